@@ -1,0 +1,133 @@
+// Algorithm X on dancing links: one resumable search that serves first-solution, counting and
+// lazy enumeration.
+//
+//     dlx::Problem problem;
+//     for (auto name : {"a", "b", "c"}) problem.add_primary(name);
+//     problem.add_option({"a", "b"});
+//     problem.add_option({"c"});
+//     dlx::Solver solver(problem);
+//     for (std::span<const dlx::OptionId> cover : solver.solutions()) { ... }
+//
+// The search is Knuth's iterative Algorithm X with an explicit choice stack: next() runs until it
+// reaches the next cover and returns, leaving every link as the search needs it, so a later call
+// continues exactly where the previous one stopped. Branching takes the active primary item with
+// the fewest remaining options, the leftmost (first declared) on ties, so every run of the same
+// problem visits covers in the same order. Nothing is allocated after construction.
+//
+// Options can be committed before a search (forced choices, such as a Sudoku's givens); reset()
+// undoes the search and the commitments, restoring the links exactly as built, so one Solver
+// answers many queries over the same problem without rebuilding it.
+#pragma once
+
+#include <cstdint>
+#include <iterator>
+#include <limits>
+#include <span>
+#include <vector>
+
+#include "dlx/links.hpp"
+#include "dlx/problem.hpp"
+
+namespace dlx {
+
+/// Counters in the spirit of Knuth's programs.
+struct Stats {
+  std::uint64_t nodes = 0;      ///< search-tree nodes entered (branching decisions made)
+  std::uint64_t updates = 0;    ///< link updates: one per node or item unlinked
+  std::uint64_t solutions = 0;  ///< covers reached
+};
+
+class Solver {
+ public:
+  static constexpr std::uint64_t kNoLimit = std::numeric_limits<std::uint64_t>::max();
+
+  explicit Solver(const Problem& problem);
+  explicit Solver(Links links);
+
+  /// Forces an option into every cover found from now on. Returns false, and marks the solver as
+  /// having no covers until reset(), if the option clashes with an earlier commitment (shares an
+  /// item with it). Precondition: no search has started since construction or reset().
+  bool commit(OptionId option);
+
+  /// Advances to the next cover; returns false when there are no more. After true, cover() holds
+  /// the committed options followed by the chosen ones, valid until the next call.
+  bool next();
+  /// The cover reached by the last successful next().
+  [[nodiscard]] std::span<const OptionId> cover() const { return cover_; }
+
+  /// The first cover, if any, from the current state (same as next()).
+  bool first() { return next(); }
+  /// Counts the covers from the current state on, stopping once `limit` have been found.
+  std::uint64_t count(std::uint64_t limit = kNoLimit);
+
+  /// Undoes the search and every commitment: the links are exactly as built.
+  void reset();
+  /// Undoes the search but keeps the commitments, so the same query can be run again.
+  void rewind();
+
+  [[nodiscard]] const Stats& stats() const { return stats_; }
+  void clear_stats() { stats_ = {}; }
+  [[nodiscard]] const Links& links() const { return links_; }
+  /// Whether the search tree has been walked to its end.
+  [[nodiscard]] bool exhausted() const { return state_ == State::exhausted; }
+
+  /// An input range over the remaining covers; each element is next()'s cover().
+  class Range;
+  [[nodiscard]] Range solutions();
+
+ private:
+  enum class State : std::uint8_t { fresh, at_solution, exhausted };
+
+  bool advance();  // the one search loop: next() and count() both drive it
+  void unwind();   // uncovers every level of the current search
+
+  Links links_;
+  std::vector<Links::Index> choice_;       // node chosen at each level
+  std::vector<Links::Index> committed_;    // first node of each committed option, in order
+  std::vector<OptionId> cover_;
+  Links::Index level_ = 0;
+  State state_ = State::fresh;
+  bool infeasible_ = false;  // a commitment clashed: no covers until reset()
+  Stats stats_;
+};
+
+class Solver::Range {
+ public:
+  class iterator {
+   public:
+    using iterator_category = std::input_iterator_tag;
+    using value_type = std::span<const OptionId>;
+    using difference_type = std::ptrdiff_t;
+    using reference = value_type;
+
+    iterator() = default;
+    explicit iterator(Solver* solver) : solver_(solver) {}
+    reference operator*() const { return solver_->cover(); }
+    iterator& operator++() {
+      if (!solver_->next()) solver_ = nullptr;
+      return *this;
+    }
+    void operator++(int) { ++*this; }
+    friend bool operator==(const iterator& it, std::default_sentinel_t) {
+      return it.solver_ == nullptr;
+    }
+
+   private:
+    Solver* solver_ = nullptr;
+  };
+
+  explicit Range(Solver& solver) : solver_(&solver) {}
+  /// Finds the first remaining cover; call once per range.
+  iterator begin() {
+    iterator it(solver_);
+    return ++it;
+  }
+  std::default_sentinel_t end() const { return {}; }
+
+ private:
+  Solver* solver_;
+};
+
+inline Solver::Range Solver::solutions() { return Range(*this); }
+
+}  // namespace dlx

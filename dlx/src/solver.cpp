@@ -1,0 +1,150 @@
+#include "dlx/solver.hpp"
+
+#include <cassert>
+#include <utility>
+
+namespace dlx {
+
+using Index = Links::Index;
+
+Solver::Solver(const Problem& problem) : Solver(Links(problem)) {}
+
+Solver::Solver(Links links) : links_(std::move(links)) {
+  // A cover chooses at most one option per primary item, and commits at most one per item.
+  choice_.resize(static_cast<std::size_t>(links_.primary_count()) + 1);
+  committed_.reserve(static_cast<std::size_t>(links_.item_count()));
+  cover_.reserve(static_cast<std::size_t>(links_.item_count()));
+}
+
+bool Solver::commit(OptionId option) {
+  assert(state_ == State::fresh && "commit() after a search started; call reset() first");
+  assert(option >= 0 && option < links_.option_count());
+  if (infeasible_) return false;
+  const Index first = links_.first_node(option);
+  auto& nodes = links_.nodes_;
+  for (Index p = first; nodes[static_cast<std::size_t>(p)].top > 0; ++p) {
+    if (!links_.is_active(nodes[static_cast<std::size_t>(p)].top)) {
+      infeasible_ = true;
+      return false;
+    }
+  }
+  for (Index p = first; nodes[static_cast<std::size_t>(p)].top > 0; ++p) {
+    links_.cover(nodes[static_cast<std::size_t>(p)].top, stats_.updates);
+  }
+  committed_.push_back(first);
+  return true;
+}
+
+// Knuth's steps X2..X8, as a state machine that can return at X2 (a cover) and pick up at X8.
+bool Solver::advance() {
+  if (state_ == State::exhausted) return false;
+  if (infeasible_) {
+    state_ = State::exhausted;
+    return false;
+  }
+  auto& items = links_.items_;
+  auto& nodes = links_.nodes_;
+  Index* const choice = choice_.data();
+  Index level = level_;
+  Index item = 0;
+  Index x = 0;
+  std::uint64_t updates = stats_.updates;
+
+  if (state_ == State::at_solution) goto leave_level;
+
+enter_level:  // X2
+  if (items[0].right == 0) {
+    level_ = level;
+    state_ = State::at_solution;
+    stats_.updates = updates;
+    ++stats_.solutions;
+    return true;
+  }
+  ++stats_.nodes;
+  {  // X3: the active primary item with the fewest options, leftmost on ties.
+    Index best = nodes[static_cast<std::size_t>(items[0].right)].top + 1;
+    for (Index i = items[0].right; i != 0; i = items[static_cast<std::size_t>(i)].right) {
+      const Index len = nodes[static_cast<std::size_t>(i)].top;
+      if (len < best) {
+        best = len;
+        item = i;
+        if (len == 0) break;
+      }
+    }
+  }
+  links_.cover(item, updates);  // X4
+  x = nodes[static_cast<std::size_t>(item)].down;
+  choice[level] = x;
+
+try_option:  // X5
+  if (x == item) goto backtrack;
+  links_.cover_others(x, updates);
+  ++level;
+  goto enter_level;
+
+try_again:  // X6
+  x = choice[level];
+  links_.uncover_others(x);
+  item = nodes[static_cast<std::size_t>(x)].top;
+  x = nodes[static_cast<std::size_t>(x)].down;
+  choice[level] = x;
+  goto try_option;
+
+backtrack:  // X7
+  links_.uncover(item);
+
+leave_level:  // X8
+  if (level == 0) {
+    level_ = 0;
+    state_ = State::exhausted;
+    stats_.updates = updates;
+    return false;
+  }
+  --level;
+  goto try_again;
+}
+
+bool Solver::next() {
+  if (!advance()) return false;
+  cover_.clear();
+  for (Index first : committed_) cover_.push_back(links_.option_of(first));
+  for (Index l = 0; l < level_; ++l) cover_.push_back(links_.option_of(choice_[static_cast<std::size_t>(l)]));
+  return true;
+}
+
+std::uint64_t Solver::count(std::uint64_t limit) {
+  std::uint64_t found = 0;
+  while (found < limit && advance()) ++found;
+  return found;
+}
+
+void Solver::unwind() {
+  if (state_ == State::at_solution) {
+    for (Index l = level_ - 1; l >= 0; --l) {
+      const Index x = choice_[static_cast<std::size_t>(l)];
+      links_.uncover_others(x);
+      links_.uncover(links_.nodes_[static_cast<std::size_t>(x)].top);
+    }
+  }
+  level_ = 0;
+  state_ = State::fresh;
+}
+
+void Solver::rewind() {
+  unwind();
+}
+
+void Solver::reset() {
+  unwind();
+  auto& nodes = links_.nodes_;
+  for (auto it = committed_.rbegin(); it != committed_.rend(); ++it) {
+    Index last = *it;
+    while (nodes[static_cast<std::size_t>(last) + 1].top > 0) ++last;
+    for (Index p = last; p >= *it; --p) links_.uncover(nodes[static_cast<std::size_t>(p)].top);
+  }
+  committed_.clear();
+  cover_.clear();
+  infeasible_ = false;
+}
+
+}  // namespace dlx
