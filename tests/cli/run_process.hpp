@@ -1,0 +1,51 @@
+// Runs one of the project's programs the way a user would, from a shell, and captures what it
+// printed on each stream and how it exited. Test-only; POSIX.
+#pragma once
+
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <string>
+
+namespace cli_test {
+
+struct ProcessResult {
+  int exit_code = -1;  ///< exit status, or 128 + signal if it was killed by one
+  std::string out;
+  std::string err;
+};
+
+inline std::string slurp(const std::filesystem::path& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::ostringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
+/// Runs `command` under /bin/sh with `input` on standard input.
+inline ProcessResult run(const std::string& command, const std::string& input = {}) {
+  namespace fs = std::filesystem;
+  static int serial = 0;
+  const fs::path dir = fs::temp_directory_path() /
+                       ("dlx-cli-test-" + std::to_string(::getpid()) + "-" + std::to_string(serial++));
+  fs::create_directories(dir);
+  {
+    std::ofstream(dir / "in", std::ios::binary) << input;
+  }
+  const std::string full = "(" + command + ") <'" + (dir / "in").string() + "' >'" +
+                           (dir / "out").string() + "' 2>'" + (dir / "err").string() + "'";
+  const int status = std::system(full.c_str());
+  ProcessResult result;
+  if (WIFEXITED(status)) result.exit_code = WEXITSTATUS(status);
+  else if (WIFSIGNALED(status)) result.exit_code = 128 + WTERMSIG(status);
+  result.out = slurp(dir / "out");
+  result.err = slurp(dir / "err");
+  fs::remove_all(dir);
+  return result;
+}
+
+}  // namespace cli_test
