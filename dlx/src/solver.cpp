@@ -25,6 +25,7 @@ bool Solver::commit(OptionId option) {
   for (Index p = first; nodes[static_cast<std::size_t>(p)].top > 0; ++p) {
     if (!links_.is_active(nodes[static_cast<std::size_t>(p)].top)) {
       infeasible_ = true;
+      clash_at_ = committed_.size();
       return false;
     }
   }
@@ -53,12 +54,18 @@ bool Solver::advance() {
   if (state_ == State::at_solution) goto leave_level;
 
 enter_level:  // X2
-  if (items[0].right == 0) {
+  if (items[0].right == 0 || level == depth_limit_) {
     level_ = level;
     state_ = State::at_solution;
     stats_.updates = updates;
     ++stats_.solutions;
     return true;
+  }
+  if (stats_.nodes >= node_limit_) {
+    level_ = level;
+    state_ = State::paused;
+    stats_.updates = updates;
+    return false;
   }
   ++stats_.nodes;
   {  // X3: the active primary item with the fewest options, leftmost on ties.
@@ -119,7 +126,7 @@ std::uint64_t Solver::count(std::uint64_t limit) {
 }
 
 void Solver::unwind() {
-  if (state_ == State::at_solution) {
+  if (state_ == State::at_solution || state_ == State::paused) {
     for (Index l = level_ - 1; l >= 0; --l) {
       const Index x = choice_[static_cast<std::size_t>(l)];
       links_.uncover_others(x);
@@ -134,17 +141,45 @@ void Solver::rewind() {
   unwind();
 }
 
-void Solver::reset() {
+void Solver::reset() { uncommit_to(0); }
+
+void Solver::uncommit_to(std::size_t keep) {
   unwind();
   auto& nodes = links_.nodes_;
-  for (auto it = committed_.rbegin(); it != committed_.rend(); ++it) {
-    Index last = *it;
+  while (committed_.size() > keep) {
+    const Index first = committed_.back();
+    Index last = first;
     while (nodes[static_cast<std::size_t>(last) + 1].top > 0) ++last;
-    for (Index p = last; p >= *it; --p) links_.uncover(nodes[static_cast<std::size_t>(p)].top);
+    for (Index p = last; p >= first; --p) links_.uncover(nodes[static_cast<std::size_t>(p)].top);
+    committed_.pop_back();
   }
-  committed_.clear();
   cover_.clear();
-  infeasible_ = false;
+  // The clashing option was never committed: it was attempted after clash_at_ commitments, so
+  // it is forgotten whenever we go back to that point or earlier.
+  if (infeasible_ && keep <= clash_at_) infeasible_ = false;
+}
+
+double Solver::progress() const {
+  if (state_ == State::exhausted) return 1.0;
+  if (state_ == State::fresh) return 0.0;
+  // Level l chose the k-th of d options of its item: the subtrees of the first k-1 are done.
+  // Each level refines the share of the one above, as in Knuth's DLX programs.
+  double done = 0.0, share = 1.0;
+  const auto& nodes = links_.nodes_;
+  for (Index l = 0; l < level_; ++l) {
+    const Index x = choice_[static_cast<std::size_t>(l)];
+    const Index item = nodes[static_cast<std::size_t>(x)].top;
+    Index k = 0, d = 0;
+    for (Index p = nodes[static_cast<std::size_t>(item)].down; p != item;
+         p = nodes[static_cast<std::size_t>(p)].down) {
+      ++d;
+      if (p == x) k = d;
+    }
+    if (d == 0) break;
+    share /= d;
+    done += (k - 1) * share;
+  }
+  return done + share / 2;
 }
 
 }  // namespace dlx

@@ -55,8 +55,6 @@ class Solver {
   /// The cover reached by the last successful next().
   [[nodiscard]] std::span<const OptionId> cover() const { return cover_; }
 
-  /// The first cover, if any, from the current state (same as next()).
-  bool first() { return next(); }
   /// Counts the covers from the current state on, stopping once `limit` have been found.
   std::uint64_t count(std::uint64_t limit = kNoLimit);
 
@@ -64,10 +62,30 @@ class Solver {
   void reset();
   /// Undoes the search but keeps the commitments, so the same query can be run again.
   void rewind();
+  /// Undoes the search and the commitments made after the first `keep` ones.
+  void uncommit_to(std::size_t keep);
+  [[nodiscard]] std::size_t commit_count() const { return committed_.size(); }
+
+  /// Pauses the search once stats().nodes reaches `nodes` (kNoLimit: never). next() and count()
+  /// then return as if the tree were exhausted, but paused() is true and the next call resumes
+  /// exactly where the search stopped. This bounds the work of one call (for progress reports,
+  /// time limits and fuzzing) without losing the place.
+  void set_node_limit(std::uint64_t nodes) { node_limit_ = nodes; }
+  [[nodiscard]] bool paused() const { return state_ == State::paused; }
+
+  /// Treats every search-tree node at `depth` levels below the commitments as if it were a cover:
+  /// next() then visits the frontier of the tree at that depth (and the real covers above it),
+  /// which is how a search is split into independent subproblems. -1 turns it off.
+  void set_depth_limit(int depth) { depth_limit_ = depth < 0 ? kNoDepthLimit : depth; }
+
+  /// Knuth's estimate of the fraction of the search tree already walked, in [0, 1].
+  [[nodiscard]] double progress() const;
 
   [[nodiscard]] const Stats& stats() const { return stats_; }
   void clear_stats() { stats_ = {}; }
   [[nodiscard]] const Links& links() const { return links_; }
+  /// Whether a commitment clashed, so that there are no covers until uncommit_to()/reset().
+  [[nodiscard]] bool infeasible() const { return infeasible_; }
   /// Whether the search tree has been walked to its end.
   [[nodiscard]] bool exhausted() const { return state_ == State::exhausted; }
 
@@ -76,7 +94,8 @@ class Solver {
   [[nodiscard]] Range solutions();
 
  private:
-  enum class State : std::uint8_t { fresh, at_solution, exhausted };
+  enum class State : std::uint8_t { fresh, at_solution, paused, exhausted };
+  static constexpr Links::Index kNoDepthLimit = std::numeric_limits<Links::Index>::max();
 
   bool advance();  // the one search loop: next() and count() both drive it
   void unwind();   // uncovers every level of the current search
@@ -88,6 +107,9 @@ class Solver {
   Links::Index level_ = 0;
   State state_ = State::fresh;
   bool infeasible_ = false;  // a commitment clashed: no covers until reset()
+  std::size_t clash_at_ = 0;  // how many commitments preceded the clashing one
+  Links::Index depth_limit_ = kNoDepthLimit;
+  std::uint64_t node_limit_ = kNoLimit;
   Stats stats_;
 };
 

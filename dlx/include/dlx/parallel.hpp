@@ -1,0 +1,53 @@
+// Splitting a search into independent subproblems, and counting covers on several threads.
+//
+// A subproblem is the list of options chosen on the way down from the root of the search tree
+// to one node at a fixed depth (or to a cover found above that depth). Committing those options
+// on top of the solver's own commitments gives a solver whose covers are exactly the covers
+// below that node, so the covers of all the subproblems of one split partition the covers of
+// the whole problem, and their counts add up exactly. A subproblem holds option ids only, not
+// memory, so it can be written to a file or sent to another process unchanged.
+//
+//     dlx::Solver solver(problem);
+//     auto result = dlx::count_parallel(solver, {.threads = 2});   // result.count, result.stats
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <vector>
+
+#include "dlx/solver.hpp"
+
+namespace dlx {
+
+using Subproblem = std::vector<OptionId>;
+
+/// The subproblems at `depth` levels below the solver's commitments. The solver must be fresh
+/// (constructed, reset() or rewind()); it is rewound afterwards, its commitments kept.
+std::vector<Subproblem> split(Solver& solver, int depth);
+
+/// The subproblems at the smallest depth that gives at least `target` of them, stopping at
+/// `max_depth`. Same preconditions as split().
+std::vector<Subproblem> split_at_least(Solver& solver, std::size_t target, int max_depth = 16);
+
+struct ParallelOptions {
+  unsigned threads = 0;  ///< 0: one per hardware thread
+  /// Called from the calling thread about every `progress_interval_s` seconds with the estimated
+  /// fraction of the work done, in [0, 1]. Empty: no progress.
+  std::function<void(double fraction)> on_progress;
+  double progress_interval_s = 1.0;
+};
+
+struct CountResult {
+  std::uint64_t count = 0;
+  Stats stats;  ///< summed over the threads, the split included
+};
+
+/// Counts all covers of the solver's problem under its commitments, on `options.threads`
+/// threads (each with its own copy of the links) that take subproblems from a shared queue.
+/// The solver must be fresh; it is rewound afterwards. The count equals solver.count().
+CountResult count_parallel(Solver& solver, const ParallelOptions& options = {});
+
+/// The number of threads `threads` stands for (0: the hardware's, at least 1).
+unsigned resolve_thread_count(unsigned threads);
+
+}  // namespace dlx

@@ -1,0 +1,138 @@
+#include "dlx/parallel.hpp"
+
+#include <algorithm>
+#include <atomic>
+#include <cassert>
+#include <chrono>
+#include <condition_variable>
+#include <mutex>
+#include <thread>
+
+namespace dlx {
+
+std::vector<Subproblem> split(Solver& solver, int depth) {
+  const std::size_t base = solver.commit_count();
+  std::vector<Subproblem> subproblems;
+  solver.set_depth_limit(depth);
+  while (solver.next()) {
+    const auto cover = solver.cover();
+    subproblems.emplace_back(cover.begin() + static_cast<std::ptrdiff_t>(base), cover.end());
+  }
+  solver.set_depth_limit(-1);
+  solver.rewind();
+  return subproblems;
+}
+
+std::vector<Subproblem> split_at_least(Solver& solver, std::size_t target, int max_depth) {
+  std::vector<Subproblem> subproblems;
+  for (int depth = 1; depth <= max_depth; ++depth) {
+    subproblems = split(solver, depth);
+    // Deeper splits cannot add subproblems once every one of them is a complete cover.
+    const bool all_shallow = std::all_of(subproblems.begin(), subproblems.end(),
+                                         [depth](const Subproblem& s) { return s.size() < static_cast<std::size_t>(depth); });
+    if (subproblems.size() >= target || all_shallow) break;
+  }
+  return subproblems;
+}
+
+unsigned resolve_thread_count(unsigned threads) {
+  if (threads != 0) return threads;
+  return std::max(1u, std::thread::hardware_concurrency());
+}
+
+namespace {
+
+// Counts in slices of this many nodes, so that progress can be reported between slices.
+constexpr std::uint64_t kNodesPerSlice = 1u << 22;
+
+void add_stats(Stats& into, const Stats& from) {
+  into.nodes += from.nodes;
+  into.updates += from.updates;
+  into.solutions += from.solutions;
+}
+
+CountResult count_single(Solver& solver, const ParallelOptions& options) {
+  using Clock = std::chrono::steady_clock;
+  const Stats before = solver.stats();
+  CountResult result;
+  auto last_report = Clock::now();
+  for (;;) {
+    solver.set_node_limit(options.on_progress ? solver.stats().nodes + kNodesPerSlice
+                                              : Solver::kNoLimit);
+    result.count += solver.count();
+    if (!solver.paused()) break;
+    if (Clock::now() - last_report >= std::chrono::duration<double>(options.progress_interval_s)) {
+      options.on_progress(solver.progress());
+      last_report = Clock::now();
+    }
+  }
+  solver.set_node_limit(Solver::kNoLimit);
+  result.stats = solver.stats();
+  result.stats.nodes -= before.nodes;
+  result.stats.updates -= before.updates;
+  result.stats.solutions -= before.solutions;
+  solver.rewind();
+  return result;
+}
+
+}  // namespace
+
+CountResult count_parallel(Solver& solver, const ParallelOptions& options) {
+  const unsigned threads = resolve_thread_count(options.threads);
+  if (threads == 1) return count_single(solver, options);
+
+  const Stats before = solver.stats();
+  // Many more subproblems than threads, so that uneven subtrees even out.
+  const auto subproblems = split_at_least(solver, 256 * static_cast<std::size_t>(threads));
+  CountResult result;
+  result.stats = solver.stats();
+  result.stats.nodes -= before.nodes;
+  result.stats.updates -= before.updates;
+  result.stats.solutions = 0;
+
+  std::atomic<std::size_t> next_subproblem{0};
+  std::atomic<std::size_t> finished{0};
+  std::mutex mutex;
+  std::condition_variable all_done;
+  std::vector<CountResult> partial(threads);
+  const std::size_t base = solver.commit_count();
+
+  auto work = [&](unsigned index) {
+    Solver worker = solver;  // its own links; the commitments come along
+    worker.clear_stats();
+    std::uint64_t count = 0;
+    for (std::size_t k; (k = next_subproblem.fetch_add(1)) < subproblems.size();) {
+      bool feasible = true;
+      for (OptionId option : subproblems[k]) feasible = worker.commit(option) && feasible;
+      assert(feasible && "a subproblem is a path of the search tree, so it cannot clash");
+      count += worker.count();
+      worker.uncommit_to(base);
+      finished.fetch_add(1);
+    }
+    partial[index] = {count, worker.stats()};
+    std::lock_guard lock(mutex);
+    all_done.notify_one();
+  };
+
+  std::vector<std::thread> pool;
+  pool.reserve(threads);
+  for (unsigned t = 0; t < threads; ++t) pool.emplace_back(work, t);
+  if (options.on_progress) {
+    const auto interval = std::chrono::duration<double>(options.progress_interval_s);
+    std::unique_lock lock(mutex);
+    while (!all_done.wait_for(lock, interval,
+                              [&] { return finished.load() == subproblems.size(); })) {
+      options.on_progress(subproblems.empty() ? 1.0
+                                              : static_cast<double>(finished.load()) /
+                                                    static_cast<double>(subproblems.size()));
+    }
+  }
+  for (auto& thread : pool) thread.join();
+  for (const auto& p : partial) {
+    result.count += p.count;
+    add_stats(result.stats, p.stats);
+  }
+  return result;
+}
+
+}  // namespace dlx
