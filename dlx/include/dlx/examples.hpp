@@ -1,0 +1,58 @@
+// Well-known exact-cover problems, built as Problems with meaningful, blank-free item names so
+// that write_knuth() turns them into text that Knuth's DLX1 (and our reader) accepts: one code
+// path gives both the Problem and its text.
+//
+// N-queens (n >= 1). Primary items r1..rn (rows) and c1..cn (columns), in Knuth's "organ-pipe"
+// order from the middle outward: r_m c_m r_{m-1} c_{m-1} r_{m+1} c_{m+1} ... with m = n/2 + 1
+// (n/2 counting from 0, as Knuth does; for n = 8: r5 c5 r4 c4 r6 c6 ... r1 c1), so that
+// branching on ties starts in the middle of the board, where the constraints bite hardest. Secondary items a2..a2n (the diagonals i+j) and b{1-n}..b{n-1}
+// (the anti-diagonals i-j, e.g. b-3). One option "ri cj a(i+j) b(i-j)" per square, row by row.
+//
+// Pentomino rectangles (width * height == 60). Primary items: the twelve pieces by their
+// conventional letters F I L N P T U V W X Y Z, then the cells, named by two characters, row
+// then column, each a digit of 0-9a-zA-Z (Knuth's "00", "01", ...; row 0 is the top). One option
+// "piece cell cell cell cell cell" for every orientation (63 in all) of every piece at every
+// place it fits: the raw problem, without removing the rectangle's symmetries, so every tiling
+// is found once per symmetry of the rectangle (4 times for a proper rectangle).
+//
+// Langford pairs (n >= 1). Primary items 1..n (the values) and s1..s2n (the positions). One
+// option "k si sj" for each k and each pair of positions i < j = i + k + 1 (k numbers between
+// the two k's). Every sequence is found together with its reverse.
+#pragma once
+
+#include <array>
+#include <vector>
+
+#include "dlx/problem.hpp"
+
+namespace dlx {
+
+/// The n-queens problem; throws std::invalid_argument unless n >= 1 (and ProblemError if it is
+/// too large for the engine).
+[[nodiscard]] Problem queens(int n);
+
+/// The twelve pentominoes in a width x height rectangle; throws std::invalid_argument unless
+/// width, height >= 1 and width * height == 60.
+[[nodiscard]] Problem pentominoes(int width, int height);
+
+/// Langford pairs for 1, 1, ..., n, n; throws std::invalid_argument unless n >= 1 (and
+/// ProblemError if it is too large for the engine).
+[[nodiscard]] Problem langford(int n);
+
+/// One orientation of a pentomino: its letter and its cells (row, column), normalised so that
+/// the smallest row and the smallest column are 0, and sorted.
+struct PentominoOrientation {
+  struct Cell {
+    int row;
+    int column;
+    auto operator<=>(const Cell&) const = default;
+  };
+  char piece;
+  std::array<Cell, 5> cells;
+};
+
+/// Every distinct orientation (rotation or reflection) of the twelve pentominoes, piece by
+/// piece in the order F I L N P T U V W X Y Z.
+[[nodiscard]] std::vector<PentominoOrientation> pentomino_orientations();
+
+}  // namespace dlx

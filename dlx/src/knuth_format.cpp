@@ -1,0 +1,383 @@
+// Reading and writing Knuth's DLX1 text format; see knuth_format.hpp for the format itself.
+//
+// The reader works a line at a time: LineReader pulls 64 KiB chunks from the stream buffer and
+// hands out one line (without its line end), so a line costs time and memory linear in its
+// length, and a line over kMaxLineBytes is refused as soon as it gets that long. Each line is
+// first checked byte by byte (text, UTF-8), then split into tokens, and every token is checked
+// on its own so that an error names the column where the offending token starts.
+#include "dlx/knuth_format.hpp"
+
+#include <algorithm>
+#include <array>
+#include <cstdint>
+#include <cstring>
+#include <functional>
+#include <istream>
+#include <optional>
+#include <ostream>
+#include <sstream>
+#include <unordered_map>
+#include <utility>
+
+namespace dlx {
+
+namespace {
+
+std::string location_message(const std::string& source, std::size_t line, std::size_t column,
+                             const std::string& reason) {
+  return source + ":" + std::to_string(line) + ":" + std::to_string(column) + ": " + reason;
+}
+
+bool is_blank(unsigned char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\v' || c == '\f'; }
+
+std::string hex_byte(unsigned char c) {
+  static constexpr char kDigits[] = "0123456789ABCDEF";
+  return std::string("0x") + kDigits[c >> 4] + kDigits[c & 15];
+}
+
+// The first byte of `text` that makes it something other than UTF-8 text without control
+// characters (blanks allowed), with the reason; nullopt if there is none.
+struct BadByte {
+  std::size_t offset;
+  std::string reason;
+};
+std::optional<BadByte> find_bad_byte(std::string_view text) {
+  const auto* s = reinterpret_cast<const unsigned char*>(text.data());
+  const std::size_t n = text.size();
+  auto continuation = [&](std::size_t i, unsigned char lo = 0x80, unsigned char hi = 0xBF) {
+    return i < n && s[i] >= lo && s[i] <= hi;
+  };
+  for (std::size_t i = 0; i < n;) {
+    const unsigned char c = s[i];
+    if (c < 0x80) {
+      if (c == 0) return BadByte{i, "NUL byte (is this a binary file?)"};
+      if ((c < 0x20 && !is_blank(c)) || c == 0x7F) {
+        return BadByte{i, "control character " + hex_byte(c) + " (is this a binary file?)"};
+      }
+      ++i;
+      continue;
+    }
+    // Well-formed UTF-8 sequences (Unicode 15, table 3-7): no overlongs, no surrogates.
+    std::size_t length = 0;
+    if (c >= 0xC2 && c <= 0xDF) {
+      length = continuation(i + 1) ? 2 : 0;
+    } else if (c == 0xE0) {
+      length = continuation(i + 1, 0xA0) && continuation(i + 2) ? 3 : 0;
+    } else if ((c >= 0xE1 && c <= 0xEC) || c == 0xEE || c == 0xEF) {
+      length = continuation(i + 1) && continuation(i + 2) ? 3 : 0;
+    } else if (c == 0xED) {
+      length = continuation(i + 1, 0x80, 0x9F) && continuation(i + 2) ? 3 : 0;
+    } else if (c == 0xF0) {
+      length = continuation(i + 1, 0x90) && continuation(i + 2) && continuation(i + 3) ? 4 : 0;
+    } else if (c >= 0xF1 && c <= 0xF3) {
+      length = continuation(i + 1) && continuation(i + 2) && continuation(i + 3) ? 4 : 0;
+    } else if (c == 0xF4) {
+      length = continuation(i + 1, 0x80, 0x8F) && continuation(i + 2) && continuation(i + 3) ? 4 : 0;
+    }
+    if (length == 0) {
+      return BadByte{i, "byte " + hex_byte(c) + " is not UTF-8 text (is this a binary file?)"};
+    }
+    i += length;
+  }
+  return std::nullopt;
+}
+
+// A name for a message: quoted, and cut short if it is long (a token can be megabytes).
+std::string quoted(std::string_view name) {
+  constexpr std::size_t kShown = 40;
+  // Built by append: GCC 12 warns falsely (-Wrestrict) about "'" + std::string(...).
+  std::string text(1, '\'');
+  if (name.size() <= kShown) return text.append(name).append(1, '\'');
+  std::size_t cut = kShown;
+  while (cut > 0 && (static_cast<unsigned char>(name[cut]) & 0xC0) == 0x80) --cut;  // whole chars
+  return text.append(name.substr(0, cut))
+      .append("...' (")
+      .append(std::to_string(name.size()))
+      .append(" bytes)");
+}
+
+// Why a name read as one token cannot be an item name; blanks and bytes are checked elsewhere.
+std::string token_name_problem(std::string_view name) {
+  if (name.find('|') != std::string_view::npos) return "contains '|'";
+  if (name.find(':') != std::string_view::npos) {
+    return "contains ':' (colours are DLX2's and not supported)";
+  }
+  return {};
+}
+
+// Hands out the lines of a stream one at a time. Chunked reads through the stream buffer keep
+// the cost linear and let an overlong line be refused before it is all in memory.
+class LineReader {
+ public:
+  enum class Result { line, end, too_long };
+
+  explicit LineReader(std::istream& in) : in_(in), buffer_(in.rdbuf()) {}
+
+  Result next(std::string& line) {
+    line.clear();
+    bool any = false;
+    for (;;) {
+      if (pos_ == end_ && !refill()) {
+        if (!any) return Result::end;
+        break;
+      }
+      any = true;
+      const char* start = chunk_.data() + pos_;
+      const auto* newline = static_cast<const char*>(std::memchr(start, '\n', end_ - pos_));
+      const std::size_t take = newline ? static_cast<std::size_t>(newline - start) : end_ - pos_;
+      if (line.size() + take > kMaxLineBytes + 1) {  // + 1: room for the CR of a CRLF
+        return Result::too_long;
+      }
+      line.append(start, take);
+      pos_ += take;
+      if (newline) {
+        ++pos_;
+        break;
+      }
+    }
+    if (!line.empty() && line.back() == '\r') line.pop_back();
+    if (line.size() > kMaxLineBytes) return Result::too_long;
+    return Result::line;
+  }
+
+  [[nodiscard]] std::uint64_t bytes_read() const { return bytes_read_; }
+
+ private:
+  bool refill() {
+    if (buffer_ == nullptr || eof_) return false;
+    const std::streamsize got = buffer_->sgetn(chunk_.data(), static_cast<std::streamsize>(chunk_.size()));
+    if (got <= 0) {
+      eof_ = true;
+      in_.setstate(std::ios::eofbit);
+      return false;
+    }
+    pos_ = 0;
+    end_ = static_cast<std::size_t>(got);
+    bytes_read_ += end_;
+    return true;
+  }
+
+  std::istream& in_;
+  std::streambuf* buffer_;
+  std::array<char, 1 << 16> chunk_{};
+  std::size_t pos_ = 0;
+  std::size_t end_ = 0;
+  std::uint64_t bytes_read_ = 0;
+  bool eof_ = false;
+};
+
+struct Token {
+  std::size_t begin;  // byte offset in the line
+  std::size_t end;
+};
+
+void split(std::string_view line, std::vector<Token>& tokens) {
+  tokens.clear();
+  const auto* s = reinterpret_cast<const unsigned char*>(line.data());
+  std::size_t i = 0;
+  const std::size_t n = line.size();
+  while (i < n) {
+    while (i < n && is_blank(s[i])) ++i;
+    if (i == n) break;
+    const std::size_t begin = i;
+    while (i < n && !is_blank(s[i])) ++i;
+    tokens.push_back({begin, i});
+  }
+}
+
+// Heterogeneous lookup, so that a token (a string_view) finds its item without a copy.
+struct NameHash {
+  using is_transparent = void;
+  std::size_t operator()(std::string_view name) const { return std::hash<std::string_view>{}(name); }
+};
+
+class Reader {
+ public:
+  explicit Reader(std::string_view source) : source_(source) {}
+
+  KnuthProblem read(std::istream& in) {
+    LineReader lines(in);
+    std::string line;
+    std::size_t number = 0;
+    for (;;) {
+      const auto result = lines.next(line);
+      if (result == LineReader::Result::end) break;
+      ++number;
+      if (result == LineReader::Result::too_long) {
+        fail(number, kMaxLineBytes + 1,
+             "line is longer than " + std::to_string(kMaxLineBytes) + " bytes");
+      }
+      if (auto bad = find_bad_byte(line)) fail(number, bad->offset + 1, bad->reason);
+      split(line, tokens_);
+      if (tokens_.empty() || line[tokens_.front().begin] == '|') continue;  // blank or comment
+      if (result_.item_line == 0) {
+        read_items(line, number);
+      } else {
+        read_option(line, number);
+      }
+    }
+    if (result_.item_line == 0) {
+      fail(number + 1, 1,
+           lines.bytes_read() == 0 ? "empty input: no items declared"
+                                   : "no items declared (every line is blank or a comment)");
+    }
+    return std::move(result_);
+  }
+
+ private:
+  [[noreturn]] void fail(std::size_t line, std::size_t column, std::string reason) const {
+    throw ParseError(source_, line, column, std::move(reason));
+  }
+
+  void read_items(std::string_view line, std::size_t number) {
+    result_.item_line = number;
+    bool secondary = false;
+    for (const Token& token : tokens_) {
+      std::size_t begin = token.begin;
+      if (line[begin] == '|') {
+        if (secondary) fail(number, begin + 1, "'|' appears twice in the item line");
+        secondary = true;
+        ++begin;  // DLX1 reads "|x" as the separator followed by item x
+        if (begin == token.end) continue;
+      }
+      const std::string_view name = line.substr(begin, token.end - begin);
+      if (auto why = token_name_problem(name); !why.empty()) {
+        fail(number, begin + 1, "item name " + quoted(name) + " " + why);
+      }
+      if (index_.find(name) != index_.end()) {
+        fail(number, begin + 1, "item " + quoted(name) + " declared twice");
+      }
+      ItemId id = 0;
+      try {
+        id = result_.problem.add_item(name, secondary ? ItemKind::secondary : ItemKind::primary);
+      } catch (const ProblemError& error) {  // a limit of the engine
+        fail(number, begin + 1, error.what());
+      }
+      index_.emplace(std::string(name), id);
+      seen_.push_back(0);
+    }
+    // The line's first token does not start with '|' (that would make it a comment), so at
+    // least one item is primary.
+  }
+
+  void read_option(std::string_view line, std::size_t number) {
+    if (++stamp_ == 0) {  // wrapped: clear the marks so that old stamps cannot collide
+      std::fill(seen_.begin(), seen_.end(), 0u);
+      stamp_ = 1;
+    }
+    items_.clear();
+    bool any_primary = false;
+    for (const Token& token : tokens_) {
+      const std::string_view name = line.substr(token.begin, token.end - token.begin);
+      const std::size_t column = token.begin + 1;
+      if (const auto bar = name.find('|'); bar != std::string_view::npos) {
+        fail(number, column + bar,
+             "misplaced '|' (only a line that starts with '|' is a comment; items cannot contain it)");
+      }
+      const auto it = index_.find(name);
+      if (it == index_.end()) {
+        if (name.find(':') != std::string_view::npos) {
+          fail(number, column, "item " + quoted(name) + " has a colour (DLX2's), not supported");
+        }
+        fail(number, column, "unknown item " + quoted(name));
+      }
+      const ItemId item = it->second;
+      auto& mark = seen_[static_cast<std::size_t>(item)];
+      if (mark == stamp_) fail(number, column, "item " + quoted(name) + " repeated in this option");
+      mark = stamp_;
+      any_primary = any_primary || result_.problem.is_primary(item);
+      items_.push_back(item);
+    }
+    if (!any_primary) fail(number, tokens_.front().begin + 1, "option has no primary item");
+    try {
+      result_.problem.add_option(items_);
+    } catch (const ProblemError& error) {  // a limit of the engine
+      fail(number, 1, error.what());
+    }
+    const std::size_t begin = tokens_.front().begin, end = tokens_.back().end;
+    result_.option_text.emplace_back(line.substr(begin, end - begin));
+    result_.option_line.push_back(number);
+  }
+
+  std::string source_;
+  KnuthProblem result_;
+  std::unordered_map<std::string, ItemId, NameHash, std::equal_to<>> index_;
+  std::vector<std::uint32_t> seen_;  // per item: the stamp of the last option that named it
+  std::uint32_t stamp_ = 0;
+  std::vector<Token> tokens_;
+  std::vector<ItemId> items_;
+};
+
+}  // namespace
+
+ParseError::ParseError(std::string source, std::size_t line, std::size_t column, std::string reason)
+    : ProblemError(location_message(source, line, column, reason)),
+      source_(std::move(source)),
+      line_(line),
+      column_(column),
+      reason_(std::move(reason)) {}
+
+KnuthProblem read_knuth(std::istream& in, std::string_view source) {
+  return Reader(source).read(in);
+}
+
+KnuthProblem read_knuth(std::string_view text, std::string_view source) {
+  std::istringstream in{std::string(text)};
+  return read_knuth(in, source);
+}
+
+std::string knuth_name_problem(std::string_view name) {
+  if (name.empty()) return "it is empty";
+  if (auto bad = find_bad_byte(name)) return "it has a " + bad->reason;
+  if (std::any_of(name.begin(), name.end(), [](char c) { return is_blank(static_cast<unsigned char>(c)); })) {
+    return "it contains a blank";
+  }
+  if (auto why = token_name_problem(name); !why.empty()) return "it " + why;
+  return {};
+}
+
+void write_knuth(std::ostream& out, const Problem& problem, std::string_view comment) {
+  const auto items = static_cast<ItemId>(problem.item_count());
+  if (problem.primary_count() == 0) {
+    throw ProblemError("cannot write a problem without primary items in Knuth's format");
+  }
+  for (ItemId item = 0; item < items; ++item) {
+    if (auto why = knuth_name_problem(problem.item_name(item)); !why.empty()) {
+      throw ProblemError("cannot write item " + quoted(problem.item_name(item)) +
+                         " in Knuth's format: " + why);
+    }
+  }
+  while (!comment.empty()) {
+    const auto end = comment.find('\n');
+    const auto text = comment.substr(0, end);
+    out << '|';
+    if (!text.empty()) out << ' ' << text;
+    out << '\n';
+    if (end == std::string_view::npos) break;
+    comment.remove_prefix(end + 1);
+  }
+  const char* separator = "";
+  for (ItemId item = 0; item < items; ++item) {
+    if (!problem.is_primary(item)) continue;
+    out << separator << problem.item_name(item);
+    separator = " ";
+  }
+  if (problem.primary_count() < problem.item_count()) {
+    out << " |";
+    for (ItemId item = 0; item < items; ++item) {
+      if (!problem.is_primary(item)) out << ' ' << problem.item_name(item);
+    }
+  }
+  out << '\n';
+  const auto options = static_cast<OptionId>(problem.option_count());
+  for (OptionId option = 0; option < options; ++option) {
+    separator = "";
+    for (ItemId item : problem.option(option)) {
+      out << separator << problem.item_name(item);
+      separator = " ";
+    }
+    out << '\n';
+  }
+}
+
+}  // namespace dlx
