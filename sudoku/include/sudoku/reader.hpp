@@ -1,0 +1,128 @@
+// Streams Sudoku puzzles from text, one at a time, in constant memory.
+//
+//     sudoku::Reader reader(std::cin, "<stdin>");
+//     while (auto entry = reader.next()) {
+//       if (auto* p = std::get_if<sudoku::Puzzle>(&*entry)) use(p->board, p->line);
+//       else report(std::get<sudoku::ReadError>(*entry).to_string());
+//     }
+//
+// What it reads (one rule set, also documented in `sudoku --help`):
+// - Physical lines end in LF, CRLF or a lone CR, mixed freely. A UTF-8 byte-order mark at the
+//   start is skipped. Lines are read with a cap (kMaxLineLength bytes); a longer line is consumed
+//   without being stored and reported as "line too long".
+// - Empty lines (or only blanks) separate puzzles. A line whose first non-blank character is `#`
+//   is a comment, and `#` after the cells starts a trailing comment. Label lines that start with
+//   the word Grid, Puzzle, Solution or Sudoku (any case, as in Project Euler's files) count as
+//   comments too.
+// - Cells: `1`-`9` then `A`-`Z` (case-insensitive) for 10..35; `.` and `0` for blanks.
+//   Decoration is ignored: blanks, tabs, `|`, `-`, `+`, `=`, `*`, `:` and the Unicode
+//   box-drawing characters (U+2500..U+257F in UTF-8). A non-empty line of decoration only (a
+//   separator such as `+-------+-------+` or qqwing's `-------|-------|-------`) is skipped.
+// - A line with N*N cells is a whole puzzle. A line with N cells starts a grid block of N such
+//   rows (separators and comments may sit between them; an empty line or the end of input before
+//   the N-th row is an error, reported on that line). With no geometry given, N is found from
+//   the count: N*N cells for N = 4, 6, 8, 9, 10, 12, ..., 35 (sides with a box of at least 2
+//   rows, i.e. not prime) make a puzzle, N cells a grid row. The one overlap, 16 cells (a 4x4
+//   puzzle, or a row of a 16x16 grid), is read as a 4x4 puzzle when the line is bare symbols all
+//   at most 4, and as a 16x16 row otherwise; give the geometry to force either.
+// - Errors are values: source, line, column (from 1; 0 when the error concerns the whole line)
+//   and a message. After an error the reader goes on with the next puzzle; after a broken grid
+//   row it skips the rest of that grid's rows, so one mistake gives one message. A NUL byte or
+//   another control character means the input is not text: one error, then the input ends.
+#pragma once
+
+#include <cstddef>
+#include <istream>
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+#include <variant>
+#include <vector>
+
+#include "sudoku/board.hpp"
+
+namespace sudoku {
+
+/// A puzzle and where it came from (its first line, counted from 1).
+struct Puzzle {
+  Board board;
+  std::size_t line = 0;
+};
+
+/// Malformed input, as a value: `source:line:column: message` (column 0 is left out).
+struct ReadError {
+  std::string source;
+  std::size_t line = 0;
+  std::size_t column = 0;
+  std::string message;
+  [[nodiscard]] std::string to_string() const;
+};
+
+using ReadEntry = std::variant<Puzzle, ReadError>;
+
+class Reader {
+ public:
+  /// The longest physical line stored; a 35x35 puzzle with generous decoration fits easily.
+  static constexpr std::size_t kMaxLineLength = 1 << 16;
+
+  /// Reads from `in`, naming it `source` in errors. With a geometry, every puzzle must have it;
+  /// without, each puzzle's size is detected from its cell count. `in` must outlive the reader.
+  explicit Reader(std::istream& in, std::string source = "<input>",
+                  std::optional<Geometry> geometry = std::nullopt);
+
+  /// The next puzzle or error, in input order; empty at the end of the input.
+  std::optional<ReadEntry> next();
+
+  [[nodiscard]] const std::string& source() const { return source_; }
+  /// Physical lines read so far.
+  [[nodiscard]] std::size_t line_number() const { return line_no_; }
+
+ private:
+  enum class LineStatus { text, end, too_long, binary };
+  struct Cell {
+    int digit;
+    std::size_t column;
+  };
+  enum class LineKind { blank, comment, separator, cells };
+
+  LineStatus read_line();
+  // Splits line_ into cells_; returns an error for an unknown symbol or binary data.
+  std::optional<ReadError> scan_line(LineKind& kind);
+  std::optional<ReadEntry> on_line();
+  ReadError error(std::size_t column, std::string message) const {
+    return ReadError{source_, line_no_, column, std::move(message)};
+  }
+  ReadError cut_short(const std::string& how);
+  std::optional<ReadEntry> on_cells();
+  std::optional<ReadEntry> start(const Geometry& g, bool whole);
+  std::optional<ReadError> check_range(const Geometry& g) const;
+
+  std::istream& in_;
+  std::streambuf* buf_;
+  std::string source_;
+  std::optional<Geometry> fixed_;
+  std::string line_;
+  std::vector<Cell> cells_;
+  std::size_t line_no_ = 0;
+  bool bom_checked_ = false;
+  bool done_ = false;
+  bool reprocess_ = false;  // examine line_ again (it ended a broken grid but may be a puzzle)
+  bool line_decorated_ = false;   // decoration between the line's first and last cells
+  std::size_t binary_column_ = 0;  // where read_line() met a byte that text never holds
+
+  // The grid block being read, if any.
+  std::optional<Board> block_;
+  int block_rows_ = 0;
+  std::size_t block_line_ = 0;
+  int skip_rows_of_ = 0;  // after a broken grid: skip following lines of this many cells
+};
+
+/// Reads exactly one puzzle from text (tests, small tools). Throws std::invalid_argument with
+/// the reader's message if the text holds an error, no puzzle, or more than one.
+Board parse_board(std::string_view text, std::optional<Geometry> geometry = std::nullopt);
+
+/// The sides whose size can be detected from a cell count: 4, 6, 8, 9, 10, 12, ..., 35.
+bool detectable_size(int n);
+
+}  // namespace sudoku

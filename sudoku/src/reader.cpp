@@ -1,0 +1,332 @@
+// The reader's state machine: physical lines (capped), classified as blank / comment / separator
+// / cells, then assembled into one-line puzzles or grid blocks. See reader.hpp for the rules.
+//
+// Memory: one line buffer of at most kMaxLineLength bytes, its cells, and the grid block being
+// read; all reused from puzzle to puzzle, whatever the input's size.
+#include "sudoku/reader.hpp"
+
+#include <cstdio>
+#include <sstream>
+
+namespace sudoku {
+
+std::string ReadError::to_string() const {
+  std::string text = source + ":" + std::to_string(line) + ":";
+  if (column > 0) text += std::to_string(column) + ":";
+  return text + " " + message;
+}
+
+bool detectable_size(int n) {
+  if (n < 4 || n > Geometry::kMaxSize) return false;
+  for (int d = 2; d * d <= n; ++d) {
+    if (n % d == 0) return true;
+  }
+  return false;
+}
+
+namespace {
+
+bool is_blank(char c) { return c == ' ' || c == '\t' || c == '\v' || c == '\f'; }
+bool is_decoration_mark(char c) {
+  return c == '|' || c == '-' || c == '+' || c == '=' || c == '*' || c == ':';
+}
+
+std::string hex_byte(unsigned char c) {
+  char text[8];
+  std::snprintf(text, sizeof text, "0x%02X", c);
+  return text;
+}
+
+std::string board_name(const Geometry& g) {
+  return std::to_string(g.size()) + "x" + std::to_string(g.size());
+}
+
+// "1-9", "1-9 and A", "1-9 and A-G".
+std::string digit_range(int n) {
+  if (n <= 9) return "1-" + std::to_string(n);
+  std::string text = "1-9 and A";
+  if (n > 10) text += std::string("-") + digit_symbol(n);
+  return text;
+}
+
+std::string accepted_sizes() {
+  return "a puzzle line has N*N cells (16, 36, 64, 81, 100, 144, ..., 1225) and a grid row N "
+         "(4, 6, 8, 9, 10, 12, ..., 35), for N = 4 or a non-prime side up to 35";
+}
+
+// Whether a line starts with a label word such as "Grid 01" or "Puzzle:".
+bool is_label(std::string_view line) {
+  std::size_t i = 0;
+  while (i < line.size() && is_blank(line[i])) ++i;
+  for (std::string_view word : {"grid", "puzzle", "solution", "sudoku"}) {
+    if (line.size() - i < word.size()) continue;
+    bool same = true;
+    for (std::size_t k = 0; k < word.size() && same; ++k) {
+      const char c = line[i + k];
+      same = (c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c) == word[k];
+    }
+    if (!same) continue;
+    const std::size_t end = i + word.size();
+    if (end == line.size()) return true;
+    const char after = line[end];
+    if (symbol_digit(after) < 0 || is_blank(after)) return true;
+  }
+  return false;
+}
+
+}  // namespace
+
+Reader::Reader(std::istream& in, std::string source, std::optional<Geometry> geometry)
+    : in_(in), buf_(in.rdbuf()), source_(std::move(source)), fixed_(geometry) {
+  line_.reserve(256);
+  cells_.reserve(128);
+}
+
+Reader::LineStatus Reader::read_line() {
+  line_.clear();
+  if (buf_ == nullptr) return LineStatus::end;
+  bool any = false, too_long = false;
+  std::size_t column = 0;
+  for (;;) {
+    const int c = buf_->sbumpc();
+    if (c == std::char_traits<char>::eof()) {
+      if (!any) return LineStatus::end;
+      break;
+    }
+    if (!any) ++line_no_;
+    any = true;
+    if (c == '\n') break;
+    if (c == '\r') {
+      if (buf_->sgetc() == '\n') buf_->sbumpc();
+      break;
+    }
+    ++column;
+    // Control characters other than blanks never occur in text: stop at once rather than read
+    // megabytes of a binary file.
+    if ((c < 0x20 && c != '\t' && c != '\v' && c != '\f') || c == 0x7F) {
+      binary_column_ = column;
+      line_.clear();
+      line_.push_back(static_cast<char>(c));
+      return LineStatus::binary;
+    }
+    if (line_.size() < kMaxLineLength) line_.push_back(static_cast<char>(c));
+    else too_long = true;
+  }
+  if (!bom_checked_) {
+    bom_checked_ = true;
+    if (line_.starts_with("\xEF\xBB\xBF")) line_.erase(0, 3);
+  }
+  return too_long ? LineStatus::too_long : LineStatus::text;
+}
+
+std::optional<ReadError> Reader::scan_line(LineKind& kind) {
+  cells_.clear();
+  line_decorated_ = false;
+  bool marks = false, comment = false, pending_decoration = false;
+  if (is_label(line_)) {
+    kind = LineKind::comment;
+    return std::nullopt;
+  }
+  const std::size_t size = line_.size();
+  for (std::size_t i = 0; i < size; ++i) {
+    const char c = line_[i];
+    if (c == '#') {
+      comment = true;
+      break;
+    }
+    if (is_blank(c) || is_decoration_mark(c)) {
+      marks = marks || !is_blank(c);
+      pending_decoration = !cells_.empty();
+      continue;
+    }
+    const auto u = static_cast<unsigned char>(c);
+    // UTF-8 box drawing, U+2500..U+257F: E2 94 80..E2 95 BF.
+    if (u == 0xE2 && i + 2 < size) {
+      const auto u1 = static_cast<unsigned char>(line_[i + 1]);
+      const auto u2 = static_cast<unsigned char>(line_[i + 2]);
+      if ((u1 == 0x94 || u1 == 0x95) && u2 >= 0x80 && u2 <= 0xBF) {
+        marks = true;
+        pending_decoration = !cells_.empty();
+        i += 2;
+        continue;
+      }
+    }
+    const int digit = symbol_digit(c);
+    if (digit < 0) {
+      const std::string what = u >= 0x21 && u < 0x7F ? std::string("'") + c + "'"
+                                                     : "(byte " + hex_byte(u) + ")";
+      return error(i + 1, "unknown symbol " + what +
+                              "; cells are 1-9, A-Z, and . or 0 for a blank");
+    }
+    if (pending_decoration) line_decorated_ = true;
+    pending_decoration = false;
+    cells_.push_back(Cell{digit, i + 1});
+  }
+  if (!cells_.empty()) kind = LineKind::cells;
+  else if (comment) kind = LineKind::comment;
+  else if (marks) kind = LineKind::separator;
+  else kind = LineKind::blank;
+  return std::nullopt;
+}
+
+std::optional<ReadError> Reader::check_range(const Geometry& g) const {
+  const int n = g.size();
+  for (const Cell& cell : cells_) {
+    if (cell.digit > n) {
+      return error(cell.column, std::string("symbol '") + line_[cell.column - 1] +
+                                    "' is out of range: a " + board_name(g) + " board uses " +
+                                    digit_range(n));
+    }
+  }
+  return std::nullopt;
+}
+
+ReadError Reader::cut_short(const std::string& how) {
+  const int n = block_->size();
+  ReadError e = error(0, "grid cut short: " + how + " after " + std::to_string(block_rows_) +
+                             " of " + std::to_string(n) + " rows (the grid starts on line " +
+                             std::to_string(block_line_) + ")");
+  block_.reset();
+  return e;
+}
+
+// A line that starts something: a whole puzzle, or the first row of a grid block.
+std::optional<ReadEntry> Reader::start(const Geometry& g, bool whole) {
+  if (auto e = check_range(g)) return *e;
+  Board board(g);
+  for (std::size_t k = 0; k < cells_.size(); ++k) board.set(static_cast<int>(k), cells_[k].digit);
+  if (whole) return Puzzle{std::move(board), line_no_};
+  block_ = std::move(board);
+  block_rows_ = 1;
+  block_line_ = line_no_;
+  return std::nullopt;
+}
+
+std::optional<ReadEntry> Reader::on_cells() {
+  const std::size_t count = cells_.size();
+  const auto k = static_cast<int>(std::min<std::size_t>(count, 1u << 20));
+
+  // What this line would be on its own: a whole puzzle, a grid's first row, or neither.
+  std::optional<Geometry> geometry;
+  bool whole = false;
+  if (fixed_) {
+    const int n = fixed_->size();
+    if (k == n * n || k == n) geometry = fixed_, whole = k == n * n;
+  } else if (k == 16) {
+    bool small = !line_decorated_;
+    for (const Cell& cell : cells_) small = small && cell.digit <= 4;
+    geometry = Geometry::for_size(small ? 4 : 16);
+    whole = small;
+  } else if (auto g = Geometry::for_cell_count(k); g && detectable_size(g->size())) {
+    geometry = g, whole = true;
+  } else if (detectable_size(k)) {
+    geometry = Geometry::for_size(k);
+  }
+
+  if (block_) {
+    const int n = block_->size();
+    if (k == n) {  // inside a grid, N cells are always its next row
+      if (auto e = check_range(block_->geometry())) {
+        block_.reset();
+        skip_rows_of_ = n;
+        return *e;
+      }
+      for (int c = 0; c < n; ++c) block_->set(block_rows_, c, cells_[static_cast<std::size_t>(c)].digit);
+      if (++block_rows_ < n) return std::nullopt;
+      Puzzle puzzle{std::move(*block_), block_line_};
+      block_.reset();
+      return puzzle;
+    }
+    if (whole) {  // a one-line puzzle right after an unfinished grid: report, then read it
+      reprocess_ = true;
+      return cut_short("a whole puzzle on line " + std::to_string(line_no_));
+    }
+    ReadError e = error(0, "grid row " + std::to_string(block_rows_ + 1) + " has " +
+                               std::to_string(count) + " cells, expected " + std::to_string(n) +
+                               " (the grid starts on line " + std::to_string(block_line_) + ")");
+    block_.reset();
+    skip_rows_of_ = n;
+    return e;
+  }
+
+  if (skip_rows_of_ > 0) {
+    if (k == skip_rows_of_ && !whole) return std::nullopt;  // the rest of a broken grid
+    skip_rows_of_ = 0;
+  }
+  if (!geometry) {
+    std::string expected = fixed_ ? "expected " + std::to_string(fixed_->cell_count()) +
+                                        " for a whole " + board_name(*fixed_) + " puzzle or " +
+                                        std::to_string(fixed_->size()) + " for a grid row"
+                                  : accepted_sizes();
+    return error(0, "wrong length: " + std::to_string(count) + " cells; " + expected);
+  }
+  return start(*geometry, whole);
+}
+
+std::optional<ReadEntry> Reader::on_line() {
+  LineKind kind = LineKind::blank;
+  if (auto e = scan_line(kind)) {
+    if (block_) {
+      skip_rows_of_ = block_->size();
+      block_.reset();
+    }
+    return *e;
+  }
+  switch (kind) {
+    case LineKind::blank:
+      skip_rows_of_ = 0;
+      if (block_) return cut_short("an empty line");
+      return std::nullopt;
+    case LineKind::comment:
+    case LineKind::separator:
+      return std::nullopt;
+    case LineKind::cells:
+      return on_cells();
+  }
+  return std::nullopt;
+}
+
+std::optional<ReadEntry> Reader::next() {
+  while (!done_) {
+    if (reprocess_) {
+      reprocess_ = false;
+    } else {
+      switch (read_line()) {
+        case LineStatus::end:
+          done_ = true;
+          if (block_) return cut_short("the input ends");
+          return std::nullopt;
+        case LineStatus::binary: {
+          done_ = true;
+          block_.reset();
+          const auto byte = static_cast<unsigned char>(line_[0]);
+          return error(binary_column_, "not a text file (byte " + hex_byte(byte) +
+                                           "); the rest of this input is skipped");
+        }
+        case LineStatus::too_long:
+          if (block_) {
+            skip_rows_of_ = block_->size();
+            block_.reset();
+          }
+          return error(0, "line too long (more than " + std::to_string(kMaxLineLength) +
+                              " characters)");
+        case LineStatus::text:
+          break;
+      }
+    }
+    if (auto entry = on_line()) return entry;
+  }
+  return std::nullopt;
+}
+
+Board parse_board(std::string_view text, std::optional<Geometry> geometry) {
+  std::istringstream in{std::string(text)};
+  Reader reader(in, "<text>", geometry);
+  auto entry = reader.next();
+  if (!entry) throw std::invalid_argument("no puzzle in the text");
+  if (auto* e = std::get_if<ReadError>(&*entry)) throw std::invalid_argument(e->to_string());
+  if (reader.next()) throw std::invalid_argument("more than one puzzle in the text");
+  return std::get<Puzzle>(std::move(*entry)).board;
+}
+
+}  // namespace sudoku

@@ -1,0 +1,95 @@
+// The four text formats. Lines are assembled in a reused string and written in one call each,
+// which keeps the stream's per-call overhead off the per-cell path.
+#include "sudoku/writer.hpp"
+
+#include <sstream>
+
+namespace sudoku {
+
+std::optional<Format> parse_format(std::string_view name) {
+  if (name == "line") return Format::line;
+  if (name == "grid") return Format::grid;
+  if (name == "compact") return Format::compact;
+  if (name == "csv") return Format::csv;
+  return std::nullopt;
+}
+
+std::string_view format_name(Format format) {
+  switch (format) {
+    case Format::line: return "line";
+    case Format::grid: return "grid";
+    case Format::compact: return "compact";
+    case Format::csv: return "csv";
+  }
+  return "line";
+}
+
+void write_line(std::ostream& out, const Board& board) {
+  std::string text = board.to_line();
+  text.push_back('\n');
+  out << text;
+}
+
+void write_grid(std::ostream& out, const Board& board) {
+  const Geometry& g = board.geometry();
+  const int n = g.size();
+  // Each box is C cells of one symbol and a blank each, plus one blank: "+-------+" for C = 3.
+  std::string border = "+";
+  for (int b = 0; b < n / g.box_cols; ++b) {
+    border.append(static_cast<std::size_t>(2 * g.box_cols + 1), '-');
+    border.push_back('+');
+  }
+  border.push_back('\n');
+  std::string text;
+  for (int r = 0; r < n; ++r) {
+    if (r % g.box_rows == 0) text += border;
+    text.push_back('|');
+    for (int c = 0; c < n; ++c) {
+      text.push_back(' ');
+      text.push_back(digit_symbol(board.at(r, c)));
+      if (c % g.box_cols == g.box_cols - 1) text += " |";
+    }
+    text.push_back('\n');
+  }
+  text += border;
+  out << text;
+}
+
+void write_compact(std::ostream& out, const Board& board) {
+  const int n = board.size();
+  const std::string line = board.to_line();
+  std::string text;
+  text.reserve(line.size() + static_cast<std::size_t>(n));
+  for (int r = 0; r < n; ++r) {
+    text.append(line, static_cast<std::size_t>(r * n), static_cast<std::size_t>(n));
+    text.push_back('\n');
+  }
+  out << text;
+}
+
+void write_board(std::ostream& out, const Board& board, Format format) {
+  switch (format) {
+    case Format::grid: write_grid(out, board); break;
+    case Format::compact: write_compact(out, board); break;
+    case Format::line:
+    case Format::csv: write_line(out, board); break;
+  }
+}
+
+void write_csv_header(std::ostream& out) { out << "puzzle,solution\n"; }
+
+void write_csv_record(std::ostream& out, const Board& puzzle, const Board* solution) {
+  std::string text = puzzle.to_line();
+  text.push_back(',');
+  if (solution != nullptr) text += solution->to_line();
+  text.push_back('\n');
+  out << text;
+}
+
+std::string to_grid(const Board& board) {
+  std::ostringstream out;
+  write_grid(out, board);
+  return out.str();
+}
+
+}  // namespace sudoku
