@@ -29,6 +29,9 @@ namespace sudoku {
 
 class DlxSolver {
  public:
+  /// As a limit: count every solution.
+  static constexpr std::uint64_t kNoLimit = dlx::Solver::kNoLimit;
+
   DlxSolver();
   ~DlxSolver();
   DlxSolver(DlxSolver&&) noexcept;
