@@ -1,0 +1,262 @@
+// Knuth's DLX1 text format: what reads, what is refused with exactly which
+// "source:line:column: message", and that writing and reading back gives the same problem.
+#include <catch2/catch.hpp>
+
+#include <fstream>
+#include <random>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "checkers.hpp"
+#include "dlx/knuth_format.hpp"
+#include "dlx/solver.hpp"
+
+namespace {
+
+// The full message of the ParseError that reading `text` throws, or "no error".
+std::string error_of(const std::string& text, const std::string& source = "t.dlx") {
+  try {
+    (void)dlx::read_knuth(text, source);
+  } catch (const dlx::ParseError& error) {
+    return error.what();
+  }
+  return "no error";
+}
+
+std::vector<std::string> names(const dlx::Problem& problem) {
+  std::vector<std::string> result;
+  for (dlx::ItemId item = 0; item < static_cast<dlx::ItemId>(problem.item_count()); ++item) {
+    result.push_back(problem.item_name(item));
+  }
+  return result;
+}
+
+}  // namespace
+
+TEST_CASE("Knuth's example file reads and has its one cover", "[dlx]") {
+  std::ifstream in(DLX_DATA_DIR "/dlx/knuth_example.dlx", std::ios::binary);
+  REQUIRE(in);
+  const auto read = dlx::read_knuth(in, "knuth_example.dlx");
+  CHECK(names(read.problem) == std::vector<std::string>{"a", "b", "c", "d", "e", "f", "g"});
+  CHECK(read.problem.primary_count() == 7);
+  CHECK(read.item_line == 3);  // after two comment lines
+  CHECK(read.option_text ==
+        std::vector<std::string>{"c e", "a d g", "b c f", "a d f", "b g", "d e g"});
+  CHECK(read.option_line == std::vector<std::size_t>{4, 5, 6, 7, 8, 9});
+  dlx::Solver solver(read.problem);
+  REQUIRE(solver.next());
+  CHECK(dlx_test::sorted(solver.cover()) == dlx_test::Cover{0, 3, 4});
+  CHECK_FALSE(solver.next());
+}
+
+TEST_CASE("The reader takes comments, blank lines, secondary items, CRLF and UTF-8", "[dlx]") {
+  SECTION("comments and blank lines anywhere; option text is trimmed, not rewritten") {
+    const auto read = dlx::read_knuth(
+        "\n| a comment\n   | an indented comment\n\t\na b c | x y\n\n  a  x\t\n| b\nb\tc y\n  \nc\n",
+        "t.dlx");
+    CHECK(read.item_line == 5);
+    CHECK(read.problem.primary_count() == 3);
+    CHECK(read.problem.item_count() == 5);
+    CHECK(read.option_text == std::vector<std::string>{"a  x", "b\tc y", "c"});
+    CHECK(read.option_line == std::vector<std::size_t>{7, 9, 11});
+  }
+  SECTION("CRLF line ends") {
+    const auto read = dlx::read_knuth("| dos\r\na b | x\r\na x\r\nb\r\n", "t.dlx");
+    CHECK(names(read.problem) == std::vector<std::string>{"a", "b", "x"});
+    CHECK(read.option_text == std::vector<std::string>{"a x", "b"});
+    CHECK(dlx::Solver(read.problem).count() == 1);
+  }
+  SECTION("DLX1 reads '|x' on the item line as the bar and then item x") {
+    const auto read = dlx::read_knuth("a b |x y\nx a\n", "t.dlx");
+    CHECK(read.problem.primary_count() == 2);
+    CHECK_FALSE(read.problem.is_primary(*read.problem.find_item("x")));
+  }
+  SECTION("a bar with nothing after it, no line end at the end") {
+    const auto read = dlx::read_knuth("a b |\na b", "t.dlx");
+    CHECK(read.problem.item_count() == 2);
+    CHECK(read.option_text == std::vector<std::string>{"a b"});
+  }
+  SECTION("no options at all: a problem without covers") {
+    const auto read = dlx::read_knuth("a b\n", "t.dlx");
+    CHECK(read.problem.option_count() == 0);
+    CHECK(dlx::Solver(read.problem).count() == 0);
+  }
+  SECTION("UTF-8 names") {
+    const auto read = dlx::read_knuth("\xC3\xA9t\xC3\xA9 \xE6\x97\xA5 | \xF0\x9F\x98\x80\n\xC3\xA9t\xC3\xA9 \xE6\x97\xA5\n", "t.dlx");
+    CHECK(read.problem.item_name(0) == "\xC3\xA9t\xC3\xA9");
+    CHECK(dlx::Solver(read.problem).count() == 1);
+  }
+}
+
+TEST_CASE("Every mistake is reported as source:line:column: message", "[dlx]") {
+  SECTION("unknown item") {
+    const std::string text =
+        "| 2 queens, abridged\n"
+        "r1 r2 c1 c2 | a2 a3\n"
+        "\n"
+        "r1 c1 a2\n"
+        "  r2 c2\n"
+        "| r9 in a comment is fine\n"
+        "r2 r9 c1\n";
+    CHECK(error_of(text, "queens.dlx") == "queens.dlx:7:4: unknown item 'r9'");
+  }
+  SECTION("an item repeated in an option") {
+    CHECK(error_of("a b\na b a\n") == "t.dlx:2:5: item 'a' repeated in this option");
+    CHECK(error_of("a b\n\tb\tb\n") == "t.dlx:2:4: item 'b' repeated in this option");
+  }
+  SECTION("an option without a primary item") {
+    CHECK(error_of("a | x\nx\n") == "t.dlx:2:1: option has no primary item");
+    CHECK(error_of("a | x y\na\n   y x\n") == "t.dlx:3:4: option has no primary item");
+  }
+  SECTION("an item declared twice") {
+    CHECK(error_of("a b a\n") == "t.dlx:1:5: item 'a' declared twice");
+    CHECK(error_of("a b | c d b\n") == "t.dlx:1:11: item 'b' declared twice");
+    CHECK(error_of("a | x x\n") == "t.dlx:1:7: item 'x' declared twice");
+  }
+  SECTION("no items") {
+    CHECK(error_of("") == "t.dlx:1:1: empty input: no items declared");
+    CHECK(error_of("| only\n\n   \n") == "t.dlx:4:1: no items declared (every line is blank or a comment)");
+    CHECK(error_of("\n\n") == "t.dlx:3:1: no items declared (every line is blank or a comment)");
+  }
+  SECTION("options written before the item line: the first line declares the items") {
+    CHECK(error_of("c e\na d g\n") == "t.dlx:2:1: unknown item 'a'");
+  }
+  SECTION("a misplaced bar") {
+    CHECK(error_of("a | b | c\n") == "t.dlx:1:7: '|' appears twice in the item line");
+    CHECK(error_of("a |b |c\n") == "t.dlx:1:6: '|' appears twice in the item line");
+    CHECK(error_of("a b| c\n") == "t.dlx:1:3: item name 'b|' contains '|'");
+    CHECK_THAT(error_of("a b\na |b\n"), Catch::StartsWith("t.dlx:2:3: misplaced '|'"));
+    CHECK_THAT(error_of("a b\na b|\n"), Catch::StartsWith("t.dlx:2:4: misplaced '|'"));
+  }
+  SECTION("colours (DLX2) are not DLX1") {
+    CHECK_THAT(error_of("a b:c\n"), Catch::StartsWith("t.dlx:1:3: item name 'b:c' contains ':'"));
+    CHECK_THAT(error_of("a b | x\na x:red\n"), Catch::StartsWith("t.dlx:2:3: item 'x:red' has a colour"));
+  }
+  SECTION("binary bytes") {
+    CHECK(error_of(std::string("a b\na \0b\n", 9)) == "t.dlx:2:3: NUL byte (is this a binary file?)");
+    CHECK(error_of(std::string("\0\0\0\0", 4)) == "t.dlx:1:1: NUL byte (is this a binary file?)");
+    CHECK(error_of("a\x1b[0m b\n") == "t.dlx:1:2: control character 0x1B (is this a binary file?)");
+    CHECK(error_of("a b\n| \x7f in a comment\n") == "t.dlx:2:3: control character 0x7F (is this a binary file?)");
+    CHECK(error_of("a b\nb \xC3\x28\n") == "t.dlx:2:3: byte 0xC3 is not UTF-8 text (is this a binary file?)");
+    CHECK(error_of("a \xC0\xAF\n") == "t.dlx:1:3: byte 0xC0 is not UTF-8 text (is this a binary file?)");  // overlong
+    CHECK(error_of("a \xED\xA0\x80\n") == "t.dlx:1:3: byte 0xED is not UTF-8 text (is this a binary file?)");  // surrogate
+    CHECK(error_of("a \xF4\x90\x80\x80\n") == "t.dlx:1:3: byte 0xF4 is not UTF-8 text (is this a binary file?)");  // > U+10FFFF
+    CHECK(error_of("ab\xE6\x97") == "t.dlx:1:3: byte 0xE6 is not UTF-8 text (is this a binary file?)");  // cut short
+  }
+}
+
+TEST_CASE("ParseError carries its parts and is a ProblemError", "[dlx]") {
+  try {
+    (void)dlx::read_knuth("a b\n\n a c\n", "some/file.dlx");
+    FAIL("no error");
+  } catch (const dlx::ProblemError& error) {
+    const auto* parse = dynamic_cast<const dlx::ParseError*>(&error);
+    REQUIRE(parse != nullptr);
+    CHECK(parse->source() == "some/file.dlx");
+    CHECK(parse->line() == 3);
+    CHECK(parse->column() == 4);
+    CHECK(parse->reason() == "unknown item 'c'");
+    CHECK(std::string(error.what()) == "some/file.dlx:3:4: unknown item 'c'");
+  }
+}
+
+TEST_CASE("Long lines read in linear time, and overlong ones are refused", "[dlx]") {
+  SECTION("200000 items on one line, and one option naming them all") {
+    std::string items, option;
+    for (int k = 0; k < 200000; ++k) {
+      const std::string name = "item" + std::to_string(k);
+      items += name + ' ';
+      option += ' ' + name;
+    }
+    const auto read = dlx::read_knuth(items + "\n" + option + "\n", "t.dlx");
+    CHECK(read.problem.item_count() == 200000);
+    CHECK(read.problem.entry_count() == 200000);
+    CHECK(read.option_text.front().size() == option.size() - 1);
+    CHECK(dlx::Solver(read.problem).count() == 1);
+  }
+  SECTION("a megabyte-long unknown name is cut short in the message") {
+    const std::string text = "a\na " + std::string(1000000, 'z') + "\n";
+    CHECK(error_of(text) == "t.dlx:2:3: unknown item '" + std::string(40, 'z') + "...' (1000000 bytes)");
+  }
+  SECTION("the same name a million times is caught at its first repeat") {
+    std::string text = "a\n";
+    for (int k = 0; k < 1000000; ++k) text += "a ";
+    CHECK(error_of(text) == "t.dlx:2:3: item 'a' repeated in this option");
+  }
+  SECTION("a line over the limit") {
+    const std::string text = "a\n" + std::string(dlx::kMaxLineBytes + 1, 'a') + "\n";
+    CHECK(error_of(text) == "t.dlx:2:" + std::to_string(dlx::kMaxLineBytes + 1) + ": line is longer than " +
+                                std::to_string(dlx::kMaxLineBytes) + " bytes");
+  }
+}
+
+TEST_CASE("Garbage never crashes the reader: it reads or throws ParseError", "[dlx]") {
+  const std::string valid = "| comment\na b c | x y\na x\nb y\nc\na b\nc x y\n";
+  std::mt19937 random(42);
+  int errors = 0;
+  for (int round = 0; round < 2000; ++round) {
+    std::string text = valid;
+    if (round % 4 == 0) {  // pure noise
+      text.resize(random() % 200);
+      for (char& c : text) c = static_cast<char>(random() % 256);
+    } else {  // a few mutations of a valid file
+      for (int k = 0; k < 1 + static_cast<int>(random() % 4); ++k) {
+        const auto at = random() % text.size();
+        const char pick[] = {'|', ' ', '\n', '\r', 'a', 'x', ':', '\0', '\xff', '\t'};
+        text[at] = pick[random() % sizeof pick];
+      }
+    }
+    try {
+      const auto read = dlx::read_knuth(text, "fuzz");
+      dlx::Solver solver(read.problem);
+      for (auto cover : solver.solutions()) CHECK(dlx_test::check_cover(read.problem, cover).empty());
+    } catch (const dlx::ParseError& error) {
+      ++errors;
+      CHECK(error.line() >= 1);
+      CHECK(error.column() >= 1);
+    }
+  }
+  CHECK(errors > 500);
+}
+
+TEST_CASE("write_knuth writes Knuth's format, and reading it back gives the same problem", "[dlx]") {
+  dlx::Problem problem;
+  problem.add_primary("p");
+  problem.add_secondary("x");  // declared between primary items: written after them
+  problem.add_primary("q");
+  problem.add_secondary("y");
+  problem.add_option({"p", "x"});
+  problem.add_option({"y", "q"});
+  problem.add_option({"q", "p", "x", "y"});
+  std::ostringstream out;
+  dlx::write_knuth(out, problem, "two lines\nof comment");
+  CHECK(out.str() == "| two lines\n| of comment\np q | x y\np x\ny q\nq p x y\n");
+
+  const auto read = dlx::read_knuth(out.str(), "written");
+  CHECK(names(read.problem) == std::vector<std::string>{"p", "q", "x", "y"});
+  CHECK(read.option_text == std::vector<std::string>{"p x", "y q", "q p x y"});
+  CHECK(read.item_line == 3);
+
+  std::ostringstream again;
+  dlx::write_knuth(again, read.problem);
+  CHECK(again.str() == "p q | x y\np x\ny q\nq p x y\n");
+}
+
+TEST_CASE("write_knuth refuses what the format cannot carry", "[dlx]") {
+  std::ostringstream out;
+  dlx::Problem bar;
+  bar.add_primary("a|b");
+  CHECK_THROWS_AS(dlx::write_knuth(out, bar), dlx::ProblemError);
+  dlx::Problem colon;
+  colon.add_primary("a:b");
+  CHECK_THROWS_AS(dlx::write_knuth(out, colon), dlx::ProblemError);
+  dlx::Problem secondary_only;
+  secondary_only.add_secondary("x");
+  CHECK_THROWS_AS(dlx::write_knuth(out, secondary_only), dlx::ProblemError);
+  CHECK(out.str().empty());  // refused before writing anything
+  CHECK(dlx::knuth_name_problem("r1").empty());
+  CHECK_FALSE(dlx::knuth_name_problem("").empty());
+  CHECK_FALSE(dlx::knuth_name_problem(std::string("a\0b", 3)).empty());
+  CHECK_FALSE(dlx::knuth_name_problem("\xff").empty());
+}
