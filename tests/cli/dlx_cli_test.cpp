@@ -1,0 +1,244 @@
+// The dlx program run as a user runs it: on the shipped files, on standard input, on bad files
+// and bad options, in pipelines. Exit statuses and messages are part of its interface (see
+// --help): 0 covers found, 1 none, 2 bad usage or input, 3 output failure.
+#include <catch2/catch.hpp>
+
+#include <unistd.h>
+
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <regex>
+#include <set>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "run_process.hpp"
+
+namespace {
+
+const std::string kDlx = std::string("'") + DLX_BIN + "'";
+const std::string kData = std::string(DLX_DATA_DIR) + "/dlx/";
+
+cli_test::ProcessResult dlx(const std::string& arguments, const std::string& input = {}) {
+  return cli_test::run(kDlx + " " + arguments, input);
+}
+
+// A file in a fresh temporary folder, removed with it at the end of the test.
+class TempFile {
+ public:
+  TempFile(const std::string& name, const std::string& text) {
+    static int serial = 0;
+    dir_ = std::filesystem::temp_directory_path() /
+           ("dlx-cli-file-" + std::to_string(::getpid()) + "-" + std::to_string(serial++));
+    std::filesystem::create_directories(dir_);
+    path_ = dir_ / name;
+    std::ofstream(path_, std::ios::binary) << text;
+  }
+  ~TempFile() { std::filesystem::remove_all(dir_); }
+  TempFile(const TempFile&) = delete;
+  TempFile& operator=(const TempFile&) = delete;
+  [[nodiscard]] std::string path() const { return path_.string(); }
+
+ private:
+  std::filesystem::path dir_, path_;
+};
+
+// The covers of dlx's output: blocks of lines, each block ended by an empty line.
+std::vector<std::vector<std::string>> blocks(const std::string& out) {
+  std::vector<std::vector<std::string>> result(1);
+  std::istringstream in(out);
+  for (std::string line; std::getline(in, line);) {
+    if (line.empty()) {
+      result.emplace_back();
+    } else {
+      result.back().push_back(line);
+    }
+  }
+  CHECK(result.back().empty());  // the last cover ended with its empty line too
+  result.pop_back();
+  return result;
+}
+
+// Whether lines "ri cj ai+j bi-j" place non-attacking queens on every row of an n x n board.
+bool queens_solution(const std::vector<std::string>& lines, int n) {
+  std::set<int> rows, columns, sums, differences;
+  for (const auto& line : lines) {
+    int r = 0, c = 0;
+    if (std::sscanf(line.c_str(), "r%d c%d", &r, &c) != 2) return false;
+    if (!rows.insert(r).second || !columns.insert(c).second || !sums.insert(r + c).second ||
+        !differences.insert(r - c).second) {
+      return false;
+    }
+  }
+  return static_cast<int>(rows.size()) == n;
+}
+
+std::string independent_pairs(int pairs) {
+  std::string text;
+  for (int k = 0; k < pairs; ++k) text += "x" + std::to_string(k) + ' ';
+  text += '\n';
+  for (int k = 0; k < pairs; ++k) text += "x" + std::to_string(k) + "\nx" + std::to_string(k) + '\n';
+  return text;
+}
+
+}  // namespace
+
+TEST_CASE("dlx prints the one cover of Knuth's example as its options' text", "[cli]") {
+  const auto result = dlx("'" + kData + "knuth_example.dlx'");
+  CHECK(result.exit_code == 0);
+  CHECK(result.out == "c e\na d f\nb g\n\n");  // options in input order, then an empty line
+  CHECK(result.err.empty());
+}
+
+TEST_CASE("dlx counts the shipped problems' published numbers of covers", "[cli]") {
+  CHECK(dlx("--count '" + kData + "queens8.dlx'").out == "92\n");
+  CHECK(dlx("-c '" + kData + "langford8.dlx'").out == "300\n");
+  CHECK(dlx("-c '" + kData + "knuth_example.dlx'").out == "1\n");
+  const auto secondary = dlx("'" + kData + "secondary.dlx'");
+  CHECK(secondary.exit_code == 0);
+  // As the file's comment says: {p x, q y, r}, {r y, p q}, {p q, r}; options in input order.
+  const auto covers = blocks(secondary.out);
+  CHECK(std::set<std::vector<std::string>>(covers.begin(), covers.end()) ==
+        std::set<std::vector<std::string>>{{"p x", "q y", "r"}, {"r y", "p q"}, {"p q", "r"}});
+  CHECK(covers.size() == 3);
+}
+
+TEST_CASE("dlx --example prints problems that dlx reads and counts", "[cli]") {
+  CHECK(cli_test::run(kDlx + " --example queens 8 | " + kDlx + " --count").out == "92\n");
+  CHECK(cli_test::run(kDlx + " -e queens 10 | " + kDlx + " -c").out == "724\n");
+  CHECK(cli_test::run(kDlx + " --example langford 7 | " + kDlx + " -c -").out == "52\n");
+  CHECK(cli_test::run(kDlx + " --example pentominoes 20x3 | " + kDlx + " --count").out == "8\n");
+  const auto queens = dlx("--example queens 4");
+  CHECK(queens.exit_code == 0);
+  CHECK(queens.err.empty());
+  // The item line, after the comments: rows and columns from the middle out, then diagonals.
+  CHECK(queens.out.find("\nr3 c3 r2 c2 r4 c4 r1 c1 | a2 a3 a4 a5 a6 a7 a8 b-3 b-2 b-1 b0 b1 b2 b3\n"
+                        "r1 c1 a2 b0\n") != std::string::npos);
+  // The shipped queens8.dlx is exactly what the generator prints.
+  CHECK(dlx("--example queens 8").out == cli_test::slurp(kData + "queens8.dlx"));
+  CHECK(dlx("--example langford 8").out == cli_test::slurp(kData + "langford8.dlx"));
+}
+
+TEST_CASE("dlx reads standard input, stops at --limit, prints statistics", "[cli]") {
+  const std::string problem = "a b | x\na x\nb x\na\nb\n";  // covers {a x, b}, {a, b x}, {a, b}
+  CHECK(dlx("", problem).out == "a x\nb\n\nb x\na\n\na\nb\n\n");
+  CHECK(dlx("-", problem).out == dlx("", problem).out);
+
+  const auto limited = dlx("--limit 3 '" + kData + "queens8.dlx'");
+  CHECK(limited.exit_code == 0);
+  const auto covers = blocks(limited.out);
+  REQUIRE(covers.size() == 3);
+  for (const auto& cover : covers) CHECK(queens_solution(cover, 8));
+  CHECK(dlx("-c -l 5 '" + kData + "queens8.dlx'").out == "5\n");
+  CHECK(dlx("--count --limit 1000 '" + kData + "queens8.dlx'").out == "92\n");
+
+  const auto stats = dlx("--count --stats '" + kData + "queens8.dlx'");
+  CHECK(stats.exit_code == 0);
+  CHECK(stats.out == "92\n");
+  // Knuth's DLX1 reports 17160 updates and 957 nodes for this file.
+  CHECK(std::regex_search(stats.err, std::regex(R"(\(64 options, 16\+30 items, 256 entries successfully read\)\n)"
+                                                R"(Altogether 92 solutions, 17160 updates, 957 nodes, [0-9]+\.[0-9]{3} seconds\.\n$)")));
+  const auto stopped = dlx("-s -l 2 -c '" + kData + "queens8.dlx'");
+  CHECK(stopped.err.find("Altogether 2 solutions") != std::string::npos);
+  CHECK(stopped.err.find("stopped by --limit 2") != std::string::npos);
+}
+
+TEST_CASE("dlx exits with 1 when there is no cover", "[cli]") {
+  const auto none = dlx("", "a b\na\n");
+  CHECK(none.exit_code == 1);
+  CHECK(none.out.empty());
+  CHECK(none.err.empty());
+  const auto counted = dlx("--count", "a b\na\n");
+  CHECK(counted.exit_code == 1);
+  CHECK(counted.out == "0\n");
+  CHECK(cli_test::run(kDlx + " --example queens 3 | " + kDlx + " -c").exit_code == 1);
+}
+
+TEST_CASE("dlx reports bad input as file:line:column and exits with 2", "[cli]") {
+  SECTION("an unknown item in a file") {
+    const TempFile file("bad.dlx", "| a comment\na b c\n  a zz\n");
+    const auto result = dlx("'" + file.path() + "'");
+    CHECK(result.exit_code == 2);
+    CHECK(result.out.empty());
+    CHECK(result.err == "dlx: " + file.path() + ":3:5: unknown item 'zz'\n");
+  }
+  SECTION("on standard input") {
+    const auto result = dlx("--count", "a b\na b a\n");
+    CHECK(result.exit_code == 2);
+    CHECK(result.out.empty());
+    CHECK(result.err == "dlx: <stdin>:2:5: item 'a' repeated in this option\n");
+  }
+  SECTION("more mistakes") {
+    CHECK(dlx("", "a | x\nx\n").err == "dlx: <stdin>:2:1: option has no primary item\n");
+    CHECK(dlx("", "a b a\n").err == "dlx: <stdin>:1:5: item 'a' declared twice\n");
+    CHECK(dlx("", "").err == "dlx: <stdin>:1:1: empty input: no items declared\n");
+    CHECK(dlx("", "a | b | c\n").err == "dlx: <stdin>:1:7: '|' appears twice in the item line\n");
+  }
+  SECTION("a binary file") {
+    const TempFile file("binary.dlx", std::string("\x7f" "ELF\x02\x01\x01\0\0\0", 10));
+    const auto result = dlx("'" + file.path() + "'");
+    CHECK(result.exit_code == 2);
+    CHECK(result.err == "dlx: " + file.path() + ":1:1: control character 0x7F (is this a binary file?)\n");
+    const auto nul = dlx("", std::string("a b\nab\0", 7));
+    CHECK(nul.exit_code == 2);
+    CHECK(nul.err == "dlx: <stdin>:2:3: NUL byte (is this a binary file?)\n");
+  }
+  SECTION("a file that is missing, or a folder") {
+    const auto missing = dlx("/nonexistent/problem.dlx");
+    CHECK(missing.exit_code == 2);
+    CHECK(missing.err == "dlx: cannot open '/nonexistent/problem.dlx': No such file or directory\n");
+    const auto folder = dlx("'" + kData + "'");
+    CHECK(folder.exit_code == 2);
+    CHECK(folder.err.find("is a directory") != std::string::npos);
+  }
+}
+
+TEST_CASE("dlx refuses bad options with a message and exit status 2", "[cli]") {
+  for (const std::string arguments :
+       {"--bogus", "--limit 0", "--limit -3", "--limit abc", "--limit 2x", "--limit",
+        "a.dlx b.dlx", "--example", "--example queens", "--example queens 0", "--example queens x",
+        "--example queens 1001", "--example pentominoes 7x9", "--example pentominoes 6x10x2",
+        "--example pentominoes x", "--example sudoku 9", "--example queens 8 --count",
+        "--example queens 8 file.dlx"}) {
+    INFO("dlx " << arguments);
+    const auto result = dlx(arguments, "a\na\n");
+    CHECK(result.exit_code == 2);
+    CHECK(result.out.empty());
+    CHECK_THAT(result.err, Catch::StartsWith("dlx: "));
+  }
+  CHECK_THAT(dlx("--limit 0").err, Catch::Contains("--limit needs a whole number of at least 1"));
+  CHECK_THAT(dlx("--example queens 8 --count").err, Catch::Contains("dlx --example queens 8 | dlx --count"));
+}
+
+TEST_CASE("dlx --help documents every option and exit status; --version answers", "[cli]") {
+  const auto help = dlx("--help");
+  CHECK(help.exit_code == 0);
+  CHECK(help.err.empty());
+  for (const char* text : {"Usage: dlx", "--count", "--limit N", "--stats", "--example NAME SIZE",
+                           "queens N", "pentominoes WxH", "langford N", "--help", "--version",
+                           "Exit status", "  0 ", "  1 ", "  2 ", "  3 ", "FILE:LINE:COLUMN"}) {
+    CHECK_THAT(help.out, Catch::Contains(text));
+  }
+  CHECK(dlx("-h").out == help.out);
+  const auto version = dlx("--version");
+  CHECK(version.exit_code == 0);
+  CHECK_THAT(version.out, Catch::Matches("dlx [0-9]+\\.[0-9]+\\.[0-9]+\n"));
+}
+
+TEST_CASE("dlx streams covers and stops when the reader of its output goes away", "[cli]") {
+  // 2^200 covers: the program only ends because head stops reading.
+  const TempFile file("pairs.dlx", independent_pairs(200));
+  const std::string run = kDlx + " '" + file.path() + "'";
+  SECTION("killed quietly by SIGPIPE, as Unix tools are") {
+    const auto result = cli_test::run("{ " + run + "; echo \"dlx exited $?\" >&2; } | head -n 3");
+    CHECK(result.out == "x0\nx1\nx2\n");
+    CHECK(result.err == "dlx exited 141\n");  // 128 + SIGPIPE
+  }
+  SECTION("with SIGPIPE ignored, the failed write stops it with status 3") {
+    const auto result = cli_test::run("trap '' PIPE; { " + run + "; echo \"dlx exited $?\" >&2; } | head -n 3");
+    CHECK(result.out == "x0\nx1\nx2\n");
+    CHECK(result.err == "dlx: cannot write to standard output: Broken pipe\ndlx exited 3\n");
+  }
+}
