@@ -1,0 +1,279 @@
+// The reader: every accepted form, every error with its exact line and column, and streaming
+// (it never needs the whole input).
+#include <catch2/catch.hpp>
+
+#include <sstream>
+#include <streambuf>
+
+#include <sudoku/reader.hpp>
+
+#include "support.hpp"
+
+using sudoku::Board;
+using sudoku::Geometry;
+using sudoku::Puzzle;
+using sudoku::ReadEntry;
+using sudoku::ReadError;
+using sudoku::Reader;
+
+namespace {
+
+const std::string kExample =
+    "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
+
+std::vector<ReadEntry> read_all(const std::string& text, std::optional<Geometry> g = std::nullopt) {
+  std::istringstream in(text);
+  Reader reader(in, "t", g);
+  std::vector<ReadEntry> entries;
+  while (auto e = reader.next()) entries.push_back(std::move(*e));
+  return entries;
+}
+
+const Puzzle& puzzle(const ReadEntry& e) {
+  REQUIRE(std::holds_alternative<Puzzle>(e));
+  return std::get<Puzzle>(e);
+}
+const ReadError& error(const ReadEntry& e) {
+  REQUIRE(std::holds_alternative<ReadError>(e));
+  return std::get<ReadError>(e);
+}
+
+// Builds the expected board cell by cell, independently of the reader.
+Board example_board() {
+  Board b(Geometry{3, 3});
+  for (int i = 0; i < 81; ++i) {
+    const char c = kExample[static_cast<std::size_t>(i)];
+    b.set(i, c == '.' ? 0 : c - '0');
+  }
+  return b;
+}
+
+}  // namespace
+
+TEST_CASE("a one-line puzzle reads with . and 0 as blanks, whatever the line ends", "[sudoku]") {
+  std::string zeros = kExample;
+  for (char& c : zeros) c = c == '.' ? '0' : c;
+  const auto entries = read_all(kExample + "\r\n" + zeros + "\r" + kExample + "\n" + kExample);
+  REQUIRE(entries.size() == 4);
+  for (std::size_t i = 0; i < 4; ++i) {
+    CHECK(puzzle(entries[i]).board == example_board());
+    CHECK(puzzle(entries[i]).line == i + 1);
+  }
+}
+
+TEST_CASE("comments, empty lines, a trailing comment, a BOM and label lines are skipped", "[sudoku]") {
+  const auto entries = read_all("\xEF\xBB\xBF# header\n\n   \n" + kExample + "  # the classic\n"
+                                "Grid 01\nPuzzle:\n" + kExample + "\n\n");
+  REQUIRE(entries.size() == 2);
+  CHECK(puzzle(entries[0]).line == 4);
+  CHECK(puzzle(entries[1]).line == 7);
+  CHECK(puzzle(entries[1]).board == example_board());
+}
+
+TEST_CASE("letters are digits above 9, in either case", "[sudoku]") {
+  std::string line(256, '.');
+  line[0] = 'G';
+  line[1] = 'a';
+  line[2] = '9';
+  const auto entries = read_all(line + "\n");
+  REQUIRE(entries.size() == 1);
+  const Board& b = puzzle(entries[0]).board;
+  CHECK(b.size() == 16);
+  CHECK(b.geometry() == Geometry{4, 4});
+  CHECK(b[0] == 16);
+  CHECK(b[1] == 10);
+  CHECK(b[2] == 9);
+  CHECK(b.given_count() == 3);
+}
+
+TEST_CASE("the size comes from the cell count", "[sudoku]") {
+  struct Case {
+    int cells;
+    Geometry geometry;
+  };
+  for (Case c : {Case{16, {2, 2}}, Case{36, {2, 3}}, Case{64, {2, 4}}, Case{81, {3, 3}},
+                 Case{100, {2, 5}}, Case{144, {3, 4}}, Case{256, {4, 4}}, Case{625, {5, 5}},
+                 Case{1225, {5, 7}}}) {
+    INFO(c.cells);
+    const auto entries = read_all(std::string(static_cast<std::size_t>(c.cells), '.') + "\n");
+    REQUIRE(entries.size() == 1);
+    CHECK(puzzle(entries[0]).board.geometry() == c.geometry);
+  }
+}
+
+TEST_CASE("every written form of the example reads as the same board", "[sudoku]") {
+  const auto puzzles = sudoku_test::read_file("grids.txt");
+  REQUIRE(puzzles.size() == 5);
+  const std::vector<std::size_t> lines{4, 16, 27, 41, 55};  // the first row of each grid
+  for (std::size_t i = 0; i < puzzles.size(); ++i) {
+    CHECK(puzzles[i].board == example_board());
+    CHECK(puzzles[i].line == lines[i]);
+  }
+}
+
+TEST_CASE("qqwing's readable style reads", "[sudoku]") {
+  const auto puzzles = sudoku_test::read_file("qqwing_style.txt");
+  const auto top = sudoku_test::read_file("top1465_sample.txt");
+  REQUIRE(puzzles.size() == 2);
+  CHECK(puzzles[0].board == top[0].board);
+  CHECK(puzzles[1].board == top[1].board);
+  CHECK(puzzles[0].line == 2);
+  CHECK(puzzles[1].line == 14);
+}
+
+TEST_CASE("big grids read the same on one line and as decorated grids", "[sudoku]") {
+  for (const char* file : {"4x4.txt", "16x16.txt", "25x25.txt"}) {
+    INFO(file);
+    std::size_t errors = 0;
+    const auto puzzles = sudoku_test::read_file(file, &errors);
+    CHECK(errors == 0);
+    REQUIRE(puzzles.size() == 2);
+    if (std::string(file) != "4x4.txt") CHECK(puzzles[0].board == puzzles[1].board);
+  }
+}
+
+TEST_CASE("a bare 16-symbol line is a 4x4 puzzle; decorated or with digits above 4, a 16x16 row",
+          "[sudoku]") {
+  CHECK(puzzle(read_all("1234............\n")[0]).board.size() == 4);
+  // As a row it starts a 16x16 grid, which the end of input then cuts short.
+  const auto row = read_all("1234 5...........\n");
+  REQUIRE(row.size() == 1);
+  CHECK(error(row[0]).message.find("grid cut short") == 0);
+  CHECK(error(read_all("123.5...........\n")[0]).message.find("of 16 rows") != std::string::npos);
+  // A geometry forces the reading.
+  const auto forced = read_all(std::string(16 * 16, '.') + "\n", Geometry{4, 4});
+  CHECK(puzzle(forced[0]).board.size() == 16);
+}
+
+TEST_CASE("a given geometry is enforced", "[sudoku]") {
+  const auto entries = read_all(kExample + "\n" + std::string(36, '.') + "\n", Geometry{2, 3});
+  REQUIRE(entries.size() == 2);
+  CHECK(error(entries[0]).message ==
+        "wrong length: 81 cells; expected 36 for a whole 6x6 puzzle or 6 for a grid row");
+  CHECK(puzzle(entries[1]).board.geometry() == Geometry{2, 3});
+  // 2x3 and 3x2 boxes differ only in shape: the reader keeps the one it is given.
+  CHECK(puzzle(read_all(std::string(36, '.'), Geometry{3, 2})[0]).board.geometry() ==
+        Geometry{3, 2});
+}
+
+TEST_CASE("bad_input.txt: each error with its line and column, good puzzles still read",
+          "[sudoku]") {
+  std::ifstream in(sudoku_test::data_path("bad_input.txt"), std::ios::binary);
+  Reader reader(in, "bad_input.txt");
+  std::vector<ReadEntry> entries;
+  while (auto e = reader.next()) entries.push_back(std::move(*e));
+  REQUIRE(entries.size() == 9);
+  CHECK(puzzle(entries[0]).line == 3);
+  CHECK(error(entries[1]).to_string() ==
+        "bad_input.txt:4:81: symbol 'x' is out of range: a 9x9 board uses 1-9");
+  CHECK(error(entries[2]).to_string() ==
+        "bad_input.txt:5:10: unknown symbol '?'; cells are 1-9, A-Z, and . or 0 for a blank");
+  CHECK(error(entries[3]).line == 6);
+  CHECK(error(entries[3]).message.find("wrong length: 80 cells; a puzzle line has N*N cells (16, 36, 64, 81") == 0);
+  CHECK(error(entries[4]).line == 7);
+  CHECK(error(entries[4]).message.find("wrong length: 82 cells") == 0);
+  CHECK(error(entries[5]).to_string() ==
+        "bad_input.txt:14: grid cut short: an empty line after 5 of 9 rows (the grid starts on line 9)");
+  CHECK(puzzle(entries[6]).line == 15);
+  CHECK(error(entries[7]).to_string() ==
+        "bad_input.txt:18: grid row 3 has 8 cells, expected 9 (the grid starts on line 16)");
+  CHECK(puzzle(entries[8]).line == 26);
+  CHECK(puzzle(entries[8]).board == example_board());
+}
+
+TEST_CASE("a grid cut short by the end of input names the last line", "[sudoku]") {
+  const auto entries = read_all("1 2 3 4\n3 4 1 2\n");
+  REQUIRE(entries.size() == 1);
+  CHECK(error(entries[0]).to_string() ==
+        "t:2: grid cut short: the input ends after 2 of 4 rows (the grid starts on line 1)");
+}
+
+TEST_CASE("a whole puzzle right after an unfinished grid is reported, then read", "[sudoku]") {
+  const auto entries = read_all("1 2 3 4\n" + kExample + "\n");
+  REQUIRE(entries.size() == 2);
+  CHECK(error(entries[0]).line == 2);
+  CHECK(error(entries[0]).message.find("grid cut short") == 0);
+  CHECK(puzzle(entries[1]).board == example_board());
+}
+
+TEST_CASE("comments and separators may sit between the rows of a grid", "[sudoku]") {
+  const auto entries = read_all("1 2 | . 4\n# note\n3 4 | 1 2\n----+----\n. 1 | 4 3\n4 3 | 2 1\n");
+  REQUIRE(entries.size() == 1);
+  CHECK(puzzle(entries[0]).board.to_line() == "12.43412.1434321");
+}
+
+TEST_CASE("an unknown symbol in a grid row names its column, and the grid's rest is skipped",
+          "[sudoku]") {
+  const auto entries = read_all("1 2 3 4\n3 4 ? 2\n2 1 4 3\n4 3 2 1\n\n" + kExample + "\n");
+  REQUIRE(entries.size() == 2);
+  CHECK(error(entries[0]).to_string() ==
+        "t:2:5: unknown symbol '?'; cells are 1-9, A-Z, and . or 0 for a blank");
+  CHECK(puzzle(entries[1]).line == 6);
+}
+
+TEST_CASE("non-ASCII bytes are named by value", "[sudoku]") {
+  const auto entries = read_all("53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..7\xC3\xA9\n");
+  REQUIRE(entries.size() == 1);
+  CHECK(error(entries[0]).to_string() ==
+        "t:1:81: unknown symbol (byte 0xC3); cells are 1-9, A-Z, and . or 0 for a blank");
+}
+
+TEST_CASE("binary input gives one error naming the line, then the input ends", "[sudoku]") {
+  std::size_t errors = 0;
+  const auto puzzles = sudoku_test::read_file("binary.bin", &errors);
+  CHECK(puzzles.size() == 1);
+  CHECK(errors == 1);
+  const auto entries = read_all(kExample + "\n..3" + std::string(1, '\0') + "..\n" + kExample + "\n");
+  REQUIRE(entries.size() == 2);
+  CHECK(error(entries[1]).to_string() ==
+        "t:2:4: not a text file (byte 0x00); the rest of this input is skipped");
+}
+
+TEST_CASE("a 10 MB line is refused as too long without storing it; reading goes on",
+          "[sudoku]") {
+  const std::string text = std::string(10'000'000, '1') + "\n" + kExample + "\n";
+  const auto entries = read_all(text);
+  REQUIRE(entries.size() == 2);
+  CHECK(error(entries[0]).to_string() == "t:1: line too long (more than 65536 characters)");
+  CHECK(puzzle(entries[1]).line == 2);
+}
+
+namespace {
+
+// An endless stream repeating one puzzle line: a reader that tried to slurp its input would
+// never return.
+class EndlessPuzzles : public std::streambuf {
+ public:
+  explicit EndlessPuzzles(std::string line) : line_(std::move(line) + "\n") {
+    setg(line_.data(), line_.data(), line_.data() + line_.size());
+  }
+
+ protected:
+  int_type underflow() override {
+    setg(line_.data(), line_.data(), line_.data() + line_.size());
+    return traits_type::to_int_type(line_[0]);
+  }
+
+ private:
+  std::string line_;
+};
+
+}  // namespace
+
+TEST_CASE("the reader streams: it hands out puzzles from an endless input", "[sudoku]") {
+  EndlessPuzzles buffer(kExample);
+  std::istream in(&buffer);
+  Reader reader(in, "endless");
+  for (std::size_t i = 1; i <= 10'000; ++i) {
+    auto entry = reader.next();
+    REQUIRE(entry.has_value());
+    REQUIRE(puzzle(*entry).line == i);
+  }
+}
+
+TEST_CASE("parse_board reads exactly one puzzle or throws with the reason", "[sudoku]") {
+  CHECK(sudoku::parse_board(kExample) == example_board());
+  CHECK_THROWS_WITH(sudoku::parse_board("1234"), Catch::Contains("grid cut short"));
+  CHECK_THROWS_WITH(sudoku::parse_board("# nothing"), "no puzzle in the text");
+  CHECK_THROWS_WITH(sudoku::parse_board(kExample + "\n" + kExample), "more than one puzzle in the text");
+}
