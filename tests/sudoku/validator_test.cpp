@@ -1,0 +1,112 @@
+// The validator: exact conflict reports (digit, unit, cells), solution checks, and agreement of
+// the fast check with the detailed one.
+#include <catch2/catch.hpp>
+
+#include <random>
+
+#include <sudoku/reader.hpp>
+#include <sudoku/validator.hpp>
+
+using sudoku::Board;
+using sudoku::Geometry;
+
+namespace {
+
+const std::string kSolution =
+    "534678912672195348198342567859761423426853791713924856961537284287419635345286179";
+
+std::vector<std::string> described(const Board& b) {
+  std::vector<std::string> out;
+  for (const auto& c : sudoku::find_conflicts(b)) out.push_back(sudoku::describe(c, b.geometry()));
+  return out;
+}
+
+}  // namespace
+
+TEST_CASE("a solved grid is consistent and complete", "[sudoku]") {
+  const Board b = sudoku::parse_board(kSolution);
+  CHECK(sudoku::consistent(b));
+  CHECK(sudoku::find_conflicts(b).empty());
+  CHECK(b.complete());
+  CHECK(sudoku::check_solution(b, b) == std::nullopt);
+}
+
+TEST_CASE("conflicts name the digit, the unit and every cell", "[sudoku]") {
+  Board b(Geometry{3, 3});
+  b.set(2, 0, 5);  // r3c1
+  b.set(2, 6, 5);  // r3c7
+  CHECK(described(b) == std::vector<std::string>{"digit 5 twice in row 3 (r3c1 and r3c7)"});
+  Board c(Geometry{3, 3});
+  c.set(0, 4, 7);  // r1c5, box 2
+  c.set(4, 4, 7);  // r5c5, box 5
+  c.set(8, 4, 7);  // r9c5, box 8
+  CHECK(described(c) == std::vector<std::string>{"digit 7 3 times in column 5 (r1c5, r5c5 and r9c5)"});
+  Board d(Geometry{3, 3});
+  d.set(3, 6, 9);  // r4c7: box 6
+  d.set(5, 8, 9);  // r6c9: box 6
+  CHECK(described(d) == std::vector<std::string>{"digit 9 twice in box 6 (r4c7 and r6c9)"});
+}
+
+TEST_CASE("boxes are numbered row by row for non-square boxes too", "[sudoku]") {
+  // 6x6 with boxes of 2 rows by 3 columns: boxes 1 2 / 3 4 / 5 6.
+  Board b(Geometry{2, 3});
+  b.set(2, 3, 4);  // r3c4: box 4
+  b.set(3, 5, 4);  // r4c6: box 4
+  CHECK(described(b) == std::vector<std::string>{"digit 4 twice in box 4 (r3c4 and r4c6)"});
+  // Letters for digits above 9.
+  Board big(Geometry{4, 4});
+  big.set(0, 0, 16);
+  big.set(0, 15, 16);
+  CHECK(described(big) == std::vector<std::string>{"digit G twice in row 1 (r1c1 and r1c16)"});
+}
+
+TEST_CASE("check_solution names what is wrong", "[sudoku]") {
+  const Board solution = sudoku::parse_board(kSolution);
+  const Board puzzle = sudoku::parse_board(
+      "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79");
+  CHECK(sudoku::check_solution(puzzle, solution) == std::nullopt);
+
+  Board blank = solution;
+  blank.set(4, 4, 0);
+  CHECK(sudoku::check_solution(puzzle, blank) == "cell r5c5 is blank");
+
+  Board swapped = solution;  // swap two cells of row 1: columns and boxes break
+  swapped.set(0, 0, 3);
+  swapped.set(0, 1, 5);
+  CHECK(sudoku::check_solution(sudoku::parse_board(std::string(81, '.')), swapped) ==
+        "digit 3 twice in column 1 (r1c1 and r9c1)");
+
+  // A valid grid that ignores a given: relabel 1 <-> 2 everywhere.
+  Board relabelled = solution;
+  for (int cell = 0; cell < 81; ++cell) {
+    if (solution[cell] == 1) relabelled.set(cell, 2);
+    if (solution[cell] == 2) relabelled.set(cell, 1);
+  }
+  CHECK(sudoku::check_solution(puzzle, relabelled) == "given 1 at r2c4 became 2");
+
+  CHECK(sudoku::check_solution(Board(Geometry{2, 2}), solution).has_value());
+  Board out_of_range = solution;
+  out_of_range.set(0, 0, 10);
+  CHECK(sudoku::check_solution(puzzle, out_of_range) == "cell r1c1 holds 10, outside 1..9");
+}
+
+TEST_CASE("the fast check agrees with the detailed one on random boards", "[sudoku]") {
+  std::mt19937 rng(7);
+  for (Geometry g : {Geometry{2, 2}, Geometry{2, 3}, Geometry{3, 3}, Geometry{4, 4}}) {
+    for (int trial = 0; trial < 300; ++trial) {
+      Board b(g);
+      const int n = g.size();
+      const int fill = static_cast<int>(rng() % static_cast<unsigned>(n + 2));
+      for (int k = 0; k < fill; ++k) {
+        b.set(static_cast<int>(rng() % static_cast<unsigned>(g.cell_count())),
+              1 + static_cast<int>(rng() % static_cast<unsigned>(n)));
+      }
+      const auto conflicts = sudoku::find_conflicts(b);
+      REQUIRE(sudoku::consistent(b) == conflicts.empty());
+      for (const auto& c : conflicts) {
+        REQUIRE(c.cells.size() >= 2);
+        for (int cell : c.cells) REQUIRE(b[cell] == c.digit);
+      }
+    }
+  }
+}
