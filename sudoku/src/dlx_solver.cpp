@@ -26,11 +26,13 @@ bool DlxSolver::Engine::load(const Board& puzzle) {
   solver.reset();
   solver.clear_stats();
   const int cells = puzzle.cell_count();
-  [[maybe_unused]] const int n = puzzle.size();
+  const int n = puzzle.size();
   for (int cell = 0; cell < cells; ++cell) {
     const int digit = puzzle[cell];
     if (digit == 0) continue;
-    assert(digit >= 1 && digit <= n);
+    // A digit the board cannot hold (a Board built by hand) is a puzzle without solutions,
+    // like a clash, rather than an option id out of range.
+    if (digit > n) return false;
     // A clash is remembered by the engine (no covers until reset), so we may stop here.
     if (!solver.commit(encoding.option(cell, digit))) return false;
   }

@@ -149,6 +149,9 @@ TEST_CASE("clashing givens and unsolvable puzzles give 0 solutions, no crash", "
   CHECK(sudoku::consistent(unsolvable[0].board));
   CHECK(BruteForce(unsolvable[0].board).count() == 0);
   CHECK(solver.solve(unsolvable[0].board, 10).solutions == 0);
+  Board out_of_range(Geometry{2, 2});
+  out_of_range.set(0, 7);
+  CHECK(solver.solve(out_of_range, 10).solutions == 0);
   // The solver is still sound after those: reset really restores the links.
   const auto example = read_file("example.txt");
   CHECK(solver.solve(example[0].board).solutions == 1);

@@ -37,8 +37,8 @@ class DlxSolver {
   DlxSolver(DlxSolver&&) noexcept;
   DlxSolver& operator=(DlxSolver&&) noexcept;
 
-  /// Counts the solutions of `puzzle` up to `limit` and keeps the first. Precondition: every
-  /// cell holds 0..N (a Board read by the Reader always does).
+  /// Counts the solutions of `puzzle` up to `limit` and keeps the first. Clashing givens, or a
+  /// cell holding more than N (which the Reader never yields), give 0 solutions.
   SolveResult solve(const Board& puzzle, std::uint64_t limit = 1);
 
   class SolutionRange;
@@ -56,7 +56,8 @@ class DlxSolver {
 
 struct DlxSolver::Engine {
   explicit Engine(Geometry geometry) : encoding(geometry), solver(encoding.problem()) {}
-  /// Resets the engine and commits the givens of `puzzle`; false if they clash.
+  /// Resets the engine and commits the givens of `puzzle`; false if they clash or are out of
+  /// range, and then the engine has no covers until the next load.
   bool load(const Board& puzzle);
 
   Encoding encoding;
