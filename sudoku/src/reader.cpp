@@ -77,7 +77,7 @@ bool is_label(std::string_view line) {
 }  // namespace
 
 Reader::Reader(std::istream& in, std::string source, std::optional<Geometry> geometry)
-    : in_(in), buf_(in.rdbuf()), source_(std::move(source)), fixed_(geometry) {
+    : buf_(in.rdbuf()), source_(std::move(source)), fixed_(geometry) {
   line_.reserve(256);
   cells_.reserve(128);
 }

@@ -98,8 +98,7 @@ class Reader {
   std::optional<ReadEntry> start(const Geometry& g, bool whole);
   std::optional<ReadError> check_range(const Geometry& g) const;
 
-  std::istream& in_;
-  std::streambuf* buf_;
+  std::streambuf* buf_;  // read directly: one virtual call per buffer refill, not per byte
   std::string source_;
   std::optional<Geometry> fixed_;
   std::string line_;
