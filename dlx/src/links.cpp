@@ -22,10 +22,10 @@ Links::Links(const Problem& problem)
 
   // Two circular lists: the primary items headed by 0, the secondary ones headed by n+1.
   items_.resize(static_cast<std::size_t>(n) + 2);
-  for (Index i = 0; i <= n1; ++i) items_[static_cast<std::size_t>(i)] = {i == 0 ? n1 : i - 1, i == n1 ? 0 : i + 1};
+  for (Index i = 0; i <= n1; ++i) items_[static_cast<std::size_t>(i)] = {i == 0 ? n1 : i - 1, i == n1 ? 0 : i + 1, 0};
   const Index head2 = n + 1;
-  for (Index i = n1 + 1; i <= n; ++i) items_[static_cast<std::size_t>(i)] = {i - 1, i + 1};
-  items_[static_cast<std::size_t>(head2)] = {n1 < n ? n : head2, n1 < n ? n1 + 1 : head2};
+  for (Index i = n1 + 1; i <= n; ++i) items_[static_cast<std::size_t>(i)] = {i - 1, i + 1, 0};
+  items_[static_cast<std::size_t>(head2)] = {n1 < n ? n : head2, n1 < n ? n1 + 1 : head2, 0};
   if (n1 < n) {
     items_[static_cast<std::size_t>(n1) + 1].left = head2;
     items_[static_cast<std::size_t>(n)].right = head2;
@@ -51,7 +51,7 @@ Links::Links(const Problem& problem)
       nodes_[static_cast<std::size_t>(p)] = {header.up, i, i};
       nodes_[static_cast<std::size_t>(header.up)].down = p;
       header.up = p;
-      ++header.top;
+      ++items_[static_cast<std::size_t>(i)].len;
       ++p;
     }
     nodes_[static_cast<std::size_t>(spacer)].down = p - 1;

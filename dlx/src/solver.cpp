@@ -1,6 +1,7 @@
 #include "dlx/solver.hpp"
 
 #include <cassert>
+#include <limits>
 #include <utility>
 
 namespace dlx {
@@ -68,10 +69,11 @@ enter_level:  // X2
     return false;
   }
   ++stats_.nodes;
-  {  // X3: the active primary item with the fewest options, leftmost on ties.
-    Index best = nodes[static_cast<std::size_t>(items[0].right)].top + 1;
+  {  // X3: the active primary item with the fewest options, leftmost on ties (Knuth's rule,
+     // which stops looking only at an item with no options left).
+    Index best = std::numeric_limits<Index>::max();
     for (Index i = items[0].right; i != 0; i = items[static_cast<std::size_t>(i)].right) {
-      const Index len = nodes[static_cast<std::size_t>(i)].top;
+      const Index len = items[static_cast<std::size_t>(i)].len;
       if (len < best) {
         best = len;
         item = i;

@@ -5,8 +5,11 @@
 // declared, P+1..N the secondary ones, and `items_[N+1]` heads the list of secondary items, so
 // that covering a secondary item unlinks it like any other but it is never chosen for branching.
 //
-// Nodes. `nodes_[i]` for 1 <= i <= N is the header of item i's vertical list of options; its
-// `top` field holds the list's length (read it through len(i), never as `top`). Then come the
+// Each item's record also holds `len`, the number of options in its vertical list: the search
+// reads it for every active item at every node, so it sits beside the link it follows.
+//
+// Nodes. `nodes_[i]` for 1 <= i <= N is the header of item i's vertical list of options (its
+// `top` is unused and 0). Then come the
 // options, each a run of consecutive nodes whose `top` is their item, with a *spacer* node before
 // every option and one after the last. A spacer's `top` is -k <= 0 for the option k that follows
 // it (so the last spacer holds -M); its `up` is the first node of the option before it and its
@@ -32,12 +35,13 @@ class Links {
   struct ItemLinks {
     Index left;
     Index right;
+    Index len;  // options in the item's vertical list
     bool operator==(const ItemLinks&) const = default;
   };
   struct Node {
     Index up;
     Index down;
-    Index top;  // item (> 0), -option for a spacer (<= 0), or the length in a header
+    Index top;  // item (> 0), or -option for a spacer (<= 0); 0 in a header
     bool operator==(const Node&) const = default;
   };
 
@@ -48,7 +52,7 @@ class Links {
   [[nodiscard]] Index primary_count() const { return primary_count_; }
   [[nodiscard]] Index option_count() const { return option_count_; }
 
-  [[nodiscard]] Index len(Index item) const { return nodes_[item].top; }
+  [[nodiscard]] Index len(Index item) const { return items_[item].len; }
   /// The first node of an option (the one after its spacer).
   [[nodiscard]] Index first_node(OptionId option) const { return option_first_[option]; }
   /// The option a (non-header, non-spacer) node belongs to.
@@ -120,7 +124,7 @@ class Links {
       } else {
         nodes_[u].down = d;
         nodes_[d].up = u;
-        --nodes_[x].top;
+        --items_[x].len;
         ++updates;
         ++q;
       }
@@ -135,7 +139,7 @@ class Links {
       } else {
         nodes_[u].down = q;
         nodes_[d].up = q;
-        ++nodes_[x].top;
+        ++items_[x].len;
         --q;
       }
     }
