@@ -63,7 +63,8 @@ Input:
   blank, e.g. 81 characters for a 9x9. Or a grid of N lines of N cells, as typed or printed:
   blanks, '|', '-', '+', '=', '*', ':' and box-drawing characters are ignored, and lines of
   decoration only (+-------+-------+, qqwing's -------|-------|-------) are skipped. Empty
-  lines separate puzzles; '#' starts a comment; label lines such as "Grid 01" are skipped.
+  lines separate puzzles; '#' starts a comment; label lines such as "Grid 01" are skipped;
+  in CSV records ("puzzle,solution") the first field is the puzzle.
   LF, CRLF and CR line ends are all accepted. Without --box, a line of N*N cells is a puzzle
   and a line of N cells starts a grid (N = 4 or a non-prime side: 4, 6, 8, 9, 10, 12, 14, 15,
   16, ...); a bare 16-symbol line whose symbols are all 1-4 or blank is a 4x4 puzzle,

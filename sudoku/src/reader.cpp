@@ -58,7 +58,7 @@ std::string accepted_sizes() {
 bool is_label(std::string_view line) {
   std::size_t i = 0;
   while (i < line.size() && is_blank(line[i])) ++i;
-  for (std::string_view word : {"grid", "puzzle", "solution", "sudoku"}) {
+  for (std::string_view word : {"grid", "puzzle", "solution", "sudoku", "quizzes"}) {
     if (line.size() - i < word.size()) continue;
     bool same = true;
     for (std::size_t k = 0; k < word.size() && same; ++k) {
@@ -130,7 +130,9 @@ std::optional<ReadError> Reader::scan_line(LineKind& kind) {
   const std::size_t size = line_.size();
   for (std::size_t i = 0; i < size; ++i) {
     const char c = line_[i];
-    if (c == '#') {
+    // '#' starts a comment; ',' ends the first field of a CSV record, the puzzle (our csv
+    // output, qqwing's, Kaggle's): the rest of the line is not read.
+    if (c == '#' || c == ',') {
       comment = true;
       break;
     }

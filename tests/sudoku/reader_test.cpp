@@ -70,6 +70,14 @@ TEST_CASE("comments, empty lines, a trailing comment, a BOM and label lines are 
   CHECK(puzzle(entries[1]).board == example_board());
 }
 
+TEST_CASE("CSV records give their first field; the header is a label", "[sudoku]") {
+  const auto entries = read_all("puzzle,solution\n" + kExample + ",12345\n,\nquizzes,solutions\n" +
+                                kExample + ",\n");
+  REQUIRE(entries.size() == 2);
+  CHECK(puzzle(entries[0]).board == example_board());
+  CHECK(puzzle(entries[1]).line == 5);
+}
+
 TEST_CASE("letters are digits above 9, in either case", "[sudoku]") {
   std::string line(256, '.');
   line[0] = 'G';

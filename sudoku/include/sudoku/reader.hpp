@@ -12,8 +12,9 @@
 //   without being stored and reported as "line too long".
 // - Empty lines (or only blanks) separate puzzles. A line whose first non-blank character is `#`
 //   is a comment, and `#` after the cells starts a trailing comment. Label lines that start with
-//   the word Grid, Puzzle, Solution or Sudoku (any case, as in Project Euler's files) count as
-//   comments too.
+//   the word Grid, Puzzle, Solution, Sudoku or Quizzes (any case: Project Euler's "Grid 01",
+//   CSV headers) count as comments too. A comma ends the cells: of a CSV record
+//   `puzzle,solution` only the first field, the puzzle, is read.
 // - Cells: `1`-`9` then `A`-`Z` (case-insensitive) for 10..35; `.` and `0` for blanks.
 //   Decoration is ignored: blanks, tabs, `|`, `-`, `+`, `=`, `*`, `:` and the Unicode
 //   box-drawing characters (U+2500..U+257F in UTF-8). A non-empty line of decoration only (a
