@@ -46,7 +46,7 @@ constexpr int kMaxExampleN = 1000;
 
 constexpr const char* kUsage = "Usage: dlx [OPTION]... [FILE]\n";
 
-constexpr const char* kHelp = R"(Solves an exact-cover problem with Knuth's Algorithm X on dancing links.
+constexpr const char* kHelp = R"HELP(Solves an exact-cover problem with Knuth's Algorithm X on dancing links.
 
 Reads the problem from FILE, or from standard input when FILE is - or absent, in Knuth's DLX1
 format:
@@ -63,9 +63,11 @@ they appear in the input, followed by an empty line. Covers are printed as they 
 Options:
   -c, --count          print only the number of covers
   -l, --limit N        stop after N covers (N >= 1)
-  -s, --stats          print to standard error the size of the problem and, at the end,
-                       "Altogether S solutions, U updates, N nodes, T seconds."
-                       (updates: links changed; nodes: search-tree nodes; T: search time)
+  -s, --stats          print to standard error the size of the problem,
+                       "(M options, P+S items, E entries successfully read)", and at the end
+                       "Altogether C solutions, U updates, N nodes, T seconds." (U: links
+                       changed; N: search-tree nodes; T: search time), then a line
+                       "(stopped by --limit L)" if the limit was reached
   -e, --example NAME SIZE
                        print a well-known problem in DLX1 format instead, and stop:
                          queens N         place N non-attacking queens on an N x N board
@@ -88,7 +90,7 @@ Exit status:
   2  bad usage, or the input is not a valid problem; errors read
      "dlx: FILE:LINE:COLUMN: message" (columns count bytes from 1)
   3  the output could not be written, or another failure (such as running out of memory)
-)";
+)HELP";
 
 struct Options {
   bool count = false;
