@@ -44,7 +44,6 @@ bool Solver::advance() {
     state_ = State::exhausted;
     return false;
   }
-  auto& items = links_.items_;
   auto& nodes = links_.nodes_;
   Index* const choice = choice_.data();
   Index level = level_;
@@ -54,8 +53,10 @@ bool Solver::advance() {
 
   if (state_ == State::at_solution) goto leave_level;
 
-enter_level:  // X2
-  if (items[0].right == 0 || level == depth_limit_) {
+enter_level:  // X2, X3: branch on the active primary item with the fewest options, leftmost
+                //  on ties; none left means every primary item is covered.
+  item = links_.choose_item();
+  if (item == 0 || level == depth_limit_) {
     level_ = level;
     state_ = State::at_solution;
     stats_.updates = updates;
@@ -69,18 +70,6 @@ enter_level:  // X2
     return false;
   }
   ++stats_.nodes;
-  {  // X3: the active primary item with the fewest options, leftmost on ties (Knuth's rule,
-     // which stops looking only at an item with no options left).
-    Index best = std::numeric_limits<Index>::max();
-    for (Index i = items[0].right; i != 0; i = items[static_cast<std::size_t>(i)].right) {
-      const Index len = items[static_cast<std::size_t>(i)].len;
-      if (len < best) {
-        best = len;
-        item = i;
-        if (len == 0) break;
-      }
-    }
-  }
   links_.cover(item, updates);  // X4
   x = nodes[static_cast<std::size_t>(item)].down;
   choice[level] = x;

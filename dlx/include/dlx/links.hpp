@@ -1,26 +1,28 @@
 // The dancing-links structure: Knuth's DLX1 layout in flat arrays of 32-bit indices.
 //
-// Items. `items_[0]` is the root of the circular list of *active primary* items (linked by
-// `left`/`right`); internal item indices 1..P are the primary items in the order they were
-// declared, P+1..N the secondary ones, and `items_[N+1]` heads the list of secondary items, so
-// that covering a secondary item unlinks it like any other but it is never chosen for branching.
-//
-// Each item's record also holds `len`, the number of options in its vertical list: the search
-// reads it for every active item at every node, so it sits beside the link it follows.
+// Items. Internal item indices 1..P are the primary items in the order they were declared and
+// P+1..N the secondary ones. `len_[i]` counts the options in item i's vertical list, plus
+// kCovered while item i is covered. Knuth keeps the active primary items in a doubly linked
+// list and walks it to choose the item to branch on; we keep instead this dense array, whose
+// minimum over 1..P is the item to branch on, found by a short vectorised scan with no pointer
+// chasing (a covered item's kCovered puts it out of the running, and a minimum of kCovered or
+// more means every primary item is covered: a solution). For a 9x9 Sudoku that scan is 81
+// four-lane minimums instead of a chase through up to 324 list nodes.
 //
 // Nodes. `nodes_[i]` for 1 <= i <= N is the header of item i's vertical list of options (its
-// `top` is unused and 0). Then come the
-// options, each a run of consecutive nodes whose `top` is their item, with a *spacer* node before
-// every option and one after the last. A spacer's `top` is -k <= 0 for the option k that follows
-// it (so the last spacer holds -M); its `up` is the first node of the option before it and its
-// `down` the last node of the option after it, which lets hide() and unhide() wrap around an
-// option without knowing its length. Node indices never change; only links do.
+// `top` is unused and 0). Then come the options, each a run of consecutive nodes whose `top` is
+// their item, with a *spacer* node before every option and one after the last. A spacer's `top`
+// is -k <= 0 for the option k that follows it (so the last spacer holds -M); its `up` is the
+// first node of the option before it and its `down` the last node of the option after it, which
+// lets hide() and unhide() wrap around an option without knowing its length. Node indices never
+// change; only links do.
 //
 // Invariant between searches: every list is exactly as built. cover() and uncover() are exact
 // inverses when applied in LIFO order; that is what makes the search restartable.
 #pragma once
 
 #include <cstdint>
+#include <cstring>
 #include <string>
 #include <vector>
 
@@ -32,12 +34,10 @@ class Links {
  public:
   using Index = std::int32_t;
 
-  struct ItemLinks {
-    Index left;
-    Index right;
-    Index len;  // options in the item's vertical list
-    bool operator==(const ItemLinks&) const = default;
-  };
+  /// Added to an item's length while it is covered; larger than any real length.
+  static constexpr Index kCovered = Index{1} << 30;
+  /// The scan for the item to branch on reads this many lengths at a time.
+  static constexpr Index kScanWidth = 8;
   struct Node {
     Index up;
     Index down;
@@ -51,8 +51,11 @@ class Links {
   [[nodiscard]] Index item_count() const { return item_count_; }
   [[nodiscard]] Index primary_count() const { return primary_count_; }
   [[nodiscard]] Index option_count() const { return option_count_; }
+  /// Number of item headers, 1..header_count(): the primary items, padding up to a multiple of
+  /// the scan width, then the secondary items.
+  [[nodiscard]] Index header_count() const { return static_cast<Index>(len_.size()) - 1; }
 
-  [[nodiscard]] Index len(Index item) const { return items_[item].len; }
+  [[nodiscard]] Index len(Index item) const { return len_[item] & (kCovered - 1); }
   /// The first node of an option (the one after its spacer).
   [[nodiscard]] Index first_node(OptionId option) const { return option_first_[option]; }
   /// The option a (non-header, non-spacer) node belongs to.
@@ -60,9 +63,11 @@ class Links {
     while (nodes_[node].top > 0) --node;
     return -nodes_[node].top;
   }
-  /// Whether an item is still in its list (not covered). Valid under LIFO covering: a covered
-  /// item's left neighbour never points back at it.
-  [[nodiscard]] bool is_active(Index item) const { return items_[items_[item].left].right == item; }
+  /// Whether an item is not covered.
+  [[nodiscard]] bool is_active(Index item) const { return len_[item] < kCovered; }
+  /// The primary item with the fewest options, leftmost on ties, among the uncovered ones; 0 if
+  /// every primary item is covered.
+  [[nodiscard]] Index choose_item() const;
   /// The internal index (1..N) of a problem item id.
   [[nodiscard]] Index internal_item(ItemId item) const { return internal_of_[item]; }
 
@@ -75,15 +80,11 @@ class Links {
   // The hot path. Public so that the solver (and tests) can drive it; counts link updates.
   void cover(Index item, std::uint64_t& updates) {
     for (Index p = nodes_[item].down; p != item; p = nodes_[p].down) hide(p, updates);
-    const Index l = items_[item].left, r = items_[item].right;
-    items_[l].right = r;
-    items_[r].left = l;
+    len_[item] += kCovered;
     ++updates;
   }
   void uncover(Index item) {
-    const Index l = items_[item].left, r = items_[item].right;
-    items_[l].right = item;
-    items_[r].left = item;
+    len_[item] -= kCovered;
     for (Index p = nodes_[item].up; p != item; p = nodes_[p].up) unhide(p);
   }
   /// Covers the items of the option containing node x other than top(x), left to right cyclically.
@@ -111,7 +112,7 @@ class Links {
     }
   }
 
-  std::vector<ItemLinks> items_;
+  std::vector<Index> len_;  // 0 .. N, padded with kCovered to a multiple of the scan width
   std::vector<Node> nodes_;
 
  private:
@@ -124,7 +125,7 @@ class Links {
       } else {
         nodes_[u].down = d;
         nodes_[d].up = u;
-        --items_[x].len;
+        --len_[x];
         ++updates;
         ++q;
       }
@@ -139,7 +140,7 @@ class Links {
       } else {
         nodes_[u].down = q;
         nodes_[d].up = q;
-        ++items_[x].len;
+        ++len_[x];
         --q;
       }
     }
@@ -147,9 +148,37 @@ class Links {
 
   Index item_count_ = 0;
   Index primary_count_ = 0;
+  Index scan_end_ = 0;  // len_[0, scan_end_) is scanned for the item to branch on
   Index option_count_ = 0;
   std::vector<Index> option_first_;  // first node of each option
   std::vector<Index> internal_of_;   // problem item id -> internal item index
 };
+
+inline Links::Index Links::choose_item() const {
+  // Blocks of four lengths, one SSE2 register on any x86-64 (the vector extension falls back to
+  // scalar code elsewhere). A covered item, a padding slot and slot 0 all hold kCovered or more,
+  // so only active primary items compete. Two accumulators halve the dependency chain.
+  using Lanes = Index __attribute__((vector_size(4 * sizeof(Index))));
+  const Index* len = len_.data();
+  Lanes best0, best1;
+  std::memcpy(&best0, len, sizeof best0);
+  std::memcpy(&best1, len + 4, sizeof best1);
+  for (Index k = kScanWidth; k < scan_end_; k += kScanWidth) {
+    Lanes next0, next1;
+    std::memcpy(&next0, len + k, sizeof next0);
+    std::memcpy(&next1, len + k + 4, sizeof next1);
+    const Lanes smaller0 = next0 < best0, smaller1 = next1 < best1;
+    best0 = (next0 & smaller0) | (best0 & ~smaller0);
+    best1 = (next1 & smaller1) | (best1 & ~smaller1);
+  }
+  const Lanes smaller = best1 < best0;
+  const Lanes best = (best1 & smaller) | (best0 & ~smaller);
+  Index least = best[0];
+  for (int lane = 1; lane < 4; ++lane) least = best[lane] < least ? best[lane] : least;
+  if (least >= kCovered) return 0;
+  Index item = 1;
+  while (len[item] != least) ++item;
+  return item;
+}
 
 }  // namespace dlx

@@ -39,7 +39,7 @@ class Problem {
   /// The largest number of items, and of option entries in all, that a problem may hold; the
   /// engine's links are 32-bit indices and this keeps every index well inside that range.
   static constexpr std::size_t kMaxItems = 1u << 24;
-  static constexpr std::size_t kMaxEntries = (1u << 30);
+  static constexpr std::size_t kMaxEntries = 1u << 29;
 
   /// Adds an item; throws ProblemError if the name is empty, has blanks, or is already used.
   ItemId add_item(std::string_view name, ItemKind kind = ItemKind::primary);
