@@ -1,0 +1,127 @@
+// Solving like a person: techniques on pencil marks, tried simplest first, never a guess.
+//
+//     sudoku::LogicResult r = sudoku::solve_logically(puzzle);
+//     for (const sudoku::Step& s : r.steps) std::cout << sudoku::step_text(s, puzzle.geometry()) << '\n';
+//     if (r.status == sudoku::LogicStatus::stalled) { /* r.position: board + candidates */ }
+//
+// The solver keeps a Position (candidates.hpp) and repeatedly tries the techniques in the order
+// of the Technique enum, from the simplest; the first one that places a digit or removes a
+// candidate makes one Step, and the search starts again from naked singles. It stops when the
+// board is full (solved), when no technique applies (stalled: the position is reported as is), or
+// when the pencil marks show a contradiction (a blank cell without candidates, a digit without a
+// place in a unit, clashing givens): then the puzzle has no solution.
+//
+// Every technique is a deduction valid for every solution of the position, uniqueness never
+// assumed, so each candidate removed is false in every solution: a puzzle with several
+// solutions stalls, it is never "solved" wrongly. Works for every geometry (N <= 35).
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <optional>
+#include <string_view>
+#include <vector>
+
+#include "sudoku/board.hpp"
+#include "sudoku/candidates.hpp"
+#include "sudoku/dlx_solver.hpp"
+#include "sudoku/solve_result.hpp"
+#include "sudoku/validator.hpp"
+
+namespace sudoku {
+
+/// The techniques, in the order they are tried (simplest first).
+enum class Technique {
+  naked_single,    ///< a cell with one candidate
+  hidden_single,   ///< a digit with one place in a box, row or column (boxes tried first)
+  pointing,        ///< a digit's places in a box all lie in one row or column: not elsewhere there
+  claiming,        ///< a digit's places in a row or column all lie in one box: not elsewhere there
+  naked_pair,      ///< two cells of a unit holding the same two candidates
+  hidden_pair,     ///< two digits with the same two places in a unit
+  naked_triple,
+  hidden_triple,
+  x_wing,          ///< a digit in two rows (columns) confined to the same two columns (rows)
+  swordfish,       ///< the same with three lines
+  xy_wing,         ///< pivot {x,y} seeing pincers {x,z} and {y,z}: z off cells seeing both
+  naked_quad,
+  hidden_quad,
+  jellyfish,       ///< the fish with four lines
+};
+inline constexpr int kTechniqueCount = 14;
+inline constexpr Technique kHardestTechnique = Technique::jellyfish;
+
+/// "naked single", "x-wing", ...
+std::string_view technique_name(Technique technique);
+/// "naked_single", "x_wing", ...: the spelling used in JSON.
+std::string_view technique_id(Technique technique);
+
+struct CellDigit {
+  int cell = 0;
+  int digit = 0;
+  bool operator==(const CellDigit&) const = default;
+};
+
+/// One deduction.
+struct Step {
+  Technique technique = Technique::naked_single;
+  /// Where the pattern lives: the unit of a single or subset; box then line (pointing) or line
+  /// then box (claiming); the base lines then the cover lines of a fish; empty for an XY-wing.
+  std::vector<Unit> units;
+  /// The cells that make the pattern (the subset's cells, the fish's corners, pivot then
+  /// pincers of an XY-wing), increasing except for the XY-wing.
+  std::vector<int> cells;
+  /// The pattern's digits (bit d for digit d).
+  std::uint64_t digits = 0;
+  std::vector<CellDigit> placed;      ///< singles: exactly one
+  std::vector<CellDigit> eliminated;  ///< cell by cell, digits increasing; empty for singles
+  // Totals after the step (the peers' candidates removed by a placement included).
+  int solved = 0;
+  int unsolved = 0;
+  int candidates = 0;
+};
+
+/// Tries one technique on a position; if it applies, changes the position and returns the
+/// step (totals filled in). Returns nothing, position untouched, when it does not apply.
+std::optional<Step> apply_technique(Technique technique, Position& position);
+
+enum class LogicStatus {
+  solved,         ///< every cell filled by deduction
+  stalled,        ///< no technique applies: `position` shows where
+  contradiction,  ///< no solution: `contradiction` says why
+};
+std::string_view status_name(LogicStatus status);
+
+struct LogicOptions {
+  /// Techniques harder than this are not tried (e.g. naked_single..hidden_single: singles only).
+  Technique hardest_allowed = kHardestTechnique;
+  /// Whether to keep the steps; counts and the hardest technique are kept either way.
+  bool record_steps = true;
+};
+
+struct LogicResult {
+  LogicStatus status = LogicStatus::stalled;
+  /// The final position: the full board when solved, else the board and candidates reached.
+  /// Empty when the givens clash (there is no position to show then; see `contradiction`).
+  std::optional<Position> position;
+  std::optional<Contradiction> contradiction;
+  std::vector<Step> steps;
+  /// How many steps each technique made, indexed by the Technique's value.
+  std::array<int, kTechniqueCount> uses{};
+  int step_count = 0;
+  /// The hardest technique used, if any step was made.
+  std::optional<Technique> hardest;
+  // Totals of the starting position (givens placed, their peers' candidates removed).
+  int start_solved = 0;
+  int start_candidates = 0;
+};
+
+/// Solves `puzzle` by deduction only. Any geometry; never throws for a well-formed board.
+LogicResult solve_logically(const Board& puzzle, const LogicOptions& options = {});
+
+/// Completes a stalled (or solved) result with the engine: the solutions of the board reached
+/// are exactly those of the puzzle, since every digit placed is forced. Counts up to 2, so
+/// `solutions` is 0 (no solution), 1 (unique: `first` is it) or 2 (several). For a
+/// contradiction result it returns 0 solutions without searching.
+SolveResult finish_with_engine(const LogicResult& result, DlxSolver& solver);
+
+}  // namespace sudoku

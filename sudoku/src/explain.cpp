@@ -1,0 +1,338 @@
+// Text and JSON renderings of steps, explanations and ratings. The JSON is written by hand:
+// every string goes through json_string(), every number is an integer.
+#include "sudoku/explain.hpp"
+
+#include <algorithm>
+#include <bit>
+#include <cstdio>
+#include <map>
+
+#include "sudoku/validator.hpp"
+#include "sudoku/writer.hpp"
+
+namespace sudoku {
+
+namespace {
+
+std::string digit_text(int digit) { return std::string(1, digit_symbol(digit)); }
+
+std::string cells_text(const Geometry& g, const std::vector<int>& cells) {
+  std::string text;
+  for (std::size_t i = 0; i < cells.size(); ++i) {
+    if (i > 0) text += ", ";
+    text += cell_name(g, cells[i]);
+  }
+  return text;
+}
+
+/// "rows 2, 8" for units of one kind (all of `units` must share it).
+std::string lines_text(const std::vector<Unit>& units) {
+  std::string text = unit_name(units.front());
+  const auto blank = text.find(' ');
+  std::string kind = text.substr(0, blank);
+  if (units.size() == 1) return text;
+  text = kind + (kind == "box" ? "es " : "s ");
+  for (std::size_t i = 0; i < units.size(); ++i) {
+    if (i > 0) text += ", ";
+    text += std::to_string(units[i].index + 1);
+  }
+  return text;
+}
+
+/// "eliminates 2 from r1c7; 7 from r1c7, r1c9".
+std::string eliminated_text(const Geometry& g, const std::vector<CellDigit>& eliminated) {
+  std::map<int, std::vector<int>> by_digit;
+  for (const auto& e : eliminated) by_digit[e.digit].push_back(e.cell);
+  std::string text = "eliminates ";
+  bool first = true;
+  for (const auto& [digit, cells] : by_digit) {
+    if (!first) text += "; ";
+    first = false;
+    text += digit_text(digit) + " from " + cells_text(g, cells);
+  }
+  return text;
+}
+
+std::string totals_text(int solved, int unsolved, int candidates) {
+  return "(solved " + std::to_string(solved) + ", unsolved " + std::to_string(unsolved) +
+         ", candidates " + std::to_string(candidates) + ")";
+}
+
+int only_digit(std::uint64_t mask) { return std::countr_zero(mask); }
+
+}  // namespace
+
+std::string step_text(const Step& s, const Geometry& g) {
+  std::string text(technique_name(s.technique));
+  text += ": ";
+  switch (s.technique) {
+    case Technique::naked_single:
+      text += cell_name(g, s.placed.front().cell) + " = " + digit_text(s.placed.front().digit);
+      break;
+    case Technique::hidden_single:
+      text += digit_text(s.placed.front().digit) + " in " + unit_name(s.units.front()) + " -> " +
+              cell_name(g, s.placed.front().cell);
+      break;
+    case Technique::pointing:
+    case Technique::claiming:
+      text += digit_text(only_digit(s.digits)) + " in " + unit_name(s.units[0]) + " only in " +
+              unit_name(s.units[1]) + " -> " + eliminated_text(g, s.eliminated);
+      break;
+    case Technique::naked_pair:
+    case Technique::naked_triple:
+    case Technique::naked_quad:
+      text += digits_text(s.digits) + " in " + cells_text(g, s.cells) + " (" +
+              unit_name(s.units.front()) + ") -> " + eliminated_text(g, s.eliminated);
+      break;
+    case Technique::hidden_pair:
+    case Technique::hidden_triple:
+    case Technique::hidden_quad:
+      text += digits_text(s.digits) + " only in " + cells_text(g, s.cells) + " (" +
+              unit_name(s.units.front()) + ") -> " + eliminated_text(g, s.eliminated);
+      break;
+    case Technique::x_wing:
+    case Technique::swordfish:
+    case Technique::jellyfish: {
+      const auto half = static_cast<std::ptrdiff_t>(s.units.size() / 2);
+      const std::vector<Unit> base(s.units.begin(), s.units.begin() + half);
+      const std::vector<Unit> cover(s.units.begin() + half, s.units.end());
+      text += digit_text(only_digit(s.digits)) + " in " + lines_text(base) + " covering " +
+              lines_text(cover) + " -> " + eliminated_text(g, s.eliminated);
+      break;
+    }
+    case Technique::xy_wing:
+      text += "pivot " + cell_name(g, s.cells[0]) + ", pincers " + cell_name(g, s.cells[1]) +
+              " and " + cell_name(g, s.cells[2]) + " on " + digits_text(s.digits) + " -> " +
+              eliminated_text(g, s.eliminated);
+      break;
+  }
+  return text + " " + totals_text(s.solved, s.unsolved, s.candidates);
+}
+
+std::string candidates_grid(const Position& p) {
+  const Geometry& g = p.geometry();
+  const int n = g.size();
+  auto cell_text = [&](int cell) {
+    if (p.value(cell) != 0) return digit_text(p.value(cell));
+    std::string text;
+    for (int d = 1; d <= n; ++d) {
+      if (p.has(cell, d)) text += digit_symbol(d);
+    }
+    return text.empty() ? std::string("-") : text;  // "-": no candidate (a contradiction)
+  };
+  std::size_t width = 1;
+  for (int cell = 0; cell < g.cell_count(); ++cell) width = std::max(width, cell_text(cell).size());
+  std::string rule;
+  for (int bc = 0; bc < n / g.box_cols; ++bc) {
+    rule += '+' + std::string(static_cast<std::size_t>(g.box_cols) * (width + 1) + 1, '-');
+  }
+  rule += "+\n";
+  std::string out;
+  for (int r = 0; r < n; ++r) {
+    if (r % g.box_rows == 0) out += rule;
+    for (int c = 0; c < n; ++c) {
+      if (c % g.box_cols == 0) out += "| ";
+      std::string t = cell_text(r * n + c);
+      t.resize(width + 1, ' ');
+      out += t;
+    }
+    out += "|\n";
+  }
+  return out + rule;
+}
+
+void write_explanation_text(std::ostream& out, const Board& puzzle, const LogicResult& r,
+                            const SolveResult* finish) {
+  const Geometry& g = puzzle.geometry();
+  out << "puzzle " << puzzle.to_line() << '\n';
+  if (r.position) {
+    out << "start: " << r.start_solved << " givens "
+        << totals_text(r.start_solved, puzzle.cell_count() - r.start_solved, r.start_candidates)
+        << '\n';
+  }
+  for (const Step& s : r.steps) out << step_text(s, g) << '\n';
+  switch (r.status) {
+    case LogicStatus::solved: {
+      out << "solved by logic in " << r.step_count << " steps (";
+      bool first = true;
+      for (int t = 0; t < kTechniqueCount; ++t) {
+        const int n = r.uses[static_cast<std::size_t>(t)];
+        if (n == 0) continue;
+        out << (first ? "" : ", ") << technique_name(static_cast<Technique>(t)) << " x" << n;
+        first = false;
+      }
+      out << ")\n";
+      write_grid(out, r.position->board());
+      break;
+    }
+    case LogicStatus::stalled:
+      out << "stalled: no technique applies after " << r.step_count << " steps "
+          << totals_text(r.position->solved(), r.position->unsolved(),
+                         r.position->candidate_count())
+          << '\n'
+          << candidates_grid(*r.position);
+      break;
+    case LogicStatus::contradiction:
+      out << "contradiction: " << r.contradiction->message << " (the puzzle has no solution)\n";
+      break;
+  }
+  if (finish != nullptr && r.status != LogicStatus::solved) {
+    if (finish->solutions == 0) {
+      out << "finished by search: no solution (" << finish->nodes << " nodes)\n";
+    } else {
+      out << "finished by search: "
+          << (finish->solutions == 1 ? "unique solution" : "more than one solution, the first")
+          << " (" << finish->nodes << " nodes)\n";
+      write_grid(out, finish->first);
+    }
+  }
+}
+
+std::string json_string(std::string_view text) {
+  std::string out = "\"";
+  for (const char ch : text) {
+    const auto u = static_cast<unsigned char>(ch);
+    switch (ch) {
+      case '"': out += "\\\""; break;
+      case '\\': out += "\\\\"; break;
+      case '\n': out += "\\n"; break;
+      case '\r': out += "\\r"; break;
+      case '\t': out += "\\t"; break;
+      case '\b': out += "\\b"; break;
+      case '\f': out += "\\f"; break;
+      default:
+        if (u < 0x20 || u == 0x7f) {
+          char buf[8];
+          std::snprintf(buf, sizeof buf, "\\u%04x", static_cast<unsigned>(u));
+          out += buf;
+        } else {
+          out += ch;
+        }
+    }
+  }
+  return out + '"';
+}
+
+namespace {
+
+void write_cell_digits(std::ostream& out, const Geometry& g, const std::vector<CellDigit>& list) {
+  out << '[';
+  for (std::size_t i = 0; i < list.size(); ++i) {
+    out << (i ? "," : "") << "{\"cell\":" << json_string(cell_name(g, list[i].cell))
+        << ",\"digit\":" << list[i].digit << '}';
+  }
+  out << ']';
+}
+
+void write_step_json(std::ostream& out, const Step& s, const Geometry& g) {
+  out << "{\"technique\":" << json_string(technique_id(s.technique)) << ",\"units\":[";
+  for (std::size_t i = 0; i < s.units.size(); ++i) {
+    out << (i ? "," : "") << json_string(unit_name(s.units[i]));
+  }
+  out << "],\"cells\":[";
+  for (std::size_t i = 0; i < s.cells.size(); ++i) {
+    out << (i ? "," : "") << json_string(cell_name(g, s.cells[i]));
+  }
+  out << "],\"digits\":[";
+  bool first = true;
+  for (int d = 1; d < 64; ++d) {
+    if ((s.digits & digit_bit(d)) == 0) continue;
+    out << (first ? "" : ",") << d;
+    first = false;
+  }
+  out << "],\"placed\":";
+  write_cell_digits(out, g, s.placed);
+  out << ",\"eliminated\":";
+  write_cell_digits(out, g, s.eliminated);
+  out << ",\"solved\":" << s.solved << ",\"unsolved\":" << s.unsolved
+      << ",\"candidates\":" << s.candidates << '}';
+}
+
+}  // namespace
+
+void write_explanation_json(std::ostream& out, const Board& puzzle, const LogicResult& r,
+                            const SolveResult* finish, std::size_t line) {
+  const Geometry& g = puzzle.geometry();
+  out << '{';
+  if (line > 0) out << "\"line\":" << line << ',';
+  out << "\"puzzle\":" << json_string(puzzle.to_line()) << ",\"box\":" << json_string(g.name())
+      << ",\"status\":" << json_string(status_name(r.status));
+  if (r.position) {
+    out << ",\"start\":{\"solved\":" << r.start_solved
+        << ",\"unsolved\":" << puzzle.cell_count() - r.start_solved
+        << ",\"candidates\":" << r.start_candidates << '}';
+  }
+  out << ",\"steps\":[";
+  for (std::size_t i = 0; i < r.steps.size(); ++i) {
+    if (i > 0) out << ',';
+    write_step_json(out, r.steps[i], g);
+  }
+  out << "],\"uses\":{";
+  bool first = true;
+  for (int t = 0; t < kTechniqueCount; ++t) {
+    const int n = r.uses[static_cast<std::size_t>(t)];
+    if (n == 0) continue;
+    out << (first ? "" : ",") << json_string(technique_id(static_cast<Technique>(t))) << ':' << n;
+    first = false;
+  }
+  out << "},\"hardest\":";
+  if (r.hardest) out << json_string(technique_id(*r.hardest));
+  else out << "null";
+  if (r.position) out << ",\"board\":" << json_string(r.position->board().to_line());
+  if (r.status == LogicStatus::stalled) {
+    out << ",\"candidates\":[";
+    for (int cell = 0; cell < g.cell_count(); ++cell) {
+      std::string text;
+      for (int d = 1; d <= g.size(); ++d) {
+        if (r.position->has(cell, d)) text += digit_symbol(d);
+      }
+      out << (cell ? "," : "") << json_string(text);
+    }
+    out << ']';
+  }
+  if (r.contradiction) out << ",\"contradiction\":" << json_string(r.contradiction->message);
+  if (finish != nullptr) {
+    out << ",\"finish\":{\"solutions\":" << finish->solutions << ",\"solution\":";
+    if (finish->solutions > 0) out << json_string(finish->first.to_line());
+    else out << "null";
+    out << ",\"nodes\":" << finish->nodes << '}';
+  }
+  out << "}\n";
+}
+
+void write_explanation(std::ostream& out, const Board& puzzle, const LogicResult& result,
+                       const SolveResult* finish, bool json, std::size_t line) {
+  if (json) write_explanation_json(out, puzzle, result, finish, line);
+  else write_explanation_text(out, puzzle, result, finish);
+}
+
+std::string rating_text(const Rating& r) {
+  std::string text(difficulty_name(r.level));
+  text += " (hardest: ";
+  if (r.hardest) {
+    text += std::string(technique_name(*r.hardest)) + ", tier " + std::to_string(r.tier) + " x" +
+            std::to_string(r.tier_uses);
+  } else {
+    text += "none";
+  }
+  text += "; " + std::to_string(r.steps) + " steps";
+  if (r.logic != LogicStatus::solved) text += ", logic " + std::string(status_name(r.logic));
+  text += "; engine: ";
+  text += r.solutions == 0 ? "no solution" : r.solutions == 1 ? "unique" : "several solutions";
+  text += ", " + std::to_string(r.nodes) + " nodes)";
+  return text;
+}
+
+void write_rating_json(std::ostream& out, const Board& puzzle, const Rating& r, std::size_t line) {
+  out << '{';
+  if (line > 0) out << "\"line\":" << line << ',';
+  out << "\"puzzle\":" << json_string(puzzle.to_line())
+      << ",\"level\":" << json_string(difficulty_name(r.level)) << ",\"hardest\":";
+  if (r.hardest) out << json_string(technique_id(*r.hardest));
+  else out << "null";
+  out << ",\"tier\":" << r.tier << ",\"tier_uses\":" << r.tier_uses << ",\"steps\":" << r.steps
+      << ",\"logic\":" << json_string(status_name(r.logic)) << ",\"solutions\":" << r.solutions
+      << ",\"nodes\":" << r.nodes << ",\"updates\":" << r.updates << "}\n";
+}
+
+}  // namespace sudoku

@@ -1,0 +1,61 @@
+// The logical solver's loop: simplest technique first, back to the simplest after each step,
+// contradiction check after each step, stop when full, stuck or contradicted.
+#include "sudoku/logic.hpp"
+
+namespace sudoku {
+
+std::string_view status_name(LogicStatus status) {
+  switch (status) {
+    case LogicStatus::solved: return "solved";
+    case LogicStatus::stalled: return "stalled";
+    case LogicStatus::contradiction: return "contradiction";
+  }
+  return "?";
+}
+
+LogicResult solve_logically(const Board& puzzle, const LogicOptions& options) {
+  LogicResult result;
+  if (auto bad = Position::check_givens(puzzle)) {
+    result.status = LogicStatus::contradiction;
+    result.contradiction = std::move(bad);
+    return result;
+  }
+  Position& p = result.position.emplace(puzzle);
+  result.start_solved = p.solved();
+  result.start_candidates = p.candidate_count();
+  const int last = static_cast<int>(options.hardest_allowed);
+  while (true) {
+    // A contradiction is checked before "solved": a full board always passes (place() keeps
+    // placed digits out of their peers), and an empty cell must not be mistaken for progress.
+    if (auto bad = p.find_contradiction()) {
+      result.status = LogicStatus::contradiction;
+      result.contradiction = std::move(bad);
+      return result;
+    }
+    if (p.unsolved() == 0) {
+      result.status = LogicStatus::solved;
+      return result;
+    }
+    std::optional<Step> step;
+    for (int t = 0; t <= last && !step; ++t) step = apply_technique(static_cast<Technique>(t), p);
+    if (!step) {
+      result.status = LogicStatus::stalled;
+      return result;
+    }
+    ++result.uses[static_cast<std::size_t>(step->technique)];
+    ++result.step_count;
+    if (!result.hardest || *result.hardest < step->technique) result.hardest = step->technique;
+    if (options.record_steps) result.steps.push_back(std::move(*step));
+  }
+}
+
+SolveResult finish_with_engine(const LogicResult& result, DlxSolver& solver) {
+  if (result.status == LogicStatus::contradiction || !result.position) {
+    SolveResult none;
+    if (result.position) none.first = Board(result.position->geometry());
+    return none;
+  }
+  return solver.solve(result.position->board(), 2);
+}
+
+}  // namespace sudoku

@@ -1,0 +1,107 @@
+// The rating rule of rating.hpp, in code. The thresholds are named so that the rule text and
+// the code can be compared line by line.
+#include "sudoku/rating.hpp"
+
+namespace sudoku {
+
+namespace {
+constexpr int kMediumMaxUses = 5;  // tier-2 steps still "medium"
+constexpr int kHardMaxUses = 2;    // tier-3 steps still "hard"
+}  // namespace
+
+std::string_view difficulty_name(Difficulty level) {
+  switch (level) {
+    case Difficulty::easy: return "easy";
+    case Difficulty::medium: return "medium";
+    case Difficulty::hard: return "hard";
+    case Difficulty::expert: return "expert";
+    case Difficulty::beyond: return "beyond";
+    case Difficulty::invalid: return "invalid";
+  }
+  return "?";
+}
+
+std::optional<Difficulty> parse_difficulty(std::string_view name) {
+  for (int i = 0; i < kDifficultyCount; ++i) {
+    if (difficulty_name(static_cast<Difficulty>(i)) == name) return static_cast<Difficulty>(i);
+  }
+  return std::nullopt;
+}
+
+int technique_tier(Technique t) {
+  switch (t) {
+    case Technique::naked_single:
+    case Technique::hidden_single: return 1;
+    case Technique::pointing:
+    case Technique::claiming:
+    case Technique::naked_pair:
+    case Technique::hidden_pair: return 2;
+    case Technique::naked_triple:
+    case Technique::hidden_triple:
+    case Technique::x_wing: return 3;
+    case Technique::swordfish:
+    case Technique::xy_wing:
+    case Technique::naked_quad:
+    case Technique::hidden_quad:
+    case Technique::jellyfish: return 4;
+  }
+  return 4;
+}
+
+namespace {
+
+struct TierCount {
+  int tier = 0;
+  int uses = 0;
+};
+
+TierCount hardest_tier(const std::array<int, kTechniqueCount>& uses) {
+  TierCount tc;
+  for (int t = 0; t < kTechniqueCount; ++t) {
+    const int n = uses[static_cast<std::size_t>(t)];
+    if (n == 0) continue;
+    const int tier = technique_tier(static_cast<Technique>(t));
+    if (tier > tc.tier) tc = {tier, 0};
+    if (tier == tc.tier) tc.uses += n;
+  }
+  return tc;
+}
+
+}  // namespace
+
+Difficulty logic_difficulty(const LogicResult& logic) {
+  if (logic.status != LogicStatus::solved) return Difficulty::beyond;
+  const TierCount tc = hardest_tier(logic.uses);
+  switch (tc.tier) {
+    case 0:
+    case 1: return Difficulty::easy;
+    case 2: return tc.uses <= kMediumMaxUses ? Difficulty::medium : Difficulty::hard;
+    case 3: return tc.uses <= kHardMaxUses ? Difficulty::hard : Difficulty::expert;
+    default: return Difficulty::expert;
+  }
+}
+
+Rating rate(const LogicResult& logic, const SolveResult& engine) {
+  Rating r;
+  r.logic = logic.status;
+  r.hardest = logic.hardest;
+  const TierCount tc = hardest_tier(logic.uses);
+  r.tier = tc.tier;
+  r.tier_uses = tc.uses;
+  r.steps = logic.step_count;
+  r.uses = logic.uses;
+  r.solutions = engine.solutions;
+  r.nodes = engine.nodes;
+  r.updates = engine.updates;
+  r.level = engine.solutions == 1 ? logic_difficulty(logic) : Difficulty::invalid;
+  return r;
+}
+
+Rating rate(const Board& puzzle, DlxSolver& engine) {
+  LogicOptions options;
+  options.record_steps = false;
+  const LogicResult logic = solve_logically(puzzle, options);
+  return rate(logic, engine.solve(puzzle, 2));
+}
+
+}  // namespace sudoku

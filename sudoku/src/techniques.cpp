@@ -1,0 +1,390 @@
+// The techniques, one function each, and apply_technique() to pick one by name.
+//
+// Each function scans the position in a fixed order (units by id, digits and cells increasing)
+// and makes the first deduction that changes something, so a run is deterministic. A pattern
+// that is present but removes nothing is not a step: it is skipped and the scan goes on.
+// Within a unit, cells are addressed by their position 0..N-1 in the unit's cell list, so a
+// digit's places in a unit fit in one 64-bit mask.
+#include <algorithm>
+#include <array>
+#include <bit>
+#include <cassert>
+#include <vector>
+
+#include "sudoku/logic.hpp"
+
+namespace sudoku {
+
+namespace {
+
+/// Places of every digit in one unit (bit i: the unit's i-th cell), and the digits filled.
+struct UnitDigits {
+  std::array<std::uint64_t, Geometry::kMaxSize + 1> where{};
+  std::uint64_t filled = 0;
+};
+
+UnitDigits unit_digits(const Position& p, int unit_id) {
+  UnitDigits u;
+  const auto& cells = p.layout().unit_cells[static_cast<std::size_t>(unit_id)];
+  for (std::size_t i = 0; i < cells.size(); ++i) {
+    const int cell = cells[i];
+    if (p.value(cell) != 0) {
+      u.filled |= digit_bit(p.value(cell));
+      continue;
+    }
+    for (std::uint64_t m = p.candidates(cell); m != 0; m &= m - 1) {
+      u.where[static_cast<std::size_t>(std::countr_zero(m))] |= std::uint64_t{1} << i;
+    }
+  }
+  return u;
+}
+
+const std::vector<int>& unit_cells(const Position& p, int unit_id) {
+  return p.layout().unit_cells[static_cast<std::size_t>(unit_id)];
+}
+
+/// Removes the digits of `mask` from `cell`, noting each removal in the step.
+bool remove(Position& p, Step& step, int cell, std::uint64_t mask) {
+  std::uint64_t hit = p.candidates(cell) & mask;
+  for (std::uint64_t m = hit; m != 0; m &= m - 1) {
+    const int d = std::countr_zero(m);
+    p.eliminate(cell, d);
+    step.eliminated.push_back({cell, d});
+  }
+  return hit != 0;
+}
+
+std::optional<Step> place(Position& p, Technique t, int cell, int digit, std::vector<Unit> units) {
+  Step step;
+  step.technique = t;
+  step.units = std::move(units);
+  step.cells = {cell};
+  step.digits = digit_bit(digit);
+  step.placed = {{cell, digit}};
+  p.place(cell, digit);
+  return step;
+}
+
+std::optional<Step> naked_single(Position& p) {
+  for (int cell = 0; cell < p.board().cell_count(); ++cell) {
+    if (p.value(cell) == 0 && std::popcount(p.candidates(cell)) == 1) {
+      return place(p, Technique::naked_single, cell, std::countr_zero(p.candidates(cell)), {});
+    }
+  }
+  return std::nullopt;
+}
+
+std::optional<Step> hidden_single(Position& p) {
+  const int n = p.size();
+  // Boxes first: the single a person finds first when scanning.
+  for (int k = 0; k < 3 * n; ++k) {
+    const int id = (k + 2 * n) % (3 * n);
+    const UnitDigits u = unit_digits(p, id);
+    for (int d = 1; d <= n; ++d) {
+      const std::uint64_t w = u.where[static_cast<std::size_t>(d)];
+      if (std::popcount(w) == 1) {
+        const int cell = unit_cells(p, id)[static_cast<std::size_t>(std::countr_zero(w))];
+        return place(p, Technique::hidden_single, cell, d, {p.layout().unit(id)});
+      }
+    }
+  }
+  return std::nullopt;
+}
+
+/// Pointing (from boxes to lines) and claiming (from lines to boxes): a digit's places in
+/// unit `from` all lie in one unit `to` of the other kind, so the digit leaves the rest of `to`.
+std::optional<Step> locked(Position& p, bool pointing) {
+  const Layout& layout = p.layout();
+  const int n = p.size();
+  const int first = pointing ? 2 * n : 0;
+  const int last = pointing ? 3 * n : 2 * n;
+  for (int from = first; from < last; ++from) {
+    const UnitDigits u = unit_digits(p, from);
+    const auto& cells = unit_cells(p, from);
+    for (int d = 1; d <= n; ++d) {
+      const std::uint64_t w = u.where[static_cast<std::size_t>(d)];
+      if (w == 0) continue;
+      // The units every place shares, of the kinds that can receive the elimination.
+      std::vector<int> shared;
+      const auto& first_units = layout.cell_units[static_cast<std::size_t>(cells[static_cast<std::size_t>(std::countr_zero(w))])];
+      for (int slot = 0; slot < 3; ++slot) {
+        const int to = first_units[static_cast<std::size_t>(slot)];
+        if (to == from) continue;
+        if (pointing ? slot == 2 : slot != 2) continue;
+        bool all = true;
+        for (std::uint64_t m = w; m != 0 && all; m &= m - 1) {
+          const int cell = cells[static_cast<std::size_t>(std::countr_zero(m))];
+          all = layout.cell_units[static_cast<std::size_t>(cell)][static_cast<std::size_t>(slot)] == to;
+        }
+        if (all) shared.push_back(to);
+      }
+      for (int to : shared) {
+        Step step;
+        step.technique = pointing ? Technique::pointing : Technique::claiming;
+        for (int cell : unit_cells(p, to)) {
+          const auto& cu = layout.cell_units[static_cast<std::size_t>(cell)];
+          if (std::find(cu.begin(), cu.end(), from) == cu.end()) remove(p, step, cell, digit_bit(d));
+        }
+        if (step.eliminated.empty()) continue;
+        step.units = {layout.unit(from), layout.unit(to)};
+        for (std::uint64_t m = w; m != 0; m &= m - 1) {
+          step.cells.push_back(cells[static_cast<std::size_t>(std::countr_zero(m))]);
+        }
+        step.digits = digit_bit(d);
+        return step;
+      }
+    }
+  }
+  return std::nullopt;
+}
+
+/// Calls `visit(chosen)` for every k-subset of `items` (in lexicographic order) whose masks'
+/// union has exactly k bits, pruning as soon as a partial union has more; stops when `visit`
+/// returns true.
+template <typename Visit>
+bool for_each_subset(const std::vector<std::uint64_t>& masks, int k, Visit&& visit) {
+  std::vector<int> chosen;
+  chosen.reserve(static_cast<std::size_t>(k));
+  auto recurse = [&](auto&& self, std::size_t start, std::uint64_t unite) -> bool {
+    if (static_cast<int>(chosen.size()) == k) {
+      return std::popcount(unite) == k && visit(chosen, unite);
+    }
+    for (std::size_t i = start; i < masks.size(); ++i) {
+      const std::uint64_t next = unite | masks[i];
+      if (std::popcount(next) > k) continue;
+      chosen.push_back(static_cast<int>(i));
+      if (self(self, i + 1, next)) return true;
+      chosen.pop_back();
+    }
+    return false;
+  };
+  return recurse(recurse, 0, 0);
+}
+
+std::optional<Step> naked_subset(Position& p, int k, Technique t) {
+  for (int id = 0; id < p.layout().unit_count(); ++id) {
+    std::vector<int> members;
+    std::vector<std::uint64_t> masks;
+    for (int cell : unit_cells(p, id)) {
+      const int count = std::popcount(p.candidates(cell));
+      if (p.value(cell) == 0 && count >= 2 && count <= k) {
+        members.push_back(cell);
+        masks.push_back(p.candidates(cell));
+      }
+    }
+    std::optional<Step> found;
+    for_each_subset(masks, k, [&](const std::vector<int>& chosen, std::uint64_t digits) {
+      Step step;
+      step.technique = t;
+      for (int i : chosen) step.cells.push_back(members[static_cast<std::size_t>(i)]);
+      for (int cell : unit_cells(p, id)) {
+        if (p.value(cell) != 0) continue;
+        if (std::find(step.cells.begin(), step.cells.end(), cell) != step.cells.end()) continue;
+        remove(p, step, cell, digits);
+      }
+      if (step.eliminated.empty()) return false;
+      step.units = {p.layout().unit(id)};
+      step.digits = digits;
+      found = std::move(step);
+      return true;
+    });
+    if (found) return found;
+  }
+  return std::nullopt;
+}
+
+std::optional<Step> hidden_subset(Position& p, int k, Technique t) {
+  const int n = p.size();
+  for (int id = 0; id < p.layout().unit_count(); ++id) {
+    const UnitDigits u = unit_digits(p, id);
+    std::vector<int> digits;
+    std::vector<std::uint64_t> masks;
+    for (int d = 1; d <= n; ++d) {
+      const int count = std::popcount(u.where[static_cast<std::size_t>(d)]);
+      if (count >= 2 && count <= k) {
+        digits.push_back(d);
+        masks.push_back(u.where[static_cast<std::size_t>(d)]);
+      }
+    }
+    std::optional<Step> found;
+    for_each_subset(masks, k, [&](const std::vector<int>& chosen, std::uint64_t where) {
+      std::uint64_t keep = 0;
+      for (int i : chosen) keep |= digit_bit(digits[static_cast<std::size_t>(i)]);
+      Step step;
+      step.technique = t;
+      for (std::uint64_t m = where; m != 0; m &= m - 1) {
+        const int cell = unit_cells(p, id)[static_cast<std::size_t>(std::countr_zero(m))];
+        step.cells.push_back(cell);
+        remove(p, step, cell, ~keep);
+      }
+      if (step.eliminated.empty()) return false;
+      step.units = {p.layout().unit(id)};
+      step.digits = keep;
+      found = std::move(step);
+      return true;
+    });
+    if (found) return found;
+  }
+  return std::nullopt;
+}
+
+/// X-wing (k = 2), swordfish (3), jellyfish (4): k base lines (rows, then columns) where a
+/// digit's places fall in exactly k cover lines of the other kind. Each cover line must take
+/// the digit in one of the base lines, so the digit leaves the rest of the cover lines.
+std::optional<Step> fish(Position& p, int k, Technique t) {
+  const int n = p.size();
+  for (int orientation = 0; orientation < 2; ++orientation) {
+    const bool rows = orientation == 0;
+    const int base0 = rows ? 0 : n;
+    const int cover0 = rows ? n : 0;
+    auto cell_at = [&](int base, int cover) { return rows ? base * n + cover : cover * n + base; };
+    for (int d = 1; d <= n; ++d) {
+      std::vector<int> lines;
+      std::vector<std::uint64_t> masks;
+      for (int line = 0; line < n; ++line) {
+        // Within a row, a cell's position is its column; within a column, its row.
+        const std::uint64_t w = p.places(base0 + line, d);
+        const int count = std::popcount(w);
+        if (count >= 2 && count <= k) {
+          lines.push_back(line);
+          masks.push_back(w);
+        }
+      }
+      std::optional<Step> found;
+      for_each_subset(masks, k, [&](const std::vector<int>& chosen, std::uint64_t covers) {
+        std::vector<int> base;
+        for (int i : chosen) base.push_back(lines[static_cast<std::size_t>(i)]);
+        Step step;
+        step.technique = t;
+        for (std::uint64_t m = covers; m != 0; m &= m - 1) {
+          const int cover = std::countr_zero(m);
+          for (int line = 0; line < n; ++line) {
+            if (std::find(base.begin(), base.end(), line) != base.end()) continue;
+            remove(p, step, cell_at(line, cover), digit_bit(d));
+          }
+        }
+        if (step.eliminated.empty()) return false;
+        for (int line : base) step.units.push_back(p.layout().unit(base0 + line));
+        for (std::uint64_t m = covers; m != 0; m &= m - 1) {
+          step.units.push_back(p.layout().unit(cover0 + std::countr_zero(m)));
+        }
+        for (int line : base) {
+          for (std::uint64_t m = covers; m != 0; m &= m - 1) {
+            const int cell = cell_at(line, std::countr_zero(m));
+            if (p.has(cell, d)) step.cells.push_back(cell);
+          }
+        }
+        std::sort(step.cells.begin(), step.cells.end());
+        step.digits = digit_bit(d);
+        found = std::move(step);
+        return true;
+      });
+      if (found) return found;
+    }
+  }
+  return std::nullopt;
+}
+
+/// Pivot {x,y}; pincer a {x,z} and pincer b {y,z}, both seeing the pivot. Whichever digit the
+/// pivot takes, one pincer becomes z, so z leaves every cell that sees both pincers.
+std::optional<Step> xy_wing(Position& p) {
+  const Layout& layout = p.layout();
+  for (int pivot = 0; pivot < p.board().cell_count(); ++pivot) {
+    const std::uint64_t pc = p.candidates(pivot);
+    if (p.value(pivot) != 0 || std::popcount(pc) != 2) continue;
+    const auto& peers = layout.peers[static_cast<std::size_t>(pivot)];
+    for (int a : peers) {
+      const std::uint64_t ac = p.candidates(a);
+      if (p.value(a) != 0 || std::popcount(ac) != 2 || std::popcount(ac & pc) != 1) continue;
+      const std::uint64_t z = ac & ~pc;
+      const std::uint64_t y = pc & ~ac;
+      for (int b : peers) {
+        if (b == a || p.value(b) != 0 || p.candidates(b) != (y | z)) continue;
+        Step step;
+        step.technique = Technique::xy_wing;
+        for (int c : layout.peers[static_cast<std::size_t>(a)]) {
+          if (c != b && c != pivot && p.value(c) == 0 && layout.sees(c, b)) remove(p, step, c, z);
+        }
+        if (step.eliminated.empty()) continue;
+        step.cells = {pivot, a, b};
+        step.digits = pc | z;
+        return step;
+      }
+    }
+  }
+  return std::nullopt;
+}
+
+}  // namespace
+
+std::string_view technique_name(Technique t) {
+  switch (t) {
+    case Technique::naked_single: return "naked single";
+    case Technique::hidden_single: return "hidden single";
+    case Technique::pointing: return "pointing";
+    case Technique::claiming: return "claiming";
+    case Technique::naked_pair: return "naked pair";
+    case Technique::hidden_pair: return "hidden pair";
+    case Technique::naked_triple: return "naked triple";
+    case Technique::hidden_triple: return "hidden triple";
+    case Technique::x_wing: return "x-wing";
+    case Technique::swordfish: return "swordfish";
+    case Technique::xy_wing: return "xy-wing";
+    case Technique::naked_quad: return "naked quad";
+    case Technique::hidden_quad: return "hidden quad";
+    case Technique::jellyfish: return "jellyfish";
+  }
+  return "?";
+}
+
+std::string_view technique_id(Technique t) {
+  switch (t) {
+    case Technique::naked_single: return "naked_single";
+    case Technique::hidden_single: return "hidden_single";
+    case Technique::pointing: return "pointing";
+    case Technique::claiming: return "claiming";
+    case Technique::naked_pair: return "naked_pair";
+    case Technique::hidden_pair: return "hidden_pair";
+    case Technique::naked_triple: return "naked_triple";
+    case Technique::hidden_triple: return "hidden_triple";
+    case Technique::x_wing: return "x_wing";
+    case Technique::swordfish: return "swordfish";
+    case Technique::xy_wing: return "xy_wing";
+    case Technique::naked_quad: return "naked_quad";
+    case Technique::hidden_quad: return "hidden_quad";
+    case Technique::jellyfish: return "jellyfish";
+  }
+  return "?";
+}
+
+std::optional<Step> apply_technique(Technique t, Position& p) {
+  std::optional<Step> step;
+  switch (t) {
+    case Technique::naked_single: step = naked_single(p); break;
+    case Technique::hidden_single: step = hidden_single(p); break;
+    case Technique::pointing: step = locked(p, true); break;
+    case Technique::claiming: step = locked(p, false); break;
+    case Technique::naked_pair: step = naked_subset(p, 2, t); break;
+    case Technique::hidden_pair: step = hidden_subset(p, 2, t); break;
+    case Technique::naked_triple: step = naked_subset(p, 3, t); break;
+    case Technique::hidden_triple: step = hidden_subset(p, 3, t); break;
+    case Technique::x_wing: step = fish(p, 2, t); break;
+    case Technique::swordfish: step = fish(p, 3, t); break;
+    case Technique::xy_wing: step = xy_wing(p); break;
+    case Technique::naked_quad: step = naked_subset(p, 4, t); break;
+    case Technique::hidden_quad: step = hidden_subset(p, 4, t); break;
+    case Technique::jellyfish: step = fish(p, 4, t); break;
+  }
+  if (step) {
+    std::sort(step->eliminated.begin(), step->eliminated.end(),
+              [](const CellDigit& a, const CellDigit& b) {
+                return a.cell != b.cell ? a.cell < b.cell : a.digit < b.digit;
+              });
+    step->solved = p.solved();
+    step->unsolved = p.unsolved();
+    step->candidates = p.candidate_count();
+  }
+  return step;
+}
+
+}  // namespace sudoku
