@@ -1,0 +1,129 @@
+// Puzzle generation: random complete grids, dug down to minimal puzzles with exactly one
+// solution, optionally symmetric and of a chosen difficulty; reproducible from a seed.
+//
+//     sudoku::GeneratorOptions options;
+//     options.count = 10;
+//     options.symmetry = sudoku::Symmetry::rotate180;
+//     options.difficulty = sudoku::Difficulty::hard;
+//     options.seed = 42;
+//     sudoku::Generator generator(options);
+//     while (auto p = generator.next()) write_line(std::cout, p->puzzle);   // count puzzles
+//     if (!generator.error().empty()) std::cerr << generator.error() << '\n';
+//
+// How a puzzle is made:
+// 1. A random complete grid: backtracking that fills the cell with the fewest candidates with
+//    its candidates in random order, restarted with fresh randomness if it wanders too long
+//    (that only happens for large sides).
+// 2. Digging: the cells are split into orbits under the symmetry (a cell alone for `none`; the
+//    cell and its mirror image under 180-degree rotation, 90-degree rotation or left-right
+//    reflection). In random order, each orbit's givens are removed and put back at once if the
+//    engine (DlxSolver, count up to 2) then finds more than one solution. One pass suffices for
+//    minimality: an orbit that could not go when tried cannot go later, since removing givens
+//    only adds solutions.
+// 3. Rating (rating.hpp); with a target difficulty, steps 1-2 are repeated until the level
+//    matches, at most `max_attempts` times per puzzle.
+//
+// Guarantees: every puzzle has exactly one solution and is minimal with respect to the
+// symmetry: no orbit of givens can be removed without losing uniqueness. With symmetry `none`
+// that is plain minimality (no single given can go); with a symmetry a single given of a
+// larger orbit may sometimes be removable on its own, which would break the symmetry.
+// The board is always N x N, so every symmetry applies to every geometry, boxes of 2x3 included:
+// symmetry concerns where the givens are, not which digits they hold.
+//
+// Reproducibility: the same options (seed included) give the same puzzles on every platform and
+// standard library: the random source is std::mt19937_64, whose output the standard fixes, and
+// bounded draws and shuffles are our own code (Random), not std::uniform_int_distribution.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <random>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "sudoku/board.hpp"
+#include "sudoku/dlx_solver.hpp"
+#include "sudoku/rating.hpp"
+
+namespace sudoku {
+
+enum class Symmetry { none, rotate180, rotate90, mirror };
+
+/// "none", "rotate180", "rotate90", "mirror".
+std::string_view symmetry_name(Symmetry symmetry);
+std::optional<Symmetry> parse_symmetry(std::string_view name);
+
+/// The orbit of a cell under a symmetry: the cells whose givens come and go together, the cell
+/// itself first, no repeats (1, 2 or 4 cells).
+std::vector<int> symmetry_orbit(const Geometry& geometry, Symmetry symmetry, int cell);
+
+/// Portable random numbers: std::mt19937_64 and exact, platform-independent bounded draws.
+class Random {
+ public:
+  explicit Random(std::uint64_t seed) : engine_(seed) {}
+  /// Uniform in [0, bound); precondition bound > 0. Rejection sampling: exact, no modulo bias.
+  std::uint64_t below(std::uint64_t bound);
+  /// Fisher-Yates shuffle with below().
+  template <typename T>
+  void shuffle(std::vector<T>& items) {
+    for (std::size_t i = items.size(); i > 1; --i) {
+      const auto j = static_cast<std::size_t>(below(i));
+      std::swap(items[i - 1], items[j]);
+    }
+  }
+  std::uint64_t next() { return engine_(); }
+
+ private:
+  std::mt19937_64 engine_;
+};
+
+struct GeneratorOptions {
+  int count = 1;                            ///< puzzles wanted (generate(); next() ignores it)
+  Geometry geometry{};                      ///< 3x3 boxes (9x9) by default; any valid geometry
+  Symmetry symmetry = Symmetry::none;
+  std::optional<Difficulty> difficulty;     ///< target level; `invalid` is never produced
+  std::uint64_t seed = 1;
+  int max_attempts = 2000;                  ///< puzzles tried per puzzle wanted, with a target
+};
+
+struct GeneratedPuzzle {
+  Board puzzle;
+  Board solution;
+  Rating rating;
+  int attempts = 1;  ///< puzzles made to find this one (1 without a target)
+};
+
+class Generator {
+ public:
+  /// Precondition: options.geometry.valid().
+  explicit Generator(const GeneratorOptions& options);
+
+  /// The next puzzle, or nothing when `max_attempts` puzzles in a row missed the target
+  /// difficulty (error() then says so). The random stream goes on, so a later call may
+  /// succeed; generate() and the CLI stop at the first failure.
+  std::optional<GeneratedPuzzle> next();
+  /// Why the last next() returned nothing; empty after a success.
+  [[nodiscard]] const std::string& error() const { return error_; }
+
+  /// A random complete grid (step 1).
+  Board random_solution();
+  /// A minimal puzzle with `solution` as its only solution (step 2).
+  Board dig(const Board& solution);
+
+ private:
+  GeneratorOptions options_;
+  Random random_;
+  DlxSolver engine_;
+  std::string error_;
+};
+
+struct GenerateResult {
+  std::vector<GeneratedPuzzle> puzzles;  ///< up to options.count
+  std::string error;                     ///< empty when all count puzzles were made
+};
+
+/// options.count puzzles (fewer, with an error, when a target difficulty is not reached).
+GenerateResult generate(const GeneratorOptions& options);
+
+}  // namespace sudoku
