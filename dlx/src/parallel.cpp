@@ -82,8 +82,9 @@ CountResult count_parallel(Solver& solver, const ParallelOptions& options) {
   if (threads == 1) return count_single(solver, options);
 
   const Stats before = solver.stats();
-  // Many more subproblems than threads, so that uneven subtrees even out.
-  const auto subproblems = split_at_least(solver, 256 * static_cast<std::size_t>(threads));
+  // Many more subproblems than threads, so that uneven subtrees even out; not so many that
+  // replaying their commitments costs much.
+  const auto subproblems = split_at_least(solver, 64 * static_cast<std::size_t>(threads));
   CountResult result;
   result.stats = solver.stats();
   result.stats.nodes -= before.nodes;
