@@ -220,7 +220,7 @@ TEST_CASE("binary files, long lines, missing files and directories", "[cli]") {
   CHECK(dir.err.find("is a directory") != std::string::npos);
 }
 
-TEST_CASE("--box fixes the geometry", "[cli]") {
+TEST_CASE("the --box option fixes the geometry", "[cli]") {
   const std::string six(36, '.');
   const auto r = sudoku("count --limit 5 --box 3x2", six + "\n");
   CHECK(r.exit_code == 0);
@@ -242,7 +242,7 @@ TEST_CASE("bad usage exits 2 with a message", "[cli]") {
   }
 }
 
-TEST_CASE("--help documents commands, formats and exit codes; --version", "[cli]") {
+TEST_CASE("the --help text documents commands, formats and exit codes; so does --version", "[cli]") {
   const auto help = sudoku("--help");
   CHECK(help.exit_code == 0);
   for (const char* word : {"solve", "count", "enumerate", "validate", "--box", "--format", "--limit",
