@@ -1,0 +1,193 @@
+// The ordered batch: a reader/emitter on the calling thread, a fixed pool of workers, two chunks.
+//
+// The pool lives for the whole batch (threads are started once, not per chunk). A chunk is
+// handed out by an atomic index, so fast and slow puzzles even out; the calling thread waits
+// until every worker has left the chunk before it touches the chunk's items again, which is
+// the only synchronisation the items need.
+#include "sudoku/batch.hpp"
+
+#include <algorithm>
+#include <atomic>
+#include <chrono>
+#include <condition_variable>
+#include <exception>
+#include <mutex>
+#include <thread>
+#include <utility>
+
+namespace sudoku {
+
+unsigned batch_thread_count(const BatchOptions& options) {
+  if (options.threads != 0) return options.threads;
+  return std::max(1u, std::thread::hardware_concurrency());
+}
+
+namespace {
+
+bool run_single(const BatchOptions& options, const BatchCallbacks& callbacks) {
+  callbacks.resize(1);
+  using Clock = std::chrono::steady_clock;
+  const auto interval = std::chrono::duration<double>(options.progress_interval_s);
+  auto last = Clock::now();
+  std::uint64_t done = 0;
+  while (callbacks.read(0, 0) != BatchRead::end) {
+    callbacks.work(0, 0, 0);
+    if (!callbacks.emit(0, 0)) return false;
+    ++done;
+    if (options.on_progress && Clock::now() - last >= interval) {
+      options.on_progress(done);
+      last = Clock::now();
+    }
+  }
+  return true;
+}
+
+class Pool {
+ public:
+  Pool(unsigned threads, const BatchCallbacks& callbacks) : callbacks_(callbacks) {
+    workers_.reserve(threads);
+    for (unsigned w = 0; w < threads; ++w) workers_.emplace_back([this, w] { loop(w); });
+  }
+  ~Pool() {
+    {
+      std::lock_guard lock(mutex_);
+      stop_ = true;
+    }
+    start_.notify_all();
+    for (auto& worker : workers_) worker.join();
+  }
+  Pool(const Pool&) = delete;
+  Pool& operator=(const Pool&) = delete;
+
+  void dispatch(int buffer, std::size_t size) {
+    {
+      std::lock_guard lock(mutex_);
+      buffer_ = buffer;
+      size_ = size;
+      next_.store(0);
+      done_.store(0);
+      active_ = workers_.size();
+      ++generation_;
+    }
+    start_.notify_all();
+  }
+
+  /// Waits until every worker has left the chunk; reports progress meanwhile. Rethrows the
+  /// first exception a worker met.
+  void wait(const BatchOptions& options, std::uint64_t done_before) {
+    std::unique_lock lock(mutex_);
+    const auto interval = std::chrono::duration<double>(options.progress_interval_s);
+    while (active_ != 0) {
+      if (!options.on_progress) {
+        finished_.wait(lock, [this] { return active_ == 0; });
+        break;
+      }
+      if (!finished_.wait_for(lock, interval, [this] { return active_ == 0; })) {
+        lock.unlock();
+        options.on_progress(done_before + done_.load());
+        lock.lock();
+      }
+    }
+    if (error_) std::rethrow_exception(std::exchange(error_, nullptr));
+  }
+
+ private:
+  void loop(unsigned worker) {
+    std::uint64_t seen = 0;
+    for (;;) {
+      int buffer = 0;
+      std::size_t size = 0;
+      {
+        std::unique_lock lock(mutex_);
+        start_.wait(lock, [&] { return stop_ || generation_ != seen; });
+        if (stop_) return;
+        seen = generation_;
+        buffer = buffer_;
+        size = size_;
+      }
+      for (std::size_t i = next_.fetch_add(1); i < size; i = next_.fetch_add(1)) {
+        try {
+          callbacks_.work(worker, buffer, i);
+        } catch (...) {
+          std::lock_guard lock(mutex_);
+          if (!error_) error_ = std::current_exception();
+          next_.store(size);  // the others stop taking items too
+          break;
+        }
+        done_.fetch_add(1, std::memory_order_relaxed);
+      }
+      {
+        std::lock_guard lock(mutex_);
+        if (--active_ == 0) finished_.notify_one();
+      }
+    }
+  }
+
+  const BatchCallbacks& callbacks_;
+  std::vector<std::thread> workers_;
+  std::mutex mutex_;
+  std::condition_variable start_;     // a chunk was dispatched, or stop
+  std::condition_variable finished_;  // the last worker left the chunk
+  int buffer_ = 0;
+  std::size_t size_ = 0;
+  std::size_t active_ = 0;        // workers still in the current chunk
+  std::uint64_t generation_ = 0;  // chunks dispatched so far
+  bool stop_ = false;
+  std::exception_ptr error_;
+  std::atomic<std::size_t> next_{0};
+  std::atomic<std::uint64_t> done_{0};
+};
+
+}  // namespace
+
+bool run_ordered_batch(const BatchOptions& options, const BatchCallbacks& callbacks) {
+  const unsigned threads = batch_thread_count(options);
+  if (threads == 1) return run_single(options, callbacks);
+  const std::size_t chunk = std::max<std::size_t>(1, options.chunk);
+  callbacks.resize(chunk);
+
+  bool ended = false;
+  bool wait_for_input = false;  // the last fill stopped because input was not ready
+  const auto fill = [&](int buffer) {
+    std::size_t n = 0;
+    wait_for_input = false;
+    while (n < chunk && !ended) {
+      const BatchRead r = callbacks.read(buffer, n);
+      if (r == BatchRead::end) {
+        ended = true;
+        break;
+      }
+      ++n;
+      if (r == BatchRead::item_and_wait) {
+        wait_for_input = true;
+        break;
+      }
+    }
+    return n;
+  };
+
+  int current = 0;
+  std::size_t size = fill(current);
+  if (size == 0) return true;
+  Pool pool(threads, callbacks);
+  std::uint64_t emitted = 0;
+  pool.dispatch(current, size);
+  for (;;) {
+    // Read ahead while the workers are busy, unless the input has nothing ready: then the
+    // answers to what was typed come first.
+    const bool read_ahead = !ended && !wait_for_input;
+    std::size_t next_size = read_ahead ? fill(1 - current) : 0;
+    pool.wait(options, emitted);
+    for (std::size_t i = 0; i < size; ++i) {
+      if (!callbacks.emit(current, i)) return false;
+    }
+    emitted += size;
+    if (!read_ahead && !ended) next_size = fill(1 - current);
+    if (next_size == 0) return true;
+    current = 1 - current;
+    size = next_size;
+    pool.dispatch(current, size);
+  }
+}
+
+}  // namespace sudoku
