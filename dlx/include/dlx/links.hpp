@@ -23,6 +23,9 @@
 
 #include <cstdint>
 #include <cstring>
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
 #include <string>
 #include <vector>
 
@@ -176,9 +179,19 @@ inline Links::Index Links::choose_item() const {
   Index least = best[0];
   for (int lane = 1; lane < 4; ++lane) least = best[lane] < least ? best[lane] : least;
   if (least >= kCovered) return 0;
+  // The leftmost slot holding the least length (slot 0 never does: it holds kCovered).
+#if defined(__SSE2__)
+  const __m128i target = _mm_set1_epi32(least);
+  for (Index k = 0;; k += 4) {
+    const __m128i block = _mm_loadu_si128(reinterpret_cast<const __m128i*>(len + k));
+    const int hits = _mm_movemask_ps(_mm_castsi128_ps(_mm_cmpeq_epi32(block, target)));
+    if (hits != 0) return k + __builtin_ctz(static_cast<unsigned>(hits));
+  }
+#else
   Index item = 1;
   while (len[item] != least) ++item;
   return item;
+#endif
 }
 
 }  // namespace dlx
