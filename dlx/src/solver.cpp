@@ -10,7 +10,13 @@ using Index = Links::Index;
 
 Solver::Solver(const Problem& problem) : Solver(Links(problem)) {}
 
+namespace {
+// Structures up to this many nodes keep a pristine copy for reset(): at most a few megabytes.
+constexpr std::size_t kMaxPristineNodes = std::size_t{1} << 18;
+}  // namespace
+
 Solver::Solver(Links links) : links_(std::move(links)) {
+  if (links_.node_count() <= kMaxPristineNodes) pristine_ = std::make_shared<const Links>(links_);
   // A cover chooses at most one option per primary item, and commits at most one per item.
   choice_.resize(static_cast<std::size_t>(links_.primary_count()) + 1);
   committed_.reserve(static_cast<std::size_t>(links_.item_count()));
@@ -132,7 +138,22 @@ void Solver::rewind() {
   unwind();
 }
 
-void Solver::reset() { uncommit_to(0); }
+void Solver::reset() {
+  // Undoing costs about as much as the covering did; copying the pristine arrays costs their
+  // size. Sudoku puzzles (givens committed, then a short search) are much cheaper to copy back.
+  const std::uint64_t work = stats_.updates - updates_at_pristine_;
+  if (pristine_ && 2 * work > links_.node_count()) {
+    links_.copy_state_from(*pristine_);
+    level_ = 0;
+    state_ = State::fresh;
+    committed_.clear();
+    cover_.clear();
+    infeasible_ = false;
+  } else {
+    uncommit_to(0);
+  }
+  updates_at_pristine_ = stats_.updates;
+}
 
 void Solver::uncommit_to(std::size_t keep) {
   unwind();

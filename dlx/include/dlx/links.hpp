@@ -80,6 +80,16 @@ class Links {
 
   bool operator==(const Links&) const = default;
 
+  /// Copies the links and lengths of `other`, which must have been built from the same problem:
+  /// a way back to an earlier state in time proportional to the structure's size rather than
+  /// to the work done since.
+  void copy_state_from(const Links& other) {
+    std::memcpy(nodes_.data(), other.nodes_.data(), nodes_.size() * sizeof(Node));
+    std::memcpy(len_.data(), other.len_.data(), len_.size() * sizeof(Index));
+  }
+  /// Number of nodes, headers and spacers included.
+  [[nodiscard]] std::size_t node_count() const { return nodes_.size(); }
+
   // The hot path. Public so that the solver (and tests) can drive it; counts link updates.
   void cover(Index item, std::uint64_t& updates) {
     for (Index p = nodes_[item].down; p != item; p = nodes_[p].down) hide(p, updates);

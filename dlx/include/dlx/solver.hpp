@@ -22,6 +22,7 @@
 #include <cstdint>
 #include <iterator>
 #include <limits>
+#include <memory>
 #include <span>
 #include <vector>
 
@@ -82,7 +83,10 @@ class Solver {
   [[nodiscard]] double progress() const;
 
   [[nodiscard]] const Stats& stats() const { return stats_; }
-  void clear_stats() { stats_ = {}; }
+  void clear_stats() {
+    stats_ = {};
+    updates_at_pristine_ = 0;
+  }
   [[nodiscard]] const Links& links() const { return links_; }
   /// Whether a commitment clashed, so that there are no covers until uncommit_to()/reset().
   [[nodiscard]] bool infeasible() const { return infeasible_; }
@@ -101,6 +105,10 @@ class Solver {
   void unwind();   // uncovers every level of the current search
 
   Links links_;
+  // The links as built, shared by copies of this solver, when the structure is small enough
+  // that copying it back beats undoing a long search step by step (see reset()).
+  std::shared_ptr<const Links> pristine_;
+  std::uint64_t updates_at_pristine_ = 0;  // stats_.updates when the links were last pristine
   std::vector<Links::Index> choice_;       // node chosen at each level
   std::vector<Links::Index> committed_;    // first node of each committed option, in order
   std::vector<OptionId> cover_;
