@@ -4,6 +4,8 @@
 // that a digit fits (scanning the units vs bit masks).
 #include "sudoku/backtracking.hpp"
 
+#include "sudoku/validator.hpp"
+
 #include <array>
 #include <bit>
 #include <cassert>
@@ -17,26 +19,11 @@ using Mask = std::uint64_t;
 constexpr Mask digit_bit(int digit) { return Mask{1} << (digit - 1); }
 constexpr Mask all_digits(int size) { return (Mask{1} << size) - 1; }
 
-/// Whether every given is a digit of the board and no digit repeats in a row, column or box.
-/// Done with masks on the stack, once per puzzle, for both solvers: the naive solver's own scans
-/// are part of what it is, but need not make its input check quadratic.
+/// Whether every given is a digit of the board and no digit repeats in a row, column or box:
+/// the validator's mask check, once per puzzle, so the naive solver's input check is not
+/// quadratic (its own scans are part of what it is, but only during the search).
 bool givens_consistent(const Board& puzzle) {
-  const Geometry& g = puzzle.geometry();
-  std::array<Mask, Geometry::kMaxSize> rows{}, cols{}, boxes{};
-  for (int cell = 0; cell < g.cell_count(); ++cell) {
-    const int digit = puzzle[cell];
-    if (digit == 0) continue;
-    if (digit > g.size()) return false;
-    const Mask bit = digit_bit(digit);
-    const auto r = static_cast<std::size_t>(g.row_of(cell));
-    const auto c = static_cast<std::size_t>(g.col_of(cell));
-    const auto b = static_cast<std::size_t>(g.box_of(cell));
-    if ((rows[r] | cols[c] | boxes[b]) & bit) return false;
-    rows[r] |= bit;
-    cols[c] |= bit;
-    boxes[b] |= bit;
-  }
-  return true;
+  return !out_of_range_cell(puzzle) && consistent(puzzle);
 }
 
 Board to_board(const Geometry& geometry, const std::vector<std::uint8_t>& grid) {
