@@ -1,0 +1,70 @@
+# The install test (ctest label "install"): installs this build into a fresh prefix, checks the
+# files a user expects there, then configures, builds and runs an outside project (project/)
+# against the installed package with -DCMAKE_PREFIX_PATH, with this build's compiler and flags.
+# Run by ctest as: cmake -DBUILD_DIR=... -DWORK_DIR=... -DCXX=... [-DCXX_FLAGS=...] -P this file.
+cmake_minimum_required(VERSION 3.20)
+foreach(var BUILD_DIR WORK_DIR CXX VERSION)
+  if(NOT DEFINED ${var})
+    message(FATAL_ERROR "install_test.cmake needs -D${var}=...")
+  endif()
+endforeach()
+set(prefix ${WORK_DIR}/prefix)
+file(REMOVE_RECURSE ${WORK_DIR})
+
+function(run)
+  execute_process(COMMAND ${ARGN} RESULT_VARIABLE status OUTPUT_VARIABLE out ERROR_VARIABLE out)
+  if(NOT status EQUAL 0)
+    string(REPLACE ";" " " command "${ARGN}")
+    message(FATAL_ERROR "failed (${status}): ${command}\n${out}")
+  endif()
+  set(out "${out}" PARENT_SCOPE)
+endfunction()
+
+run(${CMAKE_COMMAND} --install ${BUILD_DIR} --prefix ${prefix})
+
+# What a user expects to find.
+foreach(file include/dlx/solver.hpp include/dlx/knuth_format.hpp include/sudoku/reader.hpp
+             include/sudoku/dlx_solver.hpp bin/dlx bin/sudoku)
+  if(NOT EXISTS ${prefix}/${file})
+    message(FATAL_ERROR "not installed: ${file}")
+  endif()
+endforeach()
+foreach(pattern */libdlx.a */libsudoku.a */cmake/dlx/dlxConfig.cmake
+                */cmake/dlx/dlxConfigVersion.cmake */cmake/dlx/dlxTargets.cmake)
+  file(GLOB_RECURSE found ${prefix}/${pattern})
+  if(NOT found)
+    message(FATAL_ERROR "not installed: ${pattern}")
+  endif()
+endforeach()
+
+# Both installed programs report the project's version.
+run(${prefix}/bin/dlx --version)
+if(NOT out MATCHES "${VERSION}")
+  message(FATAL_ERROR "dlx --version: '${out}', expected ${VERSION}")
+endif()
+run(${prefix}/bin/sudoku --version)
+if(NOT out MATCHES "${VERSION}")
+  message(FATAL_ERROR "sudoku --version: '${out}', expected ${VERSION}")
+endif()
+
+# The outside project, built against the installed package only.
+set(source ${CMAKE_CURRENT_LIST_DIR}/project)
+run(${CMAKE_COMMAND} -S ${source} -B ${WORK_DIR}/build -DCMAKE_PREFIX_PATH=${prefix}
+    -DCMAKE_CXX_COMPILER=${CXX} "-DCMAKE_CXX_FLAGS=${CXX_FLAGS}"
+    "-DCMAKE_EXE_LINKER_FLAGS=${LINKER_FLAGS}" -DCMAKE_BUILD_TYPE=${BUILD_TYPE})
+run(${CMAKE_COMMAND} --build ${WORK_DIR}/build)
+run(${WORK_DIR}/build/outside)
+set(expected "cover: 0 3 4\ncovers: 1\nsudoku: 534678912672195348198342567859761423426853791713924856961537284287419635345286179\n")
+if(NOT out STREQUAL expected)
+  message(FATAL_ERROR "the outside program printed\n${out}\ninstead of\n${expected}")
+endif()
+
+# The version file refuses another major version.
+execute_process(COMMAND ${CMAKE_COMMAND} -S ${source} -B ${WORK_DIR}/build-v99
+                -DCMAKE_PREFIX_PATH=${prefix} -DCMAKE_CXX_COMPILER=${CXX} -DDLX_WANT=99
+                RESULT_VARIABLE status OUTPUT_QUIET ERROR_QUIET)
+if(status EQUAL 0)
+  message(FATAL_ERROR "find_package(dlx 99) accepted version ${VERSION}")
+endif()
+message(STATUS "installed package works from an outside project")
+file(REMOVE_RECURSE ${WORK_DIR})

@@ -1,0 +1,31 @@
+// Uses the installed headers and libraries: counts the covers of Knuth's example (one: options
+// 0, 3, 4, i.e. "c e", "a d f", "b g") and solves a 9x9 Sudoku, checked by the validator.
+#include <dlx/knuth_format.hpp>
+#include <dlx/solver.hpp>
+#include <sudoku/dlx_solver.hpp>
+#include <sudoku/reader.hpp>
+#include <sudoku/validator.hpp>
+
+#include <algorithm>
+#include <iostream>
+#include <vector>
+
+int main() {
+  const dlx::KnuthProblem knuth = dlx::read_knuth(
+      "a b c d e f g\nc e\na d g\nb c f\na d f\nb g\nd e g\n", "knuth");
+  dlx::Solver solver(knuth.problem);
+  if (!solver.next()) return 1;
+  std::vector<dlx::OptionId> cover(solver.cover().begin(), solver.cover().end());
+  std::sort(cover.begin(), cover.end());
+  std::cout << "cover:";
+  for (dlx::OptionId option : cover) std::cout << ' ' << option;
+  std::cout << "\ncovers: " << 1 + solver.count() << '\n';
+
+  const sudoku::Board puzzle = sudoku::parse_board(
+      "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79");
+  sudoku::DlxSolver sudoku_solver;
+  const sudoku::SolveResult result = sudoku_solver.solve(puzzle, 2);
+  if (result.solutions != 1 || sudoku::check_solution(puzzle, result.first)) return 1;
+  std::cout << "sudoku: " << result.first.to_line() << '\n';
+  return 0;
+}
