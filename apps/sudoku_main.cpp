@@ -1,10 +1,20 @@
-// The `sudoku` program: solve, count, enumerate or validate puzzles from files or standard input.
+// The `sudoku` program: solve, count, enumerate, validate, explain, rate or generate puzzles.
 //
 // This file only parses options, reads, calls the library and prints; every algorithm lives in
-// sudoku/ (reader, DlxSolver, validator, writers). Input is streamed puzzle by puzzle in input
-// order, in constant memory. Each input entry (a puzzle, or a malformed stretch of input) gives
-// exactly one stdout record for solve and count, so output lines up with input; the rules, the
-// formats and the exit codes are all in kHelp below, which is the user's documentation.
+// sudoku/ (reader, solvers, ordered batch, logical solver, rating, generator, validator,
+// writers). Input is streamed puzzle by puzzle in input order, in constant memory. Each input
+// entry (a puzzle, or a malformed stretch of input) gives exactly one stdout record for solve,
+// count, explain and rate, so output lines up with input; the rules, the formats and the exit
+// codes are all in kHelp below, which is the user's documentation.
+//
+// Threads: solve, count, explain and rate run through sudoku::run_ordered. A worker turns one
+// entry into its finished record (stdout text, stderr text, totals, exit status) in strings of
+// its own; the calling thread prints the records in input order. So with any --threads the
+// bytes written are those of --threads 1, and the totals are sums over records, not over
+// threads. The one exception to "a worker does the whole record" is a count without --limit
+// that outgrows its node budget: it is left to the calling thread, which counts it on every
+// core with count_parallel while the workers are idle.
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <cerrno>
@@ -16,13 +26,22 @@
 #include <fstream>
 #include <iostream>
 #include <optional>
+#include <random>
+#include <sstream>
 #include <string>
 #include <vector>
 
 #include <boost/program_options.hpp>
 
+#include <sudoku/backtracking.hpp>
+#include <sudoku/batch.hpp>
 #include <sudoku/board.hpp>
 #include <sudoku/dlx_solver.hpp>
+#include <sudoku/explain.hpp>
+#include <sudoku/generator.hpp>
+#include <sudoku/logic.hpp>
+#include <sudoku/parallel_count.hpp>
+#include <sudoku/rating.hpp>
 #include <sudoku/reader.hpp>
 #include <sudoku/validator.hpp>
 #include <sudoku/writer.hpp>
@@ -34,10 +53,11 @@ namespace po = boost::program_options;
 constexpr const char* kVersion = "sudoku 0.1.0 (dancing links)";
 
 constexpr const char* kHelp = R"HELP(Usage: sudoku <command> [options] [FILE...]
+       sudoku generate [options]
 
-Solve, count, enumerate or check Sudoku puzzles of any box shape (4x4 up to 35x35) with
-Knuth's Algorithm X on dancing links. Reads each FILE in turn (none, or '-': standard input)
-and processes puzzles one at a time, in input order, in constant memory.
+Solve, count, enumerate, check, explain, rate or make Sudoku puzzles of any box shape (4x4 up
+to 35x35) with Knuth's Algorithm X on dancing links. Reads each FILE in turn (none, or '-':
+standard input) and processes puzzles in input order, in constant memory.
 
 Commands:
   solve       print each puzzle's solution (the first one found, if there are several)
@@ -46,17 +66,68 @@ Commands:
   enumerate   print every solution of each puzzle as it is found (--limit N: at most N each)
   validate    say whether each puzzle is well formed, consistent (no digit twice in a row,
               column or box) and complete; no solving
+  explain     solve each puzzle as a person would, by deduction only, and print every step:
+              the technique, where it applies, the digits placed or removed, and the solved
+              cells, unsolved cells and candidates left after it. When the techniques stall,
+              say so and print the pencil marks; --finish then completes it with the engine
+  rate        print each puzzle's difficulty level, hardest technique, logical steps and the
+              engine's search nodes to prove it unique (a second, technique-free measure)
+  generate    print new puzzles with exactly one solution (proved by the engine) that are
+              minimal: no given (no symmetric group of givens) can go without losing that
 
 Options:
   --box RxC          boxes of R rows by C columns (side N = R*C, at most 35); every puzzle
-                     must then have that shape. Default: detect each puzzle's size
-  -f, --format F     output format: line (default), grid, compact, csv
+                     must then have that shape. Default: detect each puzzle's size.
+                     generate: the shape to make (default 3x3)
+  -f, --format F     output format: line (default), grid, compact, csv;
+                     explain and rate: text (default) or json (one JSON object per puzzle
+                     per line, with the field "steps" for explain)
   -l, --limit N      count / enumerate: stop after N solutions per puzzle (N >= 1;
                      default: no limit)
+  --solver S         solve, count: dlx (default), naive or mrv. naive (first blank cell,
+                     digits in order, the classic blog-post solver) and mrv (bit masks, the
+                     most constrained cell first) are backtracking baselines for comparison;
+                     naive can take minutes on some hard puzzles. Same output, same checks,
+                     same exit statuses. enumerate accepts dlx only; validate, explain and
+                     rate take no solver
+  -t, --threads N    solve, count, explain, rate: work on N puzzles at once (default: one per
+                     core). Records and messages stay in input order: the output is byte for
+                     byte that of --threads 1. A count without --limit that runs long (the
+                     empty 6x6 grid: 28200960) is split over the N threads on its own
+  -p, --progress     print to standard error, about once a second, the puzzles done, or for a
+                     long count the estimated fraction of its search tree (the default when
+                     standard error is a terminal)
+  --no-progress      no progress line, even on a terminal
+  --finish           explain: complete a stalled puzzle with the engine
   --stats            at the end, print totals to standard error: puzzles, solved,
-                     unsolvable, invalid, search nodes, link updates, time, time per puzzle
+                     unsolvable, invalid, search nodes, link updates, wall time, wall time
+                     per puzzle (nodes and updates are summed over the threads)
   -h, --help         this text
   --version          the version
+
+Options of generate:
+  -n, --count N      puzzles to make (default 1)
+  --size N           side of the board: 4, 6, 8, 9 (default), 10, 12, ... 35, with the usual
+                     box shape (6: 2x3, 12: 3x4); or --box RxC
+  --symmetry S       none (default), rotate180, rotate90 or mirror (left-right): where the
+                     givens may stand
+  --difficulty L     easy, medium, hard, expert or beyond: puzzles are made until one has that
+                     level, at most 2000 tries per puzzle
+  --seed S           a whole number; the same options and seed give the same puzzles on every
+                     machine. Without it a random seed is drawn and printed to standard error
+                     as "# seed S", so the run can be repeated
+  -f, --format F     line (default), grid, compact, or csv ("puzzle,solution")
+
+Rating levels (rate, generate --difficulty). The techniques, tried simplest first, come in
+tiers: 1 singles (naked, hidden); 2 pointing, claiming, naked and hidden pairs; 3 naked and
+hidden triples, x-wing; 4 swordfish, xy-wing, naked and hidden quads, jellyfish. With T the
+tier of the hardest technique used and K the steps made with tier-T techniques:
+  easy     singles only
+  medium   tier 2, at most 5 such steps
+  hard     tier 2 more than 5 times, or tier 3 at most twice
+  expert   tier 3 more than twice, or tier 4
+  beyond   the techniques stall: it needs chains, forcing or guessing
+  invalid  (rate only) the engine finds no solution, or more than one
 
 Input:
   One puzzle per line: N*N symbols, 1-9 then A-Z (any case) for 10..35, '.' or '0' for a
@@ -70,7 +141,7 @@ Input:
   16, ...); a bare 16-symbol line whose symbols are all 1-4 or blank is a 4x4 puzzle,
   otherwise a row of a 16x16 grid (use --box to force either).
 
-Output (standard output; one record per input entry for solve and count):
+Output (standard output; one record per input entry for solve, count, explain and rate):
   solve, line      the solution on one line
   solve, grid      the solution with box borders, then an empty line
   solve, compact   N lines of N symbols, then an empty line
@@ -82,10 +153,18 @@ Output (standard output; one record per input entry for solve and count):
   validate         "FILE:LINE: valid, complete", "FILE:LINE: valid, K of M cells filled",
                    "FILE:LINE: inconsistent: digit 5 twice in row 3 (r3c1 and r3c7)" or
                    "FILE:LINE: malformed: REASON" (--format is ignored)
+  explain, text    "# FILE:LINE", the starting totals, one line per step, the outcome (the
+                   pencil marks when stalled, the engine's completion with --finish), then an
+                   empty line
+  explain, json    {"line":L,"puzzle":...,"status":...,"start":{...},"steps":[...],...}
+  rate, text       e.g. "hard (hardest: x-wing, tier 3 x2; 54 steps; engine: unique, 37 nodes)"
+  rate, json       {"line":L,"puzzle":...,"level":"hard","hardest":"x_wing",...,"nodes":37}
+  generate         one puzzle per record in the chosen format
   A puzzle with no solution gives the record "# FILE:LINE: no solution" (csv:
   "PUZZLE," with an empty solution; count: 0). A malformed entry gives the record
-  "# FILE:LINE: invalid input" (csv: ","). Lines starting with '#' are thus the only records
-  that are not answers, and feeding the output back to sudoku skips them as comments.
+  "# FILE:LINE: invalid input" (csv: ","; json: {"line":L,"error":"invalid input"}). Lines
+  starting with '#' are thus the only records that are not answers, and feeding the output
+  back to sudoku skips them as comments.
   Every solution is checked against the rules and the puzzle's givens before it is printed.
 
 Errors (standard error):
@@ -97,9 +176,13 @@ Errors (standard error):
 
 Exit status:
   0  every puzzle was read and had a solution (validate: every entry was well formed and
-     consistent, complete or not)
+     consistent, complete or not; explain: every puzzle was solved by deduction, or with
+     --finish completed to its one solution; rate: every puzzle has exactly one solution;
+     generate: every puzzle asked for was made)
   1  some puzzle had no solution, including clashing givens (validate: some puzzle was
-     inconsistent)
+     inconsistent; explain: some puzzle stalled without --finish, or has no solution or
+     several; rate: some puzzle is rated invalid; generate: the difficulty asked for was
+     not reached within the tries, after printing the puzzles made)
   2  bad usage, a file that cannot be read, or malformed input (2 wins over 1)
   3  internal error: a solution failed its check and was not printed (never expected)
 
@@ -107,18 +190,30 @@ Examples:
   sudoku solve data/sudoku/example.txt --format grid
   sudoku count --limit 2 puzzles.txt         # 1 = unique, 2 = several, 0 = none
   echo ................ | sudoku count        # the empty 4x4 grid: 288
+  sudoku solve --solver mrv --threads 1 --stats puzzles.txt
   sudoku enumerate --limit 3 --box 2x3 six.txt
+  sudoku explain --finish data/sudoku/example.txt
+  sudoku rate --format json data/sudoku/top1465_sample.txt
+  sudoku generate --count 5 --symmetry rotate180 --difficulty hard --seed 42
 )HELP";
 
-enum class Command { solve, count, enumerate, validate };
+enum class Command { solve, count, enumerate, validate, explain, rate, generate };
+enum class SolverKind { dlx, naive, mrv };
 
 struct Options {
   Command command = Command::solve;
   std::vector<std::string> files;
   std::optional<sudoku::Geometry> box;
   sudoku::Format format = sudoku::Format::line;
+  bool json = false;  // explain, rate
   std::uint64_t limit = 0;  // 0: none
   bool stats = false;
+  SolverKind solver = SolverKind::dlx;
+  unsigned threads = 0;  // 0: one per core
+  bool progress = false;
+  bool finish = false;
+  sudoku::GeneratorOptions generator;
+  bool seed_given = false;
 };
 
 struct UsageError {
@@ -146,6 +241,21 @@ std::optional<sudoku::Geometry> parse_box(const std::string& text) {
   }
 }
 
+// A whole number in [low, high] written in decimal digits only (no sign, no blanks).
+std::optional<std::uint64_t> parse_number(const std::string& text, std::uint64_t low,
+                                          std::uint64_t high) {
+  if (text.empty() || text.find_first_not_of("0123456789") != std::string::npos) return std::nullopt;
+  try {
+    const unsigned long long value = std::stoull(text);
+    if (value < low || value > high) return std::nullopt;
+    return value;
+  } catch (const std::exception&) {
+    return std::nullopt;
+  }
+}
+
+const char* command_list = "solve, count, enumerate, validate, explain, rate, generate";
+
 // Returns nothing when the program should stop at once (--help, --version).
 std::optional<Options> parse_options(int argc, char** argv) {
   po::options_description named;
@@ -156,6 +266,16 @@ std::optional<Options> parse_options(int argc, char** argv) {
       ("format,f", po::value<std::string>(), "")
       ("limit,l", po::value<std::string>(), "")
       ("stats", "")
+      ("solver", po::value<std::string>(), "")
+      ("threads,t", po::value<std::string>(), "")
+      ("progress,p", "")
+      ("no-progress", "")
+      ("finish", "")
+      ("count,n", po::value<std::string>(), "")
+      ("size", po::value<std::string>(), "")
+      ("symmetry", po::value<std::string>(), "")
+      ("difficulty", po::value<std::string>(), "")
+      ("seed", po::value<std::string>(), "")
       ("command", po::value<std::string>(), "")
       ("files", po::value<std::vector<std::string>>(), "");
   po::positional_options_description positional;
@@ -176,14 +296,36 @@ std::optional<Options> parse_options(int argc, char** argv) {
     return std::nullopt;
   }
   Options options;
-  if (!vm.count("command")) throw UsageError{"no command given (solve, count, enumerate, validate)"};
+  if (!vm.count("command")) throw UsageError{std::string("no command given (") + command_list + ")"};
   const std::string command = vm["command"].as<std::string>();
   if (command == "solve") options.command = Command::solve;
   else if (command == "count") options.command = Command::count;
   else if (command == "enumerate") options.command = Command::enumerate;
   else if (command == "validate") options.command = Command::validate;
-  else throw UsageError{"unknown command '" + command + "' (solve, count, enumerate, validate)"};
+  else if (command == "explain") options.command = Command::explain;
+  else if (command == "rate") options.command = Command::rate;
+  else if (command == "generate") options.command = Command::generate;
+  else throw UsageError{"unknown command '" + command + "' (" + command_list + ")"};
+  const Command c = options.command;
+  const auto only = [&](const char* option, bool allowed, const char* commands) {
+    if (vm.count(option) && !allowed) {
+      throw UsageError{std::string("--") + option + " applies to " + commands + " only"};
+    }
+  };
+  only("limit", c == Command::count || c == Command::enumerate, "count and enumerate");
+  only("solver", c == Command::solve || c == Command::count || c == Command::enumerate,
+       "solve, count and enumerate");
+  only("threads", c == Command::solve || c == Command::count || c == Command::explain ||
+       c == Command::rate, "solve, count, explain and rate");
+  only("finish", c == Command::explain, "explain");
+  for (const char* option : {"count", "size", "symmetry", "difficulty", "seed"}) {
+    only(option, c == Command::generate, "generate");
+  }
+
   if (vm.count("files")) options.files = vm["files"].as<std::vector<std::string>>();
+  if (c == Command::generate && !options.files.empty()) {
+    throw UsageError{"generate reads no input; got '" + options.files.front() + "'"};
+  }
   if (options.files.empty()) options.files.emplace_back("-");
   if (vm.count("box")) {
     options.box = parse_box(vm["box"].as<std::string>());
@@ -193,31 +335,94 @@ std::optional<Options> parse_options(int argc, char** argv) {
     }
   }
   if (vm.count("format")) {
-    const auto format = sudoku::parse_format(vm["format"].as<std::string>());
-    if (!format) {
-      throw UsageError{"unknown format '" + vm["format"].as<std::string>() +
-                       "' (line, grid, compact, csv)"};
+    const std::string text = vm["format"].as<std::string>();
+    if (c == Command::explain || c == Command::rate) {
+      if (text != "text" && text != "json") {
+        throw UsageError{"unknown format '" + text + "' for " + command + " (text, json)"};
+      }
+      options.json = text == "json";
+    } else {
+      const auto format = sudoku::parse_format(text);
+      if (!format) throw UsageError{"unknown format '" + text + "' (line, grid, compact, csv)"};
+      options.format = *format;
     }
-    options.format = *format;
   }
   if (vm.count("limit")) {
-    if (options.command != Command::count && options.command != Command::enumerate) {
-      throw UsageError{"--limit applies to count and enumerate only"};
-    }
     const std::string text = vm["limit"].as<std::string>();
-    std::size_t used = 0;
-    unsigned long long limit = 0;
-    try {
-      limit = std::stoull(text, &used);
-    } catch (const std::exception&) {
-      used = 0;
-    }
-    if (used != text.size() || text.empty() || text[0] == '-' || limit == 0) {
-      throw UsageError{"--limit wants a whole number of at least 1; got '" + text + "'"};
-    }
-    options.limit = limit;
+    const auto limit = parse_number(text, 1, dlx::Solver::kNoLimit - 1);
+    if (!limit) throw UsageError{"--limit wants a whole number of at least 1; got '" + text + "'"};
+    options.limit = *limit;
   }
+  if (vm.count("solver")) {
+    const std::string text = vm["solver"].as<std::string>();
+    if (text == "dlx") options.solver = SolverKind::dlx;
+    else if (text == "naive") options.solver = SolverKind::naive;
+    else if (text == "mrv") options.solver = SolverKind::mrv;
+    else throw UsageError{"unknown solver '" + text + "' (dlx, naive, mrv)"};
+    if (c == Command::enumerate && options.solver != SolverKind::dlx) {
+      throw UsageError{"enumerate works with --solver dlx only (the baselines count, they do "
+                       "not list solutions)"};
+    }
+  }
+  if (vm.count("threads")) {
+    const std::string text = vm["threads"].as<std::string>();
+    const auto threads = parse_number(text, 1, 1024);
+    if (!threads) throw UsageError{"--threads wants a whole number from 1 to 1024; got '" + text + "'"};
+    options.threads = static_cast<unsigned>(*threads);
+  }
+  if (vm.count("progress") && vm.count("no-progress")) {
+    throw UsageError{"--progress and --no-progress contradict each other"};
+  }
+  options.progress = vm.count("progress") > 0 ||
+                     (vm.count("no-progress") == 0 && ::isatty(STDERR_FILENO) == 1);
+  options.finish = vm.count("finish") > 0;
   options.stats = vm.count("stats") > 0;
+
+  if (c == Command::generate) {
+    auto& g = options.generator;
+    if (vm.count("count")) {
+      const std::string text = vm["count"].as<std::string>();
+      const auto count = parse_number(text, 1, 1'000'000'000);
+      if (!count) throw UsageError{"--count wants a whole number of at least 1; got '" + text + "'"};
+      g.count = static_cast<int>(*count);
+    }
+    if (vm.count("size") && vm.count("box")) throw UsageError{"give --size or --box, not both"};
+    if (vm.count("size")) {
+      const std::string text = vm["size"].as<std::string>();
+      const auto size = parse_number(text, 1, sudoku::Geometry::kMaxSize);
+      const auto geometry = size ? sudoku::Geometry::for_size(static_cast<int>(*size)) : std::nullopt;
+      // A prime side would have boxes of one row: a Latin square, not a Sudoku.
+      if (!geometry || geometry->box_rows < 2) {
+        throw UsageError{"--size wants 4 or a non-prime side from 6 to 35 (6, 8, 9, 10, 12, ...); "
+                         "got '" + text + "'"};
+      }
+      g.geometry = *geometry;
+    }
+    if (options.box) g.geometry = *options.box;
+    if (vm.count("symmetry")) {
+      const std::string text = vm["symmetry"].as<std::string>();
+      const auto symmetry = sudoku::parse_symmetry(text);
+      if (!symmetry) {
+        throw UsageError{"unknown symmetry '" + text + "' (none, rotate180, rotate90, mirror)"};
+      }
+      g.symmetry = *symmetry;
+    }
+    if (vm.count("difficulty")) {
+      const std::string text = vm["difficulty"].as<std::string>();
+      const auto level = sudoku::parse_difficulty(text);
+      if (!level || *level == sudoku::Difficulty::invalid) {
+        throw UsageError{"unknown difficulty '" + text + "' (easy, medium, hard, expert, beyond)"};
+      }
+      g.difficulty = *level;
+    }
+    if (vm.count("seed")) {
+      const std::string text = vm["seed"].as<std::string>();
+      const auto seed = parse_number(text, 0, UINT64_MAX);
+      if (!seed) throw UsageError{"--seed wants a whole number from 0 to 2^64-1; got '" + text + "'"};
+      g.seed = *seed;
+      options.seed_given = true;
+    }
+  }
   return options;
 }
 
@@ -228,34 +433,111 @@ struct Totals {
   std::uint64_t invalid = 0;     // malformed entries
   std::uint64_t nodes = 0;
   std::uint64_t updates = 0;
+
+  Totals& operator+=(const Totals& other) {
+    puzzles += other.puzzles;
+    solved += other.solved;
+    unsolvable += other.unsolvable;
+    invalid += other.invalid;
+    nodes += other.nodes;
+    updates += other.updates;
+    return *this;
+  }
 };
 
-// One run over all the inputs: holds the solver, the totals and the worst outcome so far.
+// 3 (a failed check) wins over everything, then the larger status.
+int worse(int a, int b) {
+  if (a == 3 || b == 3) return 3;
+  return a > b ? a : b;
+}
+
+// Where one entry's record goes: stdout and stderr text (streams of a worker, or the real
+// ones), and what the entry adds to the totals and the exit status.
+struct Record {
+  std::ostream& out;
+  std::ostream& err;
+  Totals totals;
+  int status = 0;
+  void worst(int s) { status = worse(status, s); }
+};
+
+// One entry of a batch, from the reader through a worker to the printer.
+struct Job {
+  sudoku::ReadEntry entry;
+  std::string out;
+  std::string err;
+  Totals totals;
+  int status = 0;
+  bool deferred = false;  // a count too big for one worker: done by the printer on all cores
+};
+
+// What each worker thread owns; solvers are not thread-safe and keep their engines per
+// geometry, so each worker keeps its own for the whole run.
+struct Worker {
+  sudoku::DlxSolver dlx;
+  sudoku::NaiveSolver naive;
+  sudoku::MrvSolver mrv;
+  std::ostringstream out;
+  std::ostringstream err;
+};
+
+// A count without --limit beyond this many nodes is counted again on all cores. A 9x9 puzzle
+// needs a few hundred nodes; a million is some tens of milliseconds.
+constexpr std::uint64_t kCountNodeBudget = 1'000'000;
+
+// A progress report on standard error. On a terminal the line is rewritten in place;
+// elsewhere each report is a line of its own.
+void print_progress(const std::string& text, bool terminal) {
+  std::cerr << (terminal ? "\r\033[K" : "") << "sudoku: " << text << (terminal ? "" : "\n")
+            << std::flush;
+}
+
+double seconds_since(std::chrono::steady_clock::time_point start) {
+  return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+}
+
+// One run over all the inputs: holds the solvers, the totals and the worst outcome so far.
 class Run {
  public:
   explicit Run(const Options& options)
-      : options_(options), interactive_(::isatty(STDOUT_FILENO) != 0) {}
+      : options_(options),
+        interactive_(::isatty(STDOUT_FILENO) != 0),
+        progress_terminal_(::isatty(STDERR_FILENO) == 1) {
+    sudoku::BatchOptions batch;
+    batch.threads = options.threads;
+    workers_ = std::vector<Worker>(batched() ? sudoku::batch_thread_count(batch) : 1);
+  }
 
   int execute() {
-    const auto start = std::chrono::steady_clock::now();
-    if (options_.format == sudoku::Format::csv && options_.command != Command::validate) {
+    start_ = std::chrono::steady_clock::now();
+    if (options_.format == sudoku::Format::csv &&
+        (options_.command == Command::solve || options_.command == Command::count ||
+         options_.command == Command::enumerate)) {
       std::cout << (options_.command == Command::count ? "puzzle,solutions\n" : "puzzle,solution\n");
     }
     for (const std::string& file : options_.files) {
       if (!process_file(file)) break;
     }
+    clear_progress();
     std::cout.flush();
     if (!std::cout && errno != EPIPE) {
       std::cerr << "sudoku: error writing standard output: " << std::strerror(errno) << '\n';
       worst(2);
     }
-    if (options_.stats) print_stats(std::chrono::steady_clock::now() - start);
+    if (options_.stats) print_stats(std::chrono::steady_clock::now() - start_);
     return status_;
   }
 
  private:
-  void worst(int status) {
-    if (status == 3 || (status_ != 3 && status > status_)) status_ = status;
+  [[nodiscard]] bool batched() const {
+    return options_.command != Command::enumerate && options_.command != Command::validate;
+  }
+
+  void worst(int status) { status_ = worse(status_, status); }
+
+  void merge(const Record& record) {
+    totals_ += record.totals;
+    worst(record.status);
   }
 
   // False when standard output is gone and there is no point in going on.
@@ -281,187 +563,356 @@ class Run {
 
   bool process_stream(std::istream& in, const std::string& source) {
     sudoku::Reader reader(in, source, options_.box);
+    source_ = &source;
+    if (batched()) return process_batch(in, reader);
+    Record record{std::cout, std::cerr, {}, 0};
     while (auto entry = reader.next()) {
       if (auto* error = std::get_if<sudoku::ReadError>(&*entry)) {
-        on_error(*error);
+        on_error(record, *error);
       } else {
         const auto& puzzle = std::get<sudoku::Puzzle>(*entry);
-        ++totals_.puzzles;
-        switch (options_.command) {
-          case Command::solve: solve(puzzle, source); break;
-          case Command::count: count(puzzle, source); break;
-          case Command::enumerate: enumerate(puzzle, source); break;
-          case Command::validate: validate(puzzle, source); break;
-        }
+        ++record.totals.puzzles;
+        if (options_.command == Command::enumerate) enumerate(record, puzzle);
+        else validate(record, puzzle);
       }
+      merge(record);
+      record.totals = {};
+      record.status = 0;
       if (!std::cout) return false;
       if (interactive_) std::cout.flush();
     }
     return true;
   }
 
-  static std::string where(const std::string& source, std::size_t line) {
-    return source + ":" + std::to_string(line);
+  bool process_batch(std::istream& in, sudoku::Reader& reader) {
+    sudoku::BatchOptions batch;
+    batch.threads = static_cast<unsigned>(workers_.size());
+    if (options_.progress) {
+      const std::uint64_t before = entries_done_;
+      batch.on_progress = [this, before](std::uint64_t done) {
+        char text[96];
+        std::snprintf(text, sizeof text, "%llu puzzles done, %.0f s",
+                      static_cast<unsigned long long>(before + done), seconds_since(start_));
+        print_progress(text, progress_terminal_);
+        progress_shown_ = true;
+      };
+    }
+    return sudoku::run_ordered<Job>(
+        batch,
+        [&](Job& job) {
+          auto entry = reader.next();
+          if (!entry) return sudoku::BatchRead::end;
+          job.entry = std::move(*entry);
+          job.deferred = false;
+          // Nothing buffered and nothing waiting in a pipe or terminal: the next read may wait
+          // for someone to type, so what was read is answered first.
+          return in.rdbuf()->in_avail() > 0 ? sudoku::BatchRead::item
+                                            : sudoku::BatchRead::item_and_wait;
+        },
+        [&](unsigned index, Job& job) { work(workers_[index], job); },
+        [&](Job& job) { return emit(job); });
+  }
+
+  // On a worker thread: the entry's whole record, in the worker's own streams.
+  void work(Worker& worker, Job& job) {
+    worker.out.str({});
+    worker.err.str({});
+    Record record{worker.out, worker.err, {}, 0};
+    if (auto* error = std::get_if<sudoku::ReadError>(&job.entry)) {
+      on_error(record, *error);
+    } else {
+      const auto& puzzle = std::get<sudoku::Puzzle>(job.entry);
+      ++record.totals.puzzles;
+      switch (options_.command) {
+        case Command::solve: solve(record, worker, puzzle); break;
+        case Command::count: job.deferred = !count(record, worker, puzzle); break;
+        case Command::explain: explain(record, worker, puzzle); break;
+        case Command::rate: rate(record, worker, puzzle); break;
+        case Command::enumerate:
+        case Command::validate:
+        case Command::generate: break;  // not batched
+      }
+    }
+    job.out.assign(worker.out.view());
+    job.err.assign(worker.err.view());
+    job.totals = record.totals;
+    job.status = record.status;
+  }
+
+  // On the calling thread, in input order: prints a record; false when stdout is gone.
+  bool emit(Job& job) {
+    if (!job.err.empty() || job.deferred) clear_progress();
+    if (job.deferred) {
+      Record record{std::cout, std::cerr, job.totals, job.status};
+      count_on_all_cores(record, std::get<sudoku::Puzzle>(job.entry));
+      merge(record);
+    } else {
+      std::cerr << job.err;
+      std::cout << job.out;
+      totals_ += job.totals;
+      worst(job.status);
+    }
+    ++entries_done_;
+    if (!std::cout) return false;
+    if (interactive_) std::cout.flush();
+    return true;
+  }
+
+  void clear_progress() {
+    if (progress_shown_ && progress_terminal_) std::cerr << "\r\033[K";
+    progress_shown_ = false;
+  }
+
+  [[nodiscard]] std::string where(std::size_t line) const {
+    return *source_ + ":" + std::to_string(line);
   }
 
   // The record that stands for an entry without an answer, in the chosen format.
   // In csv, that is the puzzle with an empty answer, or an empty record when there is no puzzle.
-  void comment_record(const std::string& text, const sudoku::Board* puzzle) {
+  void comment_record(Record& r, const std::string& text, const sudoku::Board* puzzle) const {
     if (options_.format == sudoku::Format::csv) {
-      if (puzzle == nullptr) std::cout << ",\n";
-      else sudoku::write_csv_record(std::cout, *puzzle, nullptr);
+      if (puzzle == nullptr) r.out << ",\n";
+      else sudoku::write_csv_record(r.out, *puzzle, nullptr);
       return;
     }
-    std::cout << "# " << text << '\n';
+    r.out << "# " << text << '\n';
     if (options_.format == sudoku::Format::grid || options_.format == sudoku::Format::compact) {
-      std::cout << '\n';
+      r.out << '\n';
     }
   }
 
-  void on_error(const sudoku::ReadError& error) {
-    ++totals_.invalid;
-    worst(2);
-    std::cerr << "sudoku: " << error.to_string() << '\n';
-    const std::string at = where(error.source, error.line);
+  void on_error(Record& r, const sudoku::ReadError& error) const {
+    ++r.totals.invalid;
+    r.worst(2);
+    r.err << "sudoku: " << error.to_string() << '\n';
+    const std::string at = error.source + ":" + std::to_string(error.line);
     if (options_.command == Command::validate) {
-      std::cout << at << ": malformed: " << error.message << '\n';
+      r.out << at << ": malformed: " << error.message << '\n';
+    } else if (options_.json) {
+      r.out << "{\"line\":" << error.line << ",\"error\":\"invalid input\"}\n";
+    } else if (options_.command == Command::explain) {
+      r.out << "# " << at << ": invalid input\n\n";
     } else {
-      comment_record(at + ": invalid input", nullptr);
+      comment_record(r, at + ": invalid input", nullptr);
     }
   }
 
   // Clashing givens: explained on stderr; true if the puzzle clashes.
-  bool clashes(const sudoku::Puzzle& puzzle, const std::string& source) {
+  bool clashes(Record& r, const sudoku::Puzzle& puzzle) const {
     if (sudoku::consistent(puzzle.board)) return false;
     const auto conflicts = sudoku::find_conflicts(puzzle.board);
-    std::cerr << "sudoku: " << where(source, puzzle.line) << ": no solution: ";
+    r.err << "sudoku: " << where(puzzle.line) << ": no solution: ";
     for (std::size_t i = 0; i < conflicts.size(); ++i) {
-      if (i > 0) std::cerr << "; ";
-      std::cerr << sudoku::describe(conflicts[i], puzzle.board.geometry());
+      if (i > 0) r.err << "; ";
+      r.err << sudoku::describe(conflicts[i], puzzle.board.geometry());
     }
-    std::cerr << '\n';
+    r.err << '\n';
     return true;
   }
 
   // Checks an answer before it is printed; false (and exit status 3) if it is wrong.
-  bool checked(const sudoku::Puzzle& puzzle, const sudoku::Board& solution, const std::string& source) {
+  bool checked(Record& r, const sudoku::Puzzle& puzzle, const sudoku::Board& solution) const {
     if (auto why = sudoku::check_solution(puzzle.board, solution)) {
-      std::cerr << "sudoku: " << where(source, puzzle.line)
-                << ": internal error: the solver's answer fails its check (" << *why
-                << "); not printed\n";
-      worst(3);
+      r.err << "sudoku: " << where(puzzle.line)
+            << ": internal error: the solver's answer fails its check (" << *why
+            << "); not printed\n";
+      r.worst(3);
       return false;
     }
     return true;
   }
 
-  void print_solution(const sudoku::Puzzle& puzzle, const sudoku::Board& solution) {
+  void print_solution(Record& r, const sudoku::Puzzle& puzzle, const sudoku::Board& solution) const {
     if (options_.format == sudoku::Format::csv) {
-      sudoku::write_csv_record(std::cout, puzzle.board, &solution);
+      sudoku::write_csv_record(r.out, puzzle.board, &solution);
       return;
     }
-    sudoku::write_board(std::cout, solution, options_.format);
-    if (options_.format != sudoku::Format::line) std::cout << '\n';
+    sudoku::write_board(r.out, solution, options_.format);
+    if (options_.format != sudoku::Format::line) r.out << '\n';
   }
 
-  void unsolvable(const sudoku::Puzzle& puzzle, const std::string& source) {
-    ++totals_.unsolvable;
-    worst(1);
-    comment_record(where(source, puzzle.line) + ": no solution", &puzzle.board);
+  void unsolvable(Record& r, const sudoku::Puzzle& puzzle) const {
+    ++r.totals.unsolvable;
+    r.worst(1);
+    comment_record(r, where(puzzle.line) + ": no solution", &puzzle.board);
   }
 
-  void solve(const sudoku::Puzzle& puzzle, const std::string& source) {
-    if (clashes(puzzle, source)) return unsolvable(puzzle, source);
-    const sudoku::SolveResult result = solver_.solve(puzzle.board, 1);
-    totals_.nodes += result.nodes;
-    totals_.updates += result.updates;
+  // The chosen solver; all three count up to `limit` and keep the first solution.
+  sudoku::SolveResult run_solver(Worker& worker, const sudoku::Board& board,
+                                 std::uint64_t limit) const {
+    switch (options_.solver) {
+      case SolverKind::naive: return worker.naive.solve(board, limit);
+      case SolverKind::mrv: return worker.mrv.solve(board, limit);
+      case SolverKind::dlx: break;
+    }
+    return worker.dlx.solve(board, limit);
+  }
+
+  void solve(Record& r, Worker& worker, const sudoku::Puzzle& puzzle) const {
+    if (clashes(r, puzzle)) return unsolvable(r, puzzle);
+    const sudoku::SolveResult result = run_solver(worker, puzzle.board, 1);
+    r.totals.nodes += result.nodes;
+    r.totals.updates += result.updates;
     if (result.solutions == 0) {
-      std::cerr << "sudoku: " << where(source, puzzle.line) << ": no solution\n";
-      return unsolvable(puzzle, source);
+      r.err << "sudoku: " << where(puzzle.line) << ": no solution\n";
+      return unsolvable(r, puzzle);
     }
-    if (!checked(puzzle, result.first, source)) {
-      comment_record(where(source, puzzle.line) + ": internal error", &puzzle.board);
+    if (!checked(r, puzzle, result.first)) {
+      comment_record(r, where(puzzle.line) + ": internal error", &puzzle.board);
       return;
     }
-    ++totals_.solved;
-    print_solution(puzzle, result.first);
+    ++r.totals.solved;
+    print_solution(r, puzzle, result.first);
   }
 
-  void count(const sudoku::Puzzle& puzzle, const std::string& source) {
+  // False, with nothing written, when the count outgrew the node budget: see count_on_all_cores.
+  bool count(Record& r, Worker& worker, const sudoku::Puzzle& puzzle) const {
+    if (clashes(r, puzzle)) {
+      print_count(r, puzzle, nullptr);
+      return true;
+    }
+    if (options_.limit == 0 && options_.solver == SolverKind::dlx) {
+      const auto result = sudoku::count_within(puzzle.board, worker.dlx, kCountNodeBudget);
+      if (!result) return false;
+      print_count(r, puzzle, &*result);
+      return true;
+    }
+    const std::uint64_t limit = options_.limit == 0 ? dlx::Solver::kNoLimit : options_.limit;
+    const sudoku::SolveResult result = run_solver(worker, puzzle.board, limit);
+    print_count(r, puzzle, &result);
+    return true;
+  }
+
+  // A big count, on the calling thread while the workers are idle: split over every thread.
+  void count_on_all_cores(Record& r, const sudoku::Puzzle& puzzle) {
+    dlx::ParallelOptions parallel;
+    parallel.threads = static_cast<unsigned>(workers_.size());
+    if (options_.progress) {
+      const std::string at = where(puzzle.line);
+      parallel.on_progress = [this, at](double fraction) {
+        char text[96];
+        std::snprintf(text, sizeof text, ": %.1f%% of the search tree, %.0f s", 100.0 * fraction,
+                      seconds_since(start_));
+        print_progress(at + text, progress_terminal_);
+        progress_shown_ = true;
+      };
+    }
+    const sudoku::SolveResult result = sudoku::count_parallel(puzzle.board, main_solver_, parallel);
+    clear_progress();
+    print_count(r, puzzle, &result);
+  }
+
+  // The count record; `result` null for clashing givens.
+  void print_count(Record& r, const sudoku::Puzzle& puzzle, const sudoku::SolveResult* result) const {
     std::uint64_t found = 0;
-    if (!clashes(puzzle, source)) {
-      const std::uint64_t limit = options_.limit == 0 ? dlx::Solver::kNoLimit : options_.limit;
-      const sudoku::SolveResult result = solver_.solve(puzzle.board, limit);
-      totals_.nodes += result.nodes;
-      totals_.updates += result.updates;
-      found = result.solutions;
-      if (found > 0 && !checked(puzzle, result.first, source)) {
-        comment_record(where(source, puzzle.line) + ": internal error", &puzzle.board);
+    if (result != nullptr) {
+      r.totals.nodes += result->nodes;
+      r.totals.updates += result->updates;
+      found = result->solutions;
+      if (found > 0 && !checked(r, puzzle, result->first)) {
+        comment_record(r, where(puzzle.line) + ": internal error", &puzzle.board);
         return;
       }
     }
     if (found > 0) {
-      ++totals_.solved;
+      ++r.totals.solved;
     } else {
-      ++totals_.unsolvable;
-      worst(1);
+      ++r.totals.unsolvable;
+      r.worst(1);
     }
     if (options_.format == sudoku::Format::csv) {
-      std::cout << puzzle.board.to_line() << ',' << found << '\n';
+      r.out << puzzle.board.to_line() << ',' << found << '\n';
     } else {
-      std::cout << found << '\n';
+      r.out << found << '\n';
     }
   }
 
-  void enumerate(const sudoku::Puzzle& puzzle, const std::string& source) {
+  void enumerate(Record& r, const sudoku::Puzzle& puzzle) {
     std::uint64_t found = 0;
-    if (!clashes(puzzle, source)) {
-      auto range = solver_.enumerate(puzzle.board);
+    if (!clashes(r, puzzle)) {
+      auto range = main_solver_.enumerate(puzzle.board);
       for (const sudoku::Board& solution : range) {
-        if (!checked(puzzle, solution, source)) break;
+        if (!checked(r, puzzle, solution)) break;
         ++found;
-        print_solution(puzzle, solution);
-        if (!std::cout) break;
-        if (interactive_) std::cout.flush();
+        print_solution(r, puzzle, solution);
+        if (!r.out) break;
+        if (interactive_) r.out.flush();
         if (found == options_.limit) break;
       }
-      totals_.nodes += range.stats().nodes;
-      totals_.updates += range.stats().updates;
+      r.totals.nodes += range.stats().nodes;
+      r.totals.updates += range.stats().updates;
     }
     if (found > 0) {
-      ++totals_.solved;
+      ++r.totals.solved;
     } else {
-      ++totals_.unsolvable;
-      worst(1);
+      ++r.totals.unsolvable;
+      r.worst(1);
     }
     if (options_.format == sudoku::Format::csv) {
-      if (found == 0) sudoku::write_csv_record(std::cout, puzzle.board, nullptr);
+      if (found == 0) sudoku::write_csv_record(r.out, puzzle.board, nullptr);
       return;
     }
-    std::cout << "# " << where(source, puzzle.line) << ": " << found
-              << (found == 1 ? " solution" : " solutions")
-              << (found == options_.limit ? " (stopped at the limit)" : "") << '\n';
-    if (options_.format != sudoku::Format::line) std::cout << '\n';
+    r.out << "# " << where(puzzle.line) << ": " << found
+          << (found == 1 ? " solution" : " solutions")
+          << (found == options_.limit ? " (stopped at the limit)" : "") << '\n';
+    if (options_.format != sudoku::Format::line) r.out << '\n';
   }
 
-  void validate(const sudoku::Puzzle& puzzle, const std::string& source) {
+  void validate(Record& r, const sudoku::Puzzle& puzzle) const {
     const sudoku::Board& board = puzzle.board;
-    std::cout << where(source, puzzle.line) << ": ";
+    r.out << where(puzzle.line) << ": ";
     if (!sudoku::consistent(board)) {
-      ++totals_.unsolvable;
-      worst(1);
-      std::cout << "inconsistent: ";
+      ++r.totals.unsolvable;
+      r.worst(1);
+      r.out << "inconsistent: ";
       const auto conflicts = sudoku::find_conflicts(board);
       for (std::size_t i = 0; i < conflicts.size(); ++i) {
-        if (i > 0) std::cout << "; ";
-        std::cout << sudoku::describe(conflicts[i], board.geometry());
+        if (i > 0) r.out << "; ";
+        r.out << sudoku::describe(conflicts[i], board.geometry());
       }
-      std::cout << '\n';
+      r.out << '\n';
       return;
     }
-    ++totals_.solved;
-    if (board.complete()) std::cout << "valid, complete\n";
-    else std::cout << "valid, " << board.given_count() << " of " << board.cell_count() << " cells filled\n";
+    ++r.totals.solved;
+    if (board.complete()) r.out << "valid, complete\n";
+    else r.out << "valid, " << board.given_count() << " of " << board.cell_count() << " cells filled\n";
+  }
+
+  void explain(Record& r, Worker& worker, const sudoku::Puzzle& puzzle) const {
+    const sudoku::LogicResult result = sudoku::solve_logically(puzzle.board);
+    std::optional<sudoku::SolveResult> finish;
+    if (options_.finish && result.status == sudoku::LogicStatus::stalled) {
+      finish = sudoku::finish_with_engine(result, worker.dlx);
+      r.totals.nodes += finish->nodes;
+      r.totals.updates += finish->updates;
+      if (finish->solutions == 1 && !checked(r, puzzle, finish->first)) finish.reset();
+    }
+    const bool solved = result.status == sudoku::LogicStatus::solved ||
+                        (finish && finish->solutions == 1);
+    if (solved) {
+      ++r.totals.solved;
+    } else {
+      ++r.totals.unsolvable;
+      r.worst(1);
+    }
+    if (!options_.json) r.out << "# " << where(puzzle.line) << '\n';
+    sudoku::write_explanation(r.out, puzzle.board, result, finish ? &*finish : nullptr,
+                              options_.json, puzzle.line);
+    if (!options_.json) r.out << '\n';
+  }
+
+  void rate(Record& r, Worker& worker, const sudoku::Puzzle& puzzle) const {
+    const sudoku::Rating rating = sudoku::rate(puzzle.board, worker.dlx);
+    r.totals.nodes += rating.nodes;
+    r.totals.updates += rating.updates;
+    if (rating.level == sudoku::Difficulty::invalid) {
+      ++r.totals.unsolvable;
+      r.worst(1);
+    } else {
+      ++r.totals.solved;
+    }
+    if (options_.json) sudoku::write_rating_json(r.out, puzzle.board, rating, puzzle.line);
+    else r.out << sudoku::rating_text(rating) << '\n';
   }
 
   void print_stats(std::chrono::steady_clock::duration elapsed) const {
@@ -483,10 +934,49 @@ class Run {
 
   const Options& options_;
   bool interactive_;
-  sudoku::DlxSolver solver_;
+  bool progress_terminal_;
+  bool progress_shown_ = false;
+  std::chrono::steady_clock::time_point start_;
+  const std::string* source_ = nullptr;  // the input being read; workers read it too
+  std::uint64_t entries_done_ = 0;
+  std::vector<Worker> workers_;
+  sudoku::DlxSolver main_solver_;  // the calling thread's: enumerate and big counts
   Totals totals_;
   int status_ = 0;
 };
+
+// generate: puzzles one by one from the library's generator, printed as they come.
+int generate(Options options) {
+  if (!options.seed_given) {
+    std::random_device device;
+    options.generator.seed = (std::uint64_t{device()} << 32) ^ device();
+    std::cerr << "# seed " << options.generator.seed << '\n';
+  }
+  if (options.format == sudoku::Format::csv) std::cout << "puzzle,solution\n";
+  sudoku::Generator generator(options.generator);
+  for (int i = 0; i < options.generator.count; ++i) {
+    const auto made = generator.next();
+    if (!made) {
+      std::cout.flush();
+      std::cerr << "sudoku: " << generator.error() << '\n';
+      return 1;
+    }
+    if (options.format == sudoku::Format::csv) {
+      sudoku::write_csv_record(std::cout, made->puzzle, &made->solution);
+    } else {
+      sudoku::write_board(std::cout, made->puzzle, options.format);
+      if (options.format != sudoku::Format::line) std::cout << '\n';
+    }
+    if (::isatty(STDOUT_FILENO) != 0) std::cout.flush();
+    if (!std::cout) break;
+  }
+  std::cout.flush();
+  if (!std::cout && errno != EPIPE) {
+    std::cerr << "sudoku: error writing standard output: " << std::strerror(errno) << '\n';
+    return 2;
+  }
+  return 0;
+}
 
 }  // namespace
 
@@ -496,6 +986,7 @@ int main(int argc, char** argv) {
   try {
     const auto options = parse_options(argc, argv);
     if (!options) return 0;
+    if (options->command == Command::generate) return generate(*options);
     return Run(*options).execute();
   } catch (const UsageError& e) {
     std::cerr << "sudoku: " << e.message << "\nTry 'sudoku --help' for more information.\n";

@@ -5,64 +5,12 @@
 
 #include <algorithm>
 #include <set>
-#include <sstream>
 #include <string>
 #include <vector>
 
-#include "run_process.hpp"
+#include "sudoku_cli_support.hpp"
 
-namespace {
-
-const std::string kBin = SUDOKU_BIN;
-const std::string kData = std::string(DLX_DATA_DIR) + "/sudoku/";
-const std::string kExample =
-    "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
-
-cli_test::ProcessResult sudoku(const std::string& args, const std::string& input = {}) {
-  return cli_test::run(kBin + " " + args, input);
-}
-
-std::vector<std::string> lines(const std::string& text) {
-  std::vector<std::string> out;
-  std::istringstream in(text);
-  for (std::string line; std::getline(in, line);) out.push_back(line);
-  return out;
-}
-
-// A 9x9 solution line is right if every row, column and box holds 1-9 once and every given
-// of the puzzle line is kept.
-bool solves_9x9(const std::string& puzzle, const std::string& solution) {
-  if (solution.size() != 81 || puzzle.size() != 81) return false;
-  for (std::size_t i = 0; i < 81; ++i) {
-    if (solution[i] < '1' || solution[i] > '9') return false;
-    if (puzzle[i] != '.' && puzzle[i] != '0' && puzzle[i] != solution[i]) return false;
-  }
-  for (std::size_t u = 0; u < 9; ++u) {
-    std::string row, col, box;
-    for (std::size_t k = 0; k < 9; ++k) {
-      row += solution[u * 9 + k];
-      col += solution[k * 9 + u];
-      box += solution[((u / 3) * 3 + k / 3) * 9 + (u % 3) * 3 + k % 3];
-    }
-    for (std::string* s : {&row, &col, &box}) {
-      std::sort(s->begin(), s->end());
-      if (*s != "123456789") return false;
-    }
-  }
-  return true;
-}
-
-// The puzzle lines of a one-line-per-puzzle file, comments and empty lines left out.
-std::vector<std::string> puzzle_lines(const std::string& path) {
-  std::vector<std::string> out;
-  for (std::string line : lines(cli_test::slurp(path))) {
-    if (!line.empty() && line.back() == '\r') line.pop_back();
-    if (!line.empty() && line[0] != '#') out.push_back(line);
-  }
-  return out;
-}
-
-}  // namespace
+using namespace sudoku_cli;
 
 TEST_CASE("sudoku solve prints the example's solution", "[cli]") {
   const auto r = sudoku("solve " + kData + "example.txt");
@@ -232,7 +180,16 @@ TEST_CASE("the --box option fixes the geometry", "[cli]") {
 
 TEST_CASE("bad usage exits 2 with a message", "[cli]") {
   for (const char* args : {"", "frobnicate", "solve --box 3", "solve --box 6x7", "solve --format xml",
-                           "solve --limit 2", "count --limit 0", "count --limit x", "solve --nope"}) {
+                           "solve --limit 2", "count --limit 0", "count --limit x", "solve --nope",
+                           "solve --solver dancing", "enumerate --solver naive", "validate --solver dlx",
+                           "solve --threads 0", "solve --threads x", "validate --threads 2",
+                           "solve --finish", "solve --seed 1", "explain --format grid",
+                           "rate --format csv", "solve --format json", "explain --progress --no-progress",
+                           "generate --count 0", "generate --count x", "generate --size 7",
+                           "generate --size 6 --box 2x3", "generate --symmetry diagonal",
+                           "generate --difficulty invalid", "generate --difficulty fiendish",
+                           "generate --seed -1", "generate --seed x", "generate some.txt",
+                           "generate --limit 2", "generate --threads 2"}) {
     INFO(args);
     const auto r = sudoku(args, kExample + "\n");
     CHECK(r.exit_code == 2);
@@ -245,8 +202,13 @@ TEST_CASE("bad usage exits 2 with a message", "[cli]") {
 TEST_CASE("the --help text documents commands, formats and exit codes; so does --version", "[cli]") {
   const auto help = sudoku("--help");
   CHECK(help.exit_code == 0);
-  for (const char* word : {"solve", "count", "enumerate", "validate", "--box", "--format", "--limit",
-                           "--stats", "Exit status", "csv", "compact", "grid"}) {
+  for (const char* word : {"solve", "count", "enumerate", "validate", "explain", "rate", "generate",
+                           "--box", "--format", "--limit", "--stats", "--solver", "naive", "mrv",
+                           "baselines", "--threads", "--progress", "--no-progress", "--finish",
+                           "--count", "--size", "--symmetry", "rotate180", "--difficulty",
+                           "--seed", "# seed", "easy", "medium", "hard", "expert", "beyond",
+                           "invalid", "json", "Exit status", "csv", "compact", "grid"}) {
+    INFO(word);
     CHECK(help.out.find(word) != std::string::npos);
   }
   const auto version = sudoku("--version");

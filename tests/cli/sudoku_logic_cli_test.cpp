@@ -1,0 +1,197 @@
+// The `sudoku` program's explain, rate and generate commands, run as a user runs them. Final
+// grids are judged by the tests' own 9x9 checker and against `sudoku solve`; generated puzzles
+// are judged by `sudoku count --limit 2` and by a symmetry check written here.
+#include <catch2/catch.hpp>
+
+#include <algorithm>
+#include <string>
+#include <vector>
+
+#include "sudoku_cli_support.hpp"
+
+using namespace sudoku_cli;
+
+namespace {
+
+// The 81 digits of the last 13-line bordered grid in `text` ("| 5 3 4 | 6 7 8 | 9 1 2 |").
+std::string last_grid_digits(const std::string& text) {
+  std::vector<std::string> rows;
+  for (const auto& line : lines(text)) {
+    if (line.size() > 1 && line[0] == '|') {
+      std::string digits;
+      for (char c : line) {
+        if (c != '|' && c != ' ') digits += c;
+      }
+      rows.push_back(digits);
+    }
+  }
+  if (rows.size() < 9) return {};
+  std::string grid;
+  for (std::size_t r = rows.size() - 9; r < rows.size(); ++r) grid += rows[r];
+  return grid;
+}
+
+bool balanced_json_object(const std::string& line) {
+  if (line.empty() || line.front() != '{' || line.back() != '}') return false;
+  int braces = 0, brackets = 0;
+  bool in_string = false;
+  for (std::size_t i = 0; i < line.size(); ++i) {
+    const char c = line[i];
+    if (in_string) {
+      if (c == '\\') ++i;
+      else if (c == '"') in_string = false;
+      continue;
+    }
+    if (c == '"') in_string = true;
+    else if (c == '{') ++braces;
+    else if (c == '}') --braces;
+    else if (c == '[') ++brackets;
+    else if (c == ']') --brackets;
+    if (braces < 0 || brackets < 0) return false;
+  }
+  return braces == 0 && brackets == 0 && !in_string;
+}
+
+// A blank stays blank, a given stays a given, under rotation by 180 degrees.
+bool symmetric_180(const std::string& puzzle) {
+  const std::size_t n = puzzle.size();
+  for (std::size_t i = 0; i < n; ++i) {
+    if ((puzzle[i] == '.') != (puzzle[n - 1 - i] == '.')) return false;
+  }
+  return true;
+}
+
+}  // namespace
+
+TEST_CASE("sudoku explain walks the example to the engine's solution", "[cli]") {
+  const auto r = sudoku("explain " + kData + "example.txt");
+  CHECK(r.exit_code == 0);
+  CHECK(r.err.empty());
+  const auto out = lines(r.out);
+  REQUIRE(out.size() > 20);
+  CHECK(out[0] == "# " + kData + "example.txt:3");
+  CHECK(r.out.find("naked single: ") != std::string::npos);
+  CHECK(r.out.find("solved by logic") != std::string::npos);
+  CHECK(r.out.find("(solved 81, unsolved 0, candidates 0)") != std::string::npos);
+  const std::string grid = last_grid_digits(r.out);
+  CHECK(solves_9x9(kExample, grid));
+  CHECK(grid + "\n" == sudoku("solve " + kData + "example.txt").out);
+}
+
+TEST_CASE("sudoku explain --format json prints one object per puzzle with its steps", "[cli]") {
+  const auto r = sudoku("explain --format json " + kData + "example.txt " + kData + "hardest_sample.txt");
+  CHECK(r.exit_code == 1);  // the hardest puzzles stall without --finish
+  const auto out = lines(r.out);
+  REQUIRE(out.size() == 101);
+  for (const auto& line : out) {
+    CHECK(balanced_json_object(line));
+    CHECK(line.find("\"steps\":[") != std::string::npos);
+  }
+  CHECK(out[0].find("\"status\":\"solved\"") != std::string::npos);
+  CHECK(out[0].find("\"board\":\"534678912672195348198342567859761423426853791713924856961537284287419635345286179\"") !=
+        std::string::npos);
+  CHECK(out[1].find("\"status\":\"stalled\"") != std::string::npos);
+}
+
+TEST_CASE("sudoku explain: a stall is shown, --finish completes it, bad input is a record", "[cli]") {
+  const std::string hardest = puzzle_lines(kData + "hardest_sample.txt").at(0);
+  const auto stalled = sudoku("explain", hardest + "\n");
+  CHECK(stalled.exit_code == 1);
+  CHECK(stalled.out.find("stalled") != std::string::npos);
+  const auto finished = sudoku("explain --finish", hardest + "\n");
+  CHECK(finished.exit_code == 0);
+  const std::string grid = last_grid_digits(finished.out);
+  CHECK(solves_9x9(hardest, grid));
+  CHECK(grid + "\n" == sudoku("solve", hardest + "\n").out);
+  const auto json = sudoku("explain --finish -f json", hardest + "\n");
+  CHECK(json.exit_code == 0);
+  CHECK(json.out.find("\"finish\":{\"solutions\":1") != std::string::npos);
+  // Several solutions: logic stalls, and the engine finds more than one.
+  const auto several = sudoku("explain --finish " + kData + "multiple_solutions.txt");
+  CHECK(several.exit_code == 1);
+  const auto bad = sudoku("explain -f json " + kData + "bad_input.txt");
+  CHECK(bad.exit_code == 2);
+  const auto records = lines(bad.out);
+  REQUIRE(records.size() == 9);
+  CHECK(records[1] == "{\"line\":4,\"error\":\"invalid input\"}");
+  CHECK(lines(bad.err).size() == 6);
+}
+
+TEST_CASE("sudoku rate: one line per puzzle, easy for an easy one, beyond for the hardest", "[cli]") {
+  const auto easy = sudoku("rate " + kData + "example.txt");
+  CHECK(easy.exit_code == 0);
+  CHECK(easy.out.find("easy (hardest: naked single") == 0);
+  CHECK(easy.out.find("engine: unique") != std::string::npos);
+  CHECK(lines(easy.out).size() == 1);
+  const auto hard = sudoku("rate " + kData + "hardest_sample.txt");
+  CHECK(hard.exit_code == 0);
+  const auto out = lines(hard.out);
+  REQUIRE(out.size() == 100);
+  for (const auto& line : out) CHECK(line.find("easy") != 0);
+  const auto json = sudoku("rate --format json " + kData + "example.txt");
+  CHECK(balanced_json_object(lines(json.out).at(0)));
+  CHECK(json.out.find("\"level\":\"easy\"") != std::string::npos);
+  CHECK(json.out.find("\"line\":3") != std::string::npos);
+  const auto several = sudoku("rate " + kData + "multiple_solutions.txt");
+  CHECK(several.exit_code == 1);
+  CHECK(several.out.find("invalid") == 0);
+}
+
+TEST_CASE("sudoku generate: unique puzzles, reproducible from the seed", "[cli]") {
+  const auto first = sudoku("generate --count 5 --seed 42");
+  CHECK(first.exit_code == 0);
+  CHECK(first.err.empty());
+  const auto puzzles = lines(first.out);
+  REQUIRE(puzzles.size() == 5);
+  CHECK(sudoku("count --limit 2", first.out).out == "1\n1\n1\n1\n1\n");
+  const auto again = sudoku("generate --count 5 --seed 42");
+  CHECK(again.out == first.out);
+  CHECK(sudoku("generate --count 5 --seed 43").out != first.out);
+  // Minimal: taking away any one given leaves more than one solution.
+  std::string fewer;
+  for (std::size_t i = 0; i < puzzles[0].size(); ++i) {
+    if (puzzles[0][i] == '.') continue;
+    std::string p = puzzles[0];
+    p[i] = '.';
+    fewer += p + "\n";
+  }
+  for (const auto& count : lines(sudoku("count --limit 2", fewer).out)) CHECK(count == "2");
+}
+
+TEST_CASE("sudoku generate: symmetry, sizes, formats, and a seed when none is given", "[cli]") {
+  const auto sym = sudoku("generate --count 4 --symmetry rotate180 --seed 7");
+  CHECK(sym.exit_code == 0);
+  const auto puzzles = lines(sym.out);
+  REQUIRE(puzzles.size() == 4);
+  for (const auto& p : puzzles) CHECK(symmetric_180(p));
+  CHECK(sudoku("count --limit 2", sym.out).out == "1\n1\n1\n1\n");
+  const auto six = sudoku("generate --count 3 --size 6 --seed 1");
+  CHECK(six.exit_code == 0);
+  for (const auto& p : lines(six.out)) CHECK(p.size() == 36);
+  CHECK(sudoku("count --limit 2", six.out).out == "1\n1\n1\n");
+  CHECK(sudoku("generate --box 2x3 --count 3 --seed 1").out == six.out);
+  const auto grid = sudoku("generate --format grid --seed 5");
+  CHECK(lines(grid.out).size() == 14);
+  CHECK(sudoku("count --limit 2", grid.out).out == "1\n");
+  const auto csv = sudoku("generate -f csv --count 2 --seed 5");
+  const auto rows = lines(csv.out);
+  REQUIRE(rows.size() == 3);
+  CHECK(rows[0] == "puzzle,solution");
+  CHECK(solves_9x9(rows[1].substr(0, 81), rows[1].substr(82)));
+  const auto unseeded = sudoku("generate");
+  CHECK(unseeded.exit_code == 0);
+  REQUIRE(unseeded.err.find("# seed ") == 0);
+  const std::string seed = unseeded.err.substr(7, unseeded.err.find('\n') - 7);
+  CHECK(sudoku("generate --seed " + seed).out == unseeded.out);
+}
+
+TEST_CASE("sudoku generate: a difficulty is reached, or the run says it was not", "[cli]") {
+  const auto hard = sudoku("generate --count 2 --difficulty hard --seed 3");
+  CHECK(hard.exit_code == 0);
+  for (const auto& line : lines(sudoku("rate", hard.out).out)) CHECK(line.find("hard") == 0);
+  // A 4x4 grid never needs more than singles.
+  const auto beyond = sudoku("generate --box 2x2 --difficulty beyond --seed 1");
+  CHECK(beyond.exit_code == 1);
+  CHECK(beyond.out.empty());
+  CHECK(beyond.err.find("sudoku: no beyond puzzle found in 2000 attempts") == 0);
+}
