@@ -641,7 +641,9 @@ class Run {
 
   // On the calling thread, in input order: prints a record; false when stdout is gone.
   bool emit(Job& job) {
-    if (!job.err.empty() || job.deferred) clear_progress();
+    // A progress line on a terminal is rewritten in place; anything else printed must not
+    // land on the end of it.
+    clear_progress();
     if (job.deferred) {
       Record record{std::cout, std::cerr, job.totals, job.status};
       count_on_all_cores(record, std::get<sudoku::Puzzle>(job.entry));
