@@ -50,7 +50,10 @@ namespace {
 
 namespace po = boost::program_options;
 
-constexpr const char* kVersion = "sudoku 0.1.0 (dancing links)";
+#ifndef DLX_VERSION
+#define DLX_VERSION "0.1.0"  // apps/CMakeLists.txt passes the project's version
+#endif
+constexpr const char* kVersion = "sudoku " DLX_VERSION " (dancing links)";
 
 constexpr const char* kHelp = R"HELP(Usage: sudoku <command> [options] [FILE...]
        sudoku generate [options]
