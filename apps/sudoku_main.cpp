@@ -462,6 +462,15 @@ struct Record {
   Totals totals;
   int status = 0;
   void worst(int s) { status = worse(status, s); }
+  /// Counts the entry as solved, or as unsolvable (which makes the exit status at least 1).
+  void tally(bool solved) {
+    if (solved) {
+      ++totals.solved;
+    } else {
+      ++totals.unsolvable;
+      worst(1);
+    }
+  }
 };
 
 // One entry of a batch, from the reader through a worker to the printer.
@@ -737,8 +746,7 @@ class Run {
   }
 
   void unsolvable(Record& r, const sudoku::Puzzle& puzzle) const {
-    ++r.totals.unsolvable;
-    r.worst(1);
+    r.tally(false);
     comment_record(r, where(puzzle.line) + ": no solution", &puzzle.board);
   }
 
@@ -819,12 +827,7 @@ class Run {
         return;
       }
     }
-    if (found > 0) {
-      ++r.totals.solved;
-    } else {
-      ++r.totals.unsolvable;
-      r.worst(1);
-    }
+    r.tally(found > 0);
     if (options_.format == sudoku::Format::csv) {
       r.out << puzzle.board.to_line() << ',' << found << '\n';
     } else {
@@ -847,12 +850,7 @@ class Run {
       r.totals.nodes += range.stats().nodes;
       r.totals.updates += range.stats().updates;
     }
-    if (found > 0) {
-      ++r.totals.solved;
-    } else {
-      ++r.totals.unsolvable;
-      r.worst(1);
-    }
+    r.tally(found > 0);
     if (options_.format == sudoku::Format::csv) {
       if (found == 0) sudoku::write_csv_record(r.out, puzzle.board, nullptr);
       return;
@@ -867,8 +865,7 @@ class Run {
     const sudoku::Board& board = puzzle.board;
     r.out << where(puzzle.line) << ": ";
     if (!sudoku::consistent(board)) {
-      ++r.totals.unsolvable;
-      r.worst(1);
+      r.tally(false);
       r.out << "inconsistent: ";
       const auto conflicts = sudoku::find_conflicts(board);
       for (std::size_t i = 0; i < conflicts.size(); ++i) {
@@ -894,12 +891,7 @@ class Run {
     }
     const bool solved = result.status == sudoku::LogicStatus::solved ||
                         (finish && finish->solutions == 1);
-    if (solved) {
-      ++r.totals.solved;
-    } else {
-      ++r.totals.unsolvable;
-      r.worst(1);
-    }
+    r.tally(solved);
     if (!options_.json) r.out << "# " << where(puzzle.line) << '\n';
     sudoku::write_explanation(r.out, puzzle.board, result, finish ? &*finish : nullptr,
                               options_.json, puzzle.line);
@@ -910,12 +902,7 @@ class Run {
     const sudoku::Rating rating = sudoku::rate(puzzle.board, worker.dlx);
     r.totals.nodes += rating.nodes;
     r.totals.updates += rating.updates;
-    if (rating.level == sudoku::Difficulty::invalid) {
-      ++r.totals.unsolvable;
-      r.worst(1);
-    } else {
-      ++r.totals.solved;
-    }
+    r.tally(rating.level != sudoku::Difficulty::invalid);
     if (options_.json) sudoku::write_rating_json(r.out, puzzle.board, rating, puzzle.line);
     else r.out << sudoku::rating_text(rating) << '\n';
   }
