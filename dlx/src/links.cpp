@@ -2,12 +2,22 @@
 
 #include <string>
 
+#include "dlx/compact_problem.hpp"
+
 namespace dlx {
 
-Links::Links(const Problem& problem)
-    : item_count_(static_cast<Index>(problem.item_count())),
-      primary_count_(static_cast<Index>(problem.primary_count())),
-      option_count_(static_cast<Index>(problem.option_count())) {
+Links::Links(const Problem& problem) { build(problem); }
+Links::Links(const CompactProblem& problem) { build(problem); }
+void Links::assign(const Problem& problem) { build(problem); }
+void Links::assign(const CompactProblem& problem) { build(problem); }
+
+// Every array is overwritten, none is shrunk: rebuilding for a problem no larger than the last
+// one allocates nothing.
+template <class AnyProblem>
+void Links::build(const AnyProblem& problem) {
+  item_count_ = static_cast<Index>(problem.item_count());
+  primary_count_ = static_cast<Index>(problem.primary_count());
+  option_count_ = static_cast<Index>(problem.option_count());
   const Index n1 = primary_count_;
   const Index n2 = item_count_ - n1;
   // Slots 0..n1 round up to whole scan blocks; the extra slots are items no option names.

@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "option_check.hpp"
+
 namespace dlx {
 
 namespace {
@@ -22,7 +24,6 @@ ItemId Problem::add_item(std::string_view name, ItemKind kind) {
   if (!inserted) throw ProblemError("item '" + std::string(name) + "' is declared twice");
   names_.emplace_back(name);
   kinds_.push_back(kind);
-  seen_.push_back(0);
   if (kind == ItemKind::primary) ++primary_count_;
   return it->second;
 }
@@ -34,29 +35,10 @@ std::optional<ItemId> Problem::find_item(std::string_view name) const {
 }
 
 OptionId Problem::add_option(std::span<const ItemId> items) {
-  const auto option_number = std::to_string(option_count());
-  if (items.empty()) throw ProblemError("option " + option_number + " is empty");
-  if (entries_.size() + items.size() > kMaxEntries) {
-    throw ProblemError("too many option entries (the limit is " + std::to_string(kMaxEntries) + ")");
-  }
-  if (++stamp_ == 0) {  // wrapped: clear the marks so old stamps cannot collide
-    std::fill(seen_.begin(), seen_.end(), 0u);
-    stamp_ = 1;
-  }
-  bool any_primary = false;
-  for (ItemId item : items) {
-    if (item < 0 || static_cast<std::size_t>(item) >= names_.size()) {
-      throw ProblemError("option " + option_number + " names unknown item id " +
-                         std::to_string(item));
-    }
-    auto& mark = seen_[static_cast<std::size_t>(item)];
-    if (mark == stamp_) {
-      throw ProblemError("option " + option_number + " names item '" + item_name(item) + "' twice");
-    }
-    mark = stamp_;
-    any_primary = any_primary || is_primary(item);
-  }
-  if (!any_primary) throw ProblemError("option " + option_number + " has no primary item");
+  detail::check_option(
+      items, option_count(), names_.size(), entries_.size(), seen_, stamp_,
+      [this](ItemId item) { return is_primary(item); },
+      [this](ItemId item) { return "item '" + item_name(item) + "'"; });
   entries_.insert(entries_.end(), items.begin(), items.end());
   option_start_.push_back(entries_.size());
   return static_cast<OptionId>(option_count() - 1);

@@ -23,6 +23,24 @@ Solver::Solver(Links links) : links_(std::move(links)) {
   cover_.reserve(static_cast<std::size_t>(links_.item_count()));
 }
 
+void Solver::assign(const CompactProblem& problem) {
+  links_.assign(problem);
+  // The snapshot belongs to the old problem; reset() now undoes step by step, which for the
+  // small problems this is meant for costs no more than the search did.
+  pristine_.reset();
+  updates_at_pristine_ = 0;
+  choice_.resize(static_cast<std::size_t>(links_.primary_count()) + 1);
+  committed_.clear();
+  committed_.reserve(static_cast<std::size_t>(links_.item_count()));
+  cover_.clear();
+  cover_.reserve(static_cast<std::size_t>(links_.item_count()));
+  level_ = 0;
+  state_ = State::fresh;
+  infeasible_ = false;
+  clash_at_ = 0;
+  stats_ = {};
+}
+
 bool Solver::commit(OptionId option) {
   assert(state_ == State::fresh && "commit() after a search started; call reset() first");
   assert(option >= 0 && option < links_.option_count());

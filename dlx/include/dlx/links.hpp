@@ -32,6 +32,10 @@
 #include "dlx/problem.hpp"
 
 namespace dlx {
+class CompactProblem;
+}
+
+namespace dlx {
 
 class Links {
  public:
@@ -50,6 +54,10 @@ class Links {
 
   Links() = default;
   explicit Links(const Problem& problem);
+  explicit Links(const CompactProblem& problem);
+  /// Rebuilds the links for another problem in the memory already held.
+  void assign(const Problem& problem);
+  void assign(const CompactProblem& problem);
 
   [[nodiscard]] Index item_count() const { return item_count_; }
   [[nodiscard]] Index primary_count() const { return primary_count_; }
@@ -129,6 +137,9 @@ class Links {
   std::vector<Node> nodes_;
 
  private:
+  template <class AnyProblem>
+  void build(const AnyProblem& problem);
+
   void hide(Index p, std::uint64_t& updates) {
     for (Index q = p + 1; q != p;) {
       const Index x = nodes_[q].top;

@@ -26,6 +26,7 @@
 #include <span>
 #include <vector>
 
+#include "dlx/compact_problem.hpp"
 #include "dlx/links.hpp"
 #include "dlx/problem.hpp"
 
@@ -44,6 +45,11 @@ class Solver {
 
   explicit Solver(const Problem& problem);
   explicit Solver(Links links);
+
+  /// Starts over on another problem, in the memory this solver already holds: no commitments,
+  /// no search, stats cleared (the node limit and depth limit stay). For callers that solve many
+  /// small problems in a row, where building a Solver each time would cost more than the search.
+  void assign(const CompactProblem& problem);
 
   /// Forces an option into every cover found from now on. Returns false, and marks the solver as
   /// having no covers until reset(), if the option clashes with an earlier commitment (shares an
