@@ -1,6 +1,8 @@
 // DlxSolver: per-geometry engines, and the commit / search / decode / reset walk of one puzzle.
 #include "sudoku/dlx_solver.hpp"
 
+#include <array>
+#include <bit>
 #include <cassert>
 #include <ranges>
 
@@ -39,7 +41,8 @@ bool DlxSolver::Engine::load(const Board& puzzle) {
   return true;
 }
 
-SolveResult DlxSolver::solve(const Board& puzzle, std::uint64_t limit) {
+SolveResult DlxSolver::solve(const Board& puzzle, std::uint64_t limit, Deductions deductions) {
+  if (deductions == Deductions::propagate) return solve_reduced(puzzle, limit);
   Engine& e = engine(puzzle.geometry());
   SolveResult result;
   result.first = Board(puzzle.geometry());
@@ -50,6 +53,80 @@ SolveResult DlxSolver::solve(const Board& puzzle, std::uint64_t limit) {
   result.nodes = e.solver.stats().nodes;
   result.updates = e.solver.stats().updates;
   e.solver.reset();
+  return result;
+}
+
+SolveResult DlxSolver::solve_reduced(const Board& puzzle, std::uint64_t limit) {
+  const Geometry& geometry = puzzle.geometry();
+  Propagator* propagator = nullptr;
+  for (auto& p : propagators_) {
+    if (p->geometry() == geometry) propagator = p.get();
+  }
+  if (propagator == nullptr) {
+    propagators_.push_back(std::make_unique<Propagator>(geometry));
+    propagator = propagators_.back().get();
+  }
+  SolveResult result;
+  result.first = Board(geometry);
+  if (limit == 0) return result;
+  switch (propagator->run(puzzle)) {
+    case Propagator::Outcome::contradiction: return result;
+    case Propagator::Outcome::solved:
+      result.solutions = 1;
+      result.first = propagator->board();
+      return result;
+    case Propagator::Outcome::open: break;
+  }
+
+  // Items: the blank cells, then the digits missing from each row, column and box: the order
+  // of the full encoding, so that ties in branching fall the same way.
+  const int n = geometry.size(), cells = geometry.cell_count();
+  item_of_.assign(static_cast<std::size_t>(cells + 3 * n * (n + 1)), -1);
+  dlx::ItemId items = 0;
+  for (int cell = 0; cell < cells; ++cell) {
+    if (propagator->board()[cell] == 0) item_of_[static_cast<std::size_t>(cell)] = items++;
+  }
+  auto unit_digit = [&](int unit, int digit) {
+    return static_cast<std::size_t>(cells + unit * (n + 1) + digit);
+  };
+  for (int unit = 0; unit < 3 * n; ++unit) {
+    for (int digit = 1; digit <= n; ++digit) {
+      if ((propagator->placed(unit) & (std::uint64_t{1} << digit)) == 0) {
+        item_of_[unit_digit(unit, digit)] = items++;
+      }
+    }
+  }
+  reduced_.reset(static_cast<std::size_t>(items));
+  reduced_placements_.clear();
+  for (int cell = 0; cell < cells; ++cell) {
+    for (std::uint64_t m = propagator->candidates(cell); m != 0; m &= m - 1) {
+      const int digit = std::countr_zero(m);
+      const std::array<dlx::ItemId, 4> option{
+          item_of_[static_cast<std::size_t>(cell)],
+          item_of_[unit_digit(propagator->row_unit(cell), digit)],
+          item_of_[unit_digit(propagator->column_unit(cell), digit)],
+          item_of_[unit_digit(propagator->box_unit(cell), digit)]};
+      reduced_.add_option(option);
+      reduced_placements_.push_back({cell, digit});
+    }
+  }
+  if (reduced_solver_) {
+    reduced_solver_->assign(reduced_);
+  } else {
+    reduced_solver_ = std::make_unique<dlx::Solver>(dlx::Links(reduced_));
+  }
+
+  dlx::Solver& engine = *reduced_solver_;
+  if (engine.next()) {
+    result.first = propagator->board();
+    for (const dlx::OptionId option : engine.cover()) {
+      const Placement& p = reduced_placements_[static_cast<std::size_t>(option)];
+      result.first.set(p.cell, p.digit);
+    }
+    result.solutions = 1 + engine.count(limit - 1);
+  }
+  result.nodes = engine.stats().nodes;
+  result.updates = engine.stats().updates;
   return result;
 }
 

@@ -101,7 +101,7 @@ Rating rate(const Board& puzzle, DlxSolver& engine) {
   LogicOptions options;
   options.record_steps = false;
   const LogicResult logic = solve_logically(puzzle, options);
-  return rate(logic, engine.solve(puzzle, 2));
+  return rate(logic, engine.solve(puzzle, 2, DlxSolver::Deductions::none));
 }
 
 }  // namespace sudoku

@@ -4,11 +4,20 @@
 //     sudoku::SolveResult r = solver.solve(puzzle, 2);       // r.solutions == 1: unique
 //     for (const sudoku::Board& b : solver.enumerate(puzzle)) { ... }  // lazily, one by one
 //
-// The solver keeps one engine (Encoding + dlx::Solver) per geometry it has met, built the first
-// time a board of that geometry arrives and reused for every later puzzle: per puzzle it commits
-// the givens as forced options, searches, decodes and resets, so no problem is rebuilt and nothing
-// is allocated beyond the result board. Givens that clash (a digit twice in a unit, which the
-// engine sees as two committed options sharing an item) simply give 0 solutions.
+// solve() first deduces what it cheaply can (propagation.hpp: singles, locked candidates, pairs),
+// which keeps exactly the puzzle's solutions, then builds the exact cover of what is left (an
+// item per blank cell and per digit missing from a row, column or box; an option per remaining
+// candidate) and lets the engine search it: on hard puzzles the deductions shrink the search
+// tree several times, and the smaller cover makes each step cheaper. A puzzle the deductions
+// solve outright has exactly one solution and needs no search. The memory of the reduced
+// problem and its engine is reused from puzzle to puzzle. Deductions::none skips all that and
+// searches the full encoding, givens committed, as Knuth's SUDOKU example does: the plain
+// engine, for comparisons and for a technique-free measure of difficulty.
+//
+// enumerate() and the full-encoding searches keep one engine (Encoding + dlx::Solver) per
+// geometry, built the first time a board of that geometry arrives: per puzzle it commits the
+// givens as forced options, searches, decodes and resets. Givens that clash (a digit twice in a
+// unit, which the engine sees as two committed options sharing an item) give 0 solutions.
 //
 // Not thread-safe: one DlxSolver per thread. An enumeration range borrows its geometry's engine:
 // solving or enumerating another puzzle of the same geometry while it is in use invalidates it.
@@ -19,10 +28,12 @@
 #include <memory>
 #include <vector>
 
+#include <dlx/compact_problem.hpp>
 #include <dlx/solver.hpp>
 
 #include "sudoku/board.hpp"
 #include "sudoku/encoding.hpp"
+#include "sudoku/propagation.hpp"
 #include "sudoku/solve_result.hpp"
 
 namespace sudoku {
@@ -37,9 +48,14 @@ class DlxSolver {
   DlxSolver(DlxSolver&&) noexcept;
   DlxSolver& operator=(DlxSolver&&) noexcept;
 
+  /// Whether solve() deduces before it searches (see above).
+  enum class Deductions : std::uint8_t { propagate, none };
+
   /// Counts the solutions of `puzzle` up to `limit` and keeps the first. Clashing givens, or a
-  /// cell holding more than N (which the Reader never yields), give 0 solutions.
-  SolveResult solve(const Board& puzzle, std::uint64_t limit = 1);
+  /// cell holding more than N (which the Reader never yields), give 0 solutions. The result's
+  /// nodes and updates are the engine's (0 when the deductions solve the puzzle).
+  SolveResult solve(const Board& puzzle, std::uint64_t limit = 1,
+                    Deductions deductions = Deductions::propagate);
 
   class SolutionRange;
   /// Every solution of `puzzle`, lazily, in the engine's deterministic order: the search runs
@@ -51,7 +67,15 @@ class DlxSolver {
   Engine& engine(const Geometry& geometry);
 
  private:
+  SolveResult solve_reduced(const Board& puzzle, std::uint64_t limit);
+
   std::vector<std::unique_ptr<Engine>> engines_;  // a handful of geometries: linear search
+  std::vector<std::unique_ptr<Propagator>> propagators_;
+  // The reduced problem of the last puzzle, its engine, and which placement each option is.
+  dlx::CompactProblem reduced_;
+  std::unique_ptr<dlx::Solver> reduced_solver_;
+  std::vector<Placement> reduced_placements_;
+  std::vector<dlx::ItemId> item_of_;  // scratch: cell or unit-digit -> item of the reduced problem
 };
 
 struct DlxSolver::Engine {
