@@ -33,9 +33,11 @@ void Links::build(const AnyProblem& problem) {
         problem.is_primary(item) ? next_primary++ : next_secondary++;
   }
 
-  len_.assign(static_cast<std::size_t>(headers) + 1, 0);
-  len_[0] = kCovered;
-  for (Index i = n1 + 1; i < scan_end_; ++i) len_[static_cast<std::size_t>(i)] = kCovered;
+  // Lengths are counted in 32 bits, then narrowed when they all fit.
+  constexpr Index kWideCovered = kCovered<std::int32_t>;
+  len32_.assign(static_cast<std::size_t>(headers) + 1, 0);
+  len32_[0] = kWideCovered;
+  for (Index i = n1 + 1; i < scan_end_; ++i) len32_[static_cast<std::size_t>(i)] = kWideCovered;
 
   const std::size_t total = static_cast<std::size_t>(headers) + 1 + problem.entry_count() +
                             problem.option_count() + 1;
@@ -57,26 +59,44 @@ void Links::build(const AnyProblem& problem) {
       nodes_[static_cast<std::size_t>(p)] = {header.up, i, i};
       nodes_[static_cast<std::size_t>(header.up)].down = p;
       header.up = p;
-      ++len_[static_cast<std::size_t>(i)];
+      ++len32_[static_cast<std::size_t>(i)];
       ++p;
     }
     nodes_[static_cast<std::size_t>(spacer)].down = p - 1;
     spacer = p;
     nodes_[static_cast<std::size_t>(spacer)] = {first, 0, -(k + 1)};
   }
+
+  Index longest = 0;
+  for (Index i = 1; i <= headers; ++i) {
+    const Index length = len32_[static_cast<std::size_t>(i)];
+    if (length < kWideCovered && length > longest) longest = length;
+  }
+  narrow_ = longest < kCovered<std::int16_t>;
+  if (narrow_) {
+    len16_.resize(len32_.size());
+    for (std::size_t i = 0; i < len32_.size(); ++i) {
+      const Index length = len32_[i];
+      len16_[i] = length >= kWideCovered ? kCovered<std::int16_t> : static_cast<std::int16_t>(length);
+    }
+    len32_.clear();
+  } else {
+    len16_.clear();
+  }
 }
 
 std::string Links::check_invariants() const {
   auto at = [](const char* what, Index i) { return std::string(what) + " " + std::to_string(i); };
   const Index headers = header_count();
-  if (len_[0] < kCovered) return "slot 0 competes for branching";
+  if (is_active(0)) return "slot 0 competes for branching";
   for (Index i = primary_count_ + 1; i < scan_end_; ++i) {
-    if (len_[static_cast<std::size_t>(i)] < kCovered) return at("padding slot competes:", i);
+    if (is_active(i)) return at("padding slot competes:", i);
   }
   // Vertical lists of active items (a covered item's list may legitimately be stale).
   for (Index i = 1; i <= headers; ++i) {
     if (i > primary_count_ && i < scan_end_) continue;
-    if (len_[static_cast<std::size_t>(i)] < 0) return at("negative length for item", i);
+    const Index stored = narrow_ ? len16_[static_cast<std::size_t>(i)] : len32_[static_cast<std::size_t>(i)];
+    if (stored < 0) return at("negative length for item", i);
     if (!is_active(i)) continue;
     Index count = 0;
     for (Index p = nodes_[static_cast<std::size_t>(i)].down; p != i;

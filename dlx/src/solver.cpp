@@ -61,13 +61,18 @@ bool Solver::commit(OptionId option) {
   return true;
 }
 
-// Knuth's steps X2..X8, as a state machine that can return at X2 (a cover) and pick up at X8.
 bool Solver::advance() {
   if (state_ == State::exhausted) return false;
   if (infeasible_) {
     state_ = State::exhausted;
     return false;
   }
+  return links_.narrow() ? search<std::int16_t>() : search<std::int32_t>();
+}
+
+// Knuth's steps X2..X8, as a state machine that can return at X2 (a cover) and pick up at X8.
+template <class Length>
+bool Solver::search() {
   auto& nodes = links_.nodes_;
   Index* const choice = choice_.data();
   Index level = level_;
@@ -79,7 +84,7 @@ bool Solver::advance() {
 
 enter_level:  // X2, X3: branch on the active primary item with the fewest options, leftmost
                 //  on ties; none left means every primary item is covered.
-  item = links_.choose_item();
+  item = links_.choose_item<Length>();
   if (item == 0 || level == depth_limit_) {
     level_ = level;
     state_ = State::at_solution;
@@ -94,26 +99,26 @@ enter_level:  // X2, X3: branch on the active primary item with the fewest optio
     return false;
   }
   ++stats_.nodes;
-  links_.cover(item, updates);  // X4
+  links_.cover<Length>(item, updates);  // X4
   x = nodes[static_cast<std::size_t>(item)].down;
   choice[level] = x;
 
 try_option:  // X5
   if (x == item) goto backtrack;
-  links_.cover_others(x, updates);
+  links_.cover_others<Length>(x, updates);
   ++level;
   goto enter_level;
 
 try_again:  // X6
   x = choice[level];
-  links_.uncover_others(x);
+  links_.uncover_others<Length>(x);
   item = nodes[static_cast<std::size_t>(x)].top;
   x = nodes[static_cast<std::size_t>(x)].down;
   choice[level] = x;
   goto try_option;
 
 backtrack:  // X7
-  links_.uncover(item);
+  links_.uncover<Length>(item);
 
 leave_level:  // X8
   if (level == 0) {

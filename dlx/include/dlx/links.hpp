@@ -1,13 +1,17 @@
 // The dancing-links structure: Knuth's DLX1 layout in flat arrays of 32-bit indices.
 //
 // Items. Internal item indices 1..P are the primary items in the order they were declared and
-// P+1..N the secondary ones. `len_[i]` counts the options in item i's vertical list, plus
+// P+1..N the secondary ones. The length of item i counts the options in its vertical list, plus
 // kCovered while item i is covered. Knuth keeps the active primary items in a doubly linked
-// list and walks it to choose the item to branch on; we keep instead this dense array, whose
-// minimum over 1..P is the item to branch on, found by a short vectorised scan with no pointer
-// chasing (a covered item's kCovered puts it out of the running, and a minimum of kCovered or
-// more means every primary item is covered: a solution). For a 9x9 Sudoku that scan is 81
-// four-lane minimums instead of a chase through up to 324 list nodes.
+// list and walks it to choose the item to branch on; we keep instead a dense array of lengths,
+// whose minimum over 1..P is the item to branch on, found by a short vectorised scan with no
+// pointer chasing (a covered item's kCovered puts it out of the running, and a minimum of
+// kCovered or more means every primary item is covered: a solution). The lengths are 16-bit
+// when every item has fewer than 2^14 options (nearly every problem: Sudoku, queens, polyomino
+// packings), so that one SSE2 instruction takes the minimum of eight of them, and 32-bit
+// otherwise; the search is compiled for both (the `Length` template parameter) and picks one
+// when it starts. For a 9x9 Sudoku the scan is 21 eight-lane minimums instead of a chase
+// through up to 324 list nodes.
 //
 // Nodes. `nodes_[i]` for 1 <= i <= N is the header of item i's vertical list of options (its
 // `top` is unused and 0). Then come the options, each a run of consecutive nodes whose `top` is
@@ -33,7 +37,21 @@
 
 namespace dlx {
 class CompactProblem;
-}
+
+namespace detail {
+// 16 bytes of lengths as one GCC/Clang vector (an attribute cannot name a template parameter).
+template <class Length>
+struct Vector16;
+template <>
+struct Vector16<std::int16_t> {
+  typedef std::int16_t type __attribute__((vector_size(16)));
+};
+template <>
+struct Vector16<std::int32_t> {
+  typedef std::int32_t type __attribute__((vector_size(16)));
+};
+}  // namespace detail
+}  // namespace dlx
 
 namespace dlx {
 
@@ -41,10 +59,12 @@ class Links {
  public:
   using Index = std::int32_t;
 
-  /// Added to an item's length while it is covered; larger than any real length.
-  static constexpr Index kCovered = Index{1} << 30;
-  /// The scan for the item to branch on reads this many lengths at a time.
-  static constexpr Index kScanWidth = 8;
+  /// Added to an item's length while it is covered; larger than any real length. 2^14 for
+  /// 16-bit lengths, 2^30 for 32-bit ones.
+  template <class Length>
+  static constexpr Length kCovered = static_cast<Length>(Length{1} << (8 * sizeof(Length) - 2));
+  /// Primary slots are padded to a multiple of this: the scan reads that many lengths a step.
+  static constexpr Index kScanWidth = 16;
   struct Node {
     Index up;
     Index down;
@@ -64,9 +84,20 @@ class Links {
   [[nodiscard]] Index option_count() const { return option_count_; }
   /// Number of item headers, 1..header_count(): the primary items, padding up to a multiple of
   /// the scan width, then the secondary items.
-  [[nodiscard]] Index header_count() const { return static_cast<Index>(len_.size()) - 1; }
+  [[nodiscard]] Index header_count() const {
+    return static_cast<Index>(narrow_ ? len16_.size() : len32_.size()) - 1;
+  }
+  /// Whether lengths are stored in 16 bits (search with Length = std::int16_t), else 32.
+  [[nodiscard]] bool narrow() const { return narrow_; }
 
-  [[nodiscard]] Index len(Index item) const { return len_[item] & (kCovered - 1); }
+  [[nodiscard]] Index len(Index item) const {
+    return narrow_ ? len16_[item] & (kCovered<std::int16_t> - 1)
+                   : len32_[item] & (kCovered<std::int32_t> - 1);
+  }
+  /// Whether an item is not covered.
+  [[nodiscard]] bool is_active(Index item) const {
+    return narrow_ ? len16_[item] < kCovered<std::int16_t> : len32_[item] < kCovered<std::int32_t>;
+  }
   /// The first node of an option (the one after its spacer).
   [[nodiscard]] Index first_node(OptionId option) const { return option_first_[option]; }
   /// The option a (non-header, non-spacer) node belongs to.
@@ -74,11 +105,6 @@ class Links {
     while (nodes_[node].top > 0) --node;
     return -nodes_[node].top;
   }
-  /// Whether an item is not covered.
-  [[nodiscard]] bool is_active(Index item) const { return len_[item] < kCovered; }
-  /// The primary item with the fewest options, leftmost on ties, among the uncovered ones; 0 if
-  /// every primary item is covered.
-  [[nodiscard]] Index choose_item() const;
   /// The internal index (1..N) of a problem item id.
   [[nodiscard]] Index internal_item(ItemId item) const { return internal_of_[item]; }
 
@@ -93,54 +119,84 @@ class Links {
   /// to the work done since.
   void copy_state_from(const Links& other) {
     std::memcpy(nodes_.data(), other.nodes_.data(), nodes_.size() * sizeof(Node));
-    std::memcpy(len_.data(), other.len_.data(), len_.size() * sizeof(Index));
+    std::memcpy(len16_.data(), other.len16_.data(), len16_.size() * sizeof(std::int16_t));
+    std::memcpy(len32_.data(), other.len32_.data(), len32_.size() * sizeof(std::int32_t));
   }
   /// Number of nodes, headers and spacers included.
   [[nodiscard]] std::size_t node_count() const { return nodes_.size(); }
 
-  // The hot path. Public so that the solver (and tests) can drive it; counts link updates.
+  // The hot path, for Length = the stored width (see narrow()). Public so that the solver (and
+  // tests) can drive it; counts link updates.
+
+  /// The primary item with the fewest options, leftmost on ties, among the uncovered ones; 0 if
+  /// every primary item is covered.
+  template <class Length>
+  [[nodiscard]] Index choose_item() const;
+
+  template <class Length>
   void cover(Index item, std::uint64_t& updates) {
-    for (Index p = nodes_[item].down; p != item; p = nodes_[p].down) hide(p, updates);
-    len_[item] += kCovered;
+    for (Index p = nodes_[item].down; p != item; p = nodes_[p].down) hide<Length>(p, updates);
+    lengths<Length>()[item] += kCovered<Length>;
     ++updates;
   }
+  template <class Length>
   void uncover(Index item) {
-    len_[item] -= kCovered;
-    for (Index p = nodes_[item].up; p != item; p = nodes_[p].up) unhide(p);
+    lengths<Length>()[item] -= kCovered<Length>;
+    for (Index p = nodes_[item].up; p != item; p = nodes_[p].up) unhide<Length>(p);
   }
   /// Covers the items of the option containing node x other than top(x), left to right cyclically.
+  template <class Length>
   void cover_others(Index x, std::uint64_t& updates) {
     for (Index p = x + 1; p != x;) {
       const Index j = nodes_[p].top;
       if (j <= 0) {
         p = nodes_[p].up;
       } else {
-        cover(j, updates);
+        cover<Length>(j, updates);
         ++p;
       }
     }
   }
   /// Exact mirror of cover_others: right to left.
+  template <class Length>
   void uncover_others(Index x) {
     for (Index p = x - 1; p != x;) {
       const Index j = nodes_[p].top;
       if (j <= 0) {
         p = nodes_[p].down;
       } else {
-        uncover(j);
+        uncover<Length>(j);
         --p;
       }
     }
   }
+  // The same at whichever width is stored, for the cold paths (commitments, unwinding).
+  void cover(Index item, std::uint64_t& updates) {
+    narrow_ ? cover<std::int16_t>(item, updates) : cover<std::int32_t>(item, updates);
+  }
+  void uncover(Index item) { narrow_ ? uncover<std::int16_t>(item) : uncover<std::int32_t>(item); }
+  void uncover_others(Index x) {
+    narrow_ ? uncover_others<std::int16_t>(x) : uncover_others<std::int32_t>(x);
+  }
 
-  std::vector<Index> len_;  // 0 .. N, padded with kCovered to a multiple of the scan width
   std::vector<Node> nodes_;
 
  private:
   template <class AnyProblem>
   void build(const AnyProblem& problem);
 
+  template <class Length>
+  Length* lengths() {
+    if constexpr (sizeof(Length) == 2) return len16_.data(); else return len32_.data();
+  }
+  template <class Length>
+  const Length* lengths() const {
+    if constexpr (sizeof(Length) == 2) return len16_.data(); else return len32_.data();
+  }
+
+  template <class Length>
   void hide(Index p, std::uint64_t& updates) {
+    Length* len = lengths<Length>();
     for (Index q = p + 1; q != p;) {
       const Index x = nodes_[q].top;
       const Index u = nodes_[q].up, d = nodes_[q].down;
@@ -149,13 +205,15 @@ class Links {
       } else {
         nodes_[u].down = d;
         nodes_[d].up = u;
-        --len_[x];
+        --len[x];
         ++updates;
         ++q;
       }
     }
   }
+  template <class Length>
   void unhide(Index p) {
+    Length* len = lengths<Length>();
     for (Index q = p - 1; q != p;) {
       const Index x = nodes_[q].top;
       const Index u = nodes_[q].up, d = nodes_[q].down;
@@ -164,7 +222,7 @@ class Links {
       } else {
         nodes_[u].down = q;
         nodes_[d].up = q;
-        ++len_[x];
+        ++len[x];
         --q;
       }
     }
@@ -172,41 +230,53 @@ class Links {
 
   Index item_count_ = 0;
   Index primary_count_ = 0;
-  Index scan_end_ = 0;  // len_[0, scan_end_) is scanned for the item to branch on
+  Index scan_end_ = 0;  // lengths [0, scan_end_) are scanned for the item to branch on
   Index option_count_ = 0;
+  bool narrow_ = false;
+  // Lengths of slots 0..N (slot 0 and the padding hold kCovered); only one of the two is used.
+  std::vector<std::int16_t> len16_;
+  std::vector<std::int32_t> len32_;
   std::vector<Index> option_first_;  // first node of each option
-  std::vector<Index> internal_of_;   // problem item id -> internal item index
+  std::vector<Index> internal_of_;   // problem item id -> internal index
 };
 
+template <class Length>
 inline Links::Index Links::choose_item() const {
-  // Blocks of four lengths, one SSE2 register on any x86-64 (the vector extension falls back to
-  // scalar code elsewhere). A covered item, a padding slot and slot 0 all hold kCovered or more,
-  // so only active primary items compete. Two accumulators halve the dependency chain.
-  using Lanes = Index __attribute__((vector_size(4 * sizeof(Index))));
-  const Index* len = len_.data();
-  Lanes best0, best1;
-  std::memcpy(&best0, len, sizeof best0);
-  std::memcpy(&best1, len + 4, sizeof best1);
+  // Whole 16-byte vectors (one SSE2 register on any x86-64; the vector extension falls back to
+  // scalar code elsewhere), kScanWidth lengths a step. A covered item, a padding slot and slot
+  // 0 all hold kCovered or more, so only active primary items compete. Several accumulators
+  // shorten the dependency chain.
+  using Lanes = typename detail::Vector16<Length>::type;
+  constexpr int kLanes = 16 / sizeof(Length);
+  constexpr int kVectors = kScanWidth / kLanes;
+  const Length* len = lengths<Length>();
+  Lanes best[kVectors];
+  for (int v = 0; v < kVectors; ++v) std::memcpy(&best[v], len + v * kLanes, sizeof(Lanes));
   for (Index k = kScanWidth; k < scan_end_; k += kScanWidth) {
-    Lanes next0, next1;
-    std::memcpy(&next0, len + k, sizeof next0);
-    std::memcpy(&next1, len + k + 4, sizeof next1);
-    const Lanes smaller0 = next0 < best0, smaller1 = next1 < best1;
-    best0 = (next0 & smaller0) | (best0 & ~smaller0);
-    best1 = (next1 & smaller1) | (best1 & ~smaller1);
+    for (int v = 0; v < kVectors; ++v) {
+      Lanes next;
+      std::memcpy(&next, len + k + v * kLanes, sizeof next);
+      best[v] = next < best[v] ? next : best[v];  // pminsw for 16 bits; a blend for 32
+    }
   }
-  const Lanes smaller = best1 < best0;
-  const Lanes best = (best1 & smaller) | (best0 & ~smaller);
-  Index least = best[0];
-  for (int lane = 1; lane < 4; ++lane) least = best[lane] < least ? best[lane] : least;
-  if (least >= kCovered) return 0;
+  for (int v = 1; v < kVectors; ++v) best[0] = best[v] < best[0] ? best[v] : best[0];
+  Length least = best[0][0];
+  for (int lane = 1; lane < kLanes; ++lane) least = best[0][lane] < least ? best[0][lane] : least;
+  if (least >= kCovered<Length>) return 0;
   // The leftmost slot holding the least length (slot 0 never does: it holds kCovered).
 #if defined(__SSE2__)
-  const __m128i target = _mm_set1_epi32(least);
-  for (Index k = 0;; k += 4) {
+  __m128i target;
+  if constexpr (sizeof(Length) == 2) target = _mm_set1_epi16(least);
+  else target = _mm_set1_epi32(least);
+  for (Index k = 0;; k += kLanes) {
     const __m128i block = _mm_loadu_si128(reinterpret_cast<const __m128i*>(len + k));
-    const int hits = _mm_movemask_ps(_mm_castsi128_ps(_mm_cmpeq_epi32(block, target)));
-    if (hits != 0) return k + __builtin_ctz(static_cast<unsigned>(hits));
+    __m128i equal;
+    if constexpr (sizeof(Length) == 2) equal = _mm_cmpeq_epi16(block, target);
+    else equal = _mm_cmpeq_epi32(block, target);
+    const int hits = _mm_movemask_epi8(equal);  // sizeof(Length) bits per lane
+    if (hits != 0) {
+      return k + static_cast<Index>(__builtin_ctz(static_cast<unsigned>(hits)) / sizeof(Length));
+    }
   }
 #else
   Index item = 1;

@@ -108,6 +108,8 @@ class Solver {
   static constexpr Links::Index kNoDepthLimit = std::numeric_limits<Links::Index>::max();
 
   bool advance();  // the one search loop: next() and count() both drive it
+  template <class Length>
+  bool search();   // advance() at the links' length width
   void unwind();   // uncovers every level of the current search
 
   Links links_;
