@@ -10,8 +10,11 @@ constexpr std::uint64_t bit_of(int digit) { return std::uint64_t{1} << digit; }
 int lowest_digit(std::uint64_t mask) { return std::countr_zero(mask); }
 // Without -mpopcnt std::popcount is a library call; these are what the loops need.
 constexpr bool at_most_one_bit(std::uint64_t mask) { return (mask & (mask - 1)) == 0; }
-constexpr bool exactly_two_bits(std::uint64_t mask) {
-  return !at_most_one_bit(mask) && at_most_one_bit(mask & (mask - 1));
+constexpr int bit_count(std::uint64_t mask) {
+  mask = mask - ((mask >> 1) & 0x5555555555555555u);
+  mask = (mask & 0x3333333333333333u) + ((mask >> 2) & 0x3333333333333333u);
+  mask = (mask + (mask >> 4)) & 0x0f0f0f0f0f0f0f0fu;
+  return static_cast<int>((mask * 0x0101010101010101u) >> 56);
 }
 }  // namespace
 
@@ -148,7 +151,7 @@ Propagator::Outcome Propagator::run(const Board& puzzle) {
     if (changed) continue;
     if (!locked_candidates(changed)) return Outcome::contradiction;
     if (changed) continue;
-    if (!pairs(changed)) return Outcome::contradiction;
+    if (!subsets(changed)) return Outcome::contradiction;
     if (!changed) return Outcome::open;
   }
 }
@@ -238,41 +241,75 @@ bool Propagator::locked_candidates(bool& changed) {
   return true;
 }
 
-bool Propagator::pairs(bool& changed) {
+// Naked subsets: k cells of a unit whose candidates together are k digits take those digits
+// from the unit's other cells. Hidden subsets: k digits whose places in a unit are together k
+// cells leave those cells no other candidate. k = 2 and 3; a cell (digit) with more than three
+// candidates (places) takes part in neither, which keeps the lists short.
+bool Propagator::subsets(bool& changed) {
   std::uint64_t places[Geometry::kMaxSize + 1];
+  int small[Geometry::kMaxSize];
   for (int unit = 0; unit < 3 * n_; ++unit) {
     const int* cells = unit_cells(unit);
-    // Naked pairs: two cells of the unit with the same two candidates.
+    int count = 0;
     for (int i = 0; i < n_; ++i) {
       const std::uint64_t mask = candidates_[static_cast<std::size_t>(cells[i])];
-      if (!exactly_two_bits(mask)) continue;
-      for (int j = i + 1; j < n_; ++j) {
-        if (candidates_[static_cast<std::size_t>(cells[j])] != mask) continue;
-        for (int other = 0; other < n_; ++other) {
-          if (other != i && other != j) changed |= eliminate(cells[other], mask);
+      if (!at_most_one_bit(mask) && bit_count(mask) <= 3) small[count++] = i;
+    }
+    auto take_naked = [&](std::uint64_t digits, std::uint64_t members) {
+      for (int other = 0; other < n_; ++other) {
+        if ((members >> other & 1u) == 0) changed |= eliminate(cells[other], digits);
+      }
+    };
+    for (int a = 0; a < count; ++a) {
+      const std::uint64_t ma = candidates_[static_cast<std::size_t>(cells[small[a]])];
+      for (int b = a + 1; b < count; ++b) {
+        const std::uint64_t mab = ma | candidates_[static_cast<std::size_t>(cells[small[b]])];
+        const int size = bit_count(mab);
+        if (size == 2) {
+          take_naked(mab, std::uint64_t{1} << small[a] | std::uint64_t{1} << small[b]);
+          continue;
         }
-        break;
+        if (size > 3) continue;
+        for (int c = b + 1; c < count; ++c) {
+          const std::uint64_t mabc = mab | candidates_[static_cast<std::size_t>(cells[small[c]])];
+          if (bit_count(mabc) == 3) {
+            take_naked(mabc, std::uint64_t{1} << small[a] | std::uint64_t{1} << small[b] |
+                                 std::uint64_t{1} << small[c]);
+          }
+        }
       }
     }
-    // Hidden pairs: two digits with the same two places in the unit.
-    std::uint64_t open = 0;
+
     for (int d = 1; d <= n_; ++d) places[d] = 0;
     for (int i = 0; i < n_; ++i) {
       for (std::uint64_t m = candidates_[static_cast<std::size_t>(cells[i])]; m != 0; m &= m - 1) {
         places[lowest_digit(m)] |= std::uint64_t{1} << i;
       }
     }
+    count = 0;
     for (int d = 1; d <= n_; ++d) {
-      if (exactly_two_bits(places[d])) open |= bit_of(d);
+      if (!at_most_one_bit(places[d]) && bit_count(places[d]) <= 3) small[count++] = d;
     }
-    for (std::uint64_t a = open; a != 0; a &= a - 1) {
-      const int d1 = lowest_digit(a);
-      for (std::uint64_t b = a & (a - 1); b != 0; b &= b - 1) {
-        const int d2 = lowest_digit(b);
-        if (places[d1] != places[d2]) continue;
-        const std::uint64_t keep = bit_of(d1) | bit_of(d2);
-        for (std::uint64_t p = places[d1]; p != 0; p &= p - 1) {
-          changed |= eliminate(cells[lowest_digit(p)], ~keep);
+    auto take_hidden = [&](std::uint64_t digits, std::uint64_t where) {
+      for (; where != 0; where &= where - 1) {
+        changed |= eliminate(cells[lowest_digit(where)], ~digits);
+      }
+    };
+    for (int a = 0; a < count; ++a) {
+      const std::uint64_t pa = places[small[a]];
+      for (int b = a + 1; b < count; ++b) {
+        const std::uint64_t pab = pa | places[small[b]];
+        const int size = bit_count(pab);
+        if (size == 2) {
+          take_hidden(bit_of(small[a]) | bit_of(small[b]), pab);
+          continue;
+        }
+        if (size > 3) continue;
+        for (int c = b + 1; c < count; ++c) {
+          const std::uint64_t pabc = pab | places[small[c]];
+          if (bit_count(pabc) == 3) {
+            take_hidden(bit_of(small[a]) | bit_of(small[b]) | bit_of(small[c]), pabc);
+          }
         }
       }
     }
