@@ -10,6 +10,11 @@ constexpr std::uint64_t bit_of(int digit) { return std::uint64_t{1} << digit; }
 int lowest_digit(std::uint64_t mask) { return std::countr_zero(mask); }
 // Without -mpopcnt std::popcount is a library call; these are what the loops need.
 constexpr bool at_most_one_bit(std::uint64_t mask) { return (mask & (mask - 1)) == 0; }
+constexpr bool at_most_three_bits(std::uint64_t mask) {
+  mask &= mask - 1;
+  mask &= mask - 1;
+  return at_most_one_bit(mask);
+}
 constexpr int bit_count(std::uint64_t mask) {
   mask = mask - ((mask >> 1) & 0x5555555555555555u);
   mask = (mask & 0x3333333333333333u) + ((mask >> 2) & 0x3333333333333333u);
@@ -52,33 +57,47 @@ Propagator::Propagator(Geometry geometry)
   assert(peers_.size() == static_cast<std::size_t>(cells_ * peer_count_));
 
   // Box-line segments: row r's k-th segment is columns k*bc..k*bc+bc-1 (index r*br + k);
-  // column c's k-th is rows k*br..k*br+br-1 (index n*br + c*bc + k).
-  segment_length_row_ = bc;
-  segment_length_column_ = br;
-  row_segment_.resize(static_cast<std::size_t>(cells_));
-  column_segment_.resize(static_cast<std::size_t>(cells_));
+  // column c's k-th is rows k*br..k*br+br-1 (index n*br + c*bc + k). Each lists its siblings:
+  // the other segments of its line, then the other segments of its box parallel to it.
+  auto add_segment = [&](int first_cell, int step, int length) {
+    segments_.push_back({static_cast<int>(segment_cells_.size()), length, 0, 0, 0});
+    for (int i = 0; i < length; ++i) segment_cells_.push_back(first_cell + i * step);
+  };
+  for (int r = 0; r < n; ++r) {
+    for (int k = 0; k < br; ++k) add_segment(r * n + k * bc, 1, bc);
+  }
+  for (int c = 0; c < n; ++c) {
+    for (int k = 0; k < bc; ++k) add_segment(k * br * n + c, n, br);
+  }
+  auto add_siblings = [&](Segment& segment, int line_first, int line_count, int line_step,
+                          int box_first, int box_count, int box_step, int self_line, int self_box) {
+    segment.siblings = static_cast<int>(segment_siblings_.size());
+    for (int j = 0; j < line_count; ++j) {
+      if (j != self_line) segment_siblings_.push_back(line_first + j * line_step);
+    }
+    segment.line_siblings = line_count - 1;
+    for (int j = 0; j < box_count; ++j) {
+      if (j != self_box) segment_siblings_.push_back(box_first + j * box_step);
+    }
+    segment.box_siblings = box_count - 1;
+  };
   for (int r = 0; r < n; ++r) {
     for (int k = 0; k < br; ++k) {
-      segments_.push_back({r, 2 * n + geometry.box_of(r, k * bc),
-                           static_cast<int>(segment_cells_.size())});
-      for (int c = k * bc; c < (k + 1) * bc; ++c) {
-        segment_cells_.push_back(r * n + c);
-        row_segment_[static_cast<std::size_t>(r * n + c)] = r * br + k;
-      }
+      const int band = r / br * br;  // first row of the box band
+      add_siblings(segments_[static_cast<std::size_t>(r * br + k)], r * br, br, 1,
+                   band * br + k, br, br, k, r - band);
     }
   }
   for (int c = 0; c < n; ++c) {
     for (int k = 0; k < bc; ++k) {
-      segments_.push_back({n + c, 2 * n + geometry.box_of(k * br, c),
-                           static_cast<int>(segment_cells_.size())});
-      for (int r = k * br; r < (k + 1) * br; ++r) {
-        segment_cells_.push_back(r * n + c);
-        column_segment_[static_cast<std::size_t>(r * n + c)] = n * br + c * bc + k;
-      }
+      const int stack = c / bc * bc;  // first column of the box stack
+      add_siblings(segments_[static_cast<std::size_t>(n * br + c * bc + k)], n * br + c * bc, bc, 1,
+                   n * br + stack * bc + k, bc, bc, k, c - stack);
     }
   }
   candidates_.resize(static_cast<std::size_t>(cells_));
   placed_.resize(static_cast<std::size_t>(3 * n));
+  fruitless_sum_.resize(static_cast<std::size_t>(3 * n));
   segment_mask_.resize(segments_.size());
 }
 
@@ -127,6 +146,7 @@ Propagator::Outcome Propagator::run(const Board& puzzle) {
   for (int cell = 0; cell < cells_; ++cell) board_.set(cell, 0);
   std::fill(candidates_.begin(), candidates_.end(), all_);
   std::fill(placed_.begin(), placed_.end(), 0);
+  std::fill(fruitless_sum_.begin(), fruitless_sum_.end(), 0);
   blanks_ = cells_;
   pending_.clear();
   for (int cell = 0; cell < cells_; ++cell) {
@@ -188,55 +208,37 @@ bool Propagator::hidden_singles(bool& changed) {
 bool Propagator::locked_candidates(bool& changed) {
   for (std::size_t s = 0; s < segments_.size(); ++s) {
     const Segment& segment = segments_[s];
-    const int length = static_cast<int>(s) < n_ * geometry_.box_rows ? segment_length_row_
-                                                                     : segment_length_column_;
     std::uint64_t mask = 0;
-    for (int i = 0; i < length; ++i) {
+    for (int i = 0; i < segment.length; ++i) {
       mask |= candidates_[static_cast<std::size_t>(segment_cells_[static_cast<std::size_t>(segment.first + i)])];
     }
     segment_mask_[s] = mask;
   }
-  // A segment's line runs through `per_line` segments (consecutive indices); its box holds
-  // `per_box` parallel segments, `stride` indices apart.
-  const int br = geometry_.box_rows, bc = geometry_.box_cols;
-  struct Orientation {
-    int first, count, per_line, per_box, stride, length;
-  };
-  const Orientation orientations[2] = {
-      {0, n_ * br, br, br, br, bc},          // rows: br segments per row; br rows per box
-      {n_ * br, n_ * bc, bc, bc, bc, br},    // columns: bc per column; bc columns per box
-  };
-  for (const Orientation& o : orientations) {
-    for (int s = 0; s < o.count; ++s) {
-      const int line = s / o.per_line, k = s % o.per_line;
-      const int band_first = line / o.per_box * o.per_box;  // first line of the box band
-      std::uint64_t line_rest = 0, box_rest = 0;
-      for (int j = 0; j < o.per_line; ++j) {
-        if (j != k) line_rest |= segment_mask_[static_cast<std::size_t>(o.first + line * o.per_line + j)];
-      }
-      for (int l = band_first; l < band_first + o.per_box; ++l) {
-        if (l != line) box_rest |= segment_mask_[static_cast<std::size_t>(o.first + l * o.stride + k)];
-      }
-      const std::uint64_t mask = segment_mask_[static_cast<std::size_t>(o.first + s)];
-      const std::uint64_t pointing = mask & ~box_rest & line_rest;  // leave the rest of the line
-      const std::uint64_t claiming = mask & ~line_rest & box_rest;  // leave the rest of the box
-      auto clear = [&](int segment, std::uint64_t digits) {
-        const int first = segments_[static_cast<std::size_t>(segment)].first;
-        for (int i = 0; i < o.length; ++i) {
-          changed |= eliminate(segment_cells_[static_cast<std::size_t>(first + i)], digits);
-        }
-      };
-      if (pointing != 0) {
-        for (int j = 0; j < o.per_line; ++j) {
-          if (j != k) clear(o.first + line * o.per_line + j, pointing);
-        }
-      }
-      if (claiming != 0) {
-        for (int l = band_first; l < band_first + o.per_box; ++l) {
-          if (l != line) clear(o.first + l * o.stride + k, claiming);
-        }
+  auto clear = [&](const int* siblings, int count, std::uint64_t digits) {
+    for (int j = 0; j < count; ++j) {
+      const Segment& other = segments_[static_cast<std::size_t>(siblings[j])];
+      for (int i = 0; i < other.length; ++i) {
+        changed |= eliminate(segment_cells_[static_cast<std::size_t>(other.first + i)], digits);
       }
     }
+  };
+  for (std::size_t s = 0; s < segments_.size(); ++s) {
+    const Segment& segment = segments_[s];
+    const std::uint64_t mask = segment_mask_[s];
+    if (mask == 0) continue;
+    const int* line = &segment_siblings_[static_cast<std::size_t>(segment.siblings)];
+    const int* box = line + segment.line_siblings;
+    std::uint64_t line_rest = 0, box_rest = 0;
+    for (int j = 0; j < segment.line_siblings; ++j) {
+      line_rest |= segment_mask_[static_cast<std::size_t>(line[j])];
+    }
+    for (int j = 0; j < segment.box_siblings; ++j) {
+      box_rest |= segment_mask_[static_cast<std::size_t>(box[j])];
+    }
+    const std::uint64_t pointing = mask & ~box_rest & line_rest;  // leave the rest of the line
+    const std::uint64_t claiming = mask & ~line_rest & box_rest;  // leave the rest of the box
+    if (pointing != 0) clear(line, segment.line_siblings, pointing);
+    if (claiming != 0) clear(box, segment.box_siblings, claiming);
   }
   return true;
 }
@@ -250,11 +252,19 @@ bool Propagator::subsets(bool& changed) {
   int small[Geometry::kMaxSize];
   for (int unit = 0; unit < 3 * n_; ++unit) {
     const int* cells = unit_cells(unit);
+    // Candidates only ever shrink, so an unchanged sum of the unit's masks means unchanged
+    // masks: a unit that gave nothing last time gives nothing now.
+    std::uint64_t sum = 0;
+    for (int i = 0; i < n_; ++i) sum += candidates_[static_cast<std::size_t>(cells[i])];
+    auto& fruitless = fruitless_sum_[static_cast<std::size_t>(unit)];
+    if (sum == fruitless) continue;
     int count = 0;
     for (int i = 0; i < n_; ++i) {
       const std::uint64_t mask = candidates_[static_cast<std::size_t>(cells[i])];
-      if (!at_most_one_bit(mask) && bit_count(mask) <= 3) small[count++] = i;
+      if (!at_most_one_bit(mask) && at_most_three_bits(mask)) small[count++] = i;
     }
+    const bool changed_before = changed;
+    changed = false;
     auto take_naked = [&](std::uint64_t digits, std::uint64_t members) {
       for (int other = 0; other < n_; ++other) {
         if ((members >> other & 1u) == 0) changed |= eliminate(cells[other], digits);
@@ -288,7 +298,7 @@ bool Propagator::subsets(bool& changed) {
     }
     count = 0;
     for (int d = 1; d <= n_; ++d) {
-      if (!at_most_one_bit(places[d]) && bit_count(places[d]) <= 3) small[count++] = d;
+      if (!at_most_one_bit(places[d]) && at_most_three_bits(places[d])) small[count++] = d;
     }
     auto take_hidden = [&](std::uint64_t digits, std::uint64_t where) {
       for (; where != 0; where &= where - 1) {
@@ -313,6 +323,8 @@ bool Propagator::subsets(bool& changed) {
         }
       }
     }
+    fruitless = changed ? 0 : sum;
+    changed = changed || changed_before;
   }
   return true;
 }

@@ -57,11 +57,15 @@ class Propagator {
   [[nodiscard]] int box_unit(int cell) const { return 2 * n_ + geometry_.box_of(cell); }
 
  private:
-  // A box-line intersection: `length` cells of one line and one box.
+  // A box-line intersection: `length` cells of one line and one box, at segment_cells_[first..];
+  // its sibling segments (the rest of its line, then the rest of its box, parallel to it) at
+  // segment_siblings_[siblings..].
   struct Segment {
-    int line = 0;   // unit id of the row or column
-    int box = 0;    // unit id of the box
-    int first = 0;  // into segment_cells_
+    int first = 0;
+    int length = 0;
+    int siblings = 0;
+    int line_siblings = 0;
+    int box_siblings = 0;
   };
 
   bool place(int cell, int digit);  // false if the digit is no longer a candidate there
@@ -83,15 +87,13 @@ class Propagator {
   int peer_count_ = 0;
   std::vector<Segment> segments_;     // rows' segments, then columns'
   std::vector<int> segment_cells_;
-  std::vector<int> row_segment_;      // cell -> index of its segment along its row
-  std::vector<int> column_segment_;   // cell -> index of its segment along its column
-  int segment_length_row_ = 0;        // box_cols: cells of a row segment
-  int segment_length_column_ = 0;     // box_rows
+  std::vector<int> segment_siblings_;
 
   Board board_;
   std::vector<std::uint64_t> candidates_;
   std::vector<std::uint64_t> placed_;  // per unit
   std::vector<std::uint64_t> segment_mask_;
+  std::vector<std::uint64_t> fruitless_sum_;  // per unit: mask sum when subsets() last found nothing
   std::vector<int> pending_;  // cells left with one candidate (or none) since last drained
   int blanks_ = 0;
 };
