@@ -42,11 +42,16 @@ void Links::build(const AnyProblem& problem) {
   const std::size_t total = static_cast<std::size_t>(headers) + 1 + problem.entry_count() +
                             problem.option_count() + 1;
   nodes_.resize(total);
-  for (Index i = 0; i <= headers; ++i) nodes_[static_cast<std::size_t>(i)] = {i, i, 0};
+  top_.resize(total);
+  for (Index i = 0; i <= headers; ++i) {
+    nodes_[static_cast<std::size_t>(i)] = {i, i};
+    top_[static_cast<std::size_t>(i)] = 0;
+  }
 
   option_first_.resize(problem.option_count());
   Index spacer = headers + 1;
-  nodes_[static_cast<std::size_t>(spacer)] = {0, 0, 0};
+  nodes_[static_cast<std::size_t>(spacer)] = {0, 0};
+  top_[static_cast<std::size_t>(spacer)] = 0;
   for (OptionId k = 0; k < option_count_; ++k) {
     const auto items = problem.option(k);
     const Index first = spacer + 1;
@@ -56,7 +61,8 @@ void Links::build(const AnyProblem& problem) {
       const Index i = internal_of_[static_cast<std::size_t>(item)];
       auto& header = nodes_[static_cast<std::size_t>(i)];
       // Append p at the bottom of item i's list.
-      nodes_[static_cast<std::size_t>(p)] = {header.up, i, i};
+      nodes_[static_cast<std::size_t>(p)] = {header.up, i};
+      top_[static_cast<std::size_t>(p)] = i;
       nodes_[static_cast<std::size_t>(header.up)].down = p;
       header.up = p;
       ++len32_[static_cast<std::size_t>(i)];
@@ -64,7 +70,8 @@ void Links::build(const AnyProblem& problem) {
     }
     nodes_[static_cast<std::size_t>(spacer)].down = p - 1;
     spacer = p;
-    nodes_[static_cast<std::size_t>(spacer)] = {first, 0, -(k + 1)};
+    nodes_[static_cast<std::size_t>(spacer)] = {first, 0};
+    top_[static_cast<std::size_t>(spacer)] = -(k + 1);
   }
 
   Index longest = 0;
@@ -105,7 +112,7 @@ std::string Links::check_invariants() const {
         return at("node link out of range in item", i);
       }
       const auto& node = nodes_[static_cast<std::size_t>(p)];
-      if (node.top != i) return at("node with wrong top in item", i);
+      if (top_[static_cast<std::size_t>(p)] != i) return at("node with wrong top in item", i);
       if (nodes_[static_cast<std::size_t>(node.down)].up != p) {
         return at("option list not doubly linked in item", i);
       }

@@ -46,16 +46,16 @@ bool Solver::commit(OptionId option) {
   assert(option >= 0 && option < links_.option_count());
   if (infeasible_) return false;
   const Index first = links_.first_node(option);
-  auto& nodes = links_.nodes_;
-  for (Index p = first; nodes[static_cast<std::size_t>(p)].top > 0; ++p) {
-    if (!links_.is_active(nodes[static_cast<std::size_t>(p)].top)) {
+  const auto& tops = links_.top_;
+  for (Index p = first; tops[static_cast<std::size_t>(p)] > 0; ++p) {
+    if (!links_.is_active(tops[static_cast<std::size_t>(p)])) {
       infeasible_ = true;
       clash_at_ = committed_.size();
       return false;
     }
   }
-  for (Index p = first; nodes[static_cast<std::size_t>(p)].top > 0; ++p) {
-    links_.cover(nodes[static_cast<std::size_t>(p)].top, stats_.updates);
+  for (Index p = first; tops[static_cast<std::size_t>(p)] > 0; ++p) {
+    links_.cover(tops[static_cast<std::size_t>(p)], stats_.updates);
   }
   committed_.push_back(first);
   return true;
@@ -74,6 +74,7 @@ bool Solver::advance() {
 template <class Length>
 bool Solver::search() {
   auto& nodes = links_.nodes_;
+  const auto& tops = links_.top_;
   Index* const choice = choice_.data();
   Index level = level_;
   Index item = 0;
@@ -112,7 +113,7 @@ try_option:  // X5
 try_again:  // X6
   x = choice[level];
   links_.uncover_others<Length>(x);
-  item = nodes[static_cast<std::size_t>(x)].top;
+  item = tops[static_cast<std::size_t>(x)];
   x = nodes[static_cast<std::size_t>(x)].down;
   choice[level] = x;
   goto try_option;
@@ -150,7 +151,7 @@ void Solver::unwind() {
     for (Index l = level_ - 1; l >= 0; --l) {
       const Index x = choice_[static_cast<std::size_t>(l)];
       links_.uncover_others(x);
-      links_.uncover(links_.nodes_[static_cast<std::size_t>(x)].top);
+      links_.uncover(links_.top_[static_cast<std::size_t>(x)]);
     }
   }
   level_ = 0;
@@ -180,12 +181,12 @@ void Solver::reset() {
 
 void Solver::uncommit_to(std::size_t keep) {
   unwind();
-  auto& nodes = links_.nodes_;
+  const auto& tops = links_.top_;
   while (committed_.size() > keep) {
     const Index first = committed_.back();
     Index last = first;
-    while (nodes[static_cast<std::size_t>(last) + 1].top > 0) ++last;
-    for (Index p = last; p >= first; --p) links_.uncover(nodes[static_cast<std::size_t>(p)].top);
+    while (tops[static_cast<std::size_t>(last) + 1] > 0) ++last;
+    for (Index p = last; p >= first; --p) links_.uncover(tops[static_cast<std::size_t>(p)]);
     committed_.pop_back();
   }
   cover_.clear();
@@ -201,9 +202,10 @@ double Solver::progress() const {
   // Each level refines the share of the one above, as in Knuth's DLX programs.
   double done = 0.0, share = 1.0;
   const auto& nodes = links_.nodes_;
+  const auto& tops = links_.top_;
   for (Index l = 0; l < level_; ++l) {
     const Index x = choice_[static_cast<std::size_t>(l)];
-    const Index item = nodes[static_cast<std::size_t>(x)].top;
+    const Index item = tops[static_cast<std::size_t>(x)];
     Index k = 0, d = 0;
     for (Index p = nodes[static_cast<std::size_t>(item)].down; p != item;
          p = nodes[static_cast<std::size_t>(p)].down) {

@@ -14,7 +14,7 @@
 // through up to 324 list nodes.
 //
 // Nodes. `nodes_[i]` for 1 <= i <= N is the header of item i's vertical list of options (its
-// `top` is unused and 0). Then come the options, each a run of consecutive nodes whose `top` is
+// `top` is unused and 0; tops live in `top_`, beside the links). Then come the options, each a run of consecutive nodes whose `top` is
 // their item, with a *spacer* node before every option and one after the last. A spacer's `top`
 // is -k <= 0 for the option k that follows it (so the last spacer holds -M); its `up` is the
 // first node of the option before it and its `down` the last node of the option after it, which
@@ -65,10 +65,12 @@ class Links {
   static constexpr Length kCovered = static_cast<Length>(Length{1} << (8 * sizeof(Length) - 2));
   /// Primary slots are padded to a multiple of this: the scan reads that many lengths a step.
   static constexpr Index kScanWidth = 16;
+  /// A node's vertical links. Its `top` (item > 0, or -option <= 0 for a spacer, 0 for a
+  /// header) lives in a parallel array: two 4-byte links make an 8-byte node that the hot loops
+  /// address with one scaled index, where a 12-byte node needs an extra multiply.
   struct Node {
     Index up;
     Index down;
-    Index top;  // item (> 0), or -option for a spacer (<= 0); 0 in a header
     bool operator==(const Node&) const = default;
   };
 
@@ -102,8 +104,8 @@ class Links {
   [[nodiscard]] Index first_node(OptionId option) const { return option_first_[option]; }
   /// The option a (non-header, non-spacer) node belongs to.
   [[nodiscard]] OptionId option_of(Index node) const {
-    while (nodes_[node].top > 0) --node;
-    return -nodes_[node].top;
+    while (top_[node] > 0) --node;
+    return -top_[node];
   }
   /// The internal index (1..N) of a problem item id.
   [[nodiscard]] Index internal_item(ItemId item) const { return internal_of_[item]; }
@@ -119,6 +121,7 @@ class Links {
   /// to the work done since.
   void copy_state_from(const Links& other) {
     std::memcpy(nodes_.data(), other.nodes_.data(), nodes_.size() * sizeof(Node));
+    // top_ never changes after building.
     std::memcpy(len16_.data(), other.len16_.data(), len16_.size() * sizeof(std::int16_t));
     std::memcpy(len32_.data(), other.len32_.data(), len32_.size() * sizeof(std::int32_t));
   }
@@ -135,20 +138,22 @@ class Links {
 
   template <class Length>
   void cover(Index item, std::uint64_t& updates) {
-    for (Index p = nodes_[item].down; p != item; p = nodes_[p].down) hide<Length>(p, updates);
+    const Node* const nodes = nodes_.data();
+    for (Index p = nodes[item].down; p != item; p = nodes[p].down) hide<Length>(p, updates);
     lengths<Length>()[item] += kCovered<Length>;
     ++updates;
   }
   template <class Length>
   void uncover(Index item) {
     lengths<Length>()[item] -= kCovered<Length>;
-    for (Index p = nodes_[item].up; p != item; p = nodes_[p].up) unhide<Length>(p);
+    const Node* const nodes = nodes_.data();
+    for (Index p = nodes[item].up; p != item; p = nodes[p].up) unhide<Length>(p);
   }
   /// Covers the items of the option containing node x other than top(x), left to right cyclically.
   template <class Length>
   void cover_others(Index x, std::uint64_t& updates) {
     for (Index p = x + 1; p != x;) {
-      const Index j = nodes_[p].top;
+      const Index j = top_[p];
       if (j <= 0) {
         p = nodes_[p].up;
       } else {
@@ -161,7 +166,7 @@ class Links {
   template <class Length>
   void uncover_others(Index x) {
     for (Index p = x - 1; p != x;) {
-      const Index j = nodes_[p].top;
+      const Index j = top_[p];
       if (j <= 0) {
         p = nodes_[p].down;
       } else {
@@ -180,6 +185,7 @@ class Links {
   }
 
   std::vector<Node> nodes_;
+  std::vector<Index> top_;  // per node: its item, -option for a spacer, 0 for a header
 
  private:
   template <class AnyProblem>
@@ -194,17 +200,21 @@ class Links {
     if constexpr (sizeof(Length) == 2) return len16_.data(); else return len32_.data();
   }
 
+  // The hot loops work on raw pointers held in locals: the compiler then keeps them in
+  // registers instead of reloading them from the vectors after every store.
   template <class Length>
   void hide(Index p, std::uint64_t& updates) {
-    Length* len = lengths<Length>();
+    Node* const nodes = nodes_.data();
+    const Index* const top = top_.data();
+    Length* const len = lengths<Length>();
     for (Index q = p + 1; q != p;) {
-      const Index x = nodes_[q].top;
-      const Index u = nodes_[q].up, d = nodes_[q].down;
+      const Index x = top[q];
+      const Index u = nodes[q].up, d = nodes[q].down;
       if (x <= 0) {
         q = u;
       } else {
-        nodes_[u].down = d;
-        nodes_[d].up = u;
+        nodes[u].down = d;
+        nodes[d].up = u;
         --len[x];
         ++updates;
         ++q;
@@ -213,15 +223,17 @@ class Links {
   }
   template <class Length>
   void unhide(Index p) {
-    Length* len = lengths<Length>();
+    Node* const nodes = nodes_.data();
+    const Index* const top = top_.data();
+    Length* const len = lengths<Length>();
     for (Index q = p - 1; q != p;) {
-      const Index x = nodes_[q].top;
-      const Index u = nodes_[q].up, d = nodes_[q].down;
+      const Index x = top[q];
+      const Index u = nodes[q].up, d = nodes[q].down;
       if (x <= 0) {
         q = d;
       } else {
-        nodes_[u].down = q;
-        nodes_[d].up = q;
+        nodes[u].down = q;
+        nodes[d].up = q;
         ++len[x];
         --q;
       }
@@ -260,8 +272,22 @@ inline Links::Index Links::choose_item() const {
     }
   }
   for (int v = 1; v < kVectors; ++v) best[0] = best[v] < best[0] ? best[v] : best[0];
-  Length least = best[0][0];
-  for (int lane = 1; lane < kLanes; ++lane) least = best[0][lane] < least ? best[0][lane] : least;
+  Length least;
+#if defined(__SSE2__)
+  if constexpr (sizeof(Length) == 2) {
+    // The least of eight lanes in three shuffles.
+    __m128i m;
+    std::memcpy(&m, &best[0], sizeof m);
+    m = _mm_min_epi16(m, _mm_shuffle_epi32(m, _MM_SHUFFLE(1, 0, 3, 2)));
+    m = _mm_min_epi16(m, _mm_shuffle_epi32(m, _MM_SHUFFLE(2, 3, 0, 1)));
+    m = _mm_min_epi16(m, _mm_shufflelo_epi16(m, _MM_SHUFFLE(2, 3, 0, 1)));
+    least = static_cast<Length>(_mm_extract_epi16(m, 0));
+  } else
+#endif
+  {
+    least = best[0][0];
+    for (int lane = 1; lane < kLanes; ++lane) least = best[0][lane] < least ? best[0][lane] : least;
+  }
   if (least >= kCovered<Length>) return 0;
   // The leftmost slot holding the least length (slot 0 never does: it holds kCovered).
 #if defined(__SSE2__)
