@@ -178,6 +178,7 @@ Propagator::Outcome Propagator::run(const Board& puzzle) {
 
 bool Propagator::hidden_singles(bool& changed) {
   for (int unit = 0; unit < 3 * n_; ++unit) {
+    if (placed_[static_cast<std::size_t>(unit)] == all_) continue;  // complete
     const int* cells = unit_cells(unit);
     std::uint64_t once = 0, twice = 0;
     for (int i = 0; i < n_; ++i) {
