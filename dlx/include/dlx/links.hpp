@@ -18,8 +18,9 @@
 // their item, with a *spacer* node before every option and one after the last. A spacer's `top`
 // is -k <= 0 for the option k that follows it (so the last spacer holds -M); its `up` is the
 // first node of the option before it and its `down` the last node of the option after it, which
-// lets hide() and unhide() wrap around an option without knowing its length. Node indices never
-// change; only links do.
+// lets uncover_others() walk an option backwards without knowing its length. Beside them,
+// `next_` rings each option's nodes (static, like `top_`), for the hottest loops. Node indices
+// never change; only links do.
 //
 // Invariant between searches: every list is exactly as built. cover() and uncover() are exact
 // inverses when applied in LIFO order; that is what makes the search restartable.
@@ -152,15 +153,8 @@ class Links {
   /// Covers the items of the option containing node x other than top(x), left to right cyclically.
   template <class Length>
   void cover_others(Index x, std::uint64_t& updates) {
-    for (Index p = x + 1; p != x;) {
-      const Index j = top_[p];
-      if (j <= 0) {
-        p = nodes_[p].up;
-      } else {
-        cover<Length>(j, updates);
-        ++p;
-      }
-    }
+    const Index* const next = next_.data();
+    for (Index p = next[x]; p != x; p = next[p]) cover<Length>(top_[p], updates);
   }
   /// Exact mirror of cover_others: right to left.
   template <class Length>
@@ -185,7 +179,8 @@ class Links {
   }
 
   std::vector<Node> nodes_;
-  std::vector<Index> top_;  // per node: its item, -option for a spacer, 0 for a header
+  std::vector<Index> top_;   // per node: its item, -option for a spacer, 0 for a header
+  std::vector<Index> next_;  // per option node: the next node of its option, cyclically
 
  private:
   template <class AnyProblem>
@@ -202,41 +197,35 @@ class Links {
 
   // The hot loops work on raw pointers held in locals: the compiler then keeps them in
   // registers instead of reloading them from the vectors after every store.
+  // hide() and unhide() walk an option by its static ring of `next` links rather than by
+  // spacers: no test for the spacer in the loop, and a trip count the branch predictor learns.
+  // Their order within one option does not matter (each node sits in a different item's list);
+  // only cover()/uncover() and cover_others()/uncover_others() must mirror each other.
   template <class Length>
   void hide(Index p, std::uint64_t& updates) {
     Node* const nodes = nodes_.data();
     const Index* const top = top_.data();
+    const Index* const next = next_.data();
     Length* const len = lengths<Length>();
-    for (Index q = p + 1; q != p;) {
-      const Index x = top[q];
+    for (Index q = next[p]; q != p; q = next[q]) {
       const Index u = nodes[q].up, d = nodes[q].down;
-      if (x <= 0) {
-        q = u;
-      } else {
-        nodes[u].down = d;
-        nodes[d].up = u;
-        --len[x];
-        ++updates;
-        ++q;
-      }
+      nodes[u].down = d;
+      nodes[d].up = u;
+      --len[top[q]];
+      ++updates;
     }
   }
   template <class Length>
   void unhide(Index p) {
     Node* const nodes = nodes_.data();
     const Index* const top = top_.data();
+    const Index* const next = next_.data();
     Length* const len = lengths<Length>();
-    for (Index q = p - 1; q != p;) {
-      const Index x = top[q];
+    for (Index q = next[p]; q != p; q = next[q]) {
       const Index u = nodes[q].up, d = nodes[q].down;
-      if (x <= 0) {
-        q = d;
-      } else {
-        nodes[u].down = q;
-        nodes[d].up = q;
-        ++len[x];
-        --q;
-      }
+      nodes[u].down = q;
+      nodes[d].up = q;
+      ++len[top[q]];
     }
   }
 
