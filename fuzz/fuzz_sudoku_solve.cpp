@@ -59,15 +59,18 @@ void expect_solution(const sudoku::Board& puzzle, const sudoku::Board& solution)
   FUZZ_CHECK(solves(puzzle, solution), puzzle.to_line() + "\n" + solution.to_line());
 }
 
-sudoku::DlxSolver& dlx_solver(const sudoku::Geometry& g) {
-  static sudoku::DlxSolver solver;  // engines are built once per geometry and kept
-  solver.engine(g).solver.set_node_limit(kNodeLimit);
+sudoku::DlxSolver& dlx_solver() {
+  static sudoku::DlxSolver solver = [] {  // engines are built once per geometry and kept
+    sudoku::DlxSolver s;
+    s.set_node_limit(kNodeLimit);
+    return s;
+  }();
   return solver;
 }
 
 void check_puzzle(const sudoku::Board& puzzle) {
   const sudoku::Geometry& g = puzzle.geometry();
-  sudoku::DlxSolver& solver = dlx_solver(g);
+  sudoku::DlxSolver& solver = dlx_solver();
   const sudoku::SolveResult result = solver.solve(puzzle, 2);
   const bool gave_up = result.nodes >= kNodeLimit;
   const std::string name = g.name() + " " + puzzle.to_line();

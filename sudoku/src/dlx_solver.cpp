@@ -20,6 +20,7 @@ DlxSolver::Engine& DlxSolver::engine(const Geometry& geometry) {
     if (e->encoding.geometry() == geometry) return *e;
   }
   engines_.push_back(std::make_unique<Engine>(geometry));
+  engines_.back()->solver.set_node_limit(node_limit_);
   return *engines_.back();
 }
 
@@ -56,9 +57,9 @@ SolveResult DlxSolver::solve(const Board& puzzle, std::uint64_t limit, Deduction
   return result;
 }
 
-SolveResult DlxSolver::solve_reduced(const Board& puzzle, std::uint64_t limit) {
+Propagator::Outcome DlxSolver::load_reduced(const Board& puzzle, Propagator*& propagator) {
   const Geometry& geometry = puzzle.geometry();
-  Propagator* propagator = nullptr;
+  propagator = nullptr;
   for (auto& p : propagators_) {
     if (p->geometry() == geometry) propagator = p.get();
   }
@@ -66,17 +67,8 @@ SolveResult DlxSolver::solve_reduced(const Board& puzzle, std::uint64_t limit) {
     propagators_.push_back(std::make_unique<Propagator>(geometry));
     propagator = propagators_.back().get();
   }
-  SolveResult result;
-  result.first = Board(geometry);
-  if (limit == 0) return result;
-  switch (propagator->run(puzzle)) {
-    case Propagator::Outcome::contradiction: return result;
-    case Propagator::Outcome::solved:
-      result.solutions = 1;
-      result.first = propagator->board();
-      return result;
-    case Propagator::Outcome::open: break;
-  }
+  const Propagator::Outcome outcome = propagator->run(puzzle);
+  if (outcome != Propagator::Outcome::open) return outcome;
 
   // Items: the blank cells, then the digits missing from each row, column and box: the order
   // of the full encoding, so that ties in branching fall the same way.
@@ -114,15 +106,35 @@ SolveResult DlxSolver::solve_reduced(const Board& puzzle, std::uint64_t limit) {
     reduced_solver_->assign(reduced_);
   } else {
     reduced_solver_ = std::make_unique<dlx::Solver>(dlx::Links(reduced_));
+    reduced_solver_->set_node_limit(node_limit_);
   }
+  return outcome;
+}
 
+void DlxSolver::decode_reduced(const Propagator& propagator, Board& board) const {
+  board = propagator.board();
+  for (const dlx::OptionId option : reduced_solver_->cover()) {
+    const Placement& p = reduced_placements_[static_cast<std::size_t>(option)];
+    board.set(p.cell, p.digit);
+  }
+}
+
+SolveResult DlxSolver::solve_reduced(const Board& puzzle, std::uint64_t limit) {
+  SolveResult result;
+  result.first = Board(puzzle.geometry());
+  if (limit == 0) return result;
+  Propagator* propagator = nullptr;
+  switch (load_reduced(puzzle, propagator)) {
+    case Propagator::Outcome::contradiction: return result;
+    case Propagator::Outcome::solved:
+      result.solutions = 1;
+      result.first = propagator->board();
+      return result;
+    case Propagator::Outcome::open: break;
+  }
   dlx::Solver& engine = *reduced_solver_;
   if (engine.next()) {
-    result.first = propagator->board();
-    for (const dlx::OptionId option : engine.cover()) {
-      const Placement& p = reduced_placements_[static_cast<std::size_t>(option)];
-      result.first.set(p.cell, p.digit);
-    }
+    decode_reduced(*propagator, result.first);
     result.solutions = 1 + engine.count(limit - 1);
   }
   result.nodes = engine.stats().nodes;
@@ -130,18 +142,42 @@ SolveResult DlxSolver::solve_reduced(const Board& puzzle, std::uint64_t limit) {
   return result;
 }
 
-DlxSolver::SolutionRange DlxSolver::enumerate(const Board& puzzle) {
-  return SolutionRange(engine(puzzle.geometry()), puzzle);
+void DlxSolver::set_node_limit(std::uint64_t nodes) {
+  node_limit_ = nodes;
+  for (auto& e : engines_) e->solver.set_node_limit(nodes);
+  if (reduced_solver_) reduced_solver_->set_node_limit(nodes);
 }
 
-DlxSolver::SolutionRange::SolutionRange(Engine& engine, const Board& puzzle)
-    : engine_(&engine), current_(puzzle.geometry()),
-      feasible_(engine.load(puzzle)) {}
+DlxSolver::SolutionRange DlxSolver::enumerate(const Board& puzzle) {
+  return SolutionRange(*this, puzzle);
+}
+
+DlxSolver::SolutionRange::SolutionRange(DlxSolver& owner, const Board& puzzle)
+    : owner_(&owner), current_(puzzle.geometry()) {
+  switch (owner.load_reduced(puzzle, propagator_)) {
+    case Propagator::Outcome::contradiction: source_ = Source::none; break;
+    case Propagator::Outcome::solved: source_ = Source::deduced; break;
+    case Propagator::Outcome::open: source_ = Source::engine; break;
+  }
+}
 
 bool DlxSolver::SolutionRange::advance() {
-  if (!feasible_ || !engine_->solver.next()) return false;
-  engine_->encoding.decode(engine_->solver.cover(), current_);
-  return true;
+  switch (source_) {
+    case Source::none: return false;
+    case Source::deduced:
+      current_ = propagator_->board();
+      source_ = Source::none;
+      return true;
+    case Source::engine:
+      searched_ = true;
+      if (!owner_->reduced_solver_->next()) {
+        source_ = Source::none;
+        return false;
+      }
+      owner_->decode_reduced(*propagator_, current_);
+      return true;
+  }
+  return false;
 }
 
 }  // namespace sudoku

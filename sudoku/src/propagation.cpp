@@ -111,7 +111,8 @@ bool Propagator::place(int cell, int digit) {
   placed_[static_cast<std::size_t>(row_unit(cell))] |= b;
   placed_[static_cast<std::size_t>(column_unit(cell))] |= b;
   placed_[static_cast<std::size_t>(box_unit(cell))] |= b;
-  const int* peer = &peers_[static_cast<std::size_t>(cell * peer_count_)];
+  // data() + offset, not &peers_[...]: a 1x1 board has no peers at all.
+  const int* peer = peers_.data() + static_cast<std::size_t>(cell * peer_count_);
   for (int i = 0; i < peer_count_; ++i) {
     auto& m = candidates_[static_cast<std::size_t>(peer[i])];
     if ((m & b) == 0) continue;
@@ -227,7 +228,7 @@ bool Propagator::locked_candidates(bool& changed) {
     const Segment& segment = segments_[s];
     const std::uint64_t mask = segment_mask_[s];
     if (mask == 0) continue;
-    const int* line = &segment_siblings_[static_cast<std::size_t>(segment.siblings)];
+    const int* line = segment_siblings_.data() + segment.siblings;  // none on a 1x1 board
     const int* box = line + segment.line_siblings;
     std::uint64_t line_rest = 0, box_rest = 0;
     for (int j = 0; j < segment.line_siblings; ++j) {

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <random>
+#include <set>
 #include <string>
 
 #include <sudoku/dlx_solver.hpp>
@@ -145,4 +146,53 @@ TEST_CASE("solving with and without deductions gives the same answers", "[sudoku
       if (b.solutions == 1) CHECK(a.first == b.first);
     }
   }
+}
+
+TEST_CASE("enumeration starts with solve()'s solution and lists each solution once", "[sudoku]") {
+  DlxSolver solver;
+  const auto puzzles = read_file("multiple_solutions.txt");
+  REQUIRE(!puzzles.empty());
+  for (const auto& p : puzzles) {
+    INFO("line " << p.line);
+    const auto first = solver.solve(p.board, 1);
+    REQUIRE(first.solutions == 1);
+    std::set<std::string> seen;
+    bool at_start = true;
+    for (const Board& b : solver.enumerate(p.board)) {
+      REQUIRE(sudoku::check_solution(p.board, b) == std::nullopt);
+      if (at_start) CHECK(b == first.first);
+      at_start = false;
+      CHECK(seen.insert(b.to_line()).second);
+    }
+    CHECK(seen.size() == BruteForce(p.board).count());
+  }
+  // A puzzle settled by deduction alone enumerates as its one solution, without a search.
+  const auto example = read_file("example.txt");
+  auto range = solver.enumerate(example[0].board);
+  int count = 0;
+  for (const Board& b : range) {
+    CHECK(sudoku::check_solution(example[0].board, b) == std::nullopt);
+    ++count;
+  }
+  CHECK(count == 1);
+  CHECK(range.stats().nodes == 0);
+}
+
+TEST_CASE("a node limit bounds every search of the solver", "[sudoku]") {
+  DlxSolver solver;
+  solver.set_node_limit(10);
+  // The empty 9x9 grid needs more than 10 nodes to find two grids: the search stops there.
+  const auto bounded = solver.solve(Board(Geometry{3, 3}), 2);
+  CHECK(bounded.nodes == 10);
+  CHECK(bounded.solutions < 2);
+  const auto plain = solver.solve(Board(Geometry{3, 3}), 2, DlxSolver::Deductions::none);
+  CHECK(plain.nodes == 10);
+  std::size_t listed = 0;
+  for (const Board& b : solver.enumerate(Board(Geometry{3, 3}))) {
+    (void)b;
+    ++listed;
+  }
+  CHECK(listed < 2);
+  solver.set_node_limit(DlxSolver::kNoLimit);
+  CHECK(solver.solve(Board(Geometry{3, 3}), 2).solutions == 2);
 }

@@ -121,10 +121,15 @@ class Links {
   /// a way back to an earlier state in time proportional to the structure's size rather than
   /// to the work done since.
   void copy_state_from(const Links& other) {
+    if (nodes_.empty()) return;  // a default-constructed Links: nothing to copy
     std::memcpy(nodes_.data(), other.nodes_.data(), nodes_.size() * sizeof(Node));
-    // top_ never changes after building.
-    std::memcpy(len16_.data(), other.len16_.data(), len16_.size() * sizeof(std::int16_t));
-    std::memcpy(len32_.data(), other.len32_.data(), len32_.size() * sizeof(std::int32_t));
+    // top_ and next_ never change after building. Only one length array is in use (memcpy
+    // from the other, empty one would pass a null pointer).
+    if (narrow_) {
+      std::memcpy(len16_.data(), other.len16_.data(), len16_.size() * sizeof(std::int16_t));
+    } else {
+      std::memcpy(len32_.data(), other.len32_.data(), len32_.size() * sizeof(std::int32_t));
+    }
   }
   /// Number of nodes, headers and spacers included.
   [[nodiscard]] std::size_t node_count() const { return nodes_.size(); }

@@ -58,9 +58,16 @@ class DlxSolver {
                     Deductions deductions = Deductions::propagate);
 
   class SolutionRange;
-  /// Every solution of `puzzle`, lazily, in the engine's deterministic order: the search runs
-  /// only as far as the solutions taken. An input range of `const Board&`.
+  /// Every solution of `puzzle`, lazily, in the engine's deterministic order (the first is
+  /// solve()'s): the search runs only as far as the solutions taken. An input range of
+  /// `const Board&`; it borrows this solver, so solving or enumerating another puzzle with it
+  /// while the range is in use invalidates the range.
   SolutionRange enumerate(const Board& puzzle);
+
+  /// Pauses every search of this solver (solve, enumerate, the full-encoding engines) once it
+  /// has spent `nodes` nodes on one puzzle: solve() then reports the solutions found so far
+  /// and result.nodes == nodes; an enumeration ends. For bounding the work on untrusted input.
+  void set_node_limit(std::uint64_t nodes);
 
   /// The engine for a geometry, built on first use (exposed for tests and benchmarks).
   struct Engine;
@@ -68,7 +75,13 @@ class DlxSolver {
 
  private:
   SolveResult solve_reduced(const Board& puzzle, std::uint64_t limit);
+  /// Deduces on `puzzle` and, if blank cells remain, loads the exact cover of what is left
+  /// into reduced_solver_. The propagator of the puzzle's geometry holds the board reached.
+  Propagator::Outcome load_reduced(const Board& puzzle, Propagator*& propagator);
+  /// The board reached by the deductions, completed by the engine's current cover.
+  void decode_reduced(const Propagator& propagator, Board& board) const;
 
+  std::uint64_t node_limit_ = kNoLimit;
   std::vector<std::unique_ptr<Engine>> engines_;  // a handful of geometries: linear search
   std::vector<std::unique_ptr<Propagator>> propagators_;
   // The reduced problem of the last puzzle, its engine, and which placement each option is.
@@ -114,7 +127,7 @@ class DlxSolver::SolutionRange {
     SolutionRange* range_ = nullptr;
   };
 
-  SolutionRange(Engine& engine, const Board& puzzle);
+  SolutionRange(DlxSolver& owner, const Board& puzzle);
   /// Finds the first solution; call once per range.
   iterator begin() {
     iterator it(this);
@@ -122,15 +135,22 @@ class DlxSolver::SolutionRange {
   }
   std::default_sentinel_t end() const { return {}; }
 
-  /// The engine's counters since the range was created (nodes, updates, solutions so far).
-  [[nodiscard]] const dlx::Stats& stats() const { return engine_->solver.stats(); }
+  /// The engine's counters since the range was created (nodes, updates, solutions so far);
+  /// zeros when the deductions settled the puzzle without a search.
+  [[nodiscard]] const dlx::Stats& stats() const {
+    return source_ == Source::engine || searched_ ? owner_->reduced_solver_->stats() : no_search_;
+  }
 
  private:
+  enum class Source : std::uint8_t { none, deduced, engine };
   bool advance();
 
-  Engine* engine_;
-  Board current_;  // the cover holds the givens' options too, so it fills every cell
-  bool feasible_;
+  DlxSolver* owner_;
+  Propagator* propagator_ = nullptr;
+  Board current_;
+  Source source_ = Source::none;  // where the next solution comes from
+  bool searched_ = false;         // whether the engine ran for this range
+  dlx::Stats no_search_{};
 };
 
 }  // namespace sudoku

@@ -75,7 +75,7 @@ class Propagator {
   bool locked_candidates(bool& changed);
   bool subsets(bool& changed);
   [[nodiscard]] const int* unit_cells(int unit) const {
-    return &unit_cells_[static_cast<std::size_t>(unit) * static_cast<std::size_t>(n_)];
+    return unit_cells_.data() + static_cast<std::size_t>(unit) * static_cast<std::size_t>(n_);
   }
 
   Geometry geometry_;
