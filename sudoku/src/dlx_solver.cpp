@@ -1,4 +1,5 @@
-// DlxSolver: per-geometry engines, and the commit / search / decode / reset walk of one puzzle.
+// DlxSolver: deduce, build the reduced exact cover, search, decode (solve, enumerate); and the
+// per-geometry full-encoding engines with their commit / search / decode / reset walk.
 #include "sudoku/dlx_solver.hpp"
 
 #include <array>
@@ -57,16 +58,18 @@ SolveResult DlxSolver::solve(const Board& puzzle, std::uint64_t limit, Deduction
   return result;
 }
 
-Propagator::Outcome DlxSolver::load_reduced(const Board& puzzle, Propagator*& propagator) {
-  const Geometry& geometry = puzzle.geometry();
-  propagator = nullptr;
+Propagator& DlxSolver::propagator(const Geometry& geometry) {
   for (auto& p : propagators_) {
-    if (p->geometry() == geometry) propagator = p.get();
+    if (p->geometry() == geometry) return *p;
   }
-  if (propagator == nullptr) {
-    propagators_.push_back(std::make_unique<Propagator>(geometry));
-    propagator = propagators_.back().get();
-  }
+  propagators_.push_back(std::make_unique<Propagator>(geometry));
+  return *propagators_.back();
+}
+
+Propagator::Outcome DlxSolver::load_reduced(const Board& puzzle, Propagator*& propagator_out) {
+  const Geometry& geometry = puzzle.geometry();
+  Propagator* const propagator = &this->propagator(geometry);
+  propagator_out = propagator;
   const Propagator::Outcome outcome = propagator->run(puzzle);
   if (outcome != Propagator::Outcome::open) return outcome;
 

@@ -77,7 +77,8 @@ class DlxSolver {
   SolveResult solve_reduced(const Board& puzzle, std::uint64_t limit);
   /// Deduces on `puzzle` and, if blank cells remain, loads the exact cover of what is left
   /// into reduced_solver_. The propagator of the puzzle's geometry holds the board reached.
-  Propagator::Outcome load_reduced(const Board& puzzle, Propagator*& propagator);
+  Propagator::Outcome load_reduced(const Board& puzzle, Propagator*& propagator_out);
+  Propagator& propagator(const Geometry& geometry);  // built on first use, like engine()
   /// The board reached by the deductions, completed by the engine's current cover.
   void decode_reduced(const Propagator& propagator, Board& board) const;
 
