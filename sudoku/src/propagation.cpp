@@ -10,16 +10,11 @@ constexpr std::uint64_t bit_of(int digit) { return std::uint64_t{1} << digit; }
 int lowest_digit(std::uint64_t mask) { return std::countr_zero(mask); }
 // Without -mpopcnt std::popcount is a library call; these are what the loops need.
 constexpr bool at_most_one_bit(std::uint64_t mask) { return (mask & (mask - 1)) == 0; }
+constexpr bool at_most_two_bits(std::uint64_t mask) { return at_most_one_bit(mask & (mask - 1)); }
 constexpr bool at_most_three_bits(std::uint64_t mask) {
   mask &= mask - 1;
   mask &= mask - 1;
   return at_most_one_bit(mask);
-}
-constexpr int bit_count(std::uint64_t mask) {
-  mask = mask - ((mask >> 1) & 0x5555555555555555u);
-  mask = (mask & 0x3333333333333333u) + ((mask >> 2) & 0x3333333333333333u);
-  mask = (mask + (mask >> 4)) & 0x0f0f0f0f0f0f0f0fu;
-  return static_cast<int>((mask * 0x0101010101010101u) >> 56);
 }
 }  // namespace
 
@@ -275,16 +270,17 @@ bool Propagator::subsets(bool& changed) {
     for (int a = 0; a < count; ++a) {
       const std::uint64_t ma = candidates_[static_cast<std::size_t>(cells[small[a]])];
       for (int b = a + 1; b < count; ++b) {
+        // Every member has two or three candidates, so a union of two has at least two: two
+        // make a pair, three may grow into a triple, more make nothing.
         const std::uint64_t mab = ma | candidates_[static_cast<std::size_t>(cells[small[b]])];
-        const int size = bit_count(mab);
-        if (size == 2) {
+        if (at_most_two_bits(mab)) {
           take_naked(mab, std::uint64_t{1} << small[a] | std::uint64_t{1} << small[b]);
           continue;
         }
-        if (size > 3) continue;
+        if (!at_most_three_bits(mab)) continue;
         for (int c = b + 1; c < count; ++c) {
           const std::uint64_t mabc = mab | candidates_[static_cast<std::size_t>(cells[small[c]])];
-          if (bit_count(mabc) == 3) {
+          if (at_most_three_bits(mabc)) {
             take_naked(mabc, std::uint64_t{1} << small[a] | std::uint64_t{1} << small[b] |
                                  std::uint64_t{1} << small[c]);
           }
@@ -310,16 +306,15 @@ bool Propagator::subsets(bool& changed) {
     for (int a = 0; a < count; ++a) {
       const std::uint64_t pa = places[small[a]];
       for (int b = a + 1; b < count; ++b) {
-        const std::uint64_t pab = pa | places[small[b]];
-        const int size = bit_count(pab);
-        if (size == 2) {
+        const std::uint64_t pab = pa | places[small[b]];  // as above, for places
+        if (at_most_two_bits(pab)) {
           take_hidden(bit_of(small[a]) | bit_of(small[b]), pab);
           continue;
         }
-        if (size > 3) continue;
+        if (!at_most_three_bits(pab)) continue;
         for (int c = b + 1; c < count; ++c) {
           const std::uint64_t pabc = pab | places[small[c]];
-          if (bit_count(pabc) == 3) {
+          if (at_most_three_bits(pabc)) {
             take_hidden(bit_of(small[a]) | bit_of(small[b]) | bit_of(small[c]), pabc);
           }
         }
