@@ -4,11 +4,12 @@
 //     sudoku::SolveResult r = solver.solve(puzzle, 2);       // r.solutions == 1: unique
 //     for (const sudoku::Board& b : solver.enumerate(puzzle)) { ... }  // lazily, one by one
 //
-// solve() first deduces what it cheaply can (propagation.hpp: singles, locked candidates, pairs),
-// which keeps exactly the puzzle's solutions, then builds the exact cover of what is left (an
-// item per blank cell and per digit missing from a row, column or box; an option per remaining
-// candidate) and lets the engine search it: on hard puzzles the deductions shrink the search
-// tree several times, and the smaller cover makes each step cheaper. A puzzle the deductions
+// solve() first deduces what it cheaply can (propagation.hpp: singles, locked candidates, naked
+// and hidden pairs and triples), which keeps exactly the puzzle's solutions, then builds the
+// exact cover of what is left (an item per blank cell and per digit missing from a row, column
+// or box; an option per remaining candidate) and lets the engine search it: on most hard
+// puzzles the deductions shrink the search tree several times, and the smaller cover makes each
+// step cheaper. A puzzle the deductions
 // solve outright has exactly one solution and needs no search. The memory of the reduced
 // problem and its engine is reused from puzzle to puzzle. Deductions::none skips all that and
 // searches the full encoding, givens committed, as Knuth's SUDOKU example does: the plain
