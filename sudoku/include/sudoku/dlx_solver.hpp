@@ -4,24 +4,25 @@
 //     sudoku::SolveResult r = solver.solve(puzzle, 2);       // r.solutions == 1: unique
 //     for (const sudoku::Board& b : solver.enumerate(puzzle)) { ... }  // lazily, one by one
 //
-// solve() first deduces what it cheaply can (propagation.hpp: singles, locked candidates, naked
-// and hidden pairs and triples), which keeps exactly the puzzle's solutions, then builds the
-// exact cover of what is left (an item per blank cell and per digit missing from a row, column
-// or box; an option per remaining candidate) and lets the engine search it: on most hard
-// puzzles the deductions shrink the search tree several times, and the smaller cover makes each
-// step cheaper. A puzzle the deductions
-// solve outright has exactly one solution and needs no search. The memory of the reduced
-// problem and its engine is reused from puzzle to puzzle. Deductions::none skips all that and
-// searches the full encoding, givens committed, as Knuth's SUDOKU example does: the plain
-// engine, for comparisons and for a technique-free measure of difficulty.
+// solve() and enumerate() first deduce what they cheaply can (propagation.hpp: singles, locked
+// candidates, naked and hidden pairs and triples), which keeps exactly the puzzle's solutions,
+// then build the exact cover of what is left (an item per blank cell and per digit missing from
+// a row, column or box; an option per remaining candidate) and let the engine search it: on
+// most hard puzzles the deductions shrink the search tree several times, and the smaller cover
+// makes each step cheaper. A puzzle the deductions solve outright has exactly one solution and
+// needs no search. The memory of the reduced problem and its engine is reused from puzzle to
+// puzzle.
 //
-// enumerate() and the full-encoding searches keep one engine (Encoding + dlx::Solver) per
-// geometry, built the first time a board of that geometry arrives: per puzzle it commits the
-// givens as forced options, searches, decodes and resets. Givens that clash (a digit twice in a
-// unit, which the engine sees as two committed options sharing an item) give 0 solutions.
+// Deductions::none searches the full encoding instead, givens committed, as Knuth's SUDOKU
+// example does: the plain engine, for comparisons and for a technique-free measure of
+// difficulty. It keeps one engine (Encoding + dlx::Solver) per geometry (so does the split
+// count of parallel_count.hpp), built the first time a board of that geometry arrives: per
+// puzzle it commits the givens as forced options, searches, decodes and resets. Givens that
+// clash (a digit twice in a unit, which the engine sees as two committed options sharing an
+// item) give 0 solutions either way.
 //
-// Not thread-safe: one DlxSolver per thread. An enumeration range borrows its geometry's engine:
-// solving or enumerating another puzzle of the same geometry while it is in use invalidates it.
+// Not thread-safe: one DlxSolver per thread. An enumeration range borrows the solver: solving
+// or enumerating another puzzle with it while the range is in use invalidates the range.
 #pragma once
 
 #include <cstdint>
