@@ -3,6 +3,8 @@
 #include <bit>
 #include <cassert>
 
+#include "sudoku/candidates.hpp"
+
 namespace sudoku {
 
 namespace {
@@ -26,29 +28,16 @@ Propagator::Propagator(Geometry geometry)
   all_ = ((std::uint64_t{1} << n) - 1) << 1;
   const int br = geometry.box_rows, bc = geometry.box_cols;
 
-  // Units: rows, columns, boxes, each with its cells in increasing order.
-  unit_cells_.resize(static_cast<std::size_t>(3 * n * n));
-  std::vector<int> filled(static_cast<std::size_t>(3 * n), 0);
-  for (int cell = 0; cell < cells_; ++cell) {
-    for (int unit : {row_unit(cell), column_unit(cell), box_unit(cell)}) {
-      unit_cells_[static_cast<std::size_t>(unit * n + filled[static_cast<std::size_t>(unit)]++)] =
-          cell;
-    }
+  // Units and peers as Layout lists them (rows, columns, boxes; cells increasing), flattened
+  // into one array each so that the hot loops index them without a second indirection.
+  const Layout layout(geometry);
+  unit_cells_.reserve(static_cast<std::size_t>(3 * n * n));
+  for (const auto& unit : layout.unit_cells) {
+    unit_cells_.insert(unit_cells_.end(), unit.begin(), unit.end());
   }
-
-  // Peers: the row, the column, and the box cells on neither.
-  peer_count_ = 2 * (n - 1) + (br - 1) * (bc - 1);
+  peer_count_ = static_cast<int>(layout.peers.front().size());  // the same for every cell
   peers_.reserve(static_cast<std::size_t>(cells_ * peer_count_));
-  for (int cell = 0; cell < cells_; ++cell) {
-    const int row = geometry.row_of(cell), col = geometry.col_of(cell);
-    for (int other = 0; other < cells_; ++other) {
-      if (other == cell) continue;
-      const int r = geometry.row_of(other), c = geometry.col_of(other);
-      if (r == row || c == col || geometry.box_of(r, c) == geometry.box_of(row, col)) {
-        peers_.push_back(other);
-      }
-    }
-  }
+  for (const auto& peers : layout.peers) peers_.insert(peers_.end(), peers.begin(), peers.end());
   assert(peers_.size() == static_cast<std::size_t>(cells_ * peer_count_));
 
   // Box-line segments: row r's k-th segment is columns k*bc..k*bc+bc-1 (index r*br + k);
