@@ -8,7 +8,6 @@ namespace dlx {
 
 Links::Links(const Problem& problem) { build(problem); }
 Links::Links(const CompactProblem& problem) { build(problem); }
-void Links::assign(const Problem& problem) { build(problem); }
 void Links::assign(const CompactProblem& problem) { build(problem); }
 
 // Every array is overwritten, none is shrunk: rebuilding for a problem no larger than the last

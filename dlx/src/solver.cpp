@@ -17,6 +17,10 @@ constexpr std::size_t kMaxPristineNodes = std::size_t{1} << 18;
 
 Solver::Solver(Links links) : links_(std::move(links)) {
   if (links_.node_count() <= kMaxPristineNodes) pristine_ = std::make_shared<const Links>(links_);
+  size_buffers();
+}
+
+void Solver::size_buffers() {
   // A cover chooses at most one option per primary item, and commits at most one per item.
   choice_.resize(static_cast<std::size_t>(links_.primary_count()) + 1);
   committed_.reserve(static_cast<std::size_t>(links_.item_count()));
@@ -29,11 +33,9 @@ void Solver::assign(const CompactProblem& problem) {
   // small problems this is meant for costs no more than the search did.
   pristine_.reset();
   updates_at_pristine_ = 0;
-  choice_.resize(static_cast<std::size_t>(links_.primary_count()) + 1);
   committed_.clear();
-  committed_.reserve(static_cast<std::size_t>(links_.item_count()));
   cover_.clear();
-  cover_.reserve(static_cast<std::size_t>(links_.item_count()));
+  size_buffers();
   level_ = 0;
   state_ = State::fresh;
   infeasible_ = false;

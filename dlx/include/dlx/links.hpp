@@ -14,8 +14,9 @@
 // through up to 324 list nodes.
 //
 // Nodes. `nodes_[i]` for 1 <= i <= N is the header of item i's vertical list of options (its
-// `top` is unused and 0; tops live in `top_`, beside the links). Then come the options, each a run of consecutive nodes whose `top` is
-// their item, with a *spacer* node before every option and one after the last. A spacer's `top`
+// `top` is unused and 0; tops live in `top_`, beside the links). Then come the options, each a
+// run of consecutive nodes whose `top` is their item, with a *spacer* node before every option
+// and one after the last. A spacer's `top`
 // is -k <= 0 for the option k that follows it (so the last spacer holds -M); its `up` is the
 // first node of the option before it and its `down` the last node of the option after it, which
 // lets uncover_others() walk an option backwards without knowing its length. Beside them,
@@ -52,9 +53,6 @@ struct Vector16<std::int32_t> {
   typedef std::int32_t type __attribute__((vector_size(16)));
 };
 }  // namespace detail
-}  // namespace dlx
-
-namespace dlx {
 
 class Links {
  public:
@@ -79,7 +77,6 @@ class Links {
   explicit Links(const Problem& problem);
   explicit Links(const CompactProblem& problem);
   /// Rebuilds the links for another problem in the memory already held.
-  void assign(const Problem& problem);
   void assign(const CompactProblem& problem);
 
   [[nodiscard]] Index item_count() const { return item_count_; }
@@ -202,6 +199,7 @@ class Links {
 
   // The hot loops work on raw pointers held in locals: the compiler then keeps them in
   // registers instead of reloading them from the vectors after every store.
+  //
   // hide() and unhide() walk an option by its static ring of `next` links rather than by
   // spacers: no test for the spacer in the loop, and a trip count the branch predictor learns.
   // Their order within one option does not matter (each node sits in a different item's list);

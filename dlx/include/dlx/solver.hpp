@@ -111,6 +111,7 @@ class Solver {
   template <class Length>
   bool search();   // advance() at the links' length width
   void unwind();   // uncovers every level of the current search
+  void size_buffers();  // the choice stack and cover lists for the links' size
 
   Links links_;
   // The links as built, shared by copies of this solver, when the structure is small enough
