@@ -1,6 +1,7 @@
 #include "dlx/links.hpp"
 
 #include <string>
+#include <type_traits>
 
 #include "dlx/compact_problem.hpp"
 
@@ -84,17 +85,21 @@ void Links::build(const AnyProblem& problem) {
     const Index length = len32_[static_cast<std::size_t>(i)];
     if (length < kWideCovered && length > longest) longest = length;
   }
-  narrow_ = longest < kCovered<std::int16_t>;
-  if (narrow_) {
-    len16_.resize(len32_.size());
+  // The narrowest width that holds every length plus kCovered. Only that array is kept.
+  length_bytes_ = longest < kCovered<std::int8_t> ? 1 : longest < kCovered<std::int16_t> ? 2 : 4;
+  auto narrow_to = [this](auto& lengths) {
+    using Length = typename std::remove_reference_t<decltype(lengths)>::value_type;
+    lengths.resize(len32_.size());
     for (std::size_t i = 0; i < len32_.size(); ++i) {
       const Index length = len32_[i];
-      len16_[i] = length >= kWideCovered ? kCovered<std::int16_t> : static_cast<std::int16_t>(length);
+      lengths[i] = length >= kCovered<std::int32_t> ? kCovered<Length> : static_cast<Length>(length);
     }
-    len32_.clear();
-  } else {
-    len16_.clear();
-  }
+  };
+  len8_.clear();
+  len16_.clear();
+  if (length_bytes_ == 1) narrow_to(len8_);
+  if (length_bytes_ == 2) narrow_to(len16_);
+  if (length_bytes_ != 4) len32_.clear();
 }
 
 std::string Links::check_invariants() const {
@@ -107,7 +112,9 @@ std::string Links::check_invariants() const {
   // Vertical lists of active items (a covered item's list may legitimately be stale).
   for (Index i = 1; i <= headers; ++i) {
     if (i > primary_count_ && i < scan_end_) continue;
-    const Index stored = narrow_ ? len16_[static_cast<std::size_t>(i)] : len32_[static_cast<std::size_t>(i)];
+    const Index stored = with_width([&](auto width) -> Index {
+      return length_array(width)[static_cast<std::size_t>(i)];
+    });
     if (stored < 0) return at("negative length for item", i);
     if (!is_active(i)) continue;
     Index count = 0;

@@ -69,14 +69,13 @@ bool Solver::advance() {
     state_ = State::exhausted;
     return false;
   }
-  return links_.narrow() ? search<std::int16_t>() : search<std::int32_t>();
+  return links_.with_width([this](auto width) { return search<decltype(width)>(); });
 }
 
 // Knuth's steps X2..X8, as a state machine that can return at X2 (a cover) and pick up at X8.
 template <class Length>
 bool Solver::search() {
-  auto& nodes = links_.nodes_;
-  const auto& tops = links_.top_;
+  const Links::View<Length> hot = links_.view<Length>();
   Index* const choice = choice_.data();
   Index level = level_;
   Index item = 0;
@@ -102,26 +101,26 @@ enter_level:  // X2, X3: branch on the active primary item with the fewest optio
     return false;
   }
   ++stats_.nodes;
-  links_.cover<Length>(item, updates);  // X4
-  x = nodes[static_cast<std::size_t>(item)].down;
+  hot.cover(item, updates);  // X4
+  x = hot.nodes[item].down;
   choice[level] = x;
 
 try_option:  // X5
   if (x == item) goto backtrack;
-  links_.cover_others<Length>(x, updates);
+  hot.cover_others(x, updates);
   ++level;
   goto enter_level;
 
 try_again:  // X6
   x = choice[level];
-  links_.uncover_others<Length>(x);
-  item = tops[static_cast<std::size_t>(x)];
-  x = nodes[static_cast<std::size_t>(x)].down;
+  hot.uncover_others(x);
+  item = hot.top[x];
+  x = hot.nodes[x].down;
   choice[level] = x;
   goto try_option;
 
 backtrack:  // X7
-  links_.uncover<Length>(item);
+  hot.uncover(item);
 
 leave_level:  // X8
   if (level == 0) {

@@ -1,5 +1,6 @@
-// Item lengths are stored in 16 bits when every item has fewer than 2^14 options, else in 32:
-// both widths must find the same covers, and the switch must happen exactly at the limit.
+// Item lengths are stored in 8 bits when every item has fewer than 2^6 options, in 16 bits below
+// 2^14, else in 32: every width must find the same covers, and each switch must happen exactly at
+// its limit.
 #include <catch2/catch.hpp>
 
 #include "dlx/compact_problem.hpp"
@@ -21,12 +22,13 @@ dlx::CompactProblem problem_with_long_item(std::size_t wide) {
 
 }  // namespace
 
-TEST_CASE("Lengths are narrow below 2^14 options per item and wide from there", "[dlx]") {
-  const std::size_t limit = std::size_t{1} << 14;
-  for (std::size_t wide : {std::size_t{1}, limit - 1, limit, limit + 5}) {
+TEST_CASE("Lengths take 8 bits below 2^6 options per item, 16 below 2^14, else 32", "[dlx]") {
+  const std::size_t byte_limit = std::size_t{1} << 6, short_limit = std::size_t{1} << 14;
+  for (std::size_t wide : {std::size_t{1}, byte_limit - 1, byte_limit, byte_limit + 1,
+                           short_limit - 1, short_limit, short_limit + 5}) {
     INFO("longest item: " << wide << " options");
     dlx::Solver solver(dlx::Links(problem_with_long_item(wide)));
-    CHECK(solver.links().narrow() == (wide < limit));
+    CHECK(solver.links().length_bytes() == (wide < byte_limit ? 1 : wide < short_limit ? 2 : 4));
     CHECK(solver.links().len(1) == static_cast<dlx::Links::Index>(wide));
     CHECK(solver.count() == wide * 3);
     CHECK(solver.links().check_invariants().empty());

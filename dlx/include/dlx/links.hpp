@@ -45,6 +45,10 @@ namespace detail {
 template <class Length>
 struct Vector16;
 template <>
+struct Vector16<std::int8_t> {
+  typedef std::int8_t type __attribute__((vector_size(16)));
+};
+template <>
 struct Vector16<std::int16_t> {
   typedef std::int16_t type __attribute__((vector_size(16)));
 };
@@ -58,12 +62,13 @@ class Links {
  public:
   using Index = std::int32_t;
 
-  /// Added to an item's length while it is covered; larger than any real length. 2^14 for
-  /// 16-bit lengths, 2^30 for 32-bit ones.
+  /// Added to an item's length while it is covered; larger than any real length. 2^6 for
+  /// 8-bit lengths, 2^14 for 16-bit ones, 2^30 for 32-bit ones (so a covered length stays
+  /// positive).
   template <class Length>
   static constexpr Length kCovered = static_cast<Length>(Length{1} << (8 * sizeof(Length) - 2));
   /// Primary slots are padded to a multiple of this: the scan reads that many lengths a step.
-  static constexpr Index kScanWidth = 16;
+  static constexpr Index kScanWidth = 32;
   /// A node's vertical links. Its `top` (item > 0, or -option <= 0 for a spacer, 0 for a
   /// header) lives in a parallel array: two 4-byte links make an 8-byte node that the hot loops
   /// address with one scaled index, where a 12-byte node needs an extra multiply.
@@ -79,24 +84,39 @@ class Links {
   /// Rebuilds the links for another problem in the memory already held.
   void assign(const CompactProblem& problem);
 
+  /// Calls f(Length{}) for the stored width: how the cold paths reach the templated ones.
+  template <class F>
+  decltype(auto) with_width(F&& f) const {
+    if (length_bytes_ == 1) return f(std::int8_t{});
+    if (length_bytes_ == 2) return f(std::int16_t{});
+    return f(std::int32_t{});
+  }
   [[nodiscard]] Index item_count() const { return item_count_; }
   [[nodiscard]] Index primary_count() const { return primary_count_; }
   [[nodiscard]] Index option_count() const { return option_count_; }
   /// Number of item headers, 1..header_count(): the primary items, padding up to a multiple of
   /// the scan width, then the secondary items.
   [[nodiscard]] Index header_count() const {
-    return static_cast<Index>(narrow_ ? len16_.size() : len32_.size()) - 1;
+    return with_width([this](auto width) {
+      return static_cast<Index>(length_array(width).size()) - 1;
+    });
   }
-  /// Whether lengths are stored in 16 bits (search with Length = std::int16_t), else 32.
-  [[nodiscard]] bool narrow() const { return narrow_; }
+  /// How many bytes a stored length takes: 1, 2 or 4 (search with Length = std::int8_t,
+  /// std::int16_t or std::int32_t), the least that holds the longest list plus kCovered.
+  [[nodiscard]] int length_bytes() const { return length_bytes_; }
 
   [[nodiscard]] Index len(Index item) const {
-    return narrow_ ? len16_[item] & (kCovered<std::int16_t> - 1)
-                   : len32_[item] & (kCovered<std::int32_t> - 1);
+    return with_width([&](auto width) -> Index {
+      using Length = decltype(width);
+      return length_array(width)[static_cast<std::size_t>(item)] & (kCovered<Length> - 1);
+    });
   }
   /// Whether an item is not covered.
   [[nodiscard]] bool is_active(Index item) const {
-    return narrow_ ? len16_[item] < kCovered<std::int16_t> : len32_[item] < kCovered<std::int32_t>;
+    return with_width([&](auto width) {
+      using Length = decltype(width);
+      return length_array(width)[static_cast<std::size_t>(item)] < kCovered<Length>;
+    });
   }
   /// The first node of an option (the one after its spacer).
   [[nodiscard]] Index first_node(OptionId option) const { return option_first_[option]; }
@@ -120,18 +140,17 @@ class Links {
   void copy_state_from(const Links& other) {
     if (nodes_.empty()) return;  // a default-constructed Links: nothing to copy
     std::memcpy(nodes_.data(), other.nodes_.data(), nodes_.size() * sizeof(Node));
-    // top_ and next_ never change after building. Only one length array is in use (memcpy
-    // from the other, empty one would pass a null pointer).
-    if (narrow_) {
-      std::memcpy(len16_.data(), other.len16_.data(), len16_.size() * sizeof(std::int16_t));
-    } else {
-      std::memcpy(len32_.data(), other.len32_.data(), len32_.size() * sizeof(std::int32_t));
-    }
+    // top_ and next_ never change after building; only the length array in use is copied.
+    with_width([&](auto width) {
+      const auto& from = other.length_array(width);
+      auto& to = length_array(width);
+      std::memcpy(to.data(), from.data(), to.size() * sizeof(width));
+    });
   }
   /// Number of nodes, headers and spacers included.
   [[nodiscard]] std::size_t node_count() const { return nodes_.size(); }
 
-  // The hot path, for Length = the stored width (see narrow()). Public so that the solver (and
+  // The hot path, for Length = the stored width (see length_bytes()). Public so that the solver (and
   // tests) can drive it; counts link updates.
 
   /// The primary item with the fewest options, leftmost on ties, among the uncovered ones; 0 if
@@ -139,45 +158,79 @@ class Links {
   template <class Length>
   [[nodiscard]] Index choose_item() const;
 
+  /// The hot loops, on raw pointers to the arrays. A View is taken once per search and held in
+  /// locals, so the pointers stay in registers: reloading them from the vectors after every
+  /// store would be needed otherwise, since a store through an 8-bit length may alias anything.
+  ///
+  /// hide() and unhide() walk an option by its static ring of `next` links rather than by
+  /// spacers: no test for the spacer in the loop, and a trip count the branch predictor learns.
+  /// Their order within one option does not matter (each node sits in a different item's
+  /// list); only cover()/uncover() and cover_others()/uncover_others() must mirror each other.
   template <class Length>
-  void cover(Index item, std::uint64_t& updates) {
-    const Node* const nodes = nodes_.data();
-    for (Index p = nodes[item].down; p != item; p = nodes[p].down) hide<Length>(p, updates);
-    lengths<Length>()[item] += kCovered<Length>;
-    ++updates;
-  }
-  template <class Length>
-  void uncover(Index item) {
-    lengths<Length>()[item] -= kCovered<Length>;
-    const Node* const nodes = nodes_.data();
-    for (Index p = nodes[item].up; p != item; p = nodes[p].up) unhide<Length>(p);
-  }
-  /// Covers the items of the option containing node x other than top(x), left to right cyclically.
-  template <class Length>
-  void cover_others(Index x, std::uint64_t& updates) {
-    const Index* const next = next_.data();
-    for (Index p = next[x]; p != x; p = next[p]) cover<Length>(top_[p], updates);
-  }
-  /// Exact mirror of cover_others: right to left.
-  template <class Length>
-  void uncover_others(Index x) {
-    for (Index p = x - 1; p != x;) {
-      const Index j = top_[p];
-      if (j <= 0) {
-        p = nodes_[p].down;
-      } else {
-        uncover<Length>(j);
-        --p;
+  struct View {
+    Node* nodes;
+    const Index* top;
+    const Index* next;
+    Length* len;
+
+    void cover(Index item, std::uint64_t& updates) const {
+      for (Index p = nodes[item].down; p != item; p = nodes[p].down) hide(p, updates);
+      len[item] = static_cast<Length>(len[item] + kCovered<Length>);
+      ++updates;
+    }
+    void uncover(Index item) const {
+      len[item] = static_cast<Length>(len[item] - kCovered<Length>);
+      for (Index p = nodes[item].up; p != item; p = nodes[p].up) unhide(p);
+    }
+    /// Covers the items of the option containing node x other than top(x), left to right
+    /// cyclically.
+    void cover_others(Index x, std::uint64_t& updates) const {
+      for (Index p = next[x]; p != x; p = next[p]) cover(top[p], updates);
+    }
+    /// Exact mirror of cover_others: right to left, by the spacers.
+    void uncover_others(Index x) const {
+      for (Index p = x - 1; p != x;) {
+        const Index j = top[p];
+        if (j <= 0) {
+          p = nodes[p].down;
+        } else {
+          uncover(j);
+          --p;
+        }
       }
     }
+    void hide(Index p, std::uint64_t& updates) const {
+      for (Index q = next[p]; q != p; q = next[q]) {
+        const Index u = nodes[q].up, d = nodes[q].down;
+        nodes[u].down = d;
+        nodes[d].up = u;
+        --len[top[q]];
+        ++updates;
+      }
+    }
+    void unhide(Index p) const {
+      for (Index q = next[p]; q != p; q = next[q]) {
+        const Index u = nodes[q].up, d = nodes[q].down;
+        nodes[u].down = q;
+        nodes[d].up = q;
+        ++len[top[q]];
+      }
+    }
+  };
+  template <class Length>
+  [[nodiscard]] View<Length> view() {
+    return {nodes_.data(), top_.data(), next_.data(), lengths<Length>()};
   }
+
   // The same at whichever width is stored, for the cold paths (commitments, unwinding).
   void cover(Index item, std::uint64_t& updates) {
-    narrow_ ? cover<std::int16_t>(item, updates) : cover<std::int32_t>(item, updates);
+    with_width([&](auto width) { view<decltype(width)>().cover(item, updates); });
   }
-  void uncover(Index item) { narrow_ ? uncover<std::int16_t>(item) : uncover<std::int32_t>(item); }
+  void uncover(Index item) {
+    with_width([&](auto width) { view<decltype(width)>().uncover(item); });
+  }
   void uncover_others(Index x) {
-    narrow_ ? uncover_others<std::int16_t>(x) : uncover_others<std::int32_t>(x);
+    with_width([&](auto width) { view<decltype(width)>().uncover_others(x); });
   }
 
   std::vector<Node> nodes_;
@@ -190,54 +243,27 @@ class Links {
 
   template <class Length>
   Length* lengths() {
-    if constexpr (sizeof(Length) == 2) return len16_.data(); else return len32_.data();
+    return length_array(Length{}).data();
   }
   template <class Length>
   const Length* lengths() const {
-    if constexpr (sizeof(Length) == 2) return len16_.data(); else return len32_.data();
+    return length_array(Length{}).data();
   }
-
-  // The hot loops work on raw pointers held in locals: the compiler then keeps them in
-  // registers instead of reloading them from the vectors after every store.
-  //
-  // hide() and unhide() walk an option by its static ring of `next` links rather than by
-  // spacers: no test for the spacer in the loop, and a trip count the branch predictor learns.
-  // Their order within one option does not matter (each node sits in a different item's list);
-  // only cover()/uncover() and cover_others()/uncover_others() must mirror each other.
-  template <class Length>
-  void hide(Index p, std::uint64_t& updates) {
-    Node* const nodes = nodes_.data();
-    const Index* const top = top_.data();
-    const Index* const next = next_.data();
-    Length* const len = lengths<Length>();
-    for (Index q = next[p]; q != p; q = next[q]) {
-      const Index u = nodes[q].up, d = nodes[q].down;
-      nodes[u].down = d;
-      nodes[d].up = u;
-      --len[top[q]];
-      ++updates;
-    }
-  }
-  template <class Length>
-  void unhide(Index p) {
-    Node* const nodes = nodes_.data();
-    const Index* const top = top_.data();
-    const Index* const next = next_.data();
-    Length* const len = lengths<Length>();
-    for (Index q = next[p]; q != p; q = next[q]) {
-      const Index u = nodes[q].up, d = nodes[q].down;
-      nodes[u].down = q;
-      nodes[d].up = q;
-      ++len[top[q]];
-    }
-  }
+  std::vector<std::int8_t>& length_array(std::int8_t) { return len8_; }
+  std::vector<std::int16_t>& length_array(std::int16_t) { return len16_; }
+  std::vector<std::int32_t>& length_array(std::int32_t) { return len32_; }
+  const std::vector<std::int8_t>& length_array(std::int8_t) const { return len8_; }
+  const std::vector<std::int16_t>& length_array(std::int16_t) const { return len16_; }
+  const std::vector<std::int32_t>& length_array(std::int32_t) const { return len32_; }
 
   Index item_count_ = 0;
   Index primary_count_ = 0;
   Index scan_end_ = 0;  // lengths [0, scan_end_) are scanned for the item to branch on
   Index option_count_ = 0;
-  bool narrow_ = false;
-  // Lengths of slots 0..N (slot 0 and the padding hold kCovered); only one of the two is used.
+  int length_bytes_ = 4;
+  // Lengths of slots 0..N (slot 0 and the padding hold kCovered); only the one array of
+  // length_bytes_ is in use, the others are empty.
+  std::vector<std::int8_t> len8_;
   std::vector<std::int16_t> len16_;
   std::vector<std::int32_t> len32_;
   std::vector<Index> option_first_;  // first node of each option
@@ -252,28 +278,47 @@ inline Links::Index Links::choose_item() const {
   // shorten the dependency chain.
   using Lanes = typename detail::Vector16<Length>::type;
   constexpr int kLanes = 16 / sizeof(Length);
-  constexpr int kVectors = kScanWidth / kLanes;
+  constexpr int kVectors = kScanWidth / kLanes > 0 ? kScanWidth / kLanes : 1;
+  constexpr int kStep = kVectors * kLanes;
+  static_assert(kScanWidth % kStep == 0);
   const Length* len = lengths<Length>();
   Lanes best[kVectors];
   for (int v = 0; v < kVectors; ++v) std::memcpy(&best[v], len + v * kLanes, sizeof(Lanes));
-  for (Index k = kScanWidth; k < scan_end_; k += kScanWidth) {
+  for (Index k = kStep; k < scan_end_; k += kStep) {
     for (int v = 0; v < kVectors; ++v) {
       Lanes next;
       std::memcpy(&next, len + k + v * kLanes, sizeof next);
+#if defined(__SSE2__)
+      if constexpr (sizeof(Length) == 1) {
+        // pminub: lengths and kCovered are below 128, so the unsigned minimum is the signed
+        // one, and SSE2 has no signed byte minimum.
+        best[v] = reinterpret_cast<Lanes>(_mm_min_epu8(reinterpret_cast<__m128i>(next),
+                                                       reinterpret_cast<__m128i>(best[v])));
+        continue;
+      }
+#endif
       best[v] = next < best[v] ? next : best[v];  // pminsw for 16 bits; a blend for 32
     }
   }
   for (int v = 1; v < kVectors; ++v) best[0] = best[v] < best[0] ? best[v] : best[0];
   Length least;
 #if defined(__SSE2__)
-  if constexpr (sizeof(Length) == 2) {
-    // The least of eight lanes in three shuffles.
+  if constexpr (sizeof(Length) <= 2) {
+    // The least of the lanes in three shuffles (and a shift for bytes).
     __m128i m;
     std::memcpy(&m, &best[0], sizeof m);
-    m = _mm_min_epi16(m, _mm_shuffle_epi32(m, _MM_SHUFFLE(1, 0, 3, 2)));
-    m = _mm_min_epi16(m, _mm_shuffle_epi32(m, _MM_SHUFFLE(2, 3, 0, 1)));
-    m = _mm_min_epi16(m, _mm_shufflelo_epi16(m, _MM_SHUFFLE(2, 3, 0, 1)));
-    least = static_cast<Length>(_mm_extract_epi16(m, 0));
+    if constexpr (sizeof(Length) == 2) {
+      m = _mm_min_epi16(m, _mm_shuffle_epi32(m, _MM_SHUFFLE(1, 0, 3, 2)));
+      m = _mm_min_epi16(m, _mm_shuffle_epi32(m, _MM_SHUFFLE(2, 3, 0, 1)));
+      m = _mm_min_epi16(m, _mm_shufflelo_epi16(m, _MM_SHUFFLE(2, 3, 0, 1)));
+      least = static_cast<Length>(_mm_extract_epi16(m, 0));
+    } else {
+      m = _mm_min_epu8(m, _mm_shuffle_epi32(m, _MM_SHUFFLE(1, 0, 3, 2)));
+      m = _mm_min_epu8(m, _mm_shuffle_epi32(m, _MM_SHUFFLE(2, 3, 0, 1)));
+      m = _mm_min_epu8(m, _mm_shufflelo_epi16(m, _MM_SHUFFLE(2, 3, 0, 1)));
+      m = _mm_min_epu8(m, _mm_srli_epi16(m, 8));
+      least = static_cast<Length>(_mm_extract_epi16(m, 0) & 0xff);
+    }
   } else
 #endif
   {
@@ -284,17 +329,21 @@ inline Links::Index Links::choose_item() const {
   // The leftmost slot holding the least length (slot 0 never does: it holds kCovered).
 #if defined(__SSE2__)
   __m128i target;
-  if constexpr (sizeof(Length) == 2) target = _mm_set1_epi16(least);
+  if constexpr (sizeof(Length) == 1) target = _mm_set1_epi8(least);
+  else if constexpr (sizeof(Length) == 2) target = _mm_set1_epi16(least);
   else target = _mm_set1_epi32(least);
-  for (Index k = 0;; k += kLanes) {
+  // Two vectors a step, their match masks (sizeof(Length) bits per lane) joined in 32 bits.
+  auto matches = [&](Index k) {
     const __m128i block = _mm_loadu_si128(reinterpret_cast<const __m128i*>(len + k));
     __m128i equal;
-    if constexpr (sizeof(Length) == 2) equal = _mm_cmpeq_epi16(block, target);
+    if constexpr (sizeof(Length) == 1) equal = _mm_cmpeq_epi8(block, target);
+    else if constexpr (sizeof(Length) == 2) equal = _mm_cmpeq_epi16(block, target);
     else equal = _mm_cmpeq_epi32(block, target);
-    const int hits = _mm_movemask_epi8(equal);  // sizeof(Length) bits per lane
-    if (hits != 0) {
-      return k + static_cast<Index>(__builtin_ctz(static_cast<unsigned>(hits)) / sizeof(Length));
-    }
+    return static_cast<unsigned>(_mm_movemask_epi8(equal));
+  };
+  for (Index k = 0;; k += 2 * kLanes) {
+    const unsigned hits = matches(k) | matches(k + kLanes) << 16;
+    if (hits != 0) return k + static_cast<Index>(__builtin_ctz(hits) / sizeof(Length));
   }
 #else
   Index item = 1;
