@@ -36,7 +36,26 @@ class CompactProblem {
 
   /// Adds an option; throws ProblemError if it is empty, names an item out of range or twice,
   /// or has no primary item.
-  OptionId add_option(std::span<const ItemId> items);
+  OptionId add_option(std::span<const ItemId> items) {
+    // The checks, inline and branch-light for the callers that build one small problem after
+    // another (the Sudoku adapter); any failure goes to reject() for the message.
+    if (++stamp_ == 0) restamp();
+    bool valid = !items.empty() && entries_.size() + items.size() <= Problem::kMaxEntries;
+    bool primary = false;
+    for (ItemId item : items) {
+      const auto k = static_cast<std::size_t>(item);  // a negative id wraps to a huge one
+      if (k >= item_count_ || seen_[k] == stamp_) {
+        valid = false;
+        break;
+      }
+      seen_[k] = stamp_;
+      primary |= k < primary_count_;
+    }
+    if (!valid || !primary) reject(items);
+    entries_.insert(entries_.end(), items.begin(), items.end());
+    option_start_.push_back(entries_.size());
+    return static_cast<OptionId>(option_count() - 1);
+  }
   OptionId add_option(std::initializer_list<ItemId> items) {
     return add_option(std::span<const ItemId>(items.begin(), items.size()));
   }
@@ -59,7 +78,10 @@ class CompactProblem {
   std::size_t primary_count_ = 0;
   std::vector<ItemId> entries_;               // all options' items, back to back
   std::vector<std::size_t> option_start_{0};  // option k is entries_[start[k], start[k+1])
-  std::vector<std::uint32_t> seen_;           // scratch for repeat detection, per item
+  [[noreturn]] void reject(std::span<const ItemId> items);  // throws the ProblemError
+  void restamp();                                            // the stamp wrapped: clear marks
+
+  std::vector<std::uint32_t> seen_;           // per item: stamp_ if the option being added has it
   std::uint32_t stamp_ = 0;
 };
 
