@@ -43,6 +43,8 @@ TEST_CASE("A compact problem refuses bad options and keeps the good ones", "[dlx
   CHECK_THROWS_WITH(problem.add_option({1, 2, 1}), Catch::Contains("item 1 twice"));
   CHECK_THROWS_WITH(problem.add_option({2}), Catch::Contains("no primary item"));
   CHECK(problem.option_count() == 0);
+  CHECK(problem.entry_count() == 0);
+  // A rejected option leaves no marks behind: the same items are fine in the next one.
   CHECK(problem.add_option({0, 2}) == 0);
   CHECK(problem.add_option({1}) == 1);
   CHECK(problem.entry_count() == 3);
@@ -52,6 +54,9 @@ TEST_CASE("A compact problem refuses bad options and keeps the good ones", "[dlx
   problem.reset(1);
   CHECK(problem.option_count() == 0);
   CHECK(problem.item_count() == 1);
+  CHECK_THROWS_WITH(problem.add_option({1}), Catch::Contains("unknown item id 1"));
+  dlx::CompactProblem nothing;  // no items at all
+  CHECK_THROWS_WITH(nothing.add_option({0}), Catch::Contains("unknown item id 0"));
 }
 
 TEST_CASE("One solver, reassigned problem after problem, finds every cover of each", "[dlx]") {
