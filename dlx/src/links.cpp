@@ -44,10 +44,12 @@ void Links::build(const AnyProblem& problem) {
   nodes_.resize(total);
   top_.resize(total);
   next_.resize(total);
+  prev_.resize(total);
   for (Index i = 0; i <= headers; ++i) {
     nodes_[static_cast<std::size_t>(i)] = {i, i};
     top_[static_cast<std::size_t>(i)] = 0;
     next_[static_cast<std::size_t>(i)] = i;
+    prev_[static_cast<std::size_t>(i)] = i;
   }
 
   option_first_.resize(problem.option_count());
@@ -55,6 +57,7 @@ void Links::build(const AnyProblem& problem) {
   nodes_[static_cast<std::size_t>(spacer)] = {0, 0};
   top_[static_cast<std::size_t>(spacer)] = 0;
   next_[static_cast<std::size_t>(spacer)] = spacer;
+  prev_[static_cast<std::size_t>(spacer)] = spacer;
   for (OptionId k = 0; k < option_count_; ++k) {
     const auto items = problem.option(k);
     const Index first = spacer + 1;
@@ -67,17 +70,20 @@ void Links::build(const AnyProblem& problem) {
       nodes_[static_cast<std::size_t>(p)] = {header.up, i};
       top_[static_cast<std::size_t>(p)] = i;
       next_[static_cast<std::size_t>(p)] = p + 1;
+      prev_[static_cast<std::size_t>(p)] = p - 1;
       nodes_[static_cast<std::size_t>(header.up)].down = p;
       header.up = p;
       ++len32_[static_cast<std::size_t>(i)];
       ++p;
     }
     nodes_[static_cast<std::size_t>(spacer)].down = p - 1;
-    next_[static_cast<std::size_t>(p) - 1] = first;  // close the ring
+    next_[static_cast<std::size_t>(p) - 1] = first;  // close the rings
+    prev_[static_cast<std::size_t>(first)] = p - 1;
     spacer = p;
     nodes_[static_cast<std::size_t>(spacer)] = {first, 0};
     top_[static_cast<std::size_t>(spacer)] = -(k + 1);
     next_[static_cast<std::size_t>(spacer)] = spacer;
+    prev_[static_cast<std::size_t>(spacer)] = spacer;
   }
 
   Index longest = 0;

@@ -19,9 +19,11 @@
 // and one after the last. A spacer's `top`
 // is -k <= 0 for the option k that follows it (so the last spacer holds -M); its `up` is the
 // first node of the option before it and its `down` the last node of the option after it, which
-// lets uncover_others() walk an option backwards without knowing its length. Beside them,
-// `next_` rings each option's nodes (static, like `top_`), for the hottest loops. Node indices
-// never change; only links do.
+// lets a cold path walk an option backwards without knowing its length. Beside them, `next_`
+// and `prev_` ring each option's nodes both ways (static, like `top_`), for the hottest loops:
+// a walk round an option then runs a fixed number of steps, which the branch predictor learns,
+// instead of stopping at a spacer met after a varying number. Node indices never change; only
+// links do.
 //
 // Invariant between searches: every list is exactly as built. cover() and uncover() are exact
 // inverses when applied in LIFO order; that is what makes the search restartable.
@@ -171,33 +173,37 @@ class Links {
     Node* nodes;
     const Index* top;
     const Index* next;
+    const Index* prev;
     Length* len;
 
+    // The walks down and up an item's list count its length rather than test for the header:
+    // the loop's exit then waits on a counter, not on the node just loaded, so a mispredicted
+    // exit (lists of varying length) is found and repaired early.
     void cover(Index item, std::uint64_t& updates) const {
-      for (Index p = nodes[item].down; p != item; p = nodes[p].down) hide(p, updates);
+      Index p = nodes[item].down;
+      for (Index k = len[item]; k > 0; --k) {
+        hide(p, updates);
+        p = nodes[p].down;
+      }
       len[item] = static_cast<Length>(len[item] + kCovered<Length>);
       ++updates;
     }
     void uncover(Index item) const {
       len[item] = static_cast<Length>(len[item] - kCovered<Length>);
-      for (Index p = nodes[item].up; p != item; p = nodes[p].up) unhide(p);
+      Index p = nodes[item].up;
+      for (Index k = len[item]; k > 0; --k) {
+        unhide(p);
+        p = nodes[p].up;
+      }
     }
     /// Covers the items of the option containing node x other than top(x), left to right
     /// cyclically.
     void cover_others(Index x, std::uint64_t& updates) const {
       for (Index p = next[x]; p != x; p = next[p]) cover(top[p], updates);
     }
-    /// Exact mirror of cover_others: right to left, by the spacers.
+    /// Exact mirror of cover_others: right to left, cyclically.
     void uncover_others(Index x) const {
-      for (Index p = x - 1; p != x;) {
-        const Index j = top[p];
-        if (j <= 0) {
-          p = nodes[p].down;
-        } else {
-          uncover(j);
-          --p;
-        }
-      }
+      for (Index p = prev[x]; p != x; p = prev[p]) uncover(top[p]);
     }
     void hide(Index p, std::uint64_t& updates) const {
       for (Index q = next[p]; q != p; q = next[q]) {
@@ -219,7 +225,7 @@ class Links {
   };
   template <class Length>
   [[nodiscard]] View<Length> view() {
-    return {nodes_.data(), top_.data(), next_.data(), lengths<Length>()};
+    return {nodes_.data(), top_.data(), next_.data(), prev_.data(), lengths<Length>()};
   }
 
   // The same at whichever width is stored, for the cold paths (commitments, unwinding).
@@ -236,6 +242,7 @@ class Links {
   std::vector<Node> nodes_;
   std::vector<Index> top_;   // per node: its item, -option for a spacer, 0 for a header
   std::vector<Index> next_;  // per option node: the next node of its option, cyclically
+  std::vector<Index> prev_;  // per option node: the previous one, cyclically
 
  private:
   template <class AnyProblem>
