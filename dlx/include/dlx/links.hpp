@@ -18,12 +18,12 @@
 // run of consecutive nodes whose `top` is their item, with a *spacer* node before every option
 // and one after the last. A spacer's `top`
 // is -k <= 0 for the option k that follows it (so the last spacer holds -M); its `up` is the
-// first node of the option before it and its `down` the last node of the option after it, which
-// lets a cold path walk an option backwards without knowing its length. Beside them, `next_`
-// and `prev_` ring each option's nodes both ways (static, like `top_`), for the hottest loops:
-// a walk round an option then runs a fixed number of steps, which the branch predictor learns,
-// instead of stopping at a spacer met after a varying number. Node indices never change; only
-// links do.
+// first node of the option before it and its `down` the last node of the option after it: how
+// DLX1 walks round an option. We keep that layout, but walk instead by `next_` and `prev_`,
+// which ring each option's nodes both ways (static, like `top_`): a walk round an option then
+// runs a fixed number of steps, which the branch predictor learns, instead of stopping at a
+// spacer met after a varying number. (Spacer tops still end an option for the cold paths and
+// name it for option_of().) Node indices never change; only links do.
 //
 // Invariant between searches: every list is exactly as built. cover() and uncover() are exact
 // inverses when applied in LIFO order; that is what makes the search restartable.
