@@ -43,21 +43,18 @@ void Links::build(const AnyProblem& problem) {
                             problem.option_count() + 1;
   nodes_.resize(total);
   top_.resize(total);
-  next_.resize(total);
-  prev_.resize(total);
+  span_.resize(total);
   for (Index i = 0; i <= headers; ++i) {
     nodes_[static_cast<std::size_t>(i)] = {i, i};
     top_[static_cast<std::size_t>(i)] = 0;
-    next_[static_cast<std::size_t>(i)] = i;
-    prev_[static_cast<std::size_t>(i)] = i;
+    span_[static_cast<std::size_t>(i)] = {i, i + 1};
   }
 
   option_first_.resize(problem.option_count());
   Index spacer = headers + 1;
   nodes_[static_cast<std::size_t>(spacer)] = {0, 0};
   top_[static_cast<std::size_t>(spacer)] = 0;
-  next_[static_cast<std::size_t>(spacer)] = spacer;
-  prev_[static_cast<std::size_t>(spacer)] = spacer;
+  span_[static_cast<std::size_t>(spacer)] = {spacer, spacer + 1};
   for (OptionId k = 0; k < option_count_; ++k) {
     const auto items = problem.option(k);
     const Index first = spacer + 1;
@@ -69,21 +66,17 @@ void Links::build(const AnyProblem& problem) {
       // Append p at the bottom of item i's list.
       nodes_[static_cast<std::size_t>(p)] = {header.up, i};
       top_[static_cast<std::size_t>(p)] = i;
-      next_[static_cast<std::size_t>(p)] = p + 1;
-      prev_[static_cast<std::size_t>(p)] = p - 1;
       nodes_[static_cast<std::size_t>(header.up)].down = p;
       header.up = p;
       ++len32_[static_cast<std::size_t>(i)];
       ++p;
     }
     nodes_[static_cast<std::size_t>(spacer)].down = p - 1;
-    next_[static_cast<std::size_t>(p) - 1] = first;  // close the rings
-    prev_[static_cast<std::size_t>(first)] = p - 1;
+    for (Index q = first; q < p; ++q) span_[static_cast<std::size_t>(q)] = {first, p};
     spacer = p;
     nodes_[static_cast<std::size_t>(spacer)] = {first, 0};
     top_[static_cast<std::size_t>(spacer)] = -(k + 1);
-    next_[static_cast<std::size_t>(spacer)] = spacer;
-    prev_[static_cast<std::size_t>(spacer)] = spacer;
+    span_[static_cast<std::size_t>(spacer)] = {spacer, spacer + 1};
   }
 
   Index longest = 0;
