@@ -20,6 +20,7 @@
 #pragma once
 
 #include <cstdint>
+#include <span>
 #include <vector>
 
 #include "sudoku/board.hpp"
@@ -51,6 +52,11 @@ class Propagator {
   /// After run(): the digits filled in a unit (rows 0..N-1, columns N..2N-1, boxes 2N..3N-1).
   [[nodiscard]] std::uint64_t placed(int unit) const {
     return placed_[static_cast<std::size_t>(unit)];
+  }
+  /// The cells sharing a row, column or box with `cell`.
+  [[nodiscard]] std::span<const int> peers(int cell) const {
+    return {peers_.data() + static_cast<std::size_t>(cell * peer_count_),
+            static_cast<std::size_t>(peer_count_)};
   }
   /// The unit ids of a cell: row, column, box.
   [[nodiscard]] int row_unit(int cell) const { return geometry_.row_of(cell); }
