@@ -281,7 +281,8 @@ bool Propagator::subsets(bool& changed) {
     if (sum == fruitless) continue;
     int count = 0;
     for (int i = 0; i < n_; ++i) {
-      if (!at_most_one_bit(masks[i]) && at_most_three_bits(masks[i])) small[count++] = i;
+      small[count] = i;  // kept if it has two or three candidates: no branch to mispredict
+      count += static_cast<int>(!at_most_one_bit(masks[i]) & at_most_three_bits(masks[i]));
     }
     const bool changed_before = changed;
     changed = false;
@@ -317,7 +318,8 @@ bool Propagator::subsets(bool& changed) {
     transpose(masks, n_, places);
     count = 0;
     for (int d = 1; d <= n_; ++d) {
-      if (!at_most_one_bit(places[d]) && at_most_three_bits(places[d])) small[count++] = d;
+      small[count] = d;
+      count += static_cast<int>(!at_most_one_bit(places[d]) & at_most_three_bits(places[d]));
     }
     auto take_hidden = [&](std::uint64_t digits, std::uint64_t where) {
       for (; where != 0; where &= where - 1) {
