@@ -116,7 +116,9 @@ Propagator::Propagator(Geometry geometry)
   segment_mask_.resize(segments_.size());
 }
 
+template <int kN, int kPeers>
 bool Propagator::place(int cell, int digit) {
+  const int peer_count = kPeers != 0 ? kPeers : peer_count_;
   auto& mask = candidates_[static_cast<std::size_t>(cell)];
   const std::uint64_t b = bit_of(digit);
   if ((mask & b) == 0) return false;
@@ -127,8 +129,8 @@ bool Propagator::place(int cell, int digit) {
   placed_[static_cast<std::size_t>(column_unit(cell))] |= b;
   placed_[static_cast<std::size_t>(box_unit(cell))] |= b;
   // data() + offset, not &peers_[...]: a 1x1 board has no peers at all.
-  const int* peer = peers_.data() + static_cast<std::size_t>(cell * peer_count_);
-  for (int i = 0; i < peer_count_; ++i) {
+  const int* peer = peers_.data() + static_cast<std::size_t>(cell * peer_count);
+  for (int i = 0; i < peer_count; ++i) {
     auto& m = candidates_[static_cast<std::size_t>(peer[i])];
     if ((m & b) == 0) continue;
     m &= ~b;
@@ -137,6 +139,7 @@ bool Propagator::place(int cell, int digit) {
   return true;
 }
 
+template <int kN, int kPeers>
 bool Propagator::drain() {
   while (!pending_.empty()) {
     const int cell = pending_.back();
@@ -144,7 +147,7 @@ bool Propagator::drain() {
     if (board_[cell] != 0) continue;
     const std::uint64_t mask = candidates_[static_cast<std::size_t>(cell)];
     if (mask == 0) return false;
-    place(cell, lowest_digit(mask));
+    place<kN, kPeers>(cell, lowest_digit(mask));
   }
   return true;
 }
@@ -159,6 +162,17 @@ bool Propagator::eliminate(int cell, std::uint64_t digits) {
 
 Propagator::Outcome Propagator::run(const Board& puzzle) {
   assert(puzzle.geometry() == geometry_);
+  // The classic 9x9 board gets its own copy of the hot loops, with the unit size and peer
+  // count known to the compiler (0.93 of the time on top1465).
+  if (geometry_.box_rows == 3 && geometry_.box_cols == 3) {
+    assert(peer_count_ == 20);
+    return run<9, 20>(puzzle);
+  }
+  return run<0, 0>(puzzle);
+}
+
+template <int kN, int kPeers>
+Propagator::Outcome Propagator::run(const Board& puzzle) {
   for (int cell = 0; cell < cells_; ++cell) board_.set(cell, 0);
   std::fill(candidates_.begin(), candidates_.end(), all_);
   std::fill(placed_.begin(), placed_.end(), 0);
@@ -169,7 +183,7 @@ Propagator::Outcome Propagator::run(const Board& puzzle) {
     const int digit = puzzle[cell];
     if (digit == 0) continue;
     // A digit out of range, or one a peer already holds (its candidate is gone), clashes.
-    if (digit > n_ || !place(cell, digit)) return Outcome::contradiction;
+    if (digit > n_ || !place<kN, kPeers>(cell, digit)) return Outcome::contradiction;
   }
   // Naked singles as they appear (place() and eliminate() queue the cells left with one
   // candidate or none); the other techniques, cheapest first, each only when the cheaper ones
@@ -180,24 +194,26 @@ Propagator::Outcome Propagator::run(const Board& puzzle) {
     }
   }
   for (;;) {
-    if (!drain()) return Outcome::contradiction;
+    if (!drain<kN, kPeers>()) return Outcome::contradiction;
     if (blanks_ == 0) return Outcome::solved;
     bool changed = false;
-    if (!hidden_singles(changed)) return Outcome::contradiction;
+    if (!hidden_singles<kN, kPeers>(changed)) return Outcome::contradiction;
     if (changed) continue;
     if (!locked_candidates(changed)) return Outcome::contradiction;
     if (changed) continue;
-    if (!subsets(changed)) return Outcome::contradiction;
+    if (!subsets<kN>(changed)) return Outcome::contradiction;
     if (!changed) return Outcome::open;
   }
 }
 
+template <int kN, int kPeers>
 bool Propagator::hidden_singles(bool& changed) {
-  for (int unit = 0; unit < 3 * n_; ++unit) {
+  const int n = kN != 0 ? kN : n_;
+  for (int unit = 0; unit < 3 * n; ++unit) {
     if (placed_[static_cast<std::size_t>(unit)] == all_) continue;  // complete
     const int* cells = unit_cells(unit);
     std::uint64_t once = 0, twice = 0;
-    for (int i = 0; i < n_; ++i) {
+    for (int i = 0; i < n; ++i) {
       const std::uint64_t mask = candidates_[static_cast<std::size_t>(cells[i])];
       twice |= once & mask;
       once |= mask;
@@ -207,14 +223,14 @@ bool Propagator::hidden_singles(bool& changed) {
       const int digit = lowest_digit(single);
       // The place may have gone since the masks were read (a single placed meanwhile took
       // it); a later pass then finds the digit without a place.
-      for (int i = 0; i < n_; ++i) {
-        if (place(cells[i], digit)) {
+      for (int i = 0; i < n; ++i) {
+        if (place<kN, kPeers>(cells[i], digit)) {
           changed = true;
           break;
         }
       }
     }
-    if (!drain()) return false;
+    if (!drain<kN, kPeers>()) return false;
   }
   return true;
 }
@@ -264,30 +280,32 @@ bool Propagator::locked_candidates(bool& changed) {
 // from the unit's other cells. Hidden subsets: k digits whose places in a unit are together k
 // cells leave those cells no other candidate. k = 2 and 3; a cell (digit) with more than three
 // candidates (places) takes part in neither, which keeps the lists short.
+template <int kN>
 bool Propagator::subsets(bool& changed) {
+  const int n = kN != 0 ? kN : n_;
   std::uint64_t places[kPlacesSize];
   int small[Geometry::kMaxSize];
-  for (int unit = 0; unit < 3 * n_; ++unit) {
+  for (int unit = 0; unit < 3 * n; ++unit) {
     const int* cells = unit_cells(unit);
     // Candidates only ever shrink, so an unchanged sum of the unit's masks means unchanged
     // masks: a unit that gave nothing last time gives nothing now.
     std::uint64_t masks[Geometry::kMaxSize];
     std::uint64_t sum = 0;
-    for (int i = 0; i < n_; ++i) {
+    for (int i = 0; i < n; ++i) {
       masks[i] = candidates_[static_cast<std::size_t>(cells[i])];
       sum += masks[i];
     }
     auto& fruitless = fruitless_sum_[static_cast<std::size_t>(unit)];
     if (sum == fruitless) continue;
     int count = 0;
-    for (int i = 0; i < n_; ++i) {
+    for (int i = 0; i < n; ++i) {
       small[count] = i;  // kept if it has two or three candidates: no branch to mispredict
       count += static_cast<int>(!at_most_one_bit(masks[i]) & at_most_three_bits(masks[i]));
     }
     const bool changed_before = changed;
     changed = false;
     auto take_naked = [&](std::uint64_t digits, std::uint64_t members) {
-      for (int other = 0; other < n_; ++other) {
+      for (int other = 0; other < n; ++other) {
         if ((members >> other & 1u) == 0) changed |= eliminate(cells[other], digits);
       }
     };
@@ -313,11 +331,11 @@ bool Propagator::subsets(bool& changed) {
     }
 
     if (changed) {  // the naked subsets took candidates from this unit
-      for (int i = 0; i < n_; ++i) masks[i] = candidates_[static_cast<std::size_t>(cells[i])];
+      for (int i = 0; i < n; ++i) masks[i] = candidates_[static_cast<std::size_t>(cells[i])];
     }
-    transpose(masks, n_, places);
+    transpose(masks, n, places);
     count = 0;
-    for (int d = 1; d <= n_; ++d) {
+    for (int d = 1; d <= n; ++d) {
       small[count] = d;
       count += static_cast<int>(!at_most_one_bit(places[d]) & at_most_three_bits(places[d]));
     }

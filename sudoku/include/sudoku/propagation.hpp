@@ -75,11 +75,19 @@ class Propagator {
     int box_siblings = 0;
   };
 
+  // The hot steps, for a unit size and peer count known at compile time (kN, kPeers; 0: read
+  // them from n_ and peer_count_).
+  template <int kN, int kPeers>
+  Outcome run(const Board& puzzle);
+  template <int kN, int kPeers>
   bool place(int cell, int digit);  // false if the digit is no longer a candidate there
   bool eliminate(int cell, std::uint64_t digits);
+  template <int kN, int kPeers>
   bool drain();  // places the queued naked singles; false on a cell without candidates
+  template <int kN, int kPeers>
   bool hidden_singles(bool& changed);
   bool locked_candidates(bool& changed);
+  template <int kN>
   bool subsets(bool& changed);
   [[nodiscard]] const int* unit_cells(int unit) const {
     return unit_cells_.data() + static_cast<std::size_t>(unit) * static_cast<std::size_t>(n_);
