@@ -112,6 +112,9 @@ Propagator::Propagator(Geometry geometry)
   }
   candidates_.resize(static_cast<std::size_t>(cells_));
   placed_.resize(static_cast<std::size_t>(3 * n));
+  // A cell is queued when its candidates drop to one and again to none, and once by the first
+  // scan: at most three times between two runs (plus the slot place() writes unconditionally).
+  pending_.resize(static_cast<std::size_t>(3 * cells_ + 1));
   fruitless_sum_.resize(static_cast<std::size_t>(3 * n));
   segment_mask_.resize(segments_.size());
 }
@@ -130,20 +133,26 @@ bool Propagator::place(int cell, int digit) {
   placed_[static_cast<std::size_t>(box_unit(cell))] |= b;
   // data() + offset, not &peers_[...]: a 1x1 board has no peers at all.
   const int* peer = peers_.data() + static_cast<std::size_t>(cell * peer_count);
+  // Without a branch: whether a peer still had the digit is a coin toss, which the branch
+  // predictor would miss half the time (a third of the time of a 17-clue puzzle went here).
+  int* pending = pending_.data();
+  std::size_t queued = pending_count_;
   for (int i = 0; i < peer_count; ++i) {
     auto& m = candidates_[static_cast<std::size_t>(peer[i])];
-    if ((m & b) == 0) continue;
-    m &= ~b;
-    if (at_most_one_bit(m)) pending_.push_back(peer[i]);
+    const std::uint64_t before = m, after = before & ~b;
+    m = after;
+    pending[queued] = peer[i];
+    queued += static_cast<std::size_t>((before != after) & at_most_one_bit(after));
   }
+  pending_count_ = queued;
+  assert(pending_count_ < pending_.size());
   return true;
 }
 
 template <int kN, int kPeers>
 bool Propagator::drain() {
-  while (!pending_.empty()) {
-    const int cell = pending_.back();
-    pending_.pop_back();
+  while (pending_count_ != 0) {
+    const int cell = pending_[--pending_count_];
     if (board_[cell] != 0) continue;
     const std::uint64_t mask = candidates_[static_cast<std::size_t>(cell)];
     if (mask == 0) return false;
@@ -156,7 +165,8 @@ bool Propagator::eliminate(int cell, std::uint64_t digits) {
   auto& mask = candidates_[static_cast<std::size_t>(cell)];
   if ((mask & digits) == 0) return false;
   mask &= ~digits;
-  if (at_most_one_bit(mask)) pending_.push_back(cell);
+  if (at_most_one_bit(mask)) pending_[pending_count_++] = cell;
+  assert(pending_count_ < pending_.size());
   return true;
 }
 
@@ -178,7 +188,7 @@ Propagator::Outcome Propagator::run(const Board& puzzle) {
   std::fill(placed_.begin(), placed_.end(), 0);
   std::fill(fruitless_sum_.begin(), fruitless_sum_.end(), 0);
   blanks_ = cells_;
-  pending_.clear();
+  pending_count_ = 0;
   for (int cell = 0; cell < cells_; ++cell) {
     const int digit = puzzle[cell];
     if (digit == 0) continue;
@@ -190,7 +200,7 @@ Propagator::Outcome Propagator::run(const Board& puzzle) {
   // are stuck.
   for (int cell = 0; cell < cells_; ++cell) {
     if (board_[cell] == 0 && at_most_one_bit(candidates_[static_cast<std::size_t>(cell)])) {
-      pending_.push_back(cell);
+      pending_[pending_count_++] = cell;
     }
   }
   for (;;) {

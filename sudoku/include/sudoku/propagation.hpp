@@ -110,6 +110,7 @@ class Propagator {
   std::vector<std::uint64_t> segment_mask_;
   std::vector<std::uint64_t> fruitless_sum_;  // per unit: mask sum when subsets() last found nothing
   std::vector<int> pending_;  // cells left with one candidate (or none) since last drained
+  std::size_t pending_count_ = 0;  // how many of pending_ are queued
   int blanks_ = 0;
 };
 
