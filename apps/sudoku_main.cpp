@@ -622,7 +622,8 @@ class Run {
                                             : sudoku::BatchRead::item_and_wait;
         },
         [&](unsigned index, Job& job) { work(workers_[index], job); },
-        [&](Job& job) { return emit(job); });
+        [&](Job& job) { return emit(job); },
+        [](const Job& job) { return job.deferred; });  // counted on every core by emit()
   }
 
   // On a worker thread: the entry's whole record, in the worker's own streams.

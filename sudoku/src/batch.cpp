@@ -172,21 +172,35 @@ bool run_ordered_batch(const BatchOptions& options, const BatchCallbacks& callba
   Pool pool(threads, callbacks);
   std::uint64_t emitted = 0;
   pool.dispatch(current, size);
+  const auto emit_chunk = [&](int buffer, std::size_t count) {
+    for (std::size_t i = 0; i < count; ++i) {
+      if (!callbacks.emit(buffer, i)) return false;
+    }
+    emitted += count;
+    return true;
+  };
   for (;;) {
     // Read ahead while the workers are busy, unless the input has nothing ready: then the
     // answers to what was typed come first.
     const bool read_ahead = !ended && !wait_for_input;
     std::size_t next_size = read_ahead ? fill(1 - current) : 0;
     pool.wait(options, emitted);
-    for (std::size_t i = 0; i < size; ++i) {
-      if (!callbacks.emit(current, i)) return false;
+    bool alone = false;
+    if (callbacks.emits_alone) {
+      for (std::size_t i = 0; i < size && !alone; ++i) alone = callbacks.emits_alone(current, i);
     }
-    emitted += size;
-    if (!read_ahead && !ended) next_size = fill(1 - current);
-    if (next_size == 0) return true;
+    if (next_size != 0 && !alone) {
+      // The next chunk is read: the workers take it while this one is printed.
+      pool.dispatch(1 - current, next_size);
+      if (!emit_chunk(current, size)) return false;  // ~Pool lets the workers finish first
+    } else {
+      if (!emit_chunk(current, size)) return false;
+      if (!read_ahead && !ended) next_size = fill(1 - current);
+      if (next_size == 0) return true;
+      pool.dispatch(1 - current, next_size);
+    }
     current = 1 - current;
     size = next_size;
-    pool.dispatch(current, size);
   }
 }
 
