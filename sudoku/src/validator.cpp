@@ -94,17 +94,27 @@ bool consistent(const Board& board) {
   const int n = g.size();
   // One bit per digit (N <= 35 fits in 64 bits) per row, column and box.
   std::array<std::uint64_t, Geometry::kMaxSize> rows{}, cols{}, boxes{};
-  for (int cell = 0; cell < g.cell_count(); ++cell) {
-    const int d = board[cell];
-    if (d < 1 || d > n) continue;
-    const std::uint64_t bit = std::uint64_t{1} << d;
-    const auto r = static_cast<std::size_t>(g.row_of(cell));
-    const auto c = static_cast<std::size_t>(g.col_of(cell));
-    const auto b = static_cast<std::size_t>(g.box_of(cell));
-    if ((rows[r] | cols[c] | boxes[b]) & bit) return false;
-    rows[r] |= bit;
-    cols[c] |= bit;
-    boxes[b] |= bit;
+  // Row by row, the box counted along rather than divided out: the batch programs check every
+  // puzzle and every answer, and a division per cell was a tenth of a 17-clue puzzle's time.
+  for (int r = 0, cell = 0; r < n; ++r) {
+    const int band = r / g.box_rows * g.box_rows;  // the first box of this row's band
+    for (int c = 0, b = band, in_box = 0; c < n; ++c, ++cell) {
+      const int d = board[cell];
+      if (d >= 1 && d <= n) {
+        const std::uint64_t bit = std::uint64_t{1} << d;
+        auto& row = rows[static_cast<std::size_t>(r)];
+        auto& col = cols[static_cast<std::size_t>(c)];
+        auto& box = boxes[static_cast<std::size_t>(b)];
+        if ((row | col | box) & bit) return false;
+        row |= bit;
+        col |= bit;
+        box |= bit;
+      }
+      if (++in_box == g.box_cols) {
+        in_box = 0;
+        ++b;
+      }
+    }
   }
   return true;
 }
