@@ -1,9 +1,10 @@
 // The ordered batch: a reader/emitter on the calling thread, a fixed pool of workers, two chunks.
 //
 // The pool lives for the whole batch (threads are started once, not per chunk). A chunk is
-// handed out by an atomic index, so fast and slow puzzles even out; the calling thread waits
-// until every worker has left the chunk before it touches the chunk's items again, which is
-// the only synchronisation the items need.
+// handed out by an atomic index, so fast and slow puzzles even out; the calling thread takes
+// items from it too once it has read ahead, as the last worker, then waits until every worker
+// has left the chunk before it touches the chunk's items again, which is the only
+// synchronisation the items need.
 #include "sudoku/batch.hpp"
 
 #include <algorithm>
@@ -72,8 +73,31 @@ class Pool {
     start_.notify_all();
   }
 
+  /// The calling thread works on the current chunk too, as worker `worker` (one that no pool
+  /// thread is), until no item is left to take; reports progress meanwhile.
+  void help(unsigned worker, const BatchOptions& options, std::uint64_t done_before) {
+    using Clock = std::chrono::steady_clock;
+    const auto interval = std::chrono::duration<double>(options.progress_interval_s);
+    auto last = Clock::now();
+    for (std::size_t i = next_.fetch_add(1); i < size_; i = next_.fetch_add(1)) {
+      try {
+        callbacks_.work(worker, buffer_, i);
+      } catch (...) {
+        std::lock_guard lock(mutex_);
+        if (!error_) error_ = std::current_exception();
+        next_.store(size_);
+        return;
+      }
+      done_.fetch_add(1, std::memory_order_relaxed);
+      if (options.on_progress && Clock::now() - last >= interval) {
+        options.on_progress(done_before + done_.load());
+        last = Clock::now();
+      }
+    }
+  }
+
   /// Waits until every worker has left the chunk; reports progress meanwhile. Rethrows the
-  /// first exception a worker met.
+  /// first exception a worker (or help()) met.
   void wait(const BatchOptions& options, std::uint64_t done_before) {
     std::unique_lock lock(mutex_);
     const auto interval = std::chrono::duration<double>(options.progress_interval_s);
@@ -169,8 +193,14 @@ bool run_ordered_batch(const BatchOptions& options, const BatchCallbacks& callba
   int current = 0;
   std::size_t size = fill(current);
   if (size == 0) return true;
-  Pool pool(threads, callbacks);
+  // threads - 1 pool threads; the calling thread is the last worker, between reading and
+  // printing, so that N threads in all keep N cores busy.
+  Pool pool(threads - 1, callbacks);
   std::uint64_t emitted = 0;
+  const auto wait = [&] {
+    pool.help(threads - 1, options, emitted);
+    pool.wait(options, emitted);
+  };
   pool.dispatch(current, size);
   const auto emit_chunk = [&](int buffer, std::size_t count) {
     for (std::size_t i = 0; i < count; ++i) {
@@ -184,7 +214,7 @@ bool run_ordered_batch(const BatchOptions& options, const BatchCallbacks& callba
     // answers to what was typed come first.
     const bool read_ahead = !ended && !wait_for_input;
     std::size_t next_size = read_ahead ? fill(1 - current) : 0;
-    pool.wait(options, emitted);
+    wait();
     bool alone = false;
     if (callbacks.emits_alone) {
       for (std::size_t i = 0; i < size && !alone; ++i) alone = callbacks.emits_alone(current, i);
