@@ -10,8 +10,8 @@
 // one). Techniques, to a fixed point: naked and hidden singles; locked candidates (a digit's
 // places in a box all on one line leave the rest of the line, and the converse); naked and
 // hidden pairs and triples. Each is a handful of mask operations per unit, so a pass over a 9x9
-// board costs about a microsecond, and on top1465 they cut the engine's search from 1,432 to 221
-// nodes per puzzle.
+// board costs about a microsecond, and on the first 200 of top1465 they cut the engine's search
+// from 1,432 to 221 nodes per puzzle (137 with the reduced cover's cell order, dlx_solver.hpp).
 // The same techniques, step by step and explained, live in techniques.hpp; this is their
 // silent, allocation-free twin for speed.
 //
