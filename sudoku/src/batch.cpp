@@ -79,21 +79,12 @@ class Pool {
     using Clock = std::chrono::steady_clock;
     const auto interval = std::chrono::duration<double>(options.progress_interval_s);
     auto last = Clock::now();
-    for (std::size_t i = next_.fetch_add(1); i < size_; i = next_.fetch_add(1)) {
-      try {
-        callbacks_.work(worker, buffer_, i);
-      } catch (...) {
-        std::lock_guard lock(mutex_);
-        if (!error_) error_ = std::current_exception();
-        next_.store(size_);
-        return;
-      }
-      done_.fetch_add(1, std::memory_order_relaxed);
+    take_items(worker, buffer_, size_, [&] {
       if (options.on_progress && Clock::now() - last >= interval) {
         options.on_progress(done_before + done_.load());
         last = Clock::now();
       }
-    }
+    });
   }
 
   /// Waits until every worker has left the chunk; reports progress meanwhile. Rethrows the
@@ -116,6 +107,24 @@ class Pool {
   }
 
  private:
+  /// Works on items of the chunk until none is left to take, calling after_each() after each.
+  /// The first exception is kept for wait(), and then nobody takes another item.
+  template <class AfterEach>
+  void take_items(unsigned worker, int buffer, std::size_t size, AfterEach&& after_each) {
+    for (std::size_t i = next_.fetch_add(1); i < size; i = next_.fetch_add(1)) {
+      try {
+        callbacks_.work(worker, buffer, i);
+      } catch (...) {
+        std::lock_guard lock(mutex_);
+        if (!error_) error_ = std::current_exception();
+        next_.store(size);  // the others stop taking items too
+        return;
+      }
+      done_.fetch_add(1, std::memory_order_relaxed);
+      after_each();
+    }
+  }
+
   void loop(unsigned worker) {
     std::uint64_t seen = 0;
     for (;;) {
@@ -129,17 +138,7 @@ class Pool {
         buffer = buffer_;
         size = size_;
       }
-      for (std::size_t i = next_.fetch_add(1); i < size; i = next_.fetch_add(1)) {
-        try {
-          callbacks_.work(worker, buffer, i);
-        } catch (...) {
-          std::lock_guard lock(mutex_);
-          if (!error_) error_ = std::current_exception();
-          next_.store(size);  // the others stop taking items too
-          break;
-        }
-        done_.fetch_add(1, std::memory_order_relaxed);
-      }
+      take_items(worker, buffer, size, [] {});
       {
         std::lock_guard lock(mutex_);
         if (--active_ == 0) finished_.notify_one();
