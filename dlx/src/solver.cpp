@@ -48,17 +48,16 @@ bool Solver::commit(OptionId option) {
   assert(option >= 0 && option < links_.option_count());
   if (infeasible_) return false;
   const Index first = links_.first_node(option);
+  const Index end = links_.span_[static_cast<std::size_t>(first)].end;
   const auto& tops = links_.top_;
-  for (Index p = first; tops[static_cast<std::size_t>(p)] > 0; ++p) {
+  for (Index p = first; p < end; ++p) {
     if (!links_.is_active(tops[static_cast<std::size_t>(p)])) {
       infeasible_ = true;
       clash_at_ = committed_.size();
       return false;
     }
   }
-  for (Index p = first; tops[static_cast<std::size_t>(p)] > 0; ++p) {
-    links_.cover(tops[static_cast<std::size_t>(p)], stats_.updates);
-  }
+  for (Index p = first; p < end; ++p) links_.cover(tops[static_cast<std::size_t>(p)], stats_.updates);
   committed_.push_back(first);
   return true;
 }
@@ -185,9 +184,8 @@ void Solver::uncommit_to(std::size_t keep) {
   const auto& tops = links_.top_;
   while (committed_.size() > keep) {
     const Index first = committed_.back();
-    Index last = first;
-    while (tops[static_cast<std::size_t>(last) + 1] > 0) ++last;
-    for (Index p = last; p >= first; --p) links_.uncover(tops[static_cast<std::size_t>(p)]);
+    const Index end = links_.span_[static_cast<std::size_t>(first)].end;
+    for (Index p = end - 1; p >= first; --p) links_.uncover(tops[static_cast<std::size_t>(p)]);
     committed_.pop_back();
   }
   cover_.clear();

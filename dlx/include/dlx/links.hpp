@@ -24,8 +24,9 @@
 // are x+1..end-1, then first..x-1, addresses known at once rather than one dependent load
 // after another (DLX1's spacer test, or a ring of next links). The unlinks of one option are
 // then independent of each other and overlap in the processor (Sudoku: 0.88 of the time of a
-// next-link ring; pentominoes 0.86). (Spacer tops still end an option for the cold paths and
-// name it for option_of().) Node indices never change; only links do.
+// next-link ring; pentominoes 0.86). Every walk round an option, hot or cold, goes by its span;
+// the spacer before an option still names it, for option_of(). Node indices never change; only
+// links do.
 //
 // Invariant between searches: every list is exactly as built. cover() and uncover() are exact
 // inverses when applied in LIFO order; that is what makes the search restartable.
@@ -131,8 +132,7 @@ class Links {
   [[nodiscard]] Index first_node(OptionId option) const { return option_first_[option]; }
   /// The option a (non-header, non-spacer) node belongs to.
   [[nodiscard]] OptionId option_of(Index node) const {
-    while (top_[node] > 0) --node;
-    return -top_[node];
+    return -top_[static_cast<std::size_t>(span_[static_cast<std::size_t>(node)].first) - 1];
   }
   /// The internal index (1..N) of a problem item id.
   [[nodiscard]] Index internal_item(ItemId item) const { return internal_of_[item]; }
