@@ -1,30 +1,35 @@
 // The comparison table of the README: DLX (with and without its deductions), MRV and naive
-// backtracking (and qqwing, when it is installed, as an outside reference) on the same puzzles,
-// in the same run, printed as Markdown.
-// Run it through scripts/bench-table, which builds it and passes the compiler flags.
+// backtracking, and qqwing when it is installed, on the same puzzles, in the same run, printed as
+// Markdown. Run it through scripts/bench-table, which builds it and passes the compiler flags.
 //
-// What is measured. For each data set (the first --puzzles puzzles of tdoku's 17-clue, top1465
-// and forum-hardest lists) and each mode (limit 1: first solution; limit 2: first solution and
-// proof of uniqueness), each solver solves the whole subset in one timed batch (CPU time, so
-// that other work on the machine does not count); the batch is
-// repeated --repeats times, the repeats of all solvers interleaved so that a change in the
-// machine's load hits them alike, and the median is reported as microseconds per puzzle. The
-// naive solver takes only the first --naive puzzles of the two hard lists (it needs seconds on
-// some of them) and none of the 17-clue list (more than 10 s on each of the first 12); its
-// ratio is taken against DLX timed on the same puzzles.
+// Two kinds of figures, never mixed in one ratio:
 //
-// qqwing (Debian package qqwing) reads the same subset, written one puzzle per line to a
-// temporary file, from its standard input: `qqwing --solve --one-line` for limit 1, plus
-// `--count-solutions` for limit 2 (it then solves and counts all solutions: two searches). Its
-// time is the CPU time (user + system) of the whole process divided by the number of puzzles,
-// so it includes process start and parsing; nothing is subtracted.
+// * In-process solving time. Each solver solves a list of boards already in memory in one timed
+//   batch (CPU time of the thread, so that other work on the machine does not count); reading,
+//   checking and printing are outside the clock. The batch is repeated --repeats times, the
+//   repeats of all solvers interleaved so that a change in the machine's load hits them alike,
+//   and the median is reported as microseconds per puzzle. DLX (with and without deductions)
+//   takes the whole file; the baselines take the first --mrv (MRV) and --naive (naive, hard
+//   lists only) puzzles, and their ratio is against DLX timed on those same puzzles. tdoku's
+//   figures (the fastest known solver, SIMD bitsets) are quoted from issue #18, measured on this
+//   machine class outside this program; they are printed beside ours, marked as quoted.
+//
+// * Whole-process time: the CPU time (user + system) of the program run as a user runs it, on
+//   the whole file (one puzzle per line, written to a temporary file), start-up, reading,
+//   solving, checking and printing included: `sudoku count --limit 2 --threads 1 FILE` and
+//   `sudoku solve --threads 1 FILE` against `qqwing --solve --one-line < FILE` (first
+//   solution; qqwing's --count-solutions is not timed on whole files: it needs minutes on the
+//   hardest list). Nothing is subtracted.
 //
 // Every answer is checked, outside the timing: DLX's solutions by the independent validator,
-// and every other solver's solutions and counts against DLX's (these lists hold only unique
-// puzzles, so the solutions must be identical). Any disagreement is printed and the program
-// exits with status 1; otherwise it prints "all solvers agree on N puzzles".
+// and every other solver's solutions and counts (the sudoku program's output included) against
+// DLX's (these lists hold only unique puzzles, so the solutions must be identical). Any
+// disagreement is printed and the program exits with status 1; otherwise it prints "all solvers
+// agree on N puzzles".
 //
-// Without ../shared/data/puzzles, the samples of data/sudoku stand in (marked in the table).
+// --puzzles N takes the first N puzzles of each list instead of the whole file (a quick look;
+// the table then says so). Without ../shared/data/puzzles, the samples of data/sudoku stand in
+// (marked in the table).
 #include <fcntl.h>
 #include <spawn.h>
 #include <sys/resource.h>
@@ -67,18 +72,21 @@ constexpr const char* kCompiler = "g++ ";
 #endif
 
 struct Options {
-  std::size_t puzzles = 200;
+  std::size_t puzzles = 0;  // 0: the whole file
+  std::size_t mrv_puzzles = 200;
   std::size_t naive_puzzles = 10;
   int repeats = 3;
   bool qqwing = true;
   std::string flags;
   std::string shared_dir = DLX_SHARED_PUZZLES_DIR;
+  std::string sudoku_program = SUDOKU_PROGRAM;
 };
 
 struct DataSet {
   std::string name;
   std::string path;
   bool naive;  // whether the naive solver runs on it
+  double tdoku_count_us;  // tdoku counting to 2, µs a puzzle, whole file: quoted, not measured
   std::vector<sudoku::Board> puzzles;
 };
 
@@ -152,31 +160,46 @@ struct PlainDlx {
   }
 };
 
-/// Runs `qqwing args... < input > output` and returns the CPU time (user + system) of the whole
-/// process, start-up and parsing included.
-double run_qqwing(const std::vector<std::string>& args, const std::string& input,
-                  const std::string& output) {
+/// Runs `program args... < input > output` and returns the CPU time (user + system) of the
+/// whole process, start-up and reading included. An empty `input` leaves standard input alone.
+double run_process(const std::string& program, const std::vector<std::string>& args,
+                   const std::string& input, const std::string& output) {
   posix_spawn_file_actions_t actions;
   posix_spawn_file_actions_init(&actions);
-  posix_spawn_file_actions_addopen(&actions, 0, input.c_str(), O_RDONLY, 0);
+  if (!input.empty()) posix_spawn_file_actions_addopen(&actions, 0, input.c_str(), O_RDONLY, 0);
   posix_spawn_file_actions_addopen(&actions, 1, output.c_str(), O_WRONLY | O_CREAT | O_TRUNC,
                                    0644);
-  std::vector<std::string> argv_strings = {"qqwing"};
+  std::vector<std::string> argv_strings = {program};
   argv_strings.insert(argv_strings.end(), args.begin(), args.end());
   std::vector<char*> argv;
   for (auto& s : argv_strings) argv.push_back(s.data());
   argv.push_back(nullptr);
   pid_t pid = 0;
-  const int spawned = posix_spawnp(&pid, "qqwing", &actions, nullptr, argv.data(), environ);
+  const int spawned = posix_spawnp(&pid, program.c_str(), &actions, nullptr, argv.data(), environ);
   int status = 0;
   rusage usage{};
   if (spawned == 0) wait4(pid, &status, 0, &usage);
   posix_spawn_file_actions_destroy(&actions);
-  if (spawned != 0 || !WIFEXITED(status) || WEXITSTATUS(status) != 0) die("qqwing failed");
+  if (spawned != 0 || !WIFEXITED(status) || WEXITSTATUS(status) != 0) die(program + " failed");
   const auto seconds = [](const timeval& t) {
     return static_cast<double>(t.tv_sec) + static_cast<double>(t.tv_usec) * 1e-6;
   };
   return seconds(usage.ru_utime) + seconds(usage.ru_stime);
+}
+
+/// The sudoku program's answers: `solve` prints a solution line per puzzle, `count` a count.
+std::vector<Answer> parse_sudoku_output(const std::string& output, bool counting) {
+  std::ifstream in(output);
+  std::vector<Answer> answers;
+  for (std::string line; std::getline(in, line);) {
+    if (counting) {
+      answers.push_back({std::strtoull(line.c_str(), nullptr, 10), ""});
+    } else {
+      const bool solved = line.size() == 81 && line.find_first_not_of("123456789") == std::string::npos;
+      answers.push_back({solved ? 1u : 0u, solved ? line : ""});
+    }
+  }
+  return answers;
 }
 
 /// qqwing's answers: a solution line per solved puzzle, then with --count-solutions a line
@@ -234,45 +257,53 @@ Options parse_options(int argc, char** argv) {
       return argv[++i];
     };
     if (arg == "--puzzles") o.puzzles = std::stoul(value());
+    else if (arg == "--mrv") o.mrv_puzzles = std::stoul(value());
     else if (arg == "--naive") o.naive_puzzles = std::stoul(value());
     else if (arg == "--repeats") o.repeats = std::stoi(value());
     else if (arg == "--no-qqwing") o.qqwing = false;
     else if (arg == "--flags") o.flags = value();
     else if (arg == "--shared") o.shared_dir = value();
+    else if (arg == "--sudoku") o.sudoku_program = value();
     else if (arg == "--help") {
-      std::cout << "compare_solvers [--puzzles N] [--naive N] [--repeats R] [--no-qqwing]\n"
-                   "                [--flags 'compiler flags to print'] [--shared DIR]\n";
+      std::cout << "compare_solvers [--puzzles N] [--mrv N] [--naive N] [--repeats R] [--no-qqwing]\n"
+                   "                [--flags 'compiler flags to print'] [--shared DIR] [--sudoku PROGRAM]\n"
+                   "Whole files by default; --puzzles N takes the first N puzzles of each list.\n";
       std::exit(0);
     } else {
       die("unknown option " + arg + " (try --help)");
     }
   }
-  if (o.puzzles == 0 || o.repeats < 1) die("--puzzles and --repeats must be positive");
-  o.naive_puzzles = std::min(o.naive_puzzles, o.puzzles);
+  if (o.repeats < 1) die("--repeats must be positive");
   return o;
 }
+
+std::string times(double ratio) { return "×" + fixed(ratio, ratio < 10 ? 2 : 1); }
 
 }  // namespace
 
 int main(int argc, char** argv) {
   const Options options = parse_options(argc, argv);
   const bool qqwing = options.qqwing && std::system("qqwing --version > /dev/null 2>&1") == 0;
+  const bool program = !options.sudoku_program.empty() &&
+                       access(options.sudoku_program.c_str(), X_OK) == 0;
 
   std::vector<DataSet> sets = {
-      {"17-clue", options.shared_dir + "/puzzles2_17_clue", false, {}},
-      {"top1465", options.shared_dir + "/puzzles3_magictour_top1465", true, {}},
-      {"hardest 11+", options.shared_dir + "/puzzles5_forum_hardest_1905_11+", true, {}},
+      {"17-clue", options.shared_dir + "/puzzles2_17_clue", false, 3.6, {}},
+      {"top1465", options.shared_dir + "/puzzles3_magictour_top1465", true, 9.9, {}},
+      {"hardest 11+", options.shared_dir + "/puzzles5_forum_hardest_1905_11+", true, 55, {}},
   };
   // Without ../shared (a clone elsewhere), the samples shipped in data/sudoku stand in: the
   // same lists' first 100 (17-clue, hardest) or all (top1465) puzzles.
   const std::vector<std::string> samples = {"17_clue_sample.txt", "top1465_sample.txt",
                                             "hardest_sample.txt"};
+  bool whole_files = options.puzzles == 0;
   for (std::size_t i = 0; i < sets.size(); ++i) {
     if (!std::ifstream(sets[i].path)) {
       sets[i].path = std::string(DLX_DATA_DIR) + "/sudoku/" + samples[i];
       sets[i].name += " (shipped sample)";
+      whole_files = false;
     }
-    sets[i].puzzles = load(sets[i].path, options.puzzles);
+    sets[i].puzzles = load(sets[i].path, options.puzzles == 0 ? SIZE_MAX : options.puzzles);
   }
 
   char input_template[] = "/tmp/compare_solvers_inXXXXXX";
@@ -284,15 +315,26 @@ int main(int argc, char** argv) {
   close(output_fd);
   const std::string input = input_template, output = output_template;
 
-  struct Row {
-    std::string set, mode, solver;
-    std::size_t puzzles = 0;
-    std::optional<double> us;  // empty: not run
-    std::optional<double> nodes;
-    double dlx_us = 0;  // DLX on the same puzzles
-    std::string note;
+  // In process: one row per data set and mode.
+  struct Baseline {
+    std::size_t puzzles = 0;  // 0: not run
+    double us = 0, dlx_us = 0, nodes = 0;  // dlx_us: DLX on the same puzzles
   };
-  std::vector<Row> rows;
+  struct InProcessRow {
+    std::string set, mode;
+    std::size_t puzzles = 0;
+    double dlx_us = 0, dlx_nodes = 0, plain_us = 0, plain_nodes = 0;
+    std::optional<double> tdoku_us;
+    Baseline mrv, naive;
+  };
+  // Whole process: one row per data set.
+  struct ProcessRow {
+    std::string set;
+    std::size_t puzzles = 0;
+    std::optional<double> count_us, solve_us, qqwing_us;
+  };
+  std::vector<InProcessRow> in_process;
+  std::vector<ProcessRow> process;
   std::vector<std::string> disagreements;
   std::size_t checked = 0;
 
@@ -302,32 +344,44 @@ int main(int argc, char** argv) {
   sudoku::NaiveSolver naive;
   for (const auto& set : sets) {
     const std::size_t n = set.puzzles.size();
-    const std::size_t k = set.naive ? std::min(options.naive_puzzles, n) : 0;
+    const std::size_t k_mrv = std::min(options.mrv_puzzles, n);
+    const std::size_t k_naive = set.naive ? std::min(options.naive_puzzles, n) : 0;
     {
       std::ofstream out(input);
       for (const auto& p : set.puzzles) out << p.to_line() << '\n';
     }
+    ProcessRow process_row{set.name, n, {}, {}, {}};
     for (const std::uint64_t limit : {std::uint64_t{1}, std::uint64_t{2}}) {
       const std::string mode = limit == 1 ? "first solution" : "count to 2";
       std::cerr << set.name << ", " << mode << ": " << n << " puzzles, " << options.repeats
                 << " repeats\n";
-      Measurement m_dlx, m_plain, m_dlx_small, m_mrv, m_naive, m_qq;
-      std::vector<std::string> qq_args = {"--solve", "--one-line"};
-      if (limit == 2) qq_args.push_back("--count-solutions");
+      Measurement m_dlx, m_plain, m_dlx_mrv, m_mrv, m_dlx_naive, m_naive, m_qq, m_program;
+      const std::vector<std::string> qq_args = {"--solve", "--one-line"};
+      const std::vector<std::string> program_args =
+          limit == 1 ? std::vector<std::string>{"solve", "--threads", "1", input}
+                     : std::vector<std::string>{"count", "--limit", "2", "--threads", "1", input};
       for (int r = 0; r < options.repeats; ++r) {
         time_batch(dlx, set.puzzles, n, limit, m_dlx);
         time_batch(plain, set.puzzles, n, limit, m_plain);
-        time_batch(mrv, set.puzzles, n, limit, m_mrv);
-        if (k > 0) {
-          time_batch(dlx, set.puzzles, k, limit, m_dlx_small);
-          time_batch(naive, set.puzzles, k, limit, m_naive);
+        if (k_mrv > 0) {
+          time_batch(dlx, set.puzzles, k_mrv, limit, m_dlx_mrv);
+          time_batch(mrv, set.puzzles, k_mrv, limit, m_mrv);
         }
-        if (qqwing) {
-          m_qq.seconds.push_back(run_qqwing(qq_args, input, output));
+        if (k_naive > 0) {
+          time_batch(dlx, set.puzzles, k_naive, limit, m_dlx_naive);
+          time_batch(naive, set.puzzles, k_naive, limit, m_naive);
+        }
+        if (program) {
+          m_program.seconds.push_back(run_process(options.sudoku_program, program_args, "", output));
+          m_program.count = n;
+          m_program.answers = parse_sudoku_output(output, limit == 2);
+        }
+        if (qqwing && limit == 1) {
+          m_qq.seconds.push_back(run_process("qqwing", qq_args, input, output));
           m_qq.count = n;
+          m_qq.answers = parse_qqwing(output, false);
         }
       }
-      if (qqwing) m_qq.answers = parse_qqwing(output, limit == 2);
 
       // Every answer against DLX's, and DLX's against the validator.
       const auto disagree = [&](const std::string& solver, const std::string& what) {
@@ -344,7 +398,7 @@ int main(int argc, char** argv) {
         }
       }
       const auto compare = [&](const std::string& solver, const std::vector<Answer>& answers,
-                               std::size_t count) {
+                               std::size_t count, bool counts_only) {
         if (answers.size() != count) {
           disagree(solver, std::to_string(answers.size()) + " answers for " +
                                std::to_string(count) + " puzzles");
@@ -352,7 +406,7 @@ int main(int argc, char** argv) {
         }
         for (std::size_t i = 0; i < count; ++i) {
           const Answer& d = m_dlx.answers[i];
-          if (answers[i].solutions != d.solutions || answers[i].first != d.first) {
+          if (answers[i].solutions != d.solutions || (!counts_only && answers[i].first != d.first)) {
             disagree(solver, "puzzle " + std::to_string(i + 1) + ": " +
                                  std::to_string(answers[i].solutions) + " solution(s) " +
                                  answers[i].first + " vs dlx " + std::to_string(d.solutions) +
@@ -360,115 +414,91 @@ int main(int argc, char** argv) {
           }
         }
       };
-      compare("dlx without deductions", m_plain.answers, n);
-      compare("mrv", m_mrv.answers, n);
-      if (k > 0) compare("naive", m_naive.answers, k);
-      if (k > 0) compare("dlx (naive's subset)", m_dlx_small.answers, k);
-      if (qqwing) compare("qqwing", m_qq.answers, n);
+      compare("dlx without deductions", m_plain.answers, n, false);
+      if (k_mrv > 0) compare("mrv", m_mrv.answers, k_mrv, false);
+      if (k_naive > 0) compare("naive", m_naive.answers, k_naive, false);
+      if (program) compare("the sudoku program", m_program.answers, n, limit == 2);
+      if (qqwing && limit == 1) compare("qqwing", m_qq.answers, n, false);
       if (limit == 1) checked += n;
 
-      const double dlx_us = m_dlx.median_us_per_puzzle();
       const auto per_puzzle = [](const Measurement& m) {
         return static_cast<double>(m.nodes) / static_cast<double>(m.count);
       };
-      rows.push_back({set.name, mode, "dlx", n, dlx_us, per_puzzle(m_dlx), dlx_us, ""});
-      rows.push_back({set.name, mode, "dlx, no deductions", n, m_plain.median_us_per_puzzle(),
-                      per_puzzle(m_plain), dlx_us, "the engine alone, givens committed"});
-      rows.push_back({set.name, mode, "mrv", n, m_mrv.median_us_per_puzzle(), per_puzzle(m_mrv),
-                      dlx_us, ""});
-      if (k > 0) {
-        rows.push_back({set.name, mode, "naive", k, m_naive.median_us_per_puzzle(),
-                        per_puzzle(m_naive), m_dlx_small.median_us_per_puzzle(),
-                        "first " + std::to_string(k) + " only"});
-      } else {
-        rows.push_back({set.name, mode, "naive", 0, std::nullopt, std::nullopt, dlx_us,
-                        "not run: over 10 s per puzzle"});
+      InProcessRow row{set.name, mode, n, m_dlx.median_us_per_puzzle(), per_puzzle(m_dlx),
+                       m_plain.median_us_per_puzzle(), per_puzzle(m_plain), std::nullopt, {}, {}};
+      if (limit == 2 && whole_files) row.tdoku_us = set.tdoku_count_us;
+      if (k_mrv > 0) {
+        row.mrv = {k_mrv, m_mrv.median_us_per_puzzle(), m_dlx_mrv.median_us_per_puzzle(),
+                   per_puzzle(m_mrv)};
       }
-      if (qqwing) {
-        rows.push_back({set.name, mode, "qqwing", n, m_qq.median_us_per_puzzle(), std::nullopt,
-                        dlx_us, "whole process"});
+      if (k_naive > 0) {
+        row.naive = {k_naive, m_naive.median_us_per_puzzle(), m_dlx_naive.median_us_per_puzzle(),
+                     per_puzzle(m_naive)};
       }
+      in_process.push_back(row);
+      if (program) (limit == 1 ? process_row.solve_us : process_row.count_us) = m_program.median_us_per_puzzle();
+      if (qqwing && limit == 1) process_row.qqwing_us = m_qq.median_us_per_puzzle();
     }
+    process.push_back(process_row);
   }
   std::remove(input.c_str());
   std::remove(output.c_str());
 
-  // The summary: one line per data set and mode, µs per puzzle and the ratio to DLX.
-  const auto cell = [](const Row& row) -> std::string {
-    if (!row.us) return "—";
-    const double ratio = *row.us / row.dlx_us;
-    return fixed(*row.us, *row.us < 100 ? 1 : 0) +
-           (row.solver == "dlx" ? "" : " (×" + fixed(ratio, ratio < 10 ? 1 : 0) + ")");
-  };
-  std::cout << "| data set | mode | dlx µs | dlx, no deductions µs (× dlx) | mrv µs (× dlx) "
-               "| naive µs (× dlx), first "
-            << options.naive_puzzles
-            << (qqwing ? " | qqwing µs (× dlx)" : "") << " |\n|---|---|---:|---:|---:|---:"
-            << (qqwing ? "|---:" : "") << "|\n";
-  for (std::size_t i = 0; i < rows.size();) {
-    std::cout << "| " << rows[i].set << " | " << rows[i].mode;
-    const std::string key = rows[i].set + rows[i].mode;
-    for (; i < rows.size() && rows[i].set + rows[i].mode == key; ++i) {
-      std::cout << " | " << cell(rows[i]);
-    }
-    std::cout << " |\n";
-  }
-  if (qqwing) {
-    // The speed goal of the project: DLX proving uniqueness (count to 2) against qqwing
-    // finding one solution, on the same puzzles in the same run.
-    std::cout << "\nqqwing's first solution ÷ dlx's count to 2:";
-    const char* separator = " ";
-    for (const auto& set : sets) {
-      std::optional<double> qq_first, dlx_count;
-      for (const Row& row : rows) {
-        if (row.set != set.name || !row.us) continue;
-        if (row.solver == "qqwing" && row.mode == "first solution") qq_first = row.us;
-        if (row.solver == "dlx" && row.mode == "count to 2") dlx_count = row.us;
-      }
-      if (qq_first && dlx_count) {
-        std::cout << separator << set.name << " ×" << fixed(*qq_first / *dlx_count, 1);
-        separator = ", ";
-      }
-    }
-    std::cout << ".\n";
-  }
-  std::cout << "\nIn detail:\n\n";
+  const auto us = [](double value) { return fixed(value, value < 100 ? 1 : 0); };
+  const std::string scope =
+      whole_files ? "whole files" : "first " + std::to_string(options.puzzles) + " puzzles of each list";
 
-  std::cout << "| data set | mode | solver | puzzles | µs/puzzle | DLX µs/puzzle, same puzzles "
-               "| × DLX | nodes/puzzle | note |\n"
-               "|---|---|---|---:|---:|---:|---:|---:|---|\n";
-  for (const Row& row : rows) {
-    std::cout << "| " << row.set << " | " << row.mode << " | " << row.solver << " | ";
-    if (!row.us) {
-      std::cout << "0 | — | " << fixed(row.dlx_us, 1) << " | — | — | " << row.note << " |\n";
-      continue;
-    }
-    const int decimals = *row.us < 100 ? 1 : 0;
-    std::cout << row.puzzles << " | " << fixed(*row.us, decimals) << " | "
-              << fixed(row.dlx_us, row.dlx_us < 100 ? 1 : 0) << " | "
-              << fixed(*row.us / row.dlx_us, *row.us / row.dlx_us < 10 ? 2 : 0) << " | "
-              << (row.nodes ? fixed(*row.nodes, 0) : "—") << " | " << row.note << " |\n";
-  }
-  std::cout << "\nCPU time, median of " << options.repeats
-            << " timed batches per cell, all in one run, repeats interleaved across solvers. "
-               "Subsets: the first "
-            << options.puzzles << " puzzles of each file, or all it has (naive: the first "
-            << options.naive_puzzles
-            << " of top1465 and hardest; its ratio is against DLX on those same puzzles). "
-               "Nodes: placements tried (DLX: options chosen by the engine; dlx first deduces "
-               "with singles, locked candidates and naked/hidden pairs and triples, then "
-               "searches the exact cover of what is left, and a puzzle solved by deduction "
-               "alone counts no node; \"no deductions\" is the engine alone on the full "
-               "encoding, givens committed).";
-  if (qqwing) {
-    std::cout << " qqwing (" << first_line_of("qqwing --version")
-              << "): CPU time (user + system) of the whole process per data set divided by the puzzle "
-                 "count, "
-                 "so it includes process start and parsing; `--solve --one-line`, plus "
-                 "`--count-solutions` for count to 2 (qqwing then solves and counts: two "
-                 "searches).";
+  std::cout << "### Whole process (" << scope << ", one thread)\n\n"
+               "CPU µs a puzzle (user + system, start-up, reading, solving, checking and printing "
+               "included), median of "
+            << options.repeats << " runs.\n\n";
+  if (!program && !qqwing) {
+    std::cout << "(neither the sudoku program nor qqwing found: no whole-process figures)\n\n";
   } else {
-    std::cout << " qqwing not installed (or --no-qqwing): no outside reference column.";
+    std::cout << "| data set | puzzles | `sudoku count --limit 2` | `sudoku solve` | "
+                 "`qqwing --solve --one-line` | qqwing ÷ sudoku count |\n"
+                 "|---|---:|---:|---:|---:|---:|\n";
+    for (const auto& row : process) {
+      const auto cell = [&](const std::optional<double>& v) { return v ? us(*v) : "—"; };
+      std::cout << "| " << row.set << " | " << row.puzzles << " | " << cell(row.count_us) << " | "
+                << cell(row.solve_us) << " | " << cell(row.qqwing_us) << " | "
+                << (row.count_us && row.qqwing_us ? times(*row.qqwing_us / *row.count_us) : "—")
+                << " |\n";
+    }
+    std::cout << "\n";
+  }
+
+  std::cout << "### In process (" << scope << " for DLX; baselines on the first puzzles)\n\n"
+               "CPU µs a puzzle of the solving alone (boards in memory; reading, checking and "
+               "printing outside the clock), median of "
+            << options.repeats << " batches. tdoku: quoted from issue #18 (same machine class, "
+               "in-process, whole files, one pass), not measured here.\n\n"
+               "| data set | mode | dlx µs | nodes | dlx, no deductions µs (× dlx) | tdoku µs, "
+               "quoted (dlx ÷ tdoku) | mrv µs (× dlx), first "
+            << options.mrv_puzzles << " | naive µs (× dlx), first " << options.naive_puzzles
+            << " |\n|---|---|---:|---:|---:|---:|---:|---:|\n";
+  for (const auto& row : in_process) {
+    const auto baseline = [&](const Baseline& b) -> std::string {
+      if (b.puzzles == 0) return "—";
+      return us(b.us) + " (" + times(b.us / b.dlx_us) + ")";
+    };
+    std::cout << "| " << row.set << " | " << row.mode << " | " << us(row.dlx_us) << " | "
+              << fixed(row.dlx_nodes, 0) << " | " << us(row.plain_us) << " ("
+              << times(row.plain_us / row.dlx_us) << ") | "
+              << (row.tdoku_us ? us(*row.tdoku_us) + " (" + times(row.dlx_us / *row.tdoku_us) + ")"
+                               : "—")
+              << " | " << baseline(row.mrv) << " | " << baseline(row.naive) << " |\n";
+  }
+  std::cout << "\nNodes: placements tried, a puzzle (DLX: options chosen by the engine; dlx first "
+               "deduces with singles, locked candidates and naked/hidden pairs and triples, then "
+               "searches the exact cover of what is left, and a puzzle solved by deduction alone "
+               "counts no node; \"no deductions\" is the engine alone on the full encoding, "
+               "givens committed). The baselines' ratios are against DLX timed on the same "
+               "puzzles; naive is not run on the 17-clue list (over 10 s a puzzle).";
+  if (qqwing) {
+    std::cout << " qqwing: " << first_line_of("qqwing --version") << ".";
+  } else {
+    std::cout << " qqwing not installed (or --no-qqwing): no outside reference.";
   }
   std::cout << "\n\nMachine: " << cpu_model() << ", " << sysconf(_SC_NPROCESSORS_ONLN)
             << " logical CPUs, load average " << first_line_of("cut -d' ' -f1-3 /proc/loadavg")
