@@ -1,18 +1,22 @@
-// Reading and writing Knuth's DLX1 text format; see knuth_format.hpp for the format itself.
+// Reading and writing Knuth's DLX1/DLX2/DLX3 text formats; see knuth_format.hpp for the formats.
 //
 // The reader works a line at a time: LineReader pulls 64 KiB chunks from the stream buffer and
-// hands out one line (without its line end), so a line costs time and memory linear in its
-// length, and a line over kMaxLineBytes is refused as soon as it gets that long. Each line is
-// first checked byte by byte (text, UTF-8), then split into tokens, and every token is checked
-// on its own so that an error names the column where the offending token starts.
+// hands out one line (without its line end: LF, CRLF or a lone CR), so a line costs time and
+// memory linear in its length, and a line over kMaxLineBytes is refused as soon as it gets that
+// long. Each line is first checked byte by byte (text, UTF-8), then split into tokens, and every
+// token is checked on its own so that an error names the column where the offending token
+// starts. The reader checks everything the format promises itself, so that the Problem it builds
+// can only refuse what passes the engine's size limits.
 #include "dlx/knuth_format.hpp"
 
 #include <algorithm>
 #include <array>
+#include <charconv>
 #include <cstdint>
 #include <cstring>
 #include <functional>
 #include <istream>
+#include <limits>
 #include <optional>
 #include <ostream>
 #include <sstream>
@@ -99,14 +103,18 @@ std::string quoted(std::string_view name) {
 // Why a name read as one token cannot be an item name; blanks and bytes are checked elsewhere.
 std::string token_name_problem(std::string_view name) {
   if (name.find('|') != std::string_view::npos) return "contains '|'";
-  if (name.find(':') != std::string_view::npos) {
-    return "contains ':' (colours are DLX2's and not supported)";
-  }
+  if (name.find(':') != std::string_view::npos) return "contains ':' (it separates an item from its colour)";
   return {};
 }
 
+// The largest bound of a multiplicity range: a bound this large already means "no bound" for
+// any problem the engine can hold (it has fewer options than this).
+constexpr std::uint32_t kMaxMultiplicity = std::numeric_limits<std::int32_t>::max();
+
 // Hands out the lines of a stream one at a time. Chunked reads through the stream buffer keep
-// the cost linear and let an overlong line be refused before it is all in memory.
+// the cost linear and let an overlong line be refused before it is all in memory. A line ends at
+// LF, CR or CRLF (the LF after a CR is skipped even when it starts the next chunk); a UTF-8
+// byte-order mark at the very start of the input is dropped.
 class LineReader {
  public:
   enum class Result { line, end, too_long };
@@ -115,6 +123,11 @@ class LineReader {
 
   Result next(std::string& line) {
     line.clear();
+    if (after_cr_) {  // the line before ended with CR: an LF right after it belongs to it
+      after_cr_ = false;
+      if (pos_ == end_ && !refill()) return Result::end;
+      if (chunk_[pos_] == '\n') ++pos_;
+    }
     bool any = false;
     for (;;) {
       if (pos_ == end_ && !refill()) {
@@ -123,20 +136,22 @@ class LineReader {
       }
       any = true;
       const char* start = chunk_.data() + pos_;
-      const auto* newline = static_cast<const char*>(std::memchr(start, '\n', end_ - pos_));
-      const std::size_t take = newline ? static_cast<std::size_t>(newline - start) : end_ - pos_;
-      if (line.size() + take > kMaxLineBytes + 1) {  // + 1: room for the CR of a CRLF
-        return Result::too_long;
-      }
+      const char* stop = start + (end_ - pos_);
+      const char* eol = std::find_if(start, stop, [](char c) { return c == '\n' || c == '\r'; });
+      const auto take = static_cast<std::size_t>(eol - start);
+      if (line.size() + take > kMaxLineBytes) return Result::too_long;
       line.append(start, take);
       pos_ += take;
-      if (newline) {
+      if (eol != stop) {
         ++pos_;
+        after_cr_ = *eol == '\r';
         break;
       }
     }
-    if (!line.empty() && line.back() == '\r') line.pop_back();
-    if (line.size() > kMaxLineBytes) return Result::too_long;
+    if (first_line_) {
+      first_line_ = false;
+      if (line.starts_with("\xEF\xBB\xBF")) line.erase(0, 3);
+    }
     return Result::line;
   }
 
@@ -164,6 +179,8 @@ class LineReader {
   std::size_t end_ = 0;
   std::uint64_t bytes_read_ = 0;
   bool eof_ = false;
+  bool after_cr_ = false;
+  bool first_line_ = true;
 };
 
 struct Token {
@@ -191,6 +208,17 @@ struct NameHash {
   std::size_t operator()(std::string_view name) const { return std::hash<std::string_view>{}(name); }
 };
 
+// A bound of a multiplicity range: a whole decimal number, at most kMaxMultiplicity.
+std::optional<std::uint32_t> parse_bound(std::string_view text) {
+  if (text.empty() || text.size() > 10) return std::nullopt;
+  std::uint64_t value = 0;
+  const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
+  if (error != std::errc{} || end != text.data() + text.size() || value > kMaxMultiplicity) {
+    return std::nullopt;
+  }
+  return static_cast<std::uint32_t>(value);
+}
+
 class Reader {
  public:
   explicit Reader(std::string_view source) : source_(source) {}
@@ -217,9 +245,10 @@ class Reader {
       }
     }
     if (result_.item_line == 0) {
-      fail(number + 1, 1,
-           lines.bytes_read() == 0 ? "empty input: no items declared"
-                                   : "no items declared (every line is blank or a comment)");
+      throw EmptyInput(source_, number + 1, 1,
+                       lines.bytes_read() == 0
+                           ? "empty input: no items declared"
+                           : "no items declared (every line is blank or a comment)");
     }
     return std::move(result_);
   }
@@ -227,6 +256,58 @@ class Reader {
  private:
   [[noreturn]] void fail(std::size_t line, std::size_t column, std::string reason) const {
     throw ParseError(source_, line, column, std::move(reason));
+  }
+
+  // One token of the item line: "name", "v|name" or "u:v|name" (primary items only).
+  void read_item(std::string_view token, std::size_t number, std::size_t column, bool secondary) {
+    Multiplicity range;
+    std::string_view name = token;
+    if (const auto bar = token.find('|'); bar != std::string_view::npos) {
+      const std::string_view bounds = token.substr(0, bar);
+      name = token.substr(bar + 1);
+      // "b|" or "a|b" is a name with a bar in it; "x:y|a" a range gone wrong.
+      const bool looks_like_range = bounds.find(':') != std::string_view::npos ||
+                                    (!bounds.empty() && bounds[0] >= '0' && bounds[0] <= '9');
+      if (!looks_like_range || name.find('|') != std::string_view::npos) {
+        fail(number, column, "item name " + quoted(token) + " contains '|'");
+      }
+      if (secondary) {
+        fail(number, column, "secondary item " + quoted(name) + " has a multiplicity " +
+                                 quoted(bounds) + " (only primary items have ranges)");
+      }
+      const auto colon = bounds.find(':');
+      const auto lo = parse_bound(colon == std::string_view::npos ? bounds : bounds.substr(0, colon));
+      const auto hi = parse_bound(colon == std::string_view::npos ? bounds : bounds.substr(colon + 1));
+      if (!lo || !hi) {
+        fail(number, column, "bad multiplicity " + quoted(bounds) + " before item " +
+                                 quoted(name) + ": write v|name or u:v|name with whole numbers " +
+                                 "0 <= u <= v <= " + std::to_string(kMaxMultiplicity) + ", v >= 1");
+      }
+      if (*hi == 0 || *lo > *hi) {
+        fail(number, column, "bad multiplicity " + quoted(bounds) + " before item " +
+                                 quoted(name) + ": " +
+                                 (*hi == 0 ? std::string("the upper bound must be at least 1")
+                                           : "the lower bound " + std::to_string(*lo) +
+                                                 " is above the upper bound " + std::to_string(*hi)));
+      }
+      range = {*lo, *hi};
+      if (name.empty()) fail(number, column, "empty item name after " + quoted(token));
+    }
+    if (auto why = token_name_problem(name); !why.empty()) {
+      fail(number, column, "item name " + quoted(name) + " " + why);
+    }
+    if (index_.find(name) != index_.end()) {
+      fail(number, column, "item " + quoted(name) + " declared twice");
+    }
+    ItemId id = 0;
+    try {
+      id = secondary ? result_.problem.add_secondary(name)
+                     : result_.problem.add_primary(name, range.lo, range.hi);
+    } catch (const ProblemError& error) {  // a limit of the engine
+      fail(number, column, error.what());
+    }
+    index_.emplace(std::string(name), id);
+    seen_.push_back(0);
   }
 
   void read_items(std::string_view line, std::size_t number) {
@@ -240,21 +321,7 @@ class Reader {
         ++begin;  // DLX1 reads "|x" as the separator followed by item x
         if (begin == token.end) continue;
       }
-      const std::string_view name = line.substr(begin, token.end - begin);
-      if (auto why = token_name_problem(name); !why.empty()) {
-        fail(number, begin + 1, "item name " + quoted(name) + " " + why);
-      }
-      if (index_.find(name) != index_.end()) {
-        fail(number, begin + 1, "item " + quoted(name) + " declared twice");
-      }
-      ItemId id = 0;
-      try {
-        id = result_.problem.add_item(name, secondary ? ItemKind::secondary : ItemKind::primary);
-      } catch (const ProblemError& error) {  // a limit of the engine
-        fail(number, begin + 1, error.what());
-      }
-      index_.emplace(std::string(name), id);
-      seen_.push_back(0);
+      read_item(line.substr(begin, token.end - begin), number, begin + 1, secondary);
     }
     // The line's first token does not start with '|' (that would make it a comment), so at
     // least one item is primary.
@@ -268,29 +335,40 @@ class Reader {
     items_.clear();
     bool any_primary = false;
     for (const Token& token : tokens_) {
-      const std::string_view name = line.substr(token.begin, token.end - token.begin);
+      const std::string_view text = line.substr(token.begin, token.end - token.begin);
       const std::size_t column = token.begin + 1;
-      if (const auto bar = name.find('|'); bar != std::string_view::npos) {
+      if (const auto bar = text.find('|'); bar != std::string_view::npos) {
         fail(number, column + bar,
              "misplaced '|' (only a line that starts with '|' is a comment; items cannot contain it)");
       }
+      const auto colon = text.find(':');
+      const std::string_view name = text.substr(0, colon);
+      if (name.empty()) fail(number, column, "empty item name before the colour in " + quoted(text));
       const auto it = index_.find(name);
-      if (it == index_.end()) {
-        if (name.find(':') != std::string_view::npos) {
-          fail(number, column, "item " + quoted(name) + " has a colour (DLX2's), not supported");
-        }
-        fail(number, column, "unknown item " + quoted(name));
-      }
+      if (it == index_.end()) fail(number, column, "unknown item " + quoted(name));
       const ItemId item = it->second;
       auto& mark = seen_[static_cast<std::size_t>(item)];
       if (mark == stamp_) fail(number, column, "item " + quoted(name) + " repeated in this option");
       mark = stamp_;
+      ColorId color = kNoColor;
+      if (colon != std::string_view::npos) {
+        const std::string_view color_name = text.substr(colon + 1);
+        if (result_.problem.is_primary(item)) {
+          fail(number, column, "primary item " + quoted(name) + " has a colour " +
+                                   "(only secondary items take colours)");
+        }
+        if (color_name.empty()) fail(number, column, "empty colour name after " + quoted(text));
+        if (color_name.find(':') != std::string_view::npos) {
+          fail(number, column, "colour name " + quoted(color_name) + " contains ':'");
+        }
+        color = color_of(color_name, number, column);
+      }
       any_primary = any_primary || result_.problem.is_primary(item);
-      items_.push_back(item);
+      items_.push_back({item, color});
     }
     if (!any_primary) fail(number, tokens_.front().begin + 1, "option has no primary item");
     try {
-      result_.problem.add_option(items_);
+      result_.problem.add_option(std::span<const OptionItem>(items_));
     } catch (const ProblemError& error) {  // a limit of the engine
       fail(number, 1, error.what());
     }
@@ -299,13 +377,26 @@ class Reader {
     result_.option_line.push_back(number);
   }
 
+  ColorId color_of(std::string_view name, std::size_t number, std::size_t column) {
+    if (const auto it = colors_.find(name); it != colors_.end()) return it->second;
+    ColorId color = kNoColor;
+    try {
+      color = result_.problem.add_color(name);
+    } catch (const ProblemError& error) {  // a limit of the engine
+      fail(number, column, error.what());
+    }
+    colors_.emplace(std::string(name), color);
+    return color;
+  }
+
   std::string source_;
   KnuthProblem result_;
   std::unordered_map<std::string, ItemId, NameHash, std::equal_to<>> index_;
+  std::unordered_map<std::string, ColorId, NameHash, std::equal_to<>> colors_;
   std::vector<std::uint32_t> seen_;  // per item: the stamp of the last option that named it
   std::uint32_t stamp_ = 0;
   std::vector<Token> tokens_;
-  std::vector<ItemId> items_;
+  std::vector<OptionItem> items_;
 };
 
 }  // namespace
@@ -347,6 +438,12 @@ void write_knuth(std::ostream& out, const Problem& problem, std::string_view com
                          " in Knuth's format: " + why);
     }
   }
+  for (ColorId color = 1; color <= static_cast<ColorId>(problem.color_count()); ++color) {
+    if (auto why = knuth_name_problem(problem.color_name(color)); !why.empty()) {
+      throw ProblemError("cannot write colour " + quoted(problem.color_name(color)) +
+                         " in Knuth's format: " + why);
+    }
+  }
   while (!comment.empty()) {
     const auto end = comment.find('\n');
     const auto text = comment.substr(0, end);
@@ -359,8 +456,14 @@ void write_knuth(std::ostream& out, const Problem& problem, std::string_view com
   const char* separator = "";
   for (ItemId item = 0; item < items; ++item) {
     if (!problem.is_primary(item)) continue;
-    out << separator << problem.item_name(item);
+    out << separator;
     separator = " ";
+    const Multiplicity range = problem.multiplicity(item);
+    if (range.lo != 1 || range.hi != 1) {
+      if (range.lo != range.hi) out << range.lo << ':';
+      out << range.hi << '|';
+    }
+    out << problem.item_name(item);
   }
   if (problem.primary_count() < problem.item_count()) {
     out << " |";
@@ -370,11 +473,18 @@ void write_knuth(std::ostream& out, const Problem& problem, std::string_view com
   }
   out << '\n';
   const auto options = static_cast<OptionId>(problem.option_count());
+  const bool colored = problem.has_colors();
   for (OptionId option = 0; option < options; ++option) {
     separator = "";
-    for (ItemId item : problem.option(option)) {
-      out << separator << problem.item_name(item);
+    const auto option_items = problem.option(option);
+    for (std::size_t k = 0; k < option_items.size(); ++k) {
+      out << separator << problem.item_name(option_items[k]);
       separator = " ";
+      if (colored) {
+        if (const ColorId color = problem.option_colors(option)[k]; color != kNoColor) {
+          out << ':' << problem.color_name(color);
+        }
+      }
     }
     out << '\n';
   }
