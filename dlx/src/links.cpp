@@ -79,6 +79,33 @@ void Links::build(const AnyProblem& problem) {
     span_[static_cast<std::size_t>(spacer)] = {spacer, spacer + 1};
   }
 
+  color_.clear();
+  bound_.clear();
+  slack_.clear();
+  if constexpr (std::is_same_v<AnyProblem, Problem>) {
+    if (problem.has_colors()) {
+      color_.assign(total, kNoColor);
+      for (OptionId k = 0; k < option_count_; ++k) {
+        const auto colors = problem.option_colors(k);
+        const Index first = option_first_[static_cast<std::size_t>(k)];
+        for (std::size_t j = 0; j < colors.size(); ++j) {
+          color_[static_cast<std::size_t>(first) + j] = colors[j];
+        }
+      }
+    }
+    if (problem.has_multiplicities()) {
+      bound_.assign(static_cast<std::size_t>(headers) + 1, 0);
+      slack_.assign(static_cast<std::size_t>(headers) + 1, 0);
+      for (ItemId item = 0; item < item_count_; ++item) {
+        if (!problem.is_primary(item)) continue;
+        const auto range = problem.multiplicity(item);
+        const auto i = static_cast<std::size_t>(internal_of_[static_cast<std::size_t>(item)]);
+        bound_[i] = static_cast<Index>(range.hi);
+        slack_[i] = static_cast<Index>(range.hi - range.lo);
+      }
+    }
+  }
+
   Index longest = 0;
   for (Index i = 1; i <= headers; ++i) {
     const Index length = len32_[static_cast<std::size_t>(i)];

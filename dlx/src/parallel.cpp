@@ -10,29 +10,49 @@
 
 namespace dlx {
 
-std::vector<Subproblem> split(Solver& solver, int depth) {
-  const std::size_t base = solver.commit_count();
+namespace {
+// The subproblems at `depth`; `deepest` is set to whether any reached that depth (else every
+// one is a cover found above it, and deeper splits give the same).
+std::vector<Subproblem> split_to(Solver& solver, int depth, bool& deepest) {
   std::vector<Subproblem> subproblems;
+  deepest = false;
   solver.set_depth_limit(depth);
+  Subproblem path;
   while (solver.next()) {
-    const auto cover = solver.cover();
-    subproblems.emplace_back(cover.begin() + static_cast<std::ptrdiff_t>(base), cover.end());
+    solver.branch_path(path);
+    subproblems.push_back(path);
+    deepest = deepest || solver.depth() >= depth;
   }
   solver.set_depth_limit(-1);
   solver.rewind();
   return subproblems;
 }
+}  // namespace
+
+std::vector<Subproblem> split(Solver& solver, int depth) {
+  bool deepest = false;
+  return split_to(solver, depth, deepest);
+}
 
 std::vector<Subproblem> split_at_least(Solver& solver, std::size_t target, int max_depth) {
   std::vector<Subproblem> subproblems;
   for (int depth = 1; depth <= max_depth; ++depth) {
-    subproblems = split(solver, depth);
-    // Deeper splits cannot add subproblems once every one of them is a complete cover.
-    const bool all_shallow = std::all_of(subproblems.begin(), subproblems.end(),
-                                         [depth](const Subproblem& s) { return s.size() < static_cast<std::size_t>(depth); });
-    if (subproblems.size() >= target || all_shallow) break;
+    bool deepest = false;
+    subproblems = split_to(solver, depth, deepest);
+    if (subproblems.size() >= target || !deepest) break;
   }
   return subproblems;
+}
+
+std::uint64_t count_subproblem(Solver& solver, const Subproblem& subproblem, std::uint64_t limit) {
+  const std::size_t base = solver.commit_count();
+  bool feasible = true;
+  for (OptionId step : subproblem) {
+    feasible = (step >= 0 ? solver.commit(step) : solver.exclude(~step)) && feasible;
+  }
+  const std::uint64_t count = feasible ? solver.count(limit) : 0;
+  solver.uncommit_to(base);
+  return count;
 }
 
 unsigned resolve_thread_count(unsigned threads) {
@@ -96,18 +116,12 @@ CountResult count_parallel(Solver& solver, const ParallelOptions& options) {
   std::mutex mutex;
   std::condition_variable all_done;
   std::vector<CountResult> partial(threads);
-  const std::size_t base = solver.commit_count();
-
   auto work = [&](unsigned index) {
     Solver worker = solver;  // its own links; the commitments come along
     worker.clear_stats();
     std::uint64_t count = 0;
     for (std::size_t k; (k = next_subproblem.fetch_add(1)) < subproblems.size();) {
-      bool feasible = true;
-      for (OptionId option : subproblems[k]) feasible = worker.commit(option) && feasible;
-      assert(feasible && "a subproblem is a path of the search tree, so it cannot clash");
-      count += worker.count();
-      worker.uncommit_to(base);
+      count += count_subproblem(worker, subproblems[k]);
       finished.fetch_add(1);
     }
     partial[index] = {count, worker.stats()};

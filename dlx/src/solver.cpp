@@ -21,10 +21,26 @@ Solver::Solver(Links links) : links_(std::move(links)) {
 }
 
 void Solver::size_buffers() {
+  const auto items = static_cast<std::size_t>(links_.item_count());
+  const auto options = static_cast<std::size_t>(links_.option_count());
+  const auto primaries = static_cast<std::size_t>(links_.primary_count());
+  option_state_.assign(options, Kind::none);
+  if (links_.general()) {
+    // A level either chooses an option (each at most once on a path) or leaves a primary item
+    // with no more options (each at most once on a path).
+    choice_.resize(options + primaries + 1);
+    item_.resize(options + primaries + 1);
+    first_tweak_.resize(options + primaries + 1);
+    committed_.reserve(options);
+    cover_.reserve(options);
+    return;
+  }
   // A cover chooses at most one option per primary item, and commits at most one per item.
-  choice_.resize(static_cast<std::size_t>(links_.primary_count()) + 1);
-  committed_.reserve(static_cast<std::size_t>(links_.item_count()));
-  cover_.reserve(static_cast<std::size_t>(links_.item_count()));
+  item_.clear();
+  first_tweak_.clear();
+  choice_.resize(primaries + 1);
+  committed_.reserve(items);
+  cover_.reserve(items);
 }
 
 void Solver::assign(const CompactProblem& problem) {
@@ -47,6 +63,9 @@ bool Solver::commit(OptionId option) {
   assert(state_ == State::fresh && "commit() after a search started; call reset() first");
   assert(option >= 0 && option < links_.option_count());
   if (infeasible_) return false;
+  if (links_.general() || option_state_[static_cast<std::size_t>(option)] != Kind::none) {
+    return apply(option, false);
+  }
   const Index first = links_.first_node(option);
   const Index end = links_.span_[static_cast<std::size_t>(first)].end;
   const auto& tops = links_.top_;
@@ -58,8 +77,16 @@ bool Solver::commit(OptionId option) {
     }
   }
   for (Index p = first; p < end; ++p) links_.cover(tops[static_cast<std::size_t>(p)], stats_.updates);
-  committed_.push_back(first);
+  committed_.push_back({first, Kind::commit});
+  option_state_[static_cast<std::size_t>(option)] = Kind::commit;
   return true;
+}
+
+bool Solver::exclude(OptionId option) {
+  assert(state_ == State::fresh && "exclude() after a search started; call reset() first");
+  assert(option >= 0 && option < links_.option_count());
+  if (infeasible_) return false;
+  return apply(option, true);
 }
 
 bool Solver::advance() {
@@ -68,6 +95,7 @@ bool Solver::advance() {
     state_ = State::exhausted;
     return false;
   }
+  if (links_.general()) return advance_general();
   return links_.with_width([this](auto width) { return search<decltype(width)>(); });
 }
 
@@ -135,9 +163,46 @@ leave_level:  // X8
 bool Solver::next() {
   if (!advance()) return false;
   cover_.clear();
-  for (Index first : committed_) cover_.push_back(links_.option_of(first));
-  for (Index l = 0; l < level_; ++l) cover_.push_back(links_.option_of(choice_[static_cast<std::size_t>(l)]));
+  for (const auto& c : committed_) {
+    if (c.kind == Kind::commit) cover_.push_back(links_.option_of(c.first));
+  }
+  const bool general = links_.general();
+  for (Index l = 0; l < level_; ++l) {
+    const auto k = static_cast<std::size_t>(l);
+    if (general && choice_[k] == item_[k]) continue;  // the level left its item as it was
+    cover_.push_back(links_.option_of(choice_[k]));
+  }
   return true;
+}
+
+ColorId Solver::color_of(ItemId secondary) const {
+  assert(state_ == State::at_solution && "color_of() needs a cover: call next() first");
+  if (!links_.has_colors()) return kNoColor;
+  const Index item = links_.internal_item(secondary);
+  assert(item > links_.primary_count() && "color_of() takes a secondary item");
+  // A header holds the colour its item was purified with, 0 if none.
+  return links_.color_[static_cast<std::size_t>(item)];
+}
+
+void Solver::branch_path(std::vector<OptionId>& out) const {
+  out.clear();
+  const bool general = links_.general();
+  for (Index l = 0; l < level_; ++l) {
+    const auto k = static_cast<std::size_t>(l);
+    const Index x = choice_[k];
+    if (general) {
+      // With multiplicities, the options tried before x at this level were tweaked out of the
+      // item's list, which they still link down through, from the first one to x. (A level
+      // that covered its item has none to exclude, but excluding them is harmless.)
+      if (links_.has_multiplicities()) {
+        for (Index p = first_tweak_[k]; p != x && p != item_[k]; p = links_.nodes_[static_cast<std::size_t>(p)].down) {
+          out.push_back(~links_.option_of(p));
+        }
+      }
+      if (x == item_[k]) continue;
+    }
+    out.push_back(links_.option_of(x));
+  }
 }
 
 std::uint64_t Solver::count(std::uint64_t limit) {
@@ -147,6 +212,12 @@ std::uint64_t Solver::count(std::uint64_t limit) {
 }
 
 void Solver::unwind() {
+  if (links_.general()) {
+    if (state_ == State::at_solution || state_ == State::paused) unwind_general_any();
+    level_ = 0;
+    state_ = State::fresh;
+    return;
+  }
   if (state_ == State::at_solution || state_ == State::paused) {
     for (Index l = level_ - 1; l >= 0; --l) {
       const Index x = choice_[static_cast<std::size_t>(l)];
@@ -170,6 +241,9 @@ void Solver::reset() {
     links_.copy_state_from(*pristine_);
     level_ = 0;
     state_ = State::fresh;
+    for (const auto& c : committed_) {
+      option_state_[static_cast<std::size_t>(links_.option_of(c.first))] = Kind::none;
+    }
     committed_.clear();
     cover_.clear();
     infeasible_ = false;
@@ -183,9 +257,15 @@ void Solver::uncommit_to(std::size_t keep) {
   unwind();
   const auto& tops = links_.top_;
   while (committed_.size() > keep) {
-    const Index first = committed_.back();
+    const Commitment last = committed_.back();
+    if (links_.general() || last.kind != Kind::commit) {
+      undo_commitment();
+      continue;
+    }
+    const Index first = last.first;
     const Index end = links_.span_[static_cast<std::size_t>(first)].end;
     for (Index p = end - 1; p >= first; --p) links_.uncover(tops[static_cast<std::size_t>(p)]);
+    option_state_[static_cast<std::size_t>(links_.option_of(first))] = Kind::none;
     committed_.pop_back();
   }
   cover_.clear();
@@ -197,6 +277,7 @@ void Solver::uncommit_to(std::size_t keep) {
 double Solver::progress() const {
   if (state_ == State::exhausted) return 1.0;
   if (state_ == State::fresh) return 0.0;
+  if (links_.general()) return progress_general();
   // Level l chose the k-th of d options of its item: the subtrees of the first k-1 are done.
   // Each level refines the share of the one above, as in Knuth's DLX programs.
   double done = 0.0, share = 1.0;

@@ -67,6 +67,9 @@ class CompactProblem {
   [[nodiscard]] bool is_primary(ItemId item) const {
     return static_cast<std::size_t>(item) < primary_count_;
   }
+  /// A compact problem is plain exact cover: no colours, every primary item [1, 1].
+  [[nodiscard]] bool has_colors() const { return false; }
+  [[nodiscard]] bool has_multiplicities() const { return false; }
   [[nodiscard]] std::span<const ItemId> option(OptionId option) const {
     const auto k = static_cast<std::size_t>(option);
     return std::span<const ItemId>(entries_).subspan(option_start_[k],

@@ -28,6 +28,12 @@
 // the spacer before an option still names it, for option_of(). Node indices never change; only
 // links do.
 //
+// Colours and multiplicities (a Problem with has_colors() or has_multiplicities()) add three
+// arrays, left empty otherwise: `color_` per node, Knuth's DLX2 colour (0 none, -1 once the
+// node's secondary item has been purified with that colour; a header holds the colour its item
+// is purified with), and per item slot `bound_` (how many more options may still take the item)
+// and `slack_` (hi - lo, fixed). The search for them lives in src/search_general.cpp.
+//
 // Invariant between searches: every list is exactly as built. cover() and uncover() are exact
 // inverses when applied in LIFO order; that is what makes the search restartable.
 #pragma once
@@ -104,6 +110,12 @@ class Links {
   [[nodiscard]] Index item_count() const { return item_count_; }
   [[nodiscard]] Index primary_count() const { return primary_count_; }
   [[nodiscard]] Index option_count() const { return option_count_; }
+  /// Whether some option gives a secondary item a colour (Knuth's Algorithm C is needed).
+  [[nodiscard]] bool has_colors() const { return !color_.empty(); }
+  /// Whether some primary item has a range other than [1, 1] (Algorithm M is needed).
+  [[nodiscard]] bool has_multiplicities() const { return !bound_.empty(); }
+  /// Whether the search must be the general one (colours or multiplicities).
+  [[nodiscard]] bool general() const { return has_colors() || has_multiplicities(); }
   /// Number of item headers, 1..header_count(): the primary items, padding up to a multiple of
   /// the scan width, then the secondary items.
   [[nodiscard]] Index header_count() const {
@@ -149,6 +161,8 @@ class Links {
   void copy_state_from(const Links& other) {
     if (nodes_.empty()) return;  // a default-constructed Links: nothing to copy
     std::memcpy(nodes_.data(), other.nodes_.data(), nodes_.size() * sizeof(Node));
+    if (!color_.empty()) std::memcpy(color_.data(), other.color_.data(), color_.size() * sizeof(ColorId));
+    if (!bound_.empty()) std::memcpy(bound_.data(), other.bound_.data(), bound_.size() * sizeof(Index));
     // top_ and span_ never change after building; only the length array in use is copied.
     with_width([&](auto width) {
       const auto& from = other.length_array(width);
@@ -259,6 +273,9 @@ class Links {
   std::vector<Node> nodes_;
   std::vector<Index> top_;   // per node: its item, -option for a spacer, 0 for a header
   std::vector<Span> span_;   // per node: its option's nodes [first, end)
+  std::vector<ColorId> color_;  // per node (colours only): see the file comment
+  std::vector<Index> bound_;    // per item slot (multiplicities only): capacity left
+  std::vector<Index> slack_;    // per item slot (multiplicities only): hi - lo
 
  private:
   template <class AnyProblem>

@@ -1,11 +1,14 @@
 // Splitting a search into independent subproblems, and counting covers on several threads.
 //
-// A subproblem is the list of options chosen on the way down from the root of the search tree
-// to one node at a fixed depth (or to a cover found above that depth). Committing those options
-// on top of the solver's own commitments gives a solver whose covers are exactly the covers
-// below that node, so the covers of all the subproblems of one split partition the covers of
-// the whole problem, and their counts add up exactly. A subproblem holds option ids only, not
-// memory, so it can be written to a file or sent to another process unchanged.
+// A subproblem is the list of decisions taken on the way down from the root of the search tree
+// to one node at a fixed depth (or to a cover found above that depth): the options chosen, as
+// their ids, and, with multiplicities, the options the search excluded on the way (those it
+// tried before its choice at a level, so that each set of options is found once), as ~id.
+// Applying them on top of the solver's own commitments (count_subproblem) gives a solver whose
+// covers are exactly the covers below that node, so the covers of all the subproblems of one
+// split partition the covers of the whole problem, and their counts add up exactly. A
+// subproblem holds integers only, not memory, so it can be written to a file or sent to another
+// process unchanged; callers need not look inside.
 //
 //     dlx::Solver solver(problem);
 //     auto result = dlx::count_parallel(solver, {.threads = 2});   // result.count, result.stats
@@ -24,6 +27,13 @@ using Subproblem = std::vector<OptionId>;
 /// The subproblems at `depth` levels below the solver's commitments. The solver must be fresh
 /// (constructed, reset() or rewind()); it is rewound afterwards, its commitments kept.
 std::vector<Subproblem> split(Solver& solver, int depth);
+
+/// Counts the covers of one subproblem of a split of a solver with the same problem and
+/// commitments (a copy of it, say): applies the subproblem's decisions, counts up to `limit`,
+/// and takes the decisions back, so the solver is as it was, commitments kept. The solver must
+/// be fresh (constructed, reset() or rewind()).
+std::uint64_t count_subproblem(Solver& solver, const Subproblem& subproblem,
+                               std::uint64_t limit = Solver::kNoLimit);
 
 /// The subproblems at the smallest depth that gives at least `target` of them, stopping at
 /// `max_depth`. Same preconditions as split().

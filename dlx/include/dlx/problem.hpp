@@ -1,12 +1,18 @@
-// An exact-cover problem as the user states it: named items and options over them.
+// An exact-cover problem as the user states it: named items and options over them, with
+// Knuth's two generalisations, colours (XCC, his DLX2) and multiplicities (MCC, his DLX3).
 //
-// A *primary* item must be covered by exactly one chosen option, a *secondary* item by at most
-// one. Item ids and option ids are dense, in the order of the calls that created them, and they
+// A solution is a *set* of distinct options such that every primary item i lies in at least
+// lo_i and at most hi_i of them (its multiplicity [lo, hi], [1, 1] unless given), and every
+// secondary item lies in at most one of them, or in several that all give it the same colour.
+// An option that uses a secondary item without a colour excludes every other option using it.
+// Colours are named; their ids are 1, 2, ... in order of first use, 0 (kNoColor) meaning none.
+// Item ids and option ids are dense, in the order of the calls that created them, and they
 // are the only vocabulary the solver speaks: a cover is a list of option ids.
 //
 // Building validates as it goes, so a Problem that exists is well formed: item names are unique
-// and non-empty, and every option is a non-empty set of known items with at least one primary.
-// Every violation throws ProblemError with a message that names the offending item or option.
+// and non-empty without blanks or ':', and every option is a non-empty set of known items with
+// at least one primary, colours only on secondary items. Every violation throws ProblemError
+// with a message that names the offending item, colour or option.
 #pragma once
 
 #include <cstddef>
@@ -24,6 +30,22 @@ namespace dlx {
 
 using ItemId = std::int32_t;
 using OptionId = std::int32_t;
+/// A colour of a secondary item in an option: 0 for none, named colours 1, 2, ...
+using ColorId = std::int32_t;
+inline constexpr ColorId kNoColor = 0;
+
+/// How many chosen options a primary item must lie in: between lo and hi, both included.
+struct Multiplicity {
+  std::uint32_t lo = 1;
+  std::uint32_t hi = 1;
+  bool operator==(const Multiplicity&) const = default;
+};
+
+/// One entry of an option: an item, with a colour if it is a secondary item.
+struct OptionItem {
+  ItemId item;
+  ColorId color = kNoColor;
+};
 
 enum class ItemKind : std::uint8_t { primary, secondary };
 
@@ -41,18 +63,36 @@ class Problem {
   static constexpr std::size_t kMaxItems = 1u << 24;
   static constexpr std::size_t kMaxEntries = 1u << 29;
 
-  /// Adds an item; throws ProblemError if the name is empty, has blanks, or is already used.
+  /// Adds an item; throws ProblemError if the name is empty, has blanks or ':' (which
+  /// introduces a colour in "item:colour"), or is already used.
   ItemId add_item(std::string_view name, ItemKind kind = ItemKind::primary);
   ItemId add_primary(std::string_view name) { return add_item(name, ItemKind::primary); }
+  /// A primary item covered between lo and hi times; throws ProblemError unless lo <= hi,
+  /// 1 <= hi <= 2^31 - 1 (lo = 0: the item may be left uncovered).
+  ItemId add_primary(std::string_view name, std::uint32_t lo, std::uint32_t hi);
   ItemId add_secondary(std::string_view name) { return add_item(name, ItemKind::secondary); }
+
+  /// The id of a colour name, created on first use; throws ProblemError if the name is empty or
+  /// holds a blank, ':' or '|'.
+  ColorId add_color(std::string_view name);
+  [[nodiscard]] std::optional<ColorId> find_color(std::string_view name) const;
+  /// "" for kNoColor.
+  [[nodiscard]] const std::string& color_name(ColorId color) const {
+    return color_names_[static_cast<std::size_t>(color)];
+  }
+  /// The number of named colours: their ids are 1..color_count().
+  [[nodiscard]] std::size_t color_count() const { return color_names_.size() - 1; }
 
   /// Adds an option over the given items; throws ProblemError if it is empty, names an unknown
   /// or repeated item, or has no primary item.
   OptionId add_option(std::span<const ItemId> items);
+  /// Same, with colours; throws ProblemError also for a colour on a primary item or an unknown
+  /// colour id.
+  OptionId add_option(std::span<const OptionItem> items);
   OptionId add_option(std::initializer_list<ItemId> items) {
     return add_option(std::span<const ItemId>(items.begin(), items.size()));
   }
-  /// Same, naming the items.
+  /// Same, naming the items: each "item" or "item:colour" (the colour created on first use).
   OptionId add_option(std::span<const std::string_view> names);
   OptionId add_option(std::initializer_list<std::string_view> names) {
     return add_option(std::span<const std::string_view>(names.begin(), names.size()));
@@ -75,8 +115,26 @@ class Problem {
   [[nodiscard]] bool is_primary(ItemId item) const { return item_kind(item) == ItemKind::primary; }
   /// The items of an option, in the order they were given.
   [[nodiscard]] std::span<const ItemId> option(OptionId option) const;
+  /// The colours of an option's items, parallel to option(id); kNoColor where none was given.
+  [[nodiscard]] std::span<const ColorId> option_colors(OptionId option) const;
+  /// [1, 1] for a primary item declared without a range; [0, 1] for a secondary item.
+  [[nodiscard]] Multiplicity multiplicity(ItemId item) const {
+    return multiplicities_[static_cast<std::size_t>(item)];
+  }
+  /// Whether some option gives some item a colour.
+  [[nodiscard]] bool has_colors() const { return has_colors_; }
+  /// Whether some primary item has a range other than [1, 1].
+  [[nodiscard]] bool has_multiplicities() const { return has_multiplicities_; }
 
  private:
+  OptionId store_option(std::span<const ItemId> items, std::span<const ColorId> colors);
+
+  std::vector<Multiplicity> multiplicities_;
+  std::vector<ColorId> colors_;                    // parallel to entries_
+  std::vector<std::string> color_names_{""};       // [0] is kNoColor
+  std::unordered_map<std::string, ColorId> color_index_;
+  bool has_colors_ = false;
+  bool has_multiplicities_ = false;
   std::vector<std::string> names_;
   std::vector<ItemKind> kinds_;
   std::unordered_map<std::string, ItemId> index_;

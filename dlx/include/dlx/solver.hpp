@@ -14,6 +14,12 @@
 // the fewest remaining options, the leftmost (first declared) on ties, so every run of the same
 // problem visits covers in the same order. Nothing is allocated after construction.
 //
+// Colours and multiplicities (see problem.hpp) are searched by Knuth's Algorithms C and M in a
+// second loop, chosen once per problem, so plain exact cover keeps its own loop and speed.
+// Each cover is then a set of distinct options, reached once; branching takes the item with
+// the least "branch degree" (Knuth's theta: its options, plus one when it may be left as it
+// is, less the options it still needs beyond the first).
+//
 // Options can be committed before a search (forced choices, such as a Sudoku's givens); reset()
 // undoes the search and the commitments, restoring the links exactly as built, so one Solver
 // answers many queries over the same problem without rebuilding it.
@@ -52,15 +58,32 @@ class Solver {
   void assign(const CompactProblem& problem);
 
   /// Forces an option into every cover found from now on. Returns false, and marks the solver as
-  /// having no covers until reset(), if the option clashes with an earlier commitment (shares an
-  /// item with it). Precondition: no search has started since construction or reset().
+  /// having no covers until reset(), if the option clashes with an earlier commitment: shares an
+  /// item with it beyond the item's capacity (one, or hi of a range), gives a secondary item
+  /// another colour or none where it has one, was committed already (a cover is a set) or was
+  /// excluded. Precondition: no search has started since construction, reset() or rewind().
   bool commit(OptionId option);
+  /// Keeps an option out of every cover found from now on (a no-op for one that clashes with
+  /// the commitments already). Returns false, as commit() does, if the option was committed.
+  /// Exclusions count as commitments for commit_count() and uncommit_to(). Same precondition.
+  bool exclude(OptionId option);
 
   /// Advances to the next cover; returns false when there are no more. After true, cover() holds
   /// the committed options followed by the chosen ones, valid until the next call.
   bool next();
   /// The cover reached by the last successful next().
   [[nodiscard]] std::span<const OptionId> cover() const { return cover_; }
+  /// After next() returned true: the colour the cover gives a secondary item, kNoColor if the
+  /// cover leaves it unused or uses it without a colour.
+  [[nodiscard]] ColorId color_of(ItemId secondary) const;
+  /// After next() returned true: the decisions that lead from the commitments to the node
+  /// reached, the options chosen as their ids and the options excluded on the way as ~id. On a
+  /// plain problem that is the chosen options; with multiplicities the search excludes the
+  /// options it tried before the chosen one at a level (so that each set is found once), and a
+  /// node's covers are those of the commitments plus exactly these decisions (see split()).
+  void branch_path(std::vector<OptionId>& out) const;
+  /// After next() returned true: the number of search levels below the commitments.
+  [[nodiscard]] int depth() const { return static_cast<int>(level_); }
 
   /// Counts the covers from the current state on, stopping once `limit` have been found.
   std::uint64_t count(std::uint64_t limit = kNoLimit);
@@ -113,13 +136,36 @@ class Solver {
   void unwind();   // uncovers every level of the current search
   void size_buffers();  // the choice stack and cover lists for the links' size
 
+  // The general search and its cold paths (search_general.cpp).
+  template <class Length, bool kColor, bool kMult>
+  bool search_general();
+  template <class Length, bool kColor, bool kMult>
+  void unwind_general();
+  bool advance_general();
+  void unwind_general_any();
+  bool apply(OptionId option, bool exclude);  // commit() and exclude() beyond the plain path
+  void undo_commitment();                     // uncommits the last commitment
+  [[nodiscard]] bool option_live(OptionId option) const;
+  [[nodiscard]] double progress_general() const;
+
+  enum class Kind : std::uint8_t { commit, exclude, none };
+  struct Commitment {
+    Links::Index first;  // first node of the option
+    Kind kind;
+  };
+
   Links links_;
   // The links as built, shared by copies of this solver, when the structure is small enough
   // that copying it back beats undoing a long search step by step (see reset()).
   std::shared_ptr<const Links> pristine_;
   std::uint64_t updates_at_pristine_ = 0;  // stats_.updates when the links were last pristine
   std::vector<Links::Index> choice_;       // node chosen at each level
-  std::vector<Links::Index> committed_;    // first node of each committed option, in order
+  std::vector<Commitment> committed_;      // commitments and exclusions, in order
+  std::vector<Kind> option_state_;         // per option: commit, exclude, or none
+  // General search only: the branch item at each level (choice_ equal to it means the level
+  // leaves the item with no more options) and the first option of its list when the level began.
+  std::vector<Links::Index> item_;
+  std::vector<Links::Index> first_tweak_;
   std::vector<OptionId> cover_;
   Links::Index level_ = 0;
   State state_ = State::fresh;

@@ -1,0 +1,311 @@
+// The search for colours and multiplicities: Knuth's Algorithm M (TAOCP 7.2.2.1, his DLX3),
+// which with every range [1, 1] is his Algorithm C (DLX2), on the Links arrays through
+// detail::GeneralView. Instantiated for each length width, with and without colours, with and
+// without multiplicities (Solver::advance_general picks one per problem), so a problem pays only
+// for what it uses. Also the cold paths of commit(), exclude() and uncommit_to() in general.
+//
+// A level of the search, on branch item i (Knuth's steps M4-M8):
+// - bound(i) is decremented. If that leaves no capacity and no slack (i needs exactly this one
+//   more option), the level is Algorithm X's: cover i, try each option of its list in turn.
+// - Otherwise each option x tried is first tweaked out of i's list (and hidden, unless i is
+//   covered, which hid it already), so that the options tried before x are excluded below x:
+//   a set of options reaches this level once, through its first option in i's list.
+// - Once every option has been tried, and i may take no more (bound < slack: its lower bound
+//   holds without this level's option), the last branch takes i out of the running with no
+//   option chosen: choice_[level] == item_[level].
+// - An option x can start only while the options after it could still meet i's lower bound.
+#include <cassert>
+
+#include "dlx/solver.hpp"
+#include "general_view.hpp"
+
+namespace dlx {
+
+using Index = Links::Index;
+
+namespace {
+
+// The active primary item of least branch degree (theta: its options, plus one for the branch
+// that leaves it, less the options it needs beyond this one), then least slack, then longest
+// list, then leftmost; 0 if none is active. theta <= 0 is a dead end.
+template <class View, class Length>
+Index choose_mcc(const View& hot, Index primaries, Index& best_theta) {
+  Index best = 0;
+  best_theta = std::numeric_limits<Index>::max();
+  Index best_slack = 0, best_length = 0;
+  for (Index i = 1; i <= primaries; ++i) {
+    const Index length = hot.len[i];
+    if (length >= Links::kCovered<Length>) continue;
+    const Index need = hot.bound[i] - hot.slack[i];
+    const Index theta = length + 1 - (need > 0 ? need : 0);
+    if (theta > best_theta) continue;
+    const Index slack = hot.slack[i];
+    if (theta < best_theta || slack < best_slack || (slack == best_slack && length > best_length)) {
+      best = i;
+      best_theta = theta;
+      best_slack = slack;
+      best_length = length;
+      if (theta <= 0) break;
+    }
+  }
+  return best;
+}
+
+// Undoes one level after its choice has been undone (Knuth's M8).
+template <class View, class Length>
+void restore_level(const View& hot, Index item, Index first_tweak) {
+  if constexpr (View::kMultiplicities) {
+    const bool plain = hot.bound[item] == 0 && hot.slack[item] == 0;
+    if (!plain) hot.untweak(first_tweak, item, hot.bound[item] != 0);
+    if (hot.bound[item] == 0) hot.uncover(item);
+    ++hot.bound[item];
+  } else {
+    (void)first_tweak;
+    hot.uncover(item);
+  }
+}
+
+}  // namespace
+
+template <class Length, bool kColor, bool kMult>
+bool Solver::search_general() {
+  using View = detail::GeneralView<Length, kColor, kMult>;
+  const View hot = View::of(links_);
+  const Index primaries = links_.primary_count();
+  Index* const choice = choice_.data();
+  Index* const items = item_.data();
+  Index* const first_tweak = first_tweak_.data();
+  Index level = level_;
+  Index item = 0;
+  Index x = 0;
+  Index theta = 0;
+  std::uint64_t updates = stats_.updates;
+
+  if (state_ == State::at_solution) goto leave_level;
+
+enter_level:  // M2, M3
+  if constexpr (kMult) {
+    item = choose_mcc<View, Length>(hot, primaries, theta);
+  } else {
+    item = links_.choose_item<Length>();
+    theta = item == 0 ? 0 : static_cast<Index>(hot.len[item]);
+  }
+  if (item == 0 || level == depth_limit_) {
+    level_ = level;
+    state_ = State::at_solution;
+    stats_.updates = updates;
+    ++stats_.solutions;
+    return true;
+  }
+  if (stats_.nodes >= node_limit_) {
+    level_ = level;
+    state_ = State::paused;
+    stats_.updates = updates;
+    return false;
+  }
+  ++stats_.nodes;
+  if (theta <= 0) goto leave_level;  // an item that can no longer be satisfied
+  items[level] = item;              // M4
+  if constexpr (kMult) {
+    if (--hot.bound[item] == 0) hot.cover(item, updates);
+  } else {
+    hot.cover(item, updates);
+  }
+  x = hot.nodes[item].down;
+  choice[level] = x;
+  first_tweak[level] = x;
+
+try_option:  // M5
+  if (!kMult || (hot.bound[item] == 0 && hot.slack[item] == 0)) {
+    if (x == item) goto restore;
+  } else {
+    const Index length = hot.len[item] & (Links::kCovered<Length> - 1);
+    if (length <= hot.bound[item] - hot.slack[item]) goto restore;
+    if (x != item) {
+      hot.tweak(x, item, hot.bound[item] != 0, updates);
+    } else if (hot.bound[item] != 0) {
+      hot.deactivate(item);
+    }
+  }
+  if (x != item) hot.commit_others(x, updates);  // M6
+  ++level;
+  goto enter_level;
+
+try_again:  // M7
+  x = choice[level];
+  item = items[level];
+  if (x == item) {  // the branch that left the item: the level's last
+    if constexpr (kMult) {
+      if (hot.bound[item] != 0) hot.reactivate(item);
+    }
+    goto restore;
+  }
+  hot.uncommit_others(x);
+  x = hot.nodes[x].down;
+  choice[level] = x;
+  goto try_option;
+
+restore:  // M8
+  restore_level<View, Length>(hot, item, first_tweak[level]);
+
+leave_level:  // M9
+  if (level == 0) {
+    level_ = 0;
+    state_ = State::exhausted;
+    stats_.updates = updates;
+    return false;
+  }
+  --level;
+  goto try_again;
+}
+
+template <class Length, bool kColor, bool kMult>
+void Solver::unwind_general() {
+  using View = detail::GeneralView<Length, kColor, kMult>;
+  const View hot = View::of(links_);
+  for (Index l = level_ - 1; l >= 0; --l) {
+    const auto k = static_cast<std::size_t>(l);
+    const Index x = choice_[k];
+    const Index item = item_[k];
+    if (x != item) {
+      hot.uncommit_others(x);
+    } else if constexpr (kMult) {
+      if (hot.bound[item] != 0) hot.reactivate(item);
+    }
+    restore_level<View, Length>(hot, item, first_tweak_[k]);
+  }
+}
+
+namespace {
+// Calls f(Length, kColor, kMult) as types for the links' width, colours and multiplicities.
+template <bool kColor, bool kMult>
+struct Flags {
+  static constexpr bool color = kColor;
+  static constexpr bool mult = kMult;
+};
+template <class F>
+decltype(auto) with_kind(const Links& links, F&& f) {
+  return links.with_width([&](auto width) {
+    if (links.has_colors()) {
+      if (links.has_multiplicities()) return f(width, Flags<true, true>{});
+      return f(width, Flags<true, false>{});
+    }
+    if (links.has_multiplicities()) return f(width, Flags<false, true>{});
+    return f(width, Flags<false, false>{});
+  });
+}
+}  // namespace
+
+bool Solver::advance_general() {
+  return with_kind(links_, [this](auto width, auto flags) {
+    using F = decltype(flags);
+    if constexpr (!F::color && !F::mult) {
+      assert(false && "advance_general() on plain links");
+      return false;
+    } else {
+      return search_general<decltype(width), F::color, F::mult>();
+    }
+  });
+}
+
+void Solver::unwind_general_any() {
+  with_kind(links_, [this](auto width, auto flags) {
+    using F = decltype(flags);
+    if constexpr (F::color || F::mult) unwind_general<decltype(width), F::color, F::mult>();
+  });
+}
+
+bool Solver::option_live(OptionId option) const {
+  const Index first = links_.first_node(option);
+  const Index end = links_.span_[static_cast<std::size_t>(first)].end;
+  const bool colors = links_.has_colors();
+  for (Index p = first; p < end; ++p) {
+    const Index item = links_.top_[static_cast<std::size_t>(p)];
+    if (!links_.is_active(item)) return false;
+    if (!colors || item <= links_.primary_count()) continue;
+    const ColorId has = links_.color_[static_cast<std::size_t>(item)];
+    const ColorId wants = links_.color_[static_cast<std::size_t>(p)];
+    // A node marked -1 wants the colour its item has. An uncoloured use needs an unused item.
+    if (wants == kNoColor && has != kNoColor) return false;
+    if (wants > 0 && has != kNoColor && has != wants) return false;
+  }
+  return true;
+}
+
+bool Solver::apply(OptionId option, bool exclude) {
+  const auto k = static_cast<std::size_t>(option);
+  const Index first = links_.first_node(option);
+  auto clash = [this] {
+    infeasible_ = true;
+    clash_at_ = committed_.size();
+    return false;
+  };
+  const Kind state = option_state_[k];
+  const bool live = state == Kind::none && option_live(option);
+  if (!live) {
+    // Excluding an option that no cover could hold anyway changes nothing.
+    if (exclude && state != Kind::commit) {
+      committed_.push_back({first, Kind::none});
+      return true;
+    }
+    return clash();
+  }
+  with_kind(links_, [&](auto width, auto flags) {
+    using F = decltype(flags);
+    using View = detail::GeneralView<decltype(width), F::color, F::mult>;
+    const View hot = View::of(links_);
+    const Index end = links_.span_[static_cast<std::size_t>(first)].end;
+    // The option leaves every list (a cover is a set: it cannot be chosen again), then, if
+    // committed, takes its share of each item.
+    for (Index p = first; p < end; ++p) {
+      if (!hot.marked(p)) hot.unlink(p, stats_.updates);
+    }
+    if (!exclude) {
+      for (Index p = first; p < end; ++p) hot.commit(p, stats_.updates);
+    }
+  });
+  const Kind kind = exclude ? Kind::exclude : Kind::commit;
+  committed_.push_back({first, kind});
+  option_state_[k] = kind;
+  return true;
+}
+
+void Solver::undo_commitment() {
+  const Commitment last = committed_.back();
+  committed_.pop_back();
+  if (last.kind == Kind::none) return;
+  with_kind(links_, [&](auto width, auto flags) {
+    using F = decltype(flags);
+    using View = detail::GeneralView<decltype(width), F::color, F::mult>;
+    const View hot = View::of(links_);
+    const Index end = links_.span_[static_cast<std::size_t>(last.first)].end;
+    if (last.kind == Kind::commit) {
+      for (Index p = end - 1; p >= last.first; --p) hot.uncommit(p);
+    }
+    for (Index p = end - 1; p >= last.first; --p) {
+      if (!hot.marked(p)) hot.relink(p);
+    }
+  });
+  option_state_[static_cast<std::size_t>(links_.option_of(last.first))] = Kind::none;
+}
+
+double Solver::progress_general() const {
+  // Level l tried the k-th of about d branches: the options tweaked before its choice, the
+  // choice and the options after it (one more branch may leave the item; not counted).
+  double done = 0.0, share = 1.0;
+  const auto& nodes = links_.nodes_;
+  for (Index l = 0; l < level_; ++l) {
+    const auto k = static_cast<std::size_t>(l);
+    const Index x = choice_[k];
+    const Index item = item_[k];
+    Index before = 0, after = 0;
+    for (Index p = first_tweak_[k]; p != x && p != item; p = nodes[static_cast<std::size_t>(p)].down) ++before;
+    for (Index p = x; p != item; p = nodes[static_cast<std::size_t>(p)].down) ++after;
+    const Index d = before + (after > 0 ? after : 1);
+    share /= d;
+    done += before * share;
+  }
+  return done + share / 2;
+}
+
+}  // namespace dlx
