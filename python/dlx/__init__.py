@@ -1,0 +1,41 @@
+"""Exact cover with dancing links (Knuth's Algorithm X), and a Sudoku toolkit on it.
+
+    import dlx
+    p = dlx.Problem()
+    for name in "abcdefg":
+        p.add_primary(name)
+    for option in ["c e", "a d g", "b c f", "a d f", "b g", "d e g"]:
+        p.add_option(option)
+    s = dlx.Solver(p)
+    for cover in s.solutions():          # lazily, each a list of option ids
+        print(s.names(cover))            # [['a', 'd', 'f'], ['b', 'g'], ['c', 'e']]
+
+    from dlx import sudoku
+    sudoku.solve("53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79")
+
+The engine is C++ (the extension dlx._core); searches release the GIL and stop on Ctrl-C.
+"""
+
+from ._core import (
+    CoverIterator,
+    ParseError,
+    Problem,
+    ProblemError,
+    Solver,
+    Stats,
+    matrix_covers,
+    read_knuth,
+)
+from . import sudoku
+
+__all__ = [
+    "CoverIterator",
+    "ParseError",
+    "Problem",
+    "ProblemError",
+    "Solver",
+    "Stats",
+    "matrix_covers",
+    "read_knuth",
+    "sudoku",
+]

@@ -1,0 +1,13 @@
+// The parts of the dlx Python module, each defined in its own file and joined in module.cpp.
+#pragma once
+
+#include <pybind11/pybind11.h>
+
+namespace dlx_python {
+
+/// dlx.Problem, dlx.Solver, dlx.Stats, read_knuth, matrix_covers (engine.cpp).
+void bind_engine(pybind11::module_& m);
+/// The submodule dlx.sudoku (sudoku.cpp).
+void bind_sudoku(pybind11::module_& m);
+
+}  // namespace dlx_python

@@ -1,0 +1,645 @@
+// dlx.Problem, dlx.Solver, the Knuth-format readers and the 0/1-matrix entry point: wiring
+// only, every decision is the engine's (dlx/include/dlx/*.hpp).
+#include <pybind11/pybind11.h>
+#include <pybind11/stl.h>
+
+#include <algorithm>
+#include <atomic>
+#include <chrono>
+#include <condition_variable>
+#include <cstdint>
+#include <cstring>
+#include <fstream>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <sstream>
+#include <string>
+#include <string_view>
+#include <thread>
+#include <type_traits>
+#include <vector>
+
+#include <dlx/knuth_format.hpp>
+#include <dlx/parallel.hpp>
+#include <dlx/problem.hpp>
+#include <dlx/solver.hpp>
+
+#include "bindings.hpp"
+#include "interrupt.hpp"
+
+namespace py = pybind11;
+
+namespace dlx_python {
+namespace {
+
+using ProblemPtr = std::shared_ptr<dlx::Problem>;
+
+[[noreturn]] void fail(const std::string& message) { throw dlx::ProblemError(message); }
+
+// ---- Problem -------------------------------------------------------------------------------
+
+std::string option_entry(const dlx::Problem& problem, dlx::ItemId item, dlx::ColorId color) {
+  std::string text = problem.item_name(item);
+  if (color != dlx::kNoColor) text += ":" + problem.color_name(color);
+  return text;
+}
+
+void check_item(const dlx::Problem& problem, std::int64_t item) {
+  if (item < 0 || static_cast<std::uint64_t>(item) >= problem.item_count()) {
+    fail("item " + std::to_string(item) + " does not exist (the problem has " +
+         std::to_string(problem.item_count()) + " items)");
+  }
+}
+
+void check_option(std::int64_t option, std::size_t count) {
+  if (option < 0 || static_cast<std::uint64_t>(option) >= count) {
+    fail("option " + std::to_string(option) + " does not exist (the problem has " +
+         std::to_string(count) + " options)");
+  }
+}
+
+py::list option_names(const dlx::Problem& problem, dlx::OptionId option) {
+  py::list names;
+  const auto items = problem.option(option);
+  const auto colors = problem.option_colors(option);
+  for (std::size_t k = 0; k < items.size(); ++k) {
+    names.append(option_entry(problem, items[k], colors.empty() ? dlx::kNoColor : colors[k]));
+  }
+  return names;
+}
+
+dlx::ItemId item_ref(const dlx::Problem& problem, const py::handle& ref) {
+  if (py::isinstance<py::str>(ref)) {
+    const auto name = ref.cast<std::string>();
+    if (auto id = problem.find_item(name)) return *id;
+    fail("unknown item '" + name + "'");
+  }
+  const auto id = ref.cast<std::int64_t>();
+  check_item(problem, id);
+  return static_cast<dlx::ItemId>(id);
+}
+
+// An option given as item names ("x" or "x:colour"), as item ids, or as one string of
+// blank-separated names.
+dlx::OptionId add_option(dlx::Problem& problem, const py::object& items) {
+  std::vector<std::string> names;
+  std::vector<dlx::ItemId> ids;
+  if (py::isinstance<py::str>(items)) {
+    std::istringstream words(items.cast<std::string>());
+    for (std::string word; words >> word;) names.push_back(word);
+  } else {
+    for (const py::handle entry : py::iter(items)) {
+      if (py::isinstance<py::str>(entry)) {
+        names.push_back(entry.cast<std::string>());
+      } else if (PyIndex_Check(entry.ptr()) != 0) {
+        const auto id = entry.cast<std::int64_t>();
+        check_item(problem, id);
+        ids.push_back(static_cast<dlx::ItemId>(id));
+      } else {
+        throw py::type_error("an option's items are names (str) or item ids (int), not " +
+                             std::string(py::str(py::type::of(entry).attr("__name__"))));
+      }
+    }
+  }
+  if (!names.empty() && !ids.empty()) fail("an option names its items either all by name or all by id");
+  if (!ids.empty()) return problem.add_option(std::span<const dlx::ItemId>(ids));
+  std::vector<std::string_view> views(names.begin(), names.end());
+  return problem.add_option(std::span<const std::string_view>(views));
+}
+
+std::string to_knuth(const dlx::Problem& problem, const std::string& comment) {
+  std::ostringstream out;
+  dlx::write_knuth(out, problem, comment);
+  return out.str();
+}
+
+ProblemPtr from_knuth(const std::string& text, const std::string& source) {
+  return std::make_shared<dlx::Problem>(dlx::read_knuth(std::string_view(text), source).problem);
+}
+
+ProblemPtr read_knuth_file(const py::object& path_like) {
+  const auto path = py::module_::import("os").attr("fspath")(path_like).cast<std::string>();
+  std::ifstream in(path, std::ios::binary);
+  if (!in) {
+    PyErr_SetFromErrnoWithFilename(PyExc_OSError, path.c_str());
+    throw py::error_already_set();
+  }
+  return std::make_shared<dlx::Problem>(dlx::read_knuth(in, path).problem);
+}
+
+// ---- the 0/1 matrix --------------------------------------------------------------------------
+
+// A dense 0/1 matrix read from a buffer (numpy) or from a sequence of sequences.
+struct Matrix {
+  std::size_t rows = 0;
+  std::size_t columns = 0;
+  std::vector<std::uint8_t> cells;  // row-major
+};
+
+[[noreturn]] void bad_entry(std::size_t r, std::size_t c, const std::string& what) {
+  throw py::value_error("matrix[" + std::to_string(r) + "][" + std::to_string(c) + "] is " + what +
+                        ", not 0 or 1");
+}
+
+template <class T>
+std::uint8_t entry_of(const char* at, std::size_t r, std::size_t c) {
+  T value;
+  std::memcpy(&value, at, sizeof value);
+  if (value == T(0)) return 0;
+  if (value == T(1)) return 1;
+  if constexpr (std::is_floating_point_v<T>) {
+    bad_entry(r, c, std::to_string(value));
+  } else {
+    bad_entry(r, c, std::to_string(static_cast<long long>(value)));
+  }
+}
+
+// Reads a 2-D buffer of bools, integers or floats; false if the format is not one of those.
+bool read_buffer(const py::buffer& buffer, Matrix& m) {
+  const py::buffer_info info = buffer.request();
+  if (info.ndim != 2) {
+    throw py::value_error("the matrix must have 2 dimensions, this one has " +
+                          std::to_string(info.ndim));
+  }
+  std::string format = info.format;
+  if (!format.empty() && std::string_view("@=<>!").find(format[0]) != std::string_view::npos) {
+    format.erase(0, 1);
+  }
+  if (format.size() != 1 || std::string_view("?bBhHiIlLqQfd").find(format[0]) == std::string_view::npos) {
+    return false;
+  }
+  m.rows = static_cast<std::size_t>(info.shape[0]);
+  m.columns = static_cast<std::size_t>(info.shape[1]);
+  m.cells.assign(m.rows * m.columns, 0);
+  const auto* base = static_cast<const char*>(info.ptr);
+  for (std::size_t r = 0; r < m.rows; ++r) {
+    for (std::size_t c = 0; c < m.columns; ++c) {
+      const char* at = base + static_cast<py::ssize_t>(r) * info.strides[0] +
+                       static_cast<py::ssize_t>(c) * info.strides[1];
+      std::uint8_t v = 0;
+      switch (format[0]) {
+        case '?': v = entry_of<bool>(at, r, c); break;
+        case 'b': v = entry_of<signed char>(at, r, c); break;
+        case 'B': v = entry_of<unsigned char>(at, r, c); break;
+        case 'h': v = entry_of<short>(at, r, c); break;
+        case 'H': v = entry_of<unsigned short>(at, r, c); break;
+        case 'i': v = entry_of<int>(at, r, c); break;
+        case 'I': v = entry_of<unsigned>(at, r, c); break;
+        case 'l': v = entry_of<long>(at, r, c); break;
+        case 'L': v = entry_of<unsigned long>(at, r, c); break;
+        case 'q': v = entry_of<long long>(at, r, c); break;
+        case 'Q': v = entry_of<unsigned long long>(at, r, c); break;
+        case 'f': v = entry_of<float>(at, r, c); break;
+        default: v = entry_of<double>(at, r, c); break;
+      }
+      m.cells[r * m.columns + c] = v;
+    }
+  }
+  return true;
+}
+
+void read_rows(const py::handle& matrix, Matrix& m) {
+  m = {};
+  bool first = true;
+  for (const py::handle row : py::iter(matrix)) {
+    if (py::isinstance<py::str>(row) || py::isinstance<py::bytes>(row)) {
+      throw py::value_error("matrix row " + std::to_string(m.rows) +
+                            " is a string; give a list of 0/1 entries");
+    }
+    std::size_t c = 0;
+    for (const py::handle entry : py::iter(row)) {
+      if (!first && c >= m.columns) {
+        throw py::value_error("matrix row " + std::to_string(m.rows) + " has more than " +
+                              std::to_string(m.columns) + " entries, as many as row 0 has");
+      }
+      std::uint8_t v = 0;
+      if (PyIndex_Check(entry.ptr()) != 0) {  // int, bool, numpy integers
+        const py::int_ value(py::reinterpret_borrow<py::object>(entry));
+        if (value.equal(py::int_(1))) {
+          v = 1;
+        } else if (!value.equal(py::int_(0))) {
+          bad_entry(m.rows, c, std::string(py::repr(entry)));
+        }
+      } else if (PyFloat_Check(entry.ptr()) != 0) {
+        const double x = entry.cast<double>();
+        if (x != 0.0 && x != 1.0) bad_entry(m.rows, c, std::string(py::repr(entry)));
+        v = x == 1.0 ? 1 : 0;
+      } else {
+        bad_entry(m.rows, c, std::string(py::repr(entry)));
+      }
+      m.cells.push_back(v);
+      ++c;
+    }
+    if (first) {
+      m.columns = c;
+      first = false;
+    } else if (c != m.columns) {
+      throw py::value_error("matrix row " + std::to_string(m.rows) + " has " + std::to_string(c) +
+                            " entries, row 0 has " + std::to_string(m.columns));
+    }
+    ++m.rows;
+  }
+}
+
+// Columns 0..n-1 become items named "0", "1", ...; row r becomes option r.
+ProblemPtr from_matrix(const py::object& matrix, const py::object& secondary) {
+  Matrix m;
+  const bool buffered = py::isinstance<py::buffer>(matrix) && !py::isinstance<py::bytes>(matrix) &&
+                        read_buffer(py::reinterpret_borrow<py::buffer>(matrix), m);
+  if (!buffered) read_rows(matrix, m);
+
+  std::vector<bool> is_secondary(m.columns, false);
+  if (PyIndex_Check(secondary.ptr()) != 0) {
+    const auto k = secondary.cast<long long>();
+    if (k < 0 || static_cast<std::size_t>(k) > m.columns) {
+      throw py::value_error("secondary=" + std::to_string(k) + " asks for more secondary columns " +
+                            "than the matrix has (" + std::to_string(m.columns) + ")");
+    }
+    std::fill(is_secondary.end() - k, is_secondary.end(), true);
+  } else {
+    for (const py::handle column : py::iter(secondary)) {
+      const auto c = column.cast<long long>();
+      if (c < 0 || static_cast<std::size_t>(c) >= m.columns) {
+        throw py::value_error("secondary column " + std::to_string(c) + " does not exist (the " +
+                              "matrix has " + std::to_string(m.columns) + " columns)");
+      }
+      is_secondary[static_cast<std::size_t>(c)] = true;
+    }
+  }
+
+  auto problem = std::make_shared<dlx::Problem>();
+  for (std::size_t c = 0; c < m.columns; ++c) {
+    problem->add_item(std::to_string(c),
+                      is_secondary[c] ? dlx::ItemKind::secondary : dlx::ItemKind::primary);
+  }
+  std::vector<dlx::ItemId> items;
+  for (std::size_t r = 0; r < m.rows; ++r) {
+    items.clear();
+    bool primary = false;
+    for (std::size_t c = 0; c < m.columns; ++c) {
+      if (m.cells[r * m.columns + c] != 0) {
+        items.push_back(static_cast<dlx::ItemId>(c));
+        primary = primary || !is_secondary[c];
+      }
+    }
+    if (!primary) {
+      fail("matrix row " + std::to_string(r) +
+           " has no 1 in a primary column, so it covers nothing that must be covered");
+    }
+    problem->add_option(std::span<const dlx::ItemId>(items));
+  }
+  return problem;
+}
+
+// ---- Solver ----------------------------------------------------------------------------------
+
+// A Solver with the bookkeeping Python needs: the problem (for names), whether a search has
+// started (solutions(), count() and commit() start from the top), and a generation number
+// that retires iterators of an earlier search.
+struct PySolver {
+  explicit PySolver(ProblemPtr p)
+      : problem(std::move(p)), options(problem->option_count()), solver(*problem) {}
+
+  ProblemPtr problem;
+  std::size_t options;  // options when the solver was built: later ones are not in its links
+  dlx::Solver solver;
+  std::uint64_t generation = 0;
+  bool started = false;
+  std::optional<dlx::Stats> parallel_stats;  // the last count on several threads
+
+  // Back to the top of the search, commitments kept; earlier iterators stop.
+  void restart() {
+    if (started) solver.rewind();
+    started = false;
+    ++generation;
+    solver.clear_stats();
+    parallel_stats.reset();
+  }
+};
+
+struct CoverIterator {
+  py::object owner;  // keeps the Solver alive
+  PySolver* solver;
+  std::uint64_t generation;
+  bool done = false;
+
+  py::list next() {
+    if (done) throw py::stop_iteration();
+    if (generation != solver->generation) {
+      throw py::value_error(
+          "this iterator is finished: its solver started another search (solutions(), count(), "
+          "commit(), exclude() or reset() was called)");
+    }
+    if (!next_sliced(solver->solver)) {
+      done = true;
+      throw py::stop_iteration();
+    }
+    py::list cover;
+    for (const dlx::OptionId option : solver->solver.cover()) cover.append(option);
+    return cover;
+  }
+};
+
+py::object solutions_of(const std::shared_ptr<PySolver>& self) {
+  self->restart();
+  self->started = true;
+  return py::cast(CoverIterator{py::cast(self), self.get(), self->generation});
+}
+
+std::uint64_t count_threads(PySolver& self, unsigned threads, std::uint64_t limit) {
+  dlx::Solver& solver = self.solver;
+  std::vector<dlx::Subproblem> parts;
+  {
+    py::gil_scoped_release release;
+    parts = dlx::split_at_least(solver, 64 * static_cast<std::size_t>(threads));
+  }
+  dlx::Stats split_stats = solver.stats();
+
+  std::atomic<std::size_t> next_part{0};
+  std::atomic<unsigned> running{threads};
+  std::atomic<bool> stop{false};
+  std::atomic<std::uint64_t> total{0};
+  std::vector<dlx::Stats> stats(threads);
+  std::mutex mutex;
+  std::condition_variable finished;
+  auto work = [&](unsigned index) {
+    dlx::Solver worker = solver;  // its own links, the commitments included
+    worker.clear_stats();
+    const std::size_t base = worker.commit_count();
+    for (std::size_t k; !stop.load() && (k = next_part.fetch_add(1)) < parts.size();) {
+      bool feasible = true;
+      for (const dlx::OptionId step : parts[k]) {
+        feasible = (step >= 0 ? worker.commit(step) : worker.exclude(~step)) && feasible;
+      }
+      while (feasible && !stop.load()) {
+        const std::uint64_t found = total.load();
+        if (found >= limit) break;
+        worker.set_node_limit(worker.stats().nodes + kNodesPerSlice);
+        total += worker.count(limit - found);
+        if (!worker.paused()) break;
+      }
+      worker.set_node_limit(dlx::Solver::kNoLimit);
+      worker.uncommit_to(base);
+      if (total.load() >= limit) stop = true;
+    }
+    stats[index] = worker.stats();
+    std::lock_guard lock(mutex);
+    --running;
+    finished.notify_one();
+  };
+
+  std::vector<std::thread> pool;
+  pool.reserve(threads);
+  for (unsigned t = 0; t < threads; ++t) pool.emplace_back(work, t);
+  auto join = [&] {
+    py::gil_scoped_release release;
+    for (auto& thread : pool) thread.join();
+  };
+  try {
+    for (;;) {
+      {
+        py::gil_scoped_release release;
+        std::unique_lock lock(mutex);
+        finished.wait_for(lock, std::chrono::milliseconds(50), [&] { return running.load() == 0; });
+      }
+      if (running.load() == 0) break;
+      check_signals();
+    }
+  } catch (...) {
+    stop = true;
+    join();
+    throw;
+  }
+  join();
+  for (const auto& s : stats) {
+    split_stats.nodes += s.nodes;
+    split_stats.updates += s.updates;
+    split_stats.solutions += s.solutions;
+  }
+  self.parallel_stats = split_stats;
+  return std::min(total.load(), limit);
+}
+
+std::uint64_t count(PySolver& self, const std::optional<std::uint64_t>& limit, unsigned threads) {
+  const std::uint64_t cap = limit ? *limit : dlx::Solver::kNoLimit;
+  self.restart();
+  const unsigned workers = dlx::resolve_thread_count(threads);
+  if (workers > 1 && cap > 0) return count_threads(self, workers, cap);
+  self.started = true;
+  return count_sliced(self.solver, cap);
+}
+
+py::list names(const PySolver& self, const py::iterable& cover) {
+  py::list out;
+  for (const py::handle entry : cover) {
+    const auto option = entry.cast<std::int64_t>();
+    check_option(option, self.options);
+    out.append(option_names(*self.problem, static_cast<dlx::OptionId>(option)));
+  }
+  return out;
+}
+
+}  // namespace
+
+void bind_engine(py::module_& m) {
+  py::class_<dlx::Stats>(m, "Stats", "Counters of a search, in the spirit of Knuth's programs.")
+      .def_readonly("nodes", &dlx::Stats::nodes, "Search-tree nodes entered (branching decisions).")
+      .def_readonly("updates", &dlx::Stats::updates, "Link updates: one per node or item unlinked.")
+      .def_readonly("solutions", &dlx::Stats::solutions, "Covers reached.")
+      .def("__repr__", [](const dlx::Stats& s) {
+        return "Stats(nodes=" + std::to_string(s.nodes) + ", updates=" + std::to_string(s.updates) +
+               ", solutions=" + std::to_string(s.solutions) + ")";
+      })
+      .def("__eq__", [](const dlx::Stats& a, const dlx::Stats& b) {
+        return a.nodes == b.nodes && a.updates == b.updates && a.solutions == b.solutions;
+      });
+
+  py::class_<dlx::Problem, ProblemPtr>(m, "Problem", R"doc(
+An exact-cover problem: named items and options over them.
+
+Primary items must each be covered exactly once (or between lo and hi times, when declared
+with a range); secondary items at most once, or by several options that all give them the same
+colour ("x:red"). Item and option ids are 0, 1, ... in the order of the calls that made them.
+
+    p = dlx.Problem()
+    for name in "abc": p.add_primary(name)
+    p.add_secondary("x")
+    p.add_option(["a", "b", "x:red"])   # -> 0
+    p.add_option("c x:red")             # -> 1 (one string of names works too)
+
+Every mistake (duplicate or unknown item, empty option, bad name) raises dlx.ProblemError,
+a ValueError, with a message naming it.)doc")
+      .def(py::init<>(), "An empty problem.")
+      .def("add_primary",
+           [](dlx::Problem& p, const std::string& name, std::optional<std::uint32_t> lo,
+              std::optional<std::uint32_t> hi) {
+             if (!lo && !hi) return p.add_primary(name);
+             if (lo && !hi) return p.add_primary(name, *lo, *lo);
+             if (!lo) return p.add_primary(name, 1, *hi);
+             return p.add_primary(name, *lo, *hi);
+           },
+           py::arg("name"), py::arg("lo") = py::none(), py::arg("hi") = py::none(), R"doc(
+Adds a primary item and returns its id. Covered exactly once by default; with lo and hi,
+between lo and hi times (lo = 0: it may stay uncovered); with lo alone, exactly lo times.)doc")
+      .def("add_secondary", &dlx::Problem::add_secondary, py::arg("name"),
+           "Adds a secondary item (covered at most once, or shared by options of one colour); "
+           "returns its id.")
+      .def("add_option", &add_option, py::arg("items"), R"doc(
+Adds an option and returns its id. `items` lists item names, each "item" or "item:colour"
+(colours on secondary items only), or item ids; a single string of blank-separated names works
+too. Raises ProblemError for an unknown or repeated item, an empty option, or one without a
+primary item.)doc")
+      .def_static("from_knuth", &from_knuth, py::arg("text"), py::arg("source") = "<string>", R"doc(
+Reads a problem in Knuth's DLX1/DLX2/DLX3 text format: the item line (primary items, then '|'
+and secondary ones; "u:v|name" for a range), then one option per line ("x:A" for a colour),
+'|' starting a comment line. Raises dlx.ParseError ("source:line:column: reason").)doc")
+      .def_static("from_matrix", &from_matrix, py::arg("matrix"), py::arg("secondary") = 0, R"doc(
+A problem from a 0/1 matrix (a list of lists, or a numpy array of bools, integers or floats):
+column j becomes the item named str(j), row r becomes option r. `secondary` is how many of
+the last columns are secondary, or an iterable of their indices. Raises ValueError for an entry
+other than 0/1, ragged rows, or a row with no 1 in a primary column.)doc")
+      .def("to_knuth", &to_knuth, py::arg("comment") = "",
+           "The problem in Knuth's text format (DLX1, or DLX2/DLX3 where colours or ranges are "
+           "used); `comment` lines come first, each as a '|' comment.")
+      .def_property_readonly("item_count", &dlx::Problem::item_count, "The number of items.")
+      .def_property_readonly("primary_count", &dlx::Problem::primary_count, "The number of primary items.")
+      .def_property_readonly("option_count", &dlx::Problem::option_count, "The number of options.")
+      .def_property_readonly(
+          "items",
+          [](const dlx::Problem& p) {
+            py::list names;
+            for (std::size_t i = 0; i < p.item_count(); ++i) names.append(p.item_name(static_cast<dlx::ItemId>(i)));
+            return names;
+          },
+          "The item names, by id.")
+      .def("item_name",
+           [](const dlx::Problem& p, std::int64_t item) {
+             check_item(p, item);
+             return p.item_name(static_cast<dlx::ItemId>(item));
+           },
+           py::arg("item"), "The name of an item id.")
+      .def("find_item", &dlx::Problem::find_item, py::arg("name"),
+           "The id of an item name, or None.")
+      .def("is_primary",
+           [](const dlx::Problem& p, const py::object& item) { return p.is_primary(item_ref(p, item)); },
+           py::arg("item"), "Whether an item (id or name) is primary.")
+      .def("multiplicity",
+           [](const dlx::Problem& p, const py::object& item) {
+             const dlx::Multiplicity range = p.multiplicity(item_ref(p, item));
+             return py::make_tuple(range.lo, range.hi);
+           },
+           py::arg("item"),
+           "(lo, hi): how many chosen options an item (id or name) must lie in; (0, 1) for a "
+           "secondary item.")
+      .def("option",
+           [](const dlx::Problem& p, std::int64_t option) {
+             check_option(option, p.option_count());
+             return option_names(p, static_cast<dlx::OptionId>(option));
+           },
+           py::arg("option"), "An option's items as names, \"item:colour\" where it gives a colour.")
+      .def_property_readonly("has_colors", &dlx::Problem::has_colors, "Whether some option gives a colour.")
+      .def_property_readonly("has_multiplicities", &dlx::Problem::has_multiplicities,
+                             "Whether some primary item has a range other than exactly once.")
+      .def("__repr__", [](const dlx::Problem& p) {
+        return "<dlx.Problem: " + std::to_string(p.item_count()) + " items (" +
+               std::to_string(p.primary_count()) + " primary), " + std::to_string(p.option_count()) +
+               " options>";
+      });
+
+  m.def("read_knuth", &read_knuth_file, py::arg("path"),
+        "Reads a problem file in Knuth's DLX1/DLX2/DLX3 format (see Problem.from_knuth). Raises "
+        "OSError if it cannot be opened, dlx.ParseError (\"path:line:column: reason\") if it is "
+        "malformed.");
+
+  py::class_<CoverIterator>(m, "CoverIterator",
+                            "A lazy iterator over covers, each a list of option ids (or of matrix "
+                            "row indices). Each step searches only as far as the next cover.")
+      .def("__iter__", [](py::object self) { return self; })
+      .def("__next__", &CoverIterator::next);
+
+  py::class_<PySolver, std::shared_ptr<PySolver>>(m, "Solver", R"doc(
+Algorithm X with dancing links on one problem.
+
+    s = dlx.Solver(problem)
+    for cover in s.solutions():      # lazily; each cover a list of option ids
+        print(s.names(cover))
+    s.count()                        # all covers; count(limit=2), count(threads=0)
+
+The solver copies the problem's links when built; options added to the problem later are not
+seen. solutions(), count(), commit(), exclude() and reset() start the search again from the
+top (commitments kept, except by reset()), which ends iterators of an earlier search. Searches
+release the GIL, and Ctrl-C raises KeyboardInterrupt within a fraction of a second, leaving
+the solver usable.)doc")
+      .def(py::init([](ProblemPtr problem) {
+             if (!problem) throw py::type_error("Solver() needs a dlx.Problem");
+             return std::make_shared<PySolver>(std::move(problem));
+           }),
+           py::arg("problem"))
+      .def("solutions", &solutions_of,
+           "A lazy iterator over all covers (under the commitments), each a list of option ids "
+           "in the order chosen, commitments first. Order is deterministic.")
+      .def("__iter__", &solutions_of, "Same as solutions().")
+      .def("count", &count, py::arg("limit") = py::none(), py::arg("threads") = 1, R"doc(
+The number of covers (under the commitments), stopping at `limit` if given. threads > 1 splits
+the search tree among that many threads, 0 meaning one per core; the count is the same.)doc")
+      .def("commit",
+           [](PySolver& self, std::int64_t option) {
+             check_option(option, self.options);
+             self.restart();
+             return self.solver.commit(static_cast<dlx::OptionId>(option));
+           },
+           py::arg("option"),
+           "Forces an option into every cover from now on (until reset()). Returns False, and the "
+           "solver then has no covers until reset(), if it clashes with an earlier commitment.")
+      .def("exclude",
+           [](PySolver& self, std::int64_t option) {
+             check_option(option, self.options);
+             self.restart();
+             return self.solver.exclude(static_cast<dlx::OptionId>(option));
+           },
+           py::arg("option"),
+           "Keeps an option out of every cover from now on (until reset()). Returns False if it "
+           "was committed.")
+      .def("reset",
+           [](PySolver& self) {
+             self.restart();
+             self.solver.reset();
+           },
+           "Undoes the search and every commitment and exclusion.")
+      .def_property_readonly(
+          "stats",
+          [](const PySolver& self) { return self.parallel_stats ? *self.parallel_stats : self.solver.stats(); },
+          "Counters (nodes, updates, solutions) of the current or last search, summed over the "
+          "threads of a count(threads=...).")
+      .def("progress", [](const PySolver& self) { return self.solver.progress(); },
+           "Knuth's estimate of the fraction of the search tree already walked, in [0, 1].")
+      .def("names", &names, py::arg("cover"),
+           "The options of a cover as lists of item names (\"item:colour\" where they give one).")
+      .def("color_of",
+           [](const PySolver& self, const py::object& item) -> std::optional<std::string> {
+             const dlx::ItemId id = item_ref(*self.problem, item);
+             if (self.problem->is_primary(id)) fail("item '" + self.problem->item_name(id) + "' is primary and has no colour");
+             if (!self.started || self.solver.cover().empty()) fail("color_of() needs a cover: call it while iterating solutions()");
+             const dlx::ColorId color = self.solver.color_of(id);
+             if (color == dlx::kNoColor) return std::nullopt;
+             return self.problem->color_name(color);
+           },
+           py::arg("item"),
+           "While iterating solutions(): the colour the current cover gives a secondary item "
+           "(id or name), or None.")
+      .def_property_readonly("problem", [](const PySolver& self) { return self.problem; },
+                             "The problem this solver was built from.");
+
+  m.def("matrix_covers",
+        [](const py::object& matrix, const py::object& secondary) {
+          return solutions_of(std::make_shared<PySolver>(from_matrix(matrix, secondary)));
+        },
+        py::arg("matrix"), py::arg("secondary") = 0, R"doc(
+The exact covers of a 0/1 matrix, lazily: each a list of row indices whose rows have exactly
+one 1 in every primary column and at most one in every secondary column. `matrix` is a list of
+lists or a numpy array; `secondary` is how many of the last columns are secondary, or an
+iterable of their indices. See Problem.from_matrix for the errors.)doc");
+}
+
+}  // namespace dlx_python

@@ -1,0 +1,55 @@
+// Running a long search from Python: in slices with the GIL released, Ctrl-C checked between
+// slices, so that KeyboardInterrupt arrives within a fraction of a second and the search keeps
+// its place (the engine's node limit pauses it without losing anything).
+#pragma once
+
+#include <pybind11/pybind11.h>
+
+#include <cstdint>
+
+#include <dlx/solver.hpp>
+
+namespace dlx_python {
+
+/// Nodes searched between two looks at Python's pending signals: a few milliseconds of work,
+/// small enough for a prompt Ctrl-C, large enough that the GIL round trip costs nothing.
+inline constexpr std::uint64_t kNodesPerSlice = std::uint64_t{1} << 18;
+
+/// Raises the pending Python exception (KeyboardInterrupt from Ctrl-C) if a signal handler set
+/// one. Call with the GIL held.
+inline void check_signals() {
+  if (PyErr_CheckSignals() != 0) throw pybind11::error_already_set();
+}
+
+/// The next cover, as Solver::next(), searched in slices: between slices the GIL is taken
+/// back and signals are checked. An exception leaves the solver paused, its place kept.
+inline bool next_sliced(dlx::Solver& solver) {
+  for (;;) {
+    bool found = false;
+    {
+      pybind11::gil_scoped_release release;
+      solver.set_node_limit(solver.stats().nodes + kNodesPerSlice);
+      found = solver.next();
+      solver.set_node_limit(dlx::Solver::kNoLimit);
+    }
+    if (found || !solver.paused()) return found;
+    check_signals();
+  }
+}
+
+/// Counts up to `limit` covers from the solver's state on, as Solver::count(), in slices.
+inline std::uint64_t count_sliced(dlx::Solver& solver, std::uint64_t limit) {
+  std::uint64_t total = 0;
+  for (;;) {
+    {
+      pybind11::gil_scoped_release release;
+      solver.set_node_limit(solver.stats().nodes + kNodesPerSlice);
+      total += solver.count(limit - total);
+      solver.set_node_limit(dlx::Solver::kNoLimit);
+    }
+    if (total >= limit || !solver.paused()) return total;
+    check_signals();
+  }
+}
+
+}  // namespace dlx_python
