@@ -1,0 +1,342 @@
+// sudoku-mpi: `sudoku count` on every rank of an MPI job, with checkpoints.
+//
+// Rank 0 reads FILE and sends its text to every rank; every rank reads the same puzzles from it
+// with sudoku::Reader, so malformed entries and clashing givens are met by all ranks alike (and
+// reported by rank 0 alone). Each valid puzzle becomes the full exact cover of its geometry
+// (sudoku::Encoding) with the givens committed, counted by the shared driver (mpi_count.hpp)
+// over every rank. The puzzles are counted one after the other, each over all ranks: this is
+// for long counts (a 9x9 with few givens, an empty 6x6), not for batches of easy puzzles, which
+// `sudoku count` does faster on one machine.
+#include <unistd.h>
+
+#include <charconv>
+#include <chrono>
+#include <cstdint>
+#include <cstdio>
+#include <iostream>
+#include <map>
+#include <memory>
+#include <new>
+#include <optional>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include <boost/program_options.hpp>
+#include <mpi.h>
+
+#include <dlx/checkpoint.hpp>
+#include <dlx/solver.hpp>
+#include <sudoku/board.hpp>
+#include <sudoku/encoding.hpp>
+#include <sudoku/reader.hpp>
+#include <sudoku/validator.hpp>
+
+#include "mpi_count.hpp"
+
+#ifndef DLX_VERSION
+#define DLX_VERSION "0.1.0"
+#endif
+
+namespace {
+
+namespace po = boost::program_options;
+
+constexpr const char* kUsage = "Usage: mpirun -np N sudoku-mpi count [OPTION]... [FILE]\n";
+
+constexpr const char* kHelp = R"HELP(Counts the solutions of Sudoku puzzles on every rank of an MPI job.
+
+Reads puzzles from FILE (standard input when FILE is - or absent) as `sudoku count` does (one
+per line or as grids; any box shape from 2x2 to 5x7; `sudoku --help` gives the rules); only
+rank 0 reads it. Each puzzle is counted over all the ranks in turn: its exact cover (an option
+per cell and digit, the givens committed) is split into many more subproblems than there are
+worker threads, handed out on request, and the counts are added up exactly.
+
+Options:
+      --box RxC        boxes of R rows by C columns (e.g. 2x3 for 6x6); default: from the size
+  -l, --limit N        stop counting a puzzle at N solutions (N means "N or more")
+  -t, --threads N      worker threads per rank (default 1)
+      --checkpoint FILE
+                       record each finished subproblem of each puzzle in FILE; a run started
+                       again with the same FILE and the same puzzles skips what it records and
+                       prints the same counts. A FILE of other puzzles, or one that is not a
+                       checkpoint, is refused (exit status 2)
+      --split K        aim at K subproblems per worker thread (default 64)
+      --format F       line (default: the count) or csv ("puzzle,solutions" header, then
+                       "PUZZLE,COUNT")
+  -p, --progress       print to standard error, about once a second, the fraction of the
+                       current puzzle's subproblems done
+      --no-progress    no progress line
+  -s, --stats          print to standard error the puzzles, search nodes, link updates and
+                       time at the end
+  -h, --help           print this help and exit
+  -V, --version        print the version and exit
+
+Output (rank 0, standard output): one record per entry, as `sudoku count` prints: the count;
+"# FILE:LINE: invalid input" for a malformed entry (its error on standard error as
+"sudoku-mpi: FILE:LINE:COLUMN: message"); 0 for clashing givens (named on standard error).
+
+Exit status (every rank exits with it): 0 every puzzle has a solution; 1 some have none;
+2 bad usage, unreadable FILE, malformed input or a refused checkpoint (2 wins over 1); 3 a rank
+failed or the output could not be written.
+
+Example:
+  echo '....................................' | mpirun -np 4 sudoku-mpi count --box 2x3
+                                            prints 28200960
+)HELP";
+
+struct Options {
+  std::optional<sudoku::Geometry> box;
+  std::uint64_t limit = dlx::Solver::kNoLimit;
+  unsigned threads = 1;
+  std::size_t split = 64;
+  std::string checkpoint;
+  bool csv = false;
+  bool stats = false;
+  bool progress = false;
+  std::string file = "-";
+};
+
+std::optional<std::uint64_t> parse_number(const std::string& text, std::uint64_t low,
+                                          std::uint64_t high) {
+  std::uint64_t value = 0;
+  const char* end = text.data() + text.size();
+  auto [ptr, error] = std::from_chars(text.data(), end, value);
+  if (text.empty() || error != std::errc{} || ptr != end || value < low || value > high) {
+    return std::nullopt;
+  }
+  return value;
+}
+
+std::optional<Options> parse_options(int argc, char** argv, bool root) {
+  po::options_description visible;
+  std::string limit, threads, split, box, format = "line";
+  visible.add_options()
+      ("box", po::value<std::string>(&box))
+      ("limit,l", po::value<std::string>(&limit))
+      ("threads,t", po::value<std::string>(&threads))
+      ("checkpoint", po::value<std::string>())
+      ("split", po::value<std::string>(&split))
+      ("format", po::value<std::string>(&format))
+      ("stats,s", po::bool_switch())
+      ("progress,p", po::bool_switch())
+      ("no-progress", po::bool_switch())
+      ("help,h", po::bool_switch())
+      ("version,V", po::bool_switch());
+  po::options_description all;
+  all.add(visible).add_options()("args", po::value<std::vector<std::string>>());
+  po::positional_options_description positional;
+  positional.add("args", -1);
+  po::variables_map vm;
+  po::store(po::command_line_parser(argc, argv).options(all).positional(positional).run(), vm);
+  po::notify(vm);
+  if (vm["help"].as<bool>()) {
+    if (root) std::cout << kUsage << kHelp;
+    return std::nullopt;
+  }
+  if (vm["version"].as<bool>()) {
+    if (root) std::cout << "sudoku-mpi " DLX_VERSION "\n";
+    return std::nullopt;
+  }
+  std::vector<std::string> args;
+  if (vm.count("args")) args = vm["args"].as<std::vector<std::string>>();
+  if (args.empty()) throw po::error("no command given (sudoku-mpi has one: count)");
+  if (args.front() != "count") {
+    throw po::error("unknown command '" + args.front() + "' (sudoku-mpi has one: count)");
+  }
+  if (args.size() > 2) throw po::error("only one FILE may be given");
+  Options options;
+  if (args.size() == 2) options.file = args[1];
+  if (vm.count("box")) {
+    options.box = sudoku::Geometry::parse(box);
+    if (!options.box) {
+      throw po::error("--box wants RxC with R*C between 1 and 35, such as 3x3 or 2x3; got '" +
+                      box + "'");
+    }
+  }
+  if (vm.count("limit")) {
+    auto n = parse_number(limit, 1, dlx::Solver::kNoLimit - 1);
+    if (!n) throw po::error("--limit wants a whole number of at least 1; got '" + limit + "'");
+    options.limit = *n;
+  }
+  if (vm.count("threads")) {
+    auto n = parse_number(threads, 1, 1024);
+    if (!n) throw po::error("--threads wants a whole number from 1 to 1024; got '" + threads + "'");
+    options.threads = static_cast<unsigned>(*n);
+  }
+  if (vm.count("split")) {
+    auto n = parse_number(split, 1, 1u << 20);
+    if (!n) throw po::error("--split wants a whole number from 1 to 1048576; got '" + split + "'");
+    options.split = *n;
+  }
+  if (vm.count("checkpoint")) {
+    options.checkpoint = vm["checkpoint"].as<std::string>();
+    if (options.checkpoint.empty()) throw po::error("--checkpoint needs a FILE");
+  }
+  if (format != "line" && format != "csv") {
+    throw po::error("--format wants line or csv; got '" + format + "'");
+  }
+  options.csv = format == "csv";
+  options.stats = vm["stats"].as<bool>();
+  if (vm["progress"].as<bool>() && vm["no-progress"].as<bool>()) {
+    throw po::error("--progress and --no-progress contradict each other");
+  }
+  options.progress = vm["progress"].as<bool>() ||
+                     (!vm["no-progress"].as<bool>() && ::isatty(STDERR_FILENO) == 1);
+  return options;
+}
+
+// One exact cover per geometry, built on first use.
+struct Engine {
+  explicit Engine(sudoku::Geometry geometry) : encoding(geometry), solver(encoding.problem()) {}
+  sudoku::Encoding encoding;
+  dlx::Solver solver;
+};
+
+int run(const mpi_count::Session& mpi, const Options& options) {
+  const std::string text = mpi_count::share_input(mpi, options.file);
+  const std::string source = options.file == "-" ? "<stdin>" : options.file;
+  const bool root = mpi.root();
+  std::optional<dlx::Checkpoint> checkpoint;
+  if (!options.checkpoint.empty()) {
+    std::string error;
+    if (root) {
+      try {
+        checkpoint.emplace(options.checkpoint);
+      } catch (const dlx::CheckpointError& e) {
+        error = e.what();
+      }
+    }
+    if (mpi_count::agree(error.empty() ? 0 : 2) != 0) throw mpi_count::RunError(2, error);
+  }
+  const auto start = std::chrono::steady_clock::now();
+  const bool terminal = ::isatty(STDERR_FILENO) == 1;
+  std::istringstream in(text);
+  sudoku::Reader reader(in, source, options.box);
+  std::map<int, std::unique_ptr<Engine>> engines;  // by side, then box rows
+  int status = 0;
+  std::size_t puzzles = 0, solved = 0, unsolvable = 0, invalid = 0, counted = 0;
+  dlx::Stats stats;
+  if (root && options.csv) std::cout << "puzzle,solutions\n";
+  while (auto entry = reader.next()) {
+    if (auto* error = std::get_if<sudoku::ReadError>(&*entry)) {
+      ++invalid;
+      status = std::max(status, 2);
+      if (root) {
+        std::cout.flush();
+        std::cerr << "sudoku-mpi: " << error->to_string() << '\n';
+        if (options.csv) std::cout << ",\n";
+        else std::cout << "# " << error->source << ":" << error->line << ": invalid input\n";
+      }
+      continue;
+    }
+    const sudoku::Puzzle& puzzle = std::get<sudoku::Puzzle>(*entry);
+    ++puzzles;
+    const sudoku::Board& board = puzzle.board;
+    std::uint64_t found = 0;
+    if (!sudoku::consistent(board)) {
+      if (root) {
+        std::cout.flush();
+        std::cerr << "sudoku-mpi: " << source << ":" << puzzle.line << ": no solution: ";
+        const auto conflicts = sudoku::find_conflicts(board);
+        for (std::size_t i = 0; i < conflicts.size(); ++i) {
+          std::cerr << (i > 0 ? "; " : "") << sudoku::describe(conflicts[i], board.geometry());
+        }
+        std::cerr << '\n';
+      }
+    } else {
+      const sudoku::Geometry g = board.geometry();
+      auto& engine = engines[g.size() * 64 + g.box_rows];
+      if (!engine) engine = std::make_unique<Engine>(g);
+      engine->solver.reset();
+      bool feasible = true;
+      for (int cell = 0; cell < board.cell_count(); ++cell) {
+        if (board[cell] != 0) {
+          feasible = engine->solver.commit(engine->encoding.option(cell, board[cell])) && feasible;
+        }
+      }
+      if (feasible) {  // consistent givens never clash; kept for boards built otherwise
+        mpi_count::CountOptions count;
+        count.threads = options.threads;
+        count.limit = options.limit;
+        count.subproblems_per_thread = options.split;
+        count.checkpoint = checkpoint ? &*checkpoint : nullptr;
+        count.problem_number = ++counted;
+        count.fingerprint = dlx::fingerprint("sudoku " + g.name() + " " + board.to_line());
+        if (root && options.progress) {
+          const std::string at = source + ":" + std::to_string(puzzle.line);
+          count.on_progress = [at, start, terminal](double fraction) {
+            char line[96];
+            std::snprintf(line, sizeof line, ": %.1f%% of the subproblems, %.0f s",
+                          100.0 * fraction,
+                          std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
+            std::cerr << (terminal ? "\r\033[K" : "") << "sudoku-mpi: " << at << line
+                      << (terminal ? "" : "\n") << std::flush;
+          };
+        }
+        const auto result = mpi_count::count(mpi, engine->solver, count);
+        if (root && options.progress && terminal) std::cerr << "\r\033[K";
+        found = result.count;
+        stats.nodes += result.stats.nodes;
+        stats.updates += result.stats.updates;
+      }
+      engine->solver.reset();
+    }
+    if (found > 0) ++solved;
+    else ++unsolvable;
+    if (root) {
+      if (options.csv) std::cout << board.to_line() << ',' << found << '\n';
+      else std::cout << found << '\n';
+      if (terminal) std::cout.flush();
+    }
+  }
+  if (root) {
+    std::cout.flush();
+    if (!std::cout) {
+      std::cerr << "sudoku-mpi: error writing standard output\n";
+      status = 3;
+    }
+    if (options.stats) {
+      char time[32];
+      std::snprintf(time, sizeof time, "%.3f",
+                    std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
+      std::cerr << "puzzles " << puzzles << ", solved " << solved << ", unsolvable " << unsolvable
+                << ", invalid " << invalid << ", nodes " << stats.nodes << ", updates "
+                << stats.updates << ", " << time << " s on " << mpi.size() << " ranks x "
+                << options.threads << " threads\n";
+    }
+  }
+  // Rank 0 alone knows the counts, so the statuses are agreed on.
+  if (root && unsolvable > 0) status = std::max(status, 1);
+  return mpi_count::agree(status);
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  std::ios::sync_with_stdio(false);
+  mpi_count::Session mpi(argc, argv);
+  int status = 0;
+  std::string message;
+  try {
+    const auto options = parse_options(argc, argv, mpi.root());
+    if (!options) return 0;
+    return run(mpi, *options);
+  } catch (const po::error& error) {
+    message = std::string(error.what()) + "\nTry 'sudoku-mpi --help' for more information.";
+    status = 2;
+  } catch (const mpi_count::RunError& error) {
+    message = error.what();
+    status = error.status;
+  } catch (const std::exception& error) {
+    // This rank alone failed (out of memory, say); the others may wait for it in a collective
+    // call, so the job is ended from here, the last resort.
+    std::cerr << "sudoku-mpi: rank " << mpi.rank() << ": "
+              << (dynamic_cast<const std::bad_alloc*>(&error) ? "out of memory" : error.what())
+              << "\n";
+    if (mpi.size() > 1) MPI_Abort(MPI_COMM_WORLD, 3);
+    return 3;
+  }
+  if (mpi.root() && !message.empty()) std::cerr << "sudoku-mpi: " << message << "\n";
+  return status;
+}
