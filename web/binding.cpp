@@ -1,0 +1,342 @@
+// The page's door into the libraries: a handful of C functions that take the grid as text and
+// return one JSON object as text. Wiring only: parsing is the Reader's, solving the DlxSolver's,
+// checking the validator's, and the records (an explanation, a rating) come from the library's
+// own JSON writers; this file only chooses the calls, times them and wraps the results.
+//
+// Every function returns a pointer to a string owned here, valid until the next call (the page
+// copies it out at once with UTF8ToString). Bad input never traps: the reply then holds
+// {"ok":false,"error":"puzzle:1:12: ..."} with the Reader's location. Every reply has "ok" and,
+// where work was timed, "micros": the time of that work in microseconds, in-process.
+//
+// `box` is "RxC" (e.g. "2x3") to fix the board's shape, or "" to detect it from the cell count.
+#include <chrono>
+#include <cstdint>
+#include <optional>
+#include <sstream>
+#include <string>
+#include <string_view>
+#include <variant>
+
+#include "sudoku/board.hpp"
+#include "sudoku/candidates.hpp"
+#include "sudoku/dlx_solver.hpp"
+#include "sudoku/explain.hpp"
+#include "sudoku/generator.hpp"
+#include "sudoku/logic.hpp"
+#include "sudoku/rating.hpp"
+#include "sudoku/reader.hpp"
+#include "sudoku/validator.hpp"
+
+#if defined(__EMSCRIPTEN__)
+#include <emscripten/emscripten.h>
+#define WEB_EXPORT extern "C" EMSCRIPTEN_KEEPALIVE
+#else
+#define WEB_EXPORT extern "C"
+#endif
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+double micros_since(Clock::time_point start) {
+  return std::chrono::duration<double, std::micro>(Clock::now() - start).count();
+}
+
+// Search work is bounded, so that an almost empty 16x16 grid cannot freeze the page: the count
+// stops there and says so ("limit_reached").
+constexpr std::uint64_t kNodeLimit = 20'000'000;
+
+std::string& reply() {
+  static std::string text;
+  return text;
+}
+
+const char* give(std::string text) {
+  reply() = std::move(text);
+  return reply().c_str();
+}
+
+const char* fail(std::string_view message) {
+  return give("{\"ok\":false,\"error\":" + sudoku::json_string(message) + "}");
+}
+
+// "RxC" to a geometry; empty text means "detect". Writes the reason into `error` when bad.
+std::optional<sudoku::Geometry> parse_box(std::string_view box, std::string& error) {
+  if (box.empty()) return std::nullopt;
+  const auto x = box.find_first_of("xX");
+  int rows = 0;
+  int cols = 0;
+  bool good = x != std::string_view::npos && x > 0 && x + 1 < box.size();
+  for (std::size_t i = 0; good && i < box.size(); ++i) {
+    if (i == x) continue;
+    if (box[i] < '0' || box[i] > '9') good = false;
+    int& field = i < x ? rows : cols;
+    if (good) field = field * 10 + (box[i] - '0');
+    if (field > sudoku::Geometry::kMaxSize) good = false;
+  }
+  const sudoku::Geometry geometry{rows, cols};
+  if (!good || rows < 1 || cols < 1 || !geometry.valid()) {
+    error = "bad box shape '" + std::string(box) + "': expected RxC with R*C at most 35, e.g. 2x3";
+    return std::nullopt;
+  }
+  return geometry;
+}
+
+// Exactly one puzzle from the text, or the Reader's message.
+std::variant<sudoku::Board, std::string> read_one(const char* text, const char* box) {
+  std::string error;
+  const auto geometry = parse_box(box ? box : "", error);
+  if (!error.empty()) return error;
+  std::istringstream in(text ? text : "");
+  sudoku::Reader reader(in, "puzzle", geometry);
+  std::optional<sudoku::Board> board;
+  while (auto entry = reader.next()) {
+    if (const auto* read_error = std::get_if<sudoku::ReadError>(&*entry)) {
+      return read_error->to_string();
+    }
+    if (board) return "puzzle: more than one puzzle in the text (one grid at a time)";
+    board = std::get<sudoku::Puzzle>(*entry).board;
+  }
+  if (!board) return "puzzle: no puzzle in the text";
+  return *board;
+}
+
+std::string cells_json(const sudoku::Geometry& geometry, const std::vector<int>& cells) {
+  std::string out = "[";
+  for (std::size_t i = 0; i < cells.size(); ++i) {
+    if (i > 0) out += ',';
+    out += sudoku::json_string(sudoku::cell_name(geometry, cells[i]));
+  }
+  return out + "]";
+}
+
+// The board's description: its line, shape, and every clash the validator finds, each with the
+// validator's message and the cells to mark.
+std::string board_json(const sudoku::Board& board) {
+  std::string out = "\"puzzle\":" + sudoku::json_string(board.to_line()) +
+                    ",\"box\":" + sudoku::json_string(board.geometry().name()) +
+                    ",\"givens\":" + std::to_string(board.given_count()) + ",\"conflicts\":[";
+  const auto conflicts = sudoku::find_conflicts(board);
+  for (std::size_t i = 0; i < conflicts.size(); ++i) {
+    if (i > 0) out += ',';
+    out += "{\"message\":" +
+           sudoku::json_string(sudoku::describe(conflicts[i], board.geometry())) +
+           ",\"unit\":" + sudoku::json_string(sudoku::unit_name(conflicts[i].unit)) +
+           ",\"cells\":" + cells_json(board.geometry(), conflicts[i].cells) + "}";
+  }
+  return out + "]";
+}
+
+// Why a consistent puzzle has no solution, when deduction shows it at a glance ("r4c5 has no
+// candidate left"), with the cell or unit concerned; null otherwise.
+std::string contradiction_json(const sudoku::Board& board) {
+  sudoku::LogicOptions options;
+  options.record_steps = false;
+  const sudoku::LogicResult logic = sudoku::solve_logically(board, options);
+  if (!logic.contradiction) return "null";
+  const sudoku::Contradiction& c = *logic.contradiction;
+  std::string out = "{\"message\":" + sudoku::json_string(c.message);
+  if (c.cell >= 0) out += ",\"cells\":" + cells_json(board.geometry(), {c.cell});
+  if (c.kind == sudoku::Contradiction::Kind::no_place) {
+    out += ",\"unit\":" + sudoku::json_string(sudoku::unit_name(c.unit));
+  }
+  return out + "}";
+}
+
+sudoku::DlxSolver& engine() {
+  static sudoku::DlxSolver solver = [] {
+    sudoku::DlxSolver s;
+    s.set_node_limit(kNodeLimit);
+    return s;
+  }();
+  return solver;
+}
+
+// Solve (limit 1) and count (limit > 1) share one reply: the count found, the first solution
+// (checked by the validator, never trusted), the engine's work and the time.
+const char* solve_reply(const char* text, const char* box, std::uint64_t limit) {
+  auto read = read_one(text, box);
+  if (auto* error = std::get_if<std::string>(&read)) return fail(*error);
+  const sudoku::Board& board = std::get<sudoku::Board>(read);
+  const auto start = Clock::now();
+  const sudoku::SolveResult result = engine().solve(board, limit);
+  const double micros = micros_since(start);
+  std::string out = "{\"ok\":true," + board_json(board) +
+                    ",\"limit\":" + std::to_string(limit) +
+                    ",\"solutions\":" + std::to_string(result.solutions) +
+                    ",\"limit_reached\":" + (result.nodes >= kNodeLimit ? "true" : "false") +
+                    ",\"nodes\":" + std::to_string(result.nodes) +
+                    ",\"micros\":" + std::to_string(micros);
+  if (result.solutions > 0) {
+    if (auto why = sudoku::check_solution(board, result.first)) {
+      return fail("internal error: the engine's solution is wrong: " + *why);
+    }
+    out += ",\"solution\":" + sudoku::json_string(result.first.to_line());
+  } else {
+    out += ",\"solution\":null";
+    if (sudoku::consistent(board) && result.nodes < kNodeLimit) {
+      out += ",\"contradiction\":" + contradiction_json(board);
+    }
+  }
+  return give(out + "}");
+}
+
+// The candidates of every cell as symbols ("" for a filled cell), for the pencil marks.
+std::string candidates_json(const sudoku::Position& position) {
+  std::string out = "[";
+  for (int cell = 0; cell < position.board().cell_count(); ++cell) {
+    if (cell > 0) out += ',';
+    out += '"';
+    const std::uint64_t mask = position.candidates(cell);
+    for (int d = 1; d <= position.size(); ++d) {
+      if (mask & sudoku::digit_bit(d)) out += sudoku::digit_symbol(d);
+    }
+    out += '"';
+  }
+  return out + "]";
+}
+
+}  // namespace
+
+/// Reads a puzzle (a line, or a grid as people type it) without solving it: {"ok","puzzle",
+/// "box","givens","conflicts"}: what the page shows after every edit or paste.
+WEB_EXPORT const char* web_read(const char* text, const char* box) {
+  auto read = read_one(text, box);
+  if (auto* error = std::get_if<std::string>(&read)) return fail(*error);
+  return give("{\"ok\":true," + board_json(std::get<sudoku::Board>(read)) + "}");
+}
+
+/// The first solution: {"ok","puzzle","box","conflicts","solutions" (0 or 1),"solution",...}.
+WEB_EXPORT const char* web_solve(const char* text, const char* box) {
+  return solve_reply(text, box, 1);
+}
+
+/// Counts solutions up to `limit` (at least 2): 0 none, 1 unique, more: several.
+WEB_EXPORT const char* web_count(const char* text, const char* box, double limit) {
+  const auto bounded = limit < 2 ? 2.0 : (limit > 1e15 ? 1e15 : limit);
+  return solve_reply(text, box, static_cast<std::uint64_t>(bounded));
+}
+
+/// The step log: {"ok","micros","explanation":<write_explanation_json's object, with the
+/// engine's completion when the techniques stall>,"positions":[before step 1, ..., after the
+/// last step]}, each position the candidates of every cell, replayed from the steps.
+WEB_EXPORT const char* web_explain(const char* text, const char* box) {
+  auto read = read_one(text, box);
+  if (auto* error = std::get_if<std::string>(&read)) return fail(*error);
+  const sudoku::Board& board = std::get<sudoku::Board>(read);
+  const auto start = Clock::now();
+  const sudoku::LogicResult logic = sudoku::solve_logically(board);
+  std::optional<sudoku::SolveResult> finish;
+  if (logic.status == sudoku::LogicStatus::stalled) {
+    finish = sudoku::finish_with_engine(logic, engine());
+  }
+  const double micros = micros_since(start);
+  std::ostringstream explanation;
+  sudoku::write_explanation_json(explanation, board, logic, finish ? &*finish : nullptr);
+  std::string text_out = explanation.str();
+  while (!text_out.empty() && text_out.back() == '\n') text_out.pop_back();
+
+  std::string positions = "[";
+  if (!sudoku::Position::check_givens(board)) {
+    sudoku::Position position(board);
+    positions += candidates_json(position);
+    for (const sudoku::Step& step : logic.steps) {
+      for (const auto& p : step.placed) position.place(p.cell, p.digit);
+      for (const auto& e : step.eliminated) position.eliminate(e.cell, e.digit);
+      positions += "," + candidates_json(position);
+    }
+  }
+  positions += "]";
+  return give("{\"ok\":true," + board_json(board) + ",\"micros\":" + std::to_string(micros) +
+              ",\"explanation\":" + text_out + ",\"positions\":" + positions + "}");
+}
+
+/// The difficulty: {"ok","micros","text":rating_text(),"rating":<write_rating_json's object>}.
+WEB_EXPORT const char* web_rate(const char* text, const char* box) {
+  auto read = read_one(text, box);
+  if (auto* error = std::get_if<std::string>(&read)) return fail(*error);
+  const sudoku::Board& board = std::get<sudoku::Board>(read);
+  const auto start = Clock::now();
+  const sudoku::Rating rating = sudoku::rate(board, engine());
+  const double micros = micros_since(start);
+  std::ostringstream json;
+  sudoku::write_rating_json(json, board, rating);
+  std::string rating_out = json.str();
+  while (!rating_out.empty() && rating_out.back() == '\n') rating_out.pop_back();
+  return give("{\"ok\":true," + board_json(board) + ",\"micros\":" + std::to_string(micros) +
+              ",\"text\":" + sudoku::json_string(sudoku::rating_text(rating)) +
+              ",\"rating\":" + rating_out + "}");
+}
+
+/// A new puzzle with exactly one solution: {"ok","puzzle","solution","text" (its rating),
+/// "level","attempts","seed","micros"}. `difficulty` "" for any, `symmetry` "none" etc.
+WEB_EXPORT const char* web_generate(const char* box, const char* difficulty,
+                                    const char* symmetry, double seed) {
+  std::string error;
+  const auto geometry = parse_box(box ? box : "", error);
+  if (!error.empty()) return fail(error);
+  sudoku::GeneratorOptions options;
+  options.geometry = geometry.value_or(sudoku::Geometry{});
+  options.seed = static_cast<std::uint64_t>(seed < 0 ? 0 : seed);
+  // A browser tab should answer within seconds: a target missed this many times is reported.
+  options.max_attempts = 300;
+  const std::string_view level = difficulty ? difficulty : "";
+  if (!level.empty()) {
+    options.difficulty = sudoku::parse_difficulty(level);
+    if (!options.difficulty || *options.difficulty == sudoku::Difficulty::invalid) {
+      return fail("unknown difficulty '" + std::string(level) +
+                  "': easy, medium, hard, expert or beyond");
+    }
+  }
+  const auto sym = sudoku::parse_symmetry(symmetry && *symmetry ? symmetry : "none");
+  if (!sym) return fail("unknown symmetry: none, rotate180, rotate90 or mirror");
+  options.symmetry = *sym;
+  const auto start = Clock::now();
+  sudoku::Generator generator(options);
+  const auto made = generator.next();
+  const double micros = micros_since(start);
+  if (!made) return fail(generator.error());
+  return give("{\"ok\":true,\"puzzle\":" + sudoku::json_string(made->puzzle.to_line()) +
+              ",\"box\":" + sudoku::json_string(options.geometry.name()) +
+              ",\"solution\":" + sudoku::json_string(made->solution.to_line()) +
+              ",\"text\":" + sudoku::json_string(sudoku::rating_text(made->rating)) +
+              ",\"level\":" + sudoku::json_string(sudoku::difficulty_name(made->rating.level)) +
+              ",\"attempts\":" + std::to_string(made->attempts) +
+              ",\"seed\":" + std::to_string(options.seed) +
+              ",\"micros\":" + std::to_string(micros) + "}");
+}
+
+/// The speed hook: reads every puzzle of `text` (a whole file), counts each up to `limit` with
+/// the same solver as the page, and checks every first solution with the validator. Only the
+/// solving is timed ("micros"); reading and checking are outside the clock, as in a benchmark.
+/// {"ok","puzzles","errors","unique","several","none","nodes","micros","bad_solutions"}.
+WEB_EXPORT const char* web_bench(const char* text, double limit) {
+  std::istringstream in(text ? text : "");
+  sudoku::Reader reader(in, "bench");
+  std::vector<sudoku::Board> boards;
+  std::uint64_t errors = 0;
+  while (auto entry = reader.next()) {
+    if (auto* p = std::get_if<sudoku::Puzzle>(&*entry)) boards.push_back(p->board);
+    else ++errors;
+  }
+  sudoku::DlxSolver solver;
+  std::vector<sudoku::SolveResult> results(boards.size());
+  const auto bound = static_cast<std::uint64_t>(limit < 1 ? 1 : limit);
+  const auto start = Clock::now();
+  for (std::size_t i = 0; i < boards.size(); ++i) results[i] = solver.solve(boards[i], bound);
+  const double micros = micros_since(start);
+  std::uint64_t counts[3] = {0, 0, 0};
+  std::uint64_t nodes = 0;
+  std::uint64_t bad = 0;
+  for (std::size_t i = 0; i < boards.size(); ++i) {
+    ++counts[results[i].solutions > 2 ? 2 : results[i].solutions];
+    nodes += results[i].nodes;
+    if (results[i].solutions > 0 && sudoku::check_solution(boards[i], results[i].first)) ++bad;
+  }
+  return give("{\"ok\":true,\"puzzles\":" + std::to_string(boards.size()) +
+              ",\"errors\":" + std::to_string(errors) + ",\"none\":" + std::to_string(counts[0]) +
+              ",\"unique\":" + std::to_string(counts[1]) +
+              ",\"several\":" + std::to_string(counts[2]) + ",\"nodes\":" + std::to_string(nodes) +
+              ",\"bad_solutions\":" + std::to_string(bad) +
+              ",\"micros\":" + std::to_string(micros) + "}");
+}
