@@ -355,6 +355,7 @@ std::uint64_t count_threads(PySolver& self, unsigned threads, std::uint64_t limi
     parts = dlx::split_at_least(solver, 64 * static_cast<std::size_t>(threads));
   }
   dlx::Stats split_stats = solver.stats();
+  split_stats.solutions = 0;  // the split's "covers" are the frontier nodes, not covers
 
   std::atomic<std::size_t> next_part{0};
   std::atomic<unsigned> running{threads};
