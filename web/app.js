@@ -296,14 +296,16 @@ function solve() {
   closeExplanation();
   state.marks = {};
   if (!r.ok) { say(r.error, "error"); return r; }
-  timing(`solved in ${formatMicros(r.micros)} (${r.nodes} search node${r.nodes === 1 ? "" : "s"})`);
+  timing(`solved and checked for a second solution in ${formatMicros(r.micros)} (${r.nodes} search node${r.nodes === 1 ? "" : "s"})`);
   if (r.conflicts.length) { markConflicts(r.conflicts); render(); return r; }
   if (r.solutions === 0) {
     state.solution = null;
     noSolution(r);
   } else {
     state.solution = Array.from(r.solution, digitOf);
-    say(`Solved: ${state.cells.filter((d) => !d).length} cells filled.`, "ok");
+    const filled = state.cells.filter((d) => !d).length;
+    if (r.solutions === 1) say(`Solved: ${filled} cells filled; the solution is unique.`, "ok");
+    else say(`Solved: ${filled} cells filled, but this is one of several solutions (Count tells how many).`, "warn");
   }
   render();
   return r;
@@ -345,11 +347,23 @@ function rate() {
   return r;
 }
 
-function generate() {
+// Generating can take a second or two (large boards, a difficulty to hit): the message is
+// painted first, and the page is marked busy (data-busy) until the puzzle is there.
+async function generate() {
   let seedText = $("seed").value.trim();
   if (seedText && !/^\d{1,15}$/.test(seedText)) { say("The seed is a whole number (up to 15 digits).", "error"); return null; }
   const seed = seedText ? Number(seedText) : Math.floor(Math.random() * 1e9);
   say("Generating…");
+  document.body.dataset.busy = "true";
+  await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+  try {
+    return generateNow(seed);
+  } finally {
+    delete document.body.dataset.busy;
+  }
+}
+
+function generateNow(seed) {
   const r = call("web_generate", ["string", "string", "string", "number"],
                  [box(), $("difficulty").value, $("symmetry").value, seed]);
   if (!r.ok) { say(r.error, "error"); return r; }

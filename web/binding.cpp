@@ -206,9 +206,10 @@ WEB_EXPORT const char* web_read(const char* text, const char* box) {
   return give("{\"ok\":true," + board_json(std::get<sudoku::Board>(read)) + "}");
 }
 
-/// The first solution: {"ok","puzzle","box","conflicts","solutions" (0 or 1),"solution",...}.
+/// The first solution, and whether it is the only one (the search goes on to a second):
+/// {"ok","puzzle","box","conflicts","solutions" (0, 1 or 2),"solution",...}.
 WEB_EXPORT const char* web_solve(const char* text, const char* box) {
-  return solve_reply(text, box, 1);
+  return solve_reply(text, box, 2);
 }
 
 /// Counts solutions up to `limit` (at least 2): 0 none, 1 unique, more: several.

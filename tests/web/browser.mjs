@@ -145,6 +145,15 @@ class Browser {
     return r.result.value;
   }
 
+  /// Waits until `expression` is true in the page (polling; at most `ms` milliseconds).
+  async waitFor(expression, ms = 30000) {
+    const end = Date.now() + ms;
+    while (!(await this.eval(expression))) {
+      if (Date.now() > end) throw new Error(`timed out waiting for ${expression}`);
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  }
+
   /// Presses a key as a user would (keydown, the character, keyup) on the focused element.
   async press(key) {
     const named = {
