@@ -296,8 +296,8 @@ function solve() {
   closeExplanation();
   state.marks = {};
   if (!r.ok) { say(r.error, "error"); return r; }
-  timing(`solved and checked for a second solution in ${formatMicros(r.micros)} (${r.nodes} search node${r.nodes === 1 ? "" : "s"})`);
   if (r.conflicts.length) { markConflicts(r.conflicts); render(); return r; }
+  timing(`solved and checked for a second solution in ${formatMicros(r.micros)} (${r.nodes} search node${r.nodes === 1 ? "" : "s"})`);
   if (r.solutions === 0) {
     state.solution = null;
     noSolution(r);
@@ -328,8 +328,8 @@ function count() {
   closeExplanation();
   state.marks = {}; state.solution = null;
   if (!r.ok) { say(r.error, "error"); return r; }
-  timing(`counted in ${formatMicros(r.micros)} (${r.nodes} search node${r.nodes === 1 ? "" : "s"})`);
   if (r.conflicts.length) { markConflicts(r.conflicts); render(); return r; }
+  timing(`counted in ${formatMicros(r.micros)} (${r.nodes} search node${r.nodes === 1 ? "" : "s"})`);
   if (r.solutions === 0) noSolution(r);
   else if (r.solutions === 1) say("Unique: exactly one solution.", "ok");
   else if (r.limit_reached || r.solutions >= limit) say(`Several: at least ${r.solutions} solutions (the count stopped there).`, "warn");
@@ -341,8 +341,8 @@ function count() {
 function rate() {
   const r = call("web_rate", ["string", "string"], [line(), box()]);
   if (!r.ok) { say(r.error, "error"); return r; }
-  timing(`rated in ${formatMicros(r.micros)}`);
   if (r.conflicts.length) { markConflicts(r.conflicts); render(); return r; }
+  timing(`rated in ${formatMicros(r.micros)}`);
   say(`Difficulty: ${r.text}`, r.rating.level === "invalid" ? "error" : "ok");
   return r;
 }
