@@ -64,11 +64,43 @@ namespace {
 
 // Counts in slices of this many nodes, so that progress can be reported between slices.
 constexpr std::uint64_t kNodesPerSlice = 1u << 22;
+// With a stop flag, slices this short (milliseconds), so that a stop is seen at once.
+constexpr std::uint64_t kStopSlice = 1u << 20;
 
 void add_stats(Stats& into, const Stats& from) {
   into.nodes += from.nodes;
   into.updates += from.updates;
   into.solutions += from.solutions;
+}
+
+// Whether `options.stop` asks the count to end.
+bool stop_requested(const ParallelOptions& options) {
+  return options.stop != nullptr && options.stop->load(std::memory_order_relaxed);
+}
+
+// count_subproblem() in slices of nodes, looking at `options.stop` between them; sets `stopped`
+// if it asked the count to end.
+std::uint64_t count_subproblem_stoppable(Solver& solver, const Subproblem& subproblem,
+                                         const ParallelOptions& options, bool& stopped) {
+  if (options.stop == nullptr) return count_subproblem(solver, subproblem);
+  const std::size_t base = solver.commit_count();
+  bool feasible = true;
+  for (OptionId step : subproblem) {
+    feasible = (step >= 0 ? solver.commit(step) : solver.exclude(~step)) && feasible;
+  }
+  std::uint64_t count = 0;
+  while (feasible) {
+    solver.set_node_limit(solver.stats().nodes + kStopSlice);
+    count += solver.count();
+    if (!solver.paused()) break;
+    if (stop_requested(options)) {
+      stopped = true;
+      break;
+    }
+  }
+  solver.set_node_limit(Solver::kNoLimit);
+  solver.uncommit_to(base);
+  return count;
 }
 
 CountResult count_single(Solver& solver, const ParallelOptions& options) {
@@ -77,11 +109,17 @@ CountResult count_single(Solver& solver, const ParallelOptions& options) {
   CountResult result;
   auto last_report = Clock::now();
   for (;;) {
-    solver.set_node_limit(options.on_progress ? solver.stats().nodes + kNodesPerSlice
-                                              : Solver::kNoLimit);
+    solver.set_node_limit(options.stop != nullptr ? solver.stats().nodes + kStopSlice
+                          : options.on_progress   ? solver.stats().nodes + kNodesPerSlice
+                                                  : Solver::kNoLimit);
     result.count += solver.count();
     if (!solver.paused()) break;
-    if (Clock::now() - last_report >= std::chrono::duration<double>(options.progress_interval_s)) {
+    if (stop_requested(options)) {
+      result.stopped = true;
+      break;
+    }
+    if (options.on_progress &&
+        Clock::now() - last_report >= std::chrono::duration<double>(options.progress_interval_s)) {
       options.on_progress(solver.progress());
       last_report = Clock::now();
     }
@@ -116,15 +154,19 @@ CountResult count_parallel(Solver& solver, const ParallelOptions& options) {
   std::mutex mutex;
   std::condition_variable all_done;
   std::vector<CountResult> partial(threads);
+  std::atomic<unsigned> exited{0};
   auto work = [&](unsigned index) {
     Solver worker = solver;  // its own links; the commitments come along
     worker.clear_stats();
     std::uint64_t count = 0;
-    for (std::size_t k; (k = next_subproblem.fetch_add(1)) < subproblems.size();) {
-      count += count_subproblem(worker, subproblems[k]);
+    bool stopped = false;
+    for (std::size_t k; !stopped && !stop_requested(options) &&
+                        (k = next_subproblem.fetch_add(1)) < subproblems.size();) {
+      count += count_subproblem_stoppable(worker, subproblems[k], options, stopped);
       finished.fetch_add(1);
     }
-    partial[index] = {count, worker.stats()};
+    partial[index] = {count, worker.stats(), stopped || stop_requested(options)};
+    exited.fetch_add(1);
     std::lock_guard lock(mutex);
     all_done.notify_one();
   };
@@ -136,7 +178,7 @@ CountResult count_parallel(Solver& solver, const ParallelOptions& options) {
     const auto interval = std::chrono::duration<double>(options.progress_interval_s);
     std::unique_lock lock(mutex);
     while (!all_done.wait_for(lock, interval,
-                              [&] { return finished.load() == subproblems.size(); })) {
+                              [&] { return finished.load() == subproblems.size() || exited.load() == threads; })) {
       options.on_progress(subproblems.empty() ? 1.0
                                               : static_cast<double>(finished.load()) /
                                                     static_cast<double>(subproblems.size()));
@@ -146,6 +188,7 @@ CountResult count_parallel(Solver& solver, const ParallelOptions& options) {
   for (const auto& p : partial) {
     result.count += p.count;
     add_stats(result.stats, p.stats);
+    result.stopped = result.stopped || p.stopped;
   }
   return result;
 }

@@ -14,6 +14,7 @@
 //     auto result = dlx::count_parallel(solver, {.threads = 2});   // result.count, result.stats
 #pragma once
 
+#include <atomic>
 #include <cstdint>
 #include <functional>
 #include <vector>
@@ -45,11 +46,15 @@ struct ParallelOptions {
   /// fraction of the work done, in [0, 1]. Empty: no progress.
   std::function<void(double fraction)> on_progress;
   double progress_interval_s = 1.0;
+  /// When set, every thread looks at it between slices of about a million nodes and stops once
+  /// it is true (a signal handler may set it); the result is then marked `stopped`.
+  const std::atomic<bool>* stop = nullptr;
 };
 
 struct CountResult {
   std::uint64_t count = 0;
   Stats stats;  ///< summed over the threads, the split included
+  bool stopped = false;  ///< `stop` ended the count early: `count` is the covers found so far
 };
 
 /// Counts all covers of the solver's problem under its commitments, on `options.threads`
