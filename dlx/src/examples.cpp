@@ -4,6 +4,8 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <istream>
+#include <set>
 #include <stdexcept>
 #include <string>
 #include <string_view>
@@ -164,6 +166,117 @@ Problem langford(int n) {
     for (int i = 1; i + k + 1 <= 2 * n; ++i) {
       const std::string first = named('s', i), second = named('s', i + k + 1);
       problem.add_option({std::string_view(value), std::string_view(first), std::string_view(second)});
+    }
+  }
+  return problem;
+}
+
+namespace {
+
+bool lowercase_word(std::string_view word) {
+  return !word.empty() &&
+         std::all_of(word.begin(), word.end(), [](char c) { return c >= 'a' && c <= 'z'; });
+}
+
+// A cell's secondary item: "ij", or "i.j" when a coordinate has two digits.
+std::string cell_name(int row, int column, bool wide) {
+  return wide ? std::to_string(row) + "." + std::to_string(column)
+              : std::to_string(row) + std::to_string(column);
+}
+
+}  // namespace
+
+std::vector<std::string> read_words(std::istream& in, std::size_t length, std::size_t first) {
+  std::vector<std::string> words;
+  std::set<std::string, std::less<>> seen;
+  for (std::string line; (first == 0 || words.size() < first) && std::getline(in, line);) {
+    if (!line.empty() && line.back() == '\r') line.pop_back();
+    if (line.size() != length || !lowercase_word(line)) continue;
+    if (seen.insert(line).second) words.push_back(line);
+  }
+  return words;
+}
+
+Problem word_rectangle(int rows, int columns, const std::vector<std::string>& row_words,
+                       const std::vector<std::string>& column_words) {
+  if (rows < 1 || columns < 1) {
+    throw std::invalid_argument("word rectangle: the size must be at least 1x1, not " +
+                                std::to_string(rows) + "x" + std::to_string(columns));
+  }
+  const bool square = rows == columns;
+  auto check = [](const std::vector<std::string>& words, int length) {
+    std::set<std::string_view> seen;
+    for (const auto& word : words) {
+      if (static_cast<int>(word.size()) != length || !lowercase_word(word)) {
+        throw std::invalid_argument("word rectangle: '" + word + "' is not a word of " +
+                                    std::to_string(length) + " lowercase letters");
+      }
+      if (!seen.insert(word).second) {
+        throw std::invalid_argument("word rectangle: '" + word + "' is listed twice");
+      }
+    }
+  };
+  check(row_words, columns);
+  check(column_words, rows);
+  check_size("word rectangle", rows * columns,
+             static_cast<std::uint64_t>(row_words.size()) * static_cast<std::uint64_t>(rows) *
+                     static_cast<std::uint64_t>(columns + 2) +
+                 static_cast<std::uint64_t>(column_words.size()) * static_cast<std::uint64_t>(columns) *
+                     static_cast<std::uint64_t>(rows + 2));
+  const bool wide = rows > 10 || columns > 10;
+  Problem problem;
+  for (int i = 0; i < rows; ++i) problem.add_primary(named('r', i));
+  for (int j = 0; j < columns; ++j) problem.add_primary(named('c', j));
+  for (int i = 0; i < rows; ++i) {
+    for (int j = 0; j < columns; ++j) problem.add_secondary(cell_name(i, j, wide));
+  }
+  // One item per distinct word: a square's rows and columns share one list.
+  std::vector<std::string> all(row_words);
+  if (!square) all.insert(all.end(), column_words.begin(), column_words.end());
+  for (const auto& word : all) problem.add_secondary("w_" + word);
+
+  std::array<ColorId, 26> letter{};  // a colour per letter, in order of first use
+  std::vector<OptionItem> option;
+  auto add = [&](char line_kind, int index, const std::string& word) {
+    option.clear();
+    option.push_back({*problem.find_item(named(line_kind, index))});
+    for (int k = 0; k < static_cast<int>(word.size()); ++k) {
+      const int row = line_kind == 'r' ? index : k, column = line_kind == 'r' ? k : index;
+      ColorId& color = letter[static_cast<std::size_t>(word[static_cast<std::size_t>(k)] - 'a')];
+      if (color == kNoColor) color = problem.add_color(std::string_view(&word[static_cast<std::size_t>(k)], 1));
+      option.push_back({*problem.find_item(cell_name(row, column, wide)), color});
+    }
+    option.push_back({*problem.find_item("w_" + word)});
+    problem.add_option(std::span<const OptionItem>(option));
+  };
+  for (int i = 0; i < rows; ++i) {
+    for (const auto& word : row_words) add('r', i, word);
+  }
+  for (int j = 0; j < columns; ++j) {
+    for (const auto& word : column_words) add('c', j, word);
+  }
+  return problem;
+}
+
+Problem k_queens(int k, int n) {
+  if (k < 1 || n < k) {
+    throw std::invalid_argument("k queens: need 1 <= k <= n, not k = " + std::to_string(k) +
+                                ", n = " + std::to_string(n));
+  }
+  check_size("k queens", n, 4 * static_cast<std::uint64_t>(n) * static_cast<std::uint64_t>(n));
+  const auto many = static_cast<std::uint32_t>(k);
+  Problem problem;
+  for (int i = 0; i < n; ++i) problem.add_primary(named('r', i), many, many);
+  for (int j = 0; j < n; ++j) problem.add_primary(named('c', j), many, many);
+  for (int d = 0; d <= 2 * n - 2; ++d) problem.add_primary(named('a', d), 0, many);
+  for (int d = 0; d <= 2 * n - 2; ++d) problem.add_primary(named('b', d), 0, many);
+  for (int i = 0; i < n; ++i) {
+    const std::string row = named('r', i);
+    for (int j = 0; j < n; ++j) {
+      const std::string column = named('c', j), sum = named('a', i + j),
+                        difference = named('b', i - j + n - 1);
+      problem.add_option({std::string_view(row), std::string_view(column), std::string_view(sum),
+                          std::string_view(difference)});
     }
   }
   return problem;

@@ -18,9 +18,25 @@
 // Langford pairs (n >= 1). Primary items 1..n (the values) and s1..s2n (the positions). One
 // option "k si sj" for each k and each pair of positions i < j = i + k + 1 (k numbers between
 // the two k's). Every sequence is found together with its reverse.
+//
+// Word rectangles (Knuth's XCC model, TAOCP 7.2.2.1): fill an r x c grid so that every row is
+// a word of the column count's length and every column a word of the row count's length, no
+// word used twice. Primary items r0.. and c0.. (this row or column gets a word); secondary
+// items for the cells, "ij" (row i, column j; "i.j" once a coordinate passes 9), coloured by
+// the letter they hold, and "w_WORD" per word, so that a word is used at most once. One
+// option per row and word, "r0 00:a 01:c 02:e w_ace", then one per column and word.
+//
+// k queens (an MCC problem, DLX3's format): k queens in every row and every column of an
+// n x n board, at most k on any diagonal. Primary items "k|r0".. and "k|c0".., then the
+// diagonals "0:k|a0".."0:k|a{2n-2}" (i + j) and "0:k|b0".. (i - j + n - 1), one option
+// "ri cj a(i+j) b(i-j+n-1)" per square, row by row. With k = 1 it is n-queens with the
+// diagonals primary and at most once.
 #pragma once
 
 #include <array>
+#include <cstddef>
+#include <iosfwd>
+#include <string>
 #include <vector>
 
 #include "dlx/problem.hpp"
@@ -38,6 +54,23 @@ namespace dlx {
 /// Langford pairs for 1, 1, ..., n, n; throws std::invalid_argument unless n >= 1 (and
 /// ProblemError if it is too large for the engine).
 [[nodiscard]] Problem langford(int n);
+
+/// The word-rectangle problem of `rows` x `columns`: row words have `columns` letters, column
+/// words `rows` letters (the same list when the grid is square). Throws std::invalid_argument
+/// unless rows, columns >= 1 and every word has the right length and is made of lowercase
+/// ASCII letters, without repeats in a list.
+[[nodiscard]] Problem word_rectangle(int rows, int columns, const std::vector<std::string>& row_words,
+                                     const std::vector<std::string>& column_words);
+
+/// The first `first` words of `length` letters in a word list (one word a line, as in
+/// /usr/share/dict/words), in file order, keeping only words of lowercase ASCII letters and
+/// skipping repeats; every word of that length if `first` is 0.
+[[nodiscard]] std::vector<std::string> read_words(std::istream& in, std::size_t length,
+                                                  std::size_t first = 0);
+
+/// k queens in every row and column of an n x n board, at most k on a diagonal; throws
+/// std::invalid_argument unless 1 <= k <= n (and ProblemError if it is too large).
+[[nodiscard]] Problem k_queens(int k, int n);
 
 /// One orientation of a pentomino: its letter and its cells (row, column), normalised so that
 /// the smallest row and the smallest column are 0, and sorted.
