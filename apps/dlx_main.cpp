@@ -1,14 +1,19 @@
-// The dlx program: reads an exact-cover problem in Knuth's DLX1 format and prints its covers,
-// their number, or statistics; or prints a well-known problem in that format.
+// The dlx program: reads an exact-cover problem in Knuth's DLX1, DLX2 (colours) or DLX3
+// (multiplicities) format and prints its covers, their number, or statistics; or writes the
+// problem back out, or prints a well-known problem in that format.
 //
 // No algorithm lives here: options are parsed with Boost.Program_options, the problem is read by
-// dlx::read_knuth, solved by dlx::Solver, and the generators are dlx::queens and friends. Covers
-// are printed as they are found, through one buffered stream, so memory does not grow with the
-// number of covers and `dlx ... | head` stops the search as soon as head stops reading (by
-// SIGPIPE, or, if that is ignored, by the failed write).
+// dlx::read_knuth, solved by dlx::Solver (count_parallel on threads), and the generators are
+// dlx::queens and friends. Covers are printed as they are found, through one buffered stream, so
+// memory does not grow with the number of covers and `dlx ... | head` stops the search as soon
+// as head stops reading (by SIGPIPE, or, if that is ignored, by the failed write). SIGINT and
+// SIGTERM only set a flag; the search looks at it after each cover and between slices of nodes,
+// so output always ends after a whole record.
+#include <signal.h>
 #include <unistd.h>
 
 #include <algorithm>
+#include <atomic>
 #include <cerrno>
 #include <charconv>
 #include <chrono>
@@ -40,35 +45,47 @@ namespace po = boost::program_options;
 
 // Exit statuses, as --help documents them.
 constexpr int kFound = 0;       // the run completed (and found at least one cover)
-constexpr int kNoCover = 1;     // the run completed and found no cover
+constexpr int kNoCover = 1;     // the run completed and found no cover, or the input was empty
 constexpr int kBadInput = 2;    // bad usage, or input that is not a valid problem
 constexpr int kFailure = 3;     // output could not be written, out of memory, ...
 
 // Problems larger than this are refused by --example: their text alone would be gigabytes.
 constexpr int kMaxExampleN = 1000;
 
+// The search stops to look at the signal flag, and to report progress, every this many nodes
+// (a few milliseconds of search).
+constexpr std::uint64_t kNodesPerSlice = std::uint64_t{1} << 20;
+
+constexpr const char* kDefaultWords = "/usr/share/dict/words";
+
 constexpr const char* kUsage = "Usage: dlx [OPTION]... [FILE]\n";
 
-constexpr const char* kHelp = R"HELP(Solves an exact-cover problem with Knuth's Algorithm X on dancing links.
+constexpr const char* kHelp = R"HELP(Solves an exact-cover problem with Knuth's Algorithm X on dancing links, with his
+colour controls (DLX2) and multiplicities (DLX3).
 
-Reads the problem from FILE, or from standard input when FILE is - or absent, in Knuth's DLX1
-format:
+Reads the problem from FILE, or from standard input when FILE is - or absent, in Knuth's
+DLX1, DLX2 or DLX3 format (a UTF-8 byte-order mark is skipped; lines end with LF, CRLF or CR):
   | lines whose first non-blank character is '|' are comments; blank lines are ignored
-  a b c d e f g | x y      the items: primary ones, then '|' and the secondary ones (optional)
-  c e                      then one option per line: the items it covers
-  a d g x
-A cover chooses options so that every primary item is in exactly one of them and every
-secondary item in at most one. Item names are any blank-free UTF-8 text without '|' or ':'.
+  a 2|b 0:3|c | x y    the items: primary ones, then '|' and the secondary ones (optional);
+                       "u:v|b": b is covered between u and v times, "v|b": exactly v times,
+                       "b": exactly once (0 <= u <= v, v >= 1; primary items only)
+  a x:red              then one option per line: the items it covers; "x:red" gives the
+  b c y x:red          secondary item x the colour red (any name; secondary items only)
+A cover is a set of options that covers every primary item as often as its range asks (once
+by default), and every secondary item at most once, except that any number of chosen options
+may share a secondary item if they all give it the same colour. Item names are any blank-free
+UTF-8 text without '|' or ':'.
 
-Output (standard output): each cover as the text of its options, one per line, in the order
-they appear in the input, followed by an empty line. Covers are printed as they are found.
+Output (standard output): each cover as the text of its options as written (colours
+included), one per line, in the order they appear in the input, followed by an empty line.
+Covers are printed as they are found.
 
 Options:
   -c, --count          print only the number of covers
-  -l, --limit N        stop after N covers (N >= 1)
-  -t, --threads N      with --count and no --limit: count on N threads (default: one per
-                       core), each taking subproblems (the first levels of the search tree)
-                       from a shared queue; the count is exactly the single-thread one.
+  -l, --limit N        stop after N covers (1 <= N <= 18446744073709551615, that is 2^64-1)
+  -t, --threads N      with --count and no --limit: count on N threads (1 to 1024; default:
+                       one per core), each taking subproblems (the first levels of the search
+                       tree) from a shared queue; the count is exactly the one-thread count.
                        Covers are always listed by one thread, in the order found
   -p, --progress       print to standard error, about once a second, an estimate of the
                        fraction of the search tree done (the default when standard error is
@@ -79,43 +96,84 @@ Options:
                        "Altogether C solutions, U updates, N nodes, T seconds." (U: links
                        changed; N: search-tree nodes; T: search time), then a line
                        "(stopped by --limit L)" if the limit was reached
-  -e, --example NAME SIZE
-                       print a well-known problem in DLX1 format instead, and stop:
-                         queens N         place N non-attacking queens on an N x N board
+  -P, --print-problem  read the problem, check it and write it back out in Knuth's format
+                       (DLX1, or DLX2/DLX3 syntax where it has colours or ranges), and stop
+  -e, --example NAME ARGUMENTS...
+                       print a well-known problem in Knuth's format instead, and stop:
+                         queens N         N non-attacking queens on an N x N board (N = 8: 92)
                          pentominoes WxH  tile a W x H rectangle (W * H = 60) with the
                                           12 pentominoes; every orientation and place, so
                                           each tiling is found once per symmetry (6x10: 9356)
                          langford N       Langford pairs 1 1 2 2 ... N N, each with its reverse
+                         words RxC        word rectangles (DLX2 colours): every row a word of
+                                          C letters, every column one of R letters, no word
+                                          twice; words from --words FILE (default
+                                          /usr/share/dict/words, lowercase ASCII words only,
+                                          in file order), the first --first N of each length
+                                          (default: all). words 3x3 --first 300 with Debian's
+                                          wamerican list: 1188
+                         kqueens K N      (DLX3 multiplicities) K queens in every row and column
+                                          of an N x N board, at most K on any diagonal
+                                          (kqueens 2 6: 1097, 2 7: 19448, 2 8: 477136)
                        (N is at most 1000)
+      --words FILE     the word list of --example words
+      --first N        with --example words: the first N words of each length
   -h, --help           print this help and exit
   -V, --version        print the version and exit
+
+Signals: SIGINT (Ctrl-C) or SIGTERM stops a search after the cover being printed; the
+program says on standard error how many covers it found so far (and prints the --stats
+lines if asked) and exits with 130 (SIGINT) or 143 (SIGTERM).
 
 Examples:
   dlx --example queens 8 | dlx --count          prints 92
   dlx --example pentominoes 6x10 | dlx -c -s    prints 9356, and statistics
-  dlx --limit 1 problem.dlx                     prints one cover
+  dlx --example kqueens 2 6 | dlx --count       prints 1097
+  dlx --limit 1 data/dlx/knuth_example.dlx      prints one cover
 
 Exit status:
-  0  the run completed and found at least one cover (also --example, --help, --version)
-  1  the run completed and found no cover
-  2  bad usage, or the input is not a valid problem; errors read
-     "dlx: FILE:LINE:COLUMN: message" (columns count bytes from 1)
-  3  the output could not be written, or another failure (such as running out of memory)
+  0  the run completed and found at least one cover (also --example, --print-problem,
+     --help, --version)
+  1  the run completed and found no cover, or the input holds no problem at all (empty,
+     or only comments: a warning "dlx: FILE: warning: empty input")
+  2  bad usage, a FILE that cannot be opened ("dlx: FILE: cannot open: REASON"), or input
+     that is not a valid problem: "dlx: FILE:LINE:COLUMN: message" (columns count bytes
+     from 1)
+  3  the output could not be written ("dlx: error writing standard output: REASON"), or
+     another failure (such as running out of memory)
+  130, 143  interrupted by SIGINT or SIGTERM
 )HELP";
 
 struct Options {
   bool count = false;
   bool stats = false;
   bool progress = false;
+  bool print_problem = false;
   unsigned threads = 0;  // 0: one per core
   std::uint64_t limit = dlx::Solver::kNoLimit;
   std::vector<std::string> example;
+  std::string words = kDefaultWords;
+  std::size_t first_words = 0;  // 0: every word
   std::string file = "-";
 };
 
 class UsageError : public std::runtime_error {
  public:
   using std::runtime_error::runtime_error;
+};
+
+// A file that cannot be opened: "FILE: cannot open: REASON".
+class OpenError : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+// A failed write to standard output, with the errno of the failure (EIO if none was left).
+class OutputError : public std::runtime_error {
+ public:
+  OutputError()
+      : std::runtime_error(std::string("error writing standard output: ") +
+                           std::strerror(errno != 0 ? errno : EIO)) {}
 };
 
 // A whole decimal number in [low, high], or nullopt. No sign, no blanks, no trailing text.
@@ -139,14 +197,49 @@ int example_size(const std::string& name, const std::string& text) {
   return static_cast<int>(*n);
 }
 
+// "RxC" with each side in [1, high], or nullopt.
+std::optional<std::pair<int, int>> parse_dimensions(const std::string& text, std::uint64_t high) {
+  const auto x = text.find('x');
+  if (x == std::string::npos) return std::nullopt;
+  const auto first = parse_number(text.substr(0, x), 1, high);
+  const auto second = parse_number(text.substr(x + 1), 1, high);
+  if (!first || !second) return std::nullopt;
+  return std::pair{static_cast<int>(*first), static_cast<int>(*second)};
+}
+
+std::ifstream open_file(const std::string& file) {
+  std::error_code error;
+  if (std::filesystem::is_directory(file, error)) throw OpenError(file + ": cannot open: " + std::strerror(EISDIR));
+  std::ifstream in(file, std::ios::binary);
+  if (!in) throw OpenError(file + ": cannot open: " + std::strerror(errno));
+  return in;
+}
+
 // Writes the example named on the command line to standard output.
-void print_example(const std::vector<std::string>& example) {
-  if (example.size() != 2) {
-    throw UsageError("--example takes a NAME and a SIZE, such as --example queens 8");
-  }
+void print_example(const Options& options) {
+  const std::vector<std::string>& example = options.example;
   const std::string& name = example[0];
+  const std::size_t wanted = name == "kqueens" ? 3 : 2;
+  if (example.size() != wanted || (name != "queens" && name != "langford" && name != "pentominoes" &&
+                                   name != "words" && name != "kqueens")) {
+    if (name == "queens" || name == "langford" || name == "pentominoes" || name == "words" ||
+        name == "kqueens") {
+      throw UsageError("--example " + name + " takes " +
+                       (name == "kqueens" ? "K and N, such as --example kqueens 2 6"
+                                          : std::string("one size, such as --example ") + name +
+                                                (name == "pentominoes" ? " 6x10"
+                                                 : name == "words"     ? " 3x3"
+                                                                       : " 8")));
+    }
+    if (example.size() < 2) {
+      throw UsageError("--example takes a NAME and its size, such as --example queens 8");
+    }
+    throw UsageError("unknown example '" + name +
+                     "'; the examples are queens, pentominoes, langford, words, kqueens");
+  }
   const std::string& size = example[1];
-  const std::string command = "dlx --example " + name + " " + size;
+  std::string command = "dlx --example";
+  for (const auto& word : example) command += " " + word;
   if (name == "queens") {
     const int n = example_size(name, size);
     dlx::write_knuth(std::cout, dlx::queens(n),
@@ -160,28 +253,61 @@ void print_example(const std::vector<std::string>& example) {
                          ", k numbers between the two k's.\nOption \"k si sj\": the k's at "
                          "positions i and j = i+k+1. Each sequence is found with its reverse.");
   } else if (name == "pentominoes") {
-    const auto x = size.find('x');
-    const auto width = x == std::string::npos ? std::nullopt : parse_number(size.substr(0, x), 1, 60);
-    const auto height = x == std::string::npos ? std::nullopt : parse_number(size.substr(x + 1), 1, 60);
-    if (!width || !height || *width * *height != 60) {
+    const auto sides = parse_dimensions(size, 60);
+    if (!sides || sides->first * sides->second != 60) {
       throw UsageError("--example pentominoes needs WxH with W * H = 60, such as 6x10, 5x12, "
                        "4x15 or 3x20, not '" + size + "'");
     }
-    dlx::write_knuth(std::cout,
-                     dlx::pentominoes(static_cast<int>(*width), static_cast<int>(*height)),
+    dlx::write_knuth(std::cout, dlx::pentominoes(sides->first, sides->second),
                      command + ": the 12 pentominoes in a " + size +
                          " rectangle (width x height).\nCells are named row then column, "
                          "0-9a-zA-Z; row 0 is the top. Every orientation and\nplace is an "
                          "option, so each tiling is found once per symmetry of the rectangle.");
-  } else {
-    throw UsageError("unknown example '" + name + "'; the examples are queens, pentominoes, langford");
+  } else if (name == "kqueens") {
+    const int k = example_size(name, example[1]);
+    const int n = example_size(name, example[2]);
+    if (k > n) throw UsageError("--example kqueens K N needs K <= N, not " + example[1] + " > " + example[2]);
+    dlx::write_knuth(std::cout, dlx::k_queens(k, n),
+                     command + ": " + example[1] + " queens in every row and column of a " +
+                         example[2] + "x" + example[2] + " board,\nat most " + example[1] +
+                         " on any diagonal (DLX3 ranges). Option \"ri cj a(i+j) b(i-j+n-1)\" "
+                         "per square.");
+  } else {  // words
+    const auto sides = parse_dimensions(size, 100);
+    if (!sides) {
+      throw UsageError("--example words needs RxC with sides from 1 to 100, such as 3x3 or 4x5, "
+                       "not '" + size + "'");
+    }
+    const auto [rows, columns] = *sides;
+    auto load = [&](int length) {
+      std::ifstream in = open_file(options.words);
+      auto words = dlx::read_words(in, static_cast<std::size_t>(length), options.first_words);
+      if (in.bad()) throw OpenError(options.words + ": cannot read: " + std::strerror(errno));
+      return words;
+    };
+    const auto row_words = load(columns);
+    const auto column_words = rows == columns ? row_words : load(rows);
+    std::string source = options.words;
+    source += options.first_words == 0 ? std::string(": every") : ": the first " + std::to_string(options.first_words);
+    dlx::write_knuth(std::cout, dlx::word_rectangle(rows, columns, row_words, column_words),
+                     command + ": word rectangles, every row a word of " + std::to_string(columns) +
+                         " letters,\nevery column one of " + std::to_string(rows) +
+                         ", no word twice (DLX2 colours: a cell's colour is its letter).\nWords: " +
+                         source + " lowercase word of each length, in file order (" +
+                         std::to_string(row_words.size()) +
+                         (rows == columns ? "" : " and " + std::to_string(column_words.size())) +
+                         ").");
   }
 }
 
-Options parse_options(int argc, char** argv, bool& done) {
+// Throws OutputError if writing standard output has failed.
+void check_output() {
+  if (!std::cout) throw OutputError();
+}
+
+std::optional<Options> parse_options(int argc, char** argv) {
   po::options_description visible;
-  std::string limit;
-  std::string threads;
+  std::string limit, threads, first;
   visible.add_options()
       ("count,c", po::bool_switch())
       ("limit,l", po::value<std::string>(&limit))
@@ -189,7 +315,10 @@ Options parse_options(int argc, char** argv, bool& done) {
       ("threads,t", po::value<std::string>(&threads))
       ("progress,p", po::bool_switch())
       ("no-progress", po::bool_switch())
+      ("print-problem,P", po::bool_switch())
       ("example,e", po::value<std::vector<std::string>>()->multitoken())
+      ("words", po::value<std::string>())
+      ("first", po::value<std::string>(&first))
       ("help,h", po::bool_switch())
       ("version,V", po::bool_switch());
   po::options_description all;
@@ -201,23 +330,26 @@ Options parse_options(int argc, char** argv, bool& done) {
   po::store(po::command_line_parser(argc, argv).options(all).positional(positional).run(), vm);
   po::notify(vm);
 
-  Options options;
-  done = false;
   if (vm["help"].as<bool>()) {
     std::cout << kUsage << kHelp;
-    done = true;
-    return options;
+    return std::nullopt;
   }
   if (vm["version"].as<bool>()) {
     std::cout << "dlx " DLX_VERSION "\n";
-    done = true;
-    return options;
+    return std::nullopt;
   }
+  Options options;
   options.count = vm["count"].as<bool>();
   options.stats = vm["stats"].as<bool>();
-  if (vm.count("limit")) {
-    auto n = parse_number(limit, 1, dlx::Solver::kNoLimit - 1);
-    if (!n) throw UsageError("--limit needs a whole number of at least 1, not '" + limit + "'");
+  options.print_problem = vm["print-problem"].as<bool>();
+  const bool given_limit = vm.count("limit") != 0;
+  const bool given_progress = vm["progress"].as<bool>() || vm["no-progress"].as<bool>();
+  if (given_limit) {
+    auto n = parse_number(limit, 1, dlx::Solver::kNoLimit);
+    if (!n) {
+      throw UsageError("--limit needs a whole number of at least 1 and at most "
+                       "18446744073709551615, not '" + limit + "'");
+    }
     options.limit = *n;
   }
   if (vm.count("threads")) {
@@ -225,115 +357,243 @@ Options parse_options(int argc, char** argv, bool& done) {
     if (!n) throw UsageError("--threads needs a whole number from 1 to 1024, not '" + threads + "'");
     options.threads = static_cast<unsigned>(*n);
   }
+  if (vm["progress"].as<bool>() && vm["no-progress"].as<bool>()) {
+    throw UsageError("--progress and --no-progress contradict each other");
+  }
   options.progress = vm["progress"].as<bool>() ||
                      (!vm["no-progress"].as<bool>() && ::isatty(STDERR_FILENO) == 1);
   std::vector<std::string> files;
   if (vm.count("file")) files = vm["file"].as<std::vector<std::string>>();
-  if (vm.count("example")) {
-    options.example = vm["example"].as<std::vector<std::string>>();
-    if (!files.empty() && options.example.size() == 2) {
-      throw UsageError("--example reads no FILE ('" + files.front() + "')");
-    }
-    if (options.count || options.stats || vm.count("limit")) {
-      throw UsageError("--example only prints the problem; pipe it into dlx to solve it, "
-                       "as in: dlx --example queens 8 | dlx --count");
-    }
-  }
   if (files.size() > 1) throw UsageError("only one FILE may be given");
   if (!files.empty()) options.file = files.front();
+
+  // Options that do not apply are refused rather than silently ignored.
+  const bool example = vm.count("example") != 0;
+  if (example) options.example = vm["example"].as<std::vector<std::string>>();
+  const bool words = example && !options.example.empty() && options.example[0] == "words";
+  if (vm.count("words") && !words) throw UsageError("--words applies only to --example words");
+  if (vm.count("first") && !words) throw UsageError("--first applies only to --example words");
+  if (vm.count("words")) options.words = vm["words"].as<std::string>();
+  if (vm.count("first")) {
+    auto n = parse_number(first, 1, std::numeric_limits<std::uint32_t>::max());
+    if (!n) throw UsageError("--first needs a whole number of at least 1, not '" + first + "'");
+    options.first_words = static_cast<std::size_t>(*n);
+  }
+  if (example || options.print_problem) {
+    const char* what = example ? "--example" : "--print-problem";
+    if (example && options.print_problem) {
+      throw UsageError("--example and --print-problem both print a problem; give one of them");
+    }
+    for (const auto& [name, given] : {std::pair{"--count", options.count}, {"--limit", given_limit},
+                                      {"--stats", options.stats}, {"--threads", vm.count("threads") != 0},
+                                      {"--progress", given_progress}}) {
+      if (given) {
+        throw UsageError(std::string(name) + " does not apply to " + what + ", which only prints " +
+                         "the problem; pipe it into dlx to solve it, as in: dlx --example queens 8 | " +
+                         "dlx --count");
+      }
+    }
+    if (example && !files.empty()) throw UsageError("--example reads no FILE ('" + files.front() + "')");
+  }
+  if (vm.count("threads") && !options.count) throw UsageError("--threads applies only to --count");
+  if (vm.count("threads") && given_limit) {
+    throw UsageError("--threads applies only to --count without --limit (a limited count runs on "
+                     "one thread)");
+  }
   return options;
 }
 
 // The text of the problem, read from a file or standard input.
 dlx::KnuthProblem read_problem(const std::string& file) {
   if (file == "-") return dlx::read_knuth(std::cin, "<stdin>");
-  std::error_code error;
-  if (std::filesystem::is_directory(file, error)) {
-    throw UsageError("cannot read '" + file + "': it is a directory");
-  }
-  std::ifstream in(file, std::ios::binary);
-  if (!in) throw UsageError("cannot open '" + file + "': " + std::strerror(errno));
+  std::ifstream in = open_file(file);
   return dlx::read_knuth(in, file);
 }
 
-// One progress report: "dlx: 41.7% of the search tree, 12 s". On a terminal the line is
-// rewritten in place; elsewhere each report is a line of its own.
-void print_progress(double fraction, std::chrono::steady_clock::duration elapsed, bool terminal) {
-  char line[96];
-  std::snprintf(line, sizeof line, "dlx: %.1f%% of the search tree, %.0f s", 100.0 * fraction,
-                std::chrono::duration<double>(elapsed).count());
-  std::cerr << (terminal ? "\r\033[K" : "") << line << (terminal ? "" : "\n") << std::flush;
+// The signal that asked the search to stop (0: none). Set by the handler, read by the search
+// between slices of nodes and after each cover; a lock-free atomic, so the handler is safe.
+std::atomic<int> stop_signal{0};
+std::atomic<bool> stop_requested{false};
+static_assert(std::atomic<int>::is_always_lock_free && std::atomic<bool>::is_always_lock_free);
+
+extern "C" void on_stop_signal(int signal) {
+  stop_signal.store(signal, std::memory_order_relaxed);
+  stop_requested.store(true, std::memory_order_relaxed);
 }
 
-class OutputError : public std::runtime_error {
+void catch_stop_signals() {
+  struct sigaction action {};
+  action.sa_handler = on_stop_signal;
+  sigemptyset(&action.sa_mask);
+  action.sa_flags = SA_RESTART;  // a write to a slow pipe goes on; the flag is read after it
+  sigaction(SIGINT, &action, nullptr);
+  sigaction(SIGTERM, &action, nullptr);
+}
+
+// Reports progress about once a second: "dlx: 41.7% of the search tree, 12 s". On a terminal
+// the line is rewritten in place; elsewhere each report is a line of its own.
+class Progress {
  public:
-  using std::runtime_error::runtime_error;
+  explicit Progress(bool enabled)
+      : enabled_(enabled), terminal_(::isatty(STDERR_FILENO) == 1),
+        start_(std::chrono::steady_clock::now()), last_(start_) {}
+
+  void maybe_report(double fraction) {
+    if (!enabled_) return;
+    const auto now = std::chrono::steady_clock::now();
+    if (now - last_ < std::chrono::seconds(1)) return;
+    last_ = now;
+    report(fraction);
+  }
+  void report(double fraction) {
+    char line[96];
+    std::snprintf(line, sizeof line, "dlx: %.1f%% of the search tree, %.0f s", 100.0 * fraction,
+                  std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count());
+    std::cerr << (terminal_ ? "\r\033[K" : "") << line << (terminal_ ? "" : "\n") << std::flush;
+    shown_ = true;
+  }
+  void clear() {
+    if (shown_ && terminal_) std::cerr << "\r\033[K" << std::flush;
+  }
+
+ private:
+  bool enabled_;
+  bool terminal_;
+  bool shown_ = false;
+  std::chrono::steady_clock::time_point start_, last_;
 };
 
-void check_output() {
-  if (!std::cout) {
-    const int error = errno;
-    throw OutputError(std::string("cannot write to standard output") +
-                      (error != 0 ? std::string(": ") + std::strerror(error) : std::string()));
+struct SearchResult {
+  std::uint64_t found = 0;
+  dlx::Stats stats;
+};
+
+// Lists covers, as the text of their options, until the limit, the end or a signal.
+SearchResult list_covers(const dlx::KnuthProblem& input, dlx::Solver& solver,
+                         std::uint64_t limit, Progress& progress) {
+  SearchResult result;
+  std::vector<dlx::OptionId> cover;
+  solver.set_node_limit(kNodesPerSlice);
+  while (result.found < limit && !stop_requested.load(std::memory_order_relaxed)) {
+    if (!solver.next()) {
+      if (!solver.paused()) break;
+      progress.maybe_report(solver.progress());
+      solver.set_node_limit(solver.stats().nodes + kNodesPerSlice);
+      continue;
+    }
+    ++result.found;
+    cover.assign(solver.cover().begin(), solver.cover().end());
+    std::sort(cover.begin(), cover.end());
+    for (dlx::OptionId option : cover) {
+      std::cout << input.option_text[static_cast<std::size_t>(option)] << '\n';
+    }
+    std::cout << '\n';
+    check_output();  // a closed pipe stops the search here
   }
+  result.stats = solver.stats();
+  return result;
+}
+
+// Counts covers on one thread, up to the limit, the end or a signal.
+SearchResult count_covers(dlx::Solver& solver, std::uint64_t limit, Progress& progress) {
+  SearchResult result;
+  solver.set_node_limit(kNodesPerSlice);
+  while (result.found < limit && !stop_requested.load(std::memory_order_relaxed)) {
+    result.found += solver.count(limit - result.found);
+    if (!solver.paused()) break;
+    progress.maybe_report(solver.progress());
+    solver.set_node_limit(solver.stats().nodes + kNodesPerSlice);
+  }
+  result.stats = solver.stats();
+  return result;
+}
+
+SearchResult count_on_threads(dlx::Solver& solver, unsigned threads, bool enabled,
+                              Progress& progress) {
+  dlx::ParallelOptions parallel;
+  parallel.threads = threads;
+  parallel.stop = &stop_requested;
+  if (enabled) parallel.on_progress = [&progress](double fraction) { progress.report(fraction); };
+  const auto counted = dlx::count_parallel(solver, parallel);
+  return {counted.count, counted.stats};
+}
+
+void print_stats(const SearchResult& result, std::chrono::steady_clock::time_point start,
+                 std::uint64_t limit) {
+  const double seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  char time[32];
+  std::snprintf(time, sizeof time, "%.3f", seconds);
+  const auto solutions = result.stats.solutions;
+  std::cerr << "Altogether " << solutions << " solution" << (solutions == 1 ? "" : "s") << ", "
+            << result.stats.updates << " updates, " << result.stats.nodes << " nodes, " << time
+            << " seconds.\n";
+  if (result.found == limit) std::cerr << "(stopped by --limit " << limit << ")\n";
 }
 
 int solve(const Options& options) {
-  const dlx::KnuthProblem input = read_problem(options.file);
+  dlx::KnuthProblem input;
+  try {
+    input = read_problem(options.file);
+  } catch (const dlx::EmptyInput& empty) {
+    std::cerr << "dlx: " << empty.source() << ": warning: empty input\n";
+    return kNoCover;
+  }
   const dlx::Problem& problem = input.problem;
+  if (options.print_problem) {
+    dlx::write_knuth(std::cout, problem);
+    std::cout.flush();
+    check_output();
+    return kFound;
+  }
   if (options.stats) {
     std::cerr << "(" << problem.option_count() << " options, " << problem.primary_count() << "+"
               << problem.item_count() - problem.primary_count() << " items, "
               << problem.entry_count() << " entries successfully read)\n";
   }
   dlx::Solver solver(problem);
+  catch_stop_signals();
+  Progress progress(options.progress);
   const auto start = std::chrono::steady_clock::now();
-  std::uint64_t found = 0;
-  dlx::Stats stats;
-  if (options.count && options.limit == dlx::Solver::kNoLimit) {
-    dlx::ParallelOptions parallel;
-    parallel.threads = options.threads;
-    if (options.progress) {
-      parallel.on_progress = [start, terminal = ::isatty(STDERR_FILENO) == 1](double fraction) {
-        print_progress(fraction, std::chrono::steady_clock::now() - start, terminal);
-      };
-    }
-    const auto result = dlx::count_parallel(solver, parallel);
-    if (options.progress && ::isatty(STDERR_FILENO) == 1) std::cerr << "\r\033[K";
-    found = result.count;
-    stats = result.stats;
-    std::cout << found << '\n';
-  } else if (options.count) {
-    found = solver.count(options.limit);
-    stats = solver.stats();
-    std::cout << found << '\n';
+  SearchResult result;
+  if (!options.count) {
+    result = list_covers(input, solver, options.limit, progress);
+  } else if (options.limit == dlx::Solver::kNoLimit) {
+    result = count_on_threads(solver, options.threads, options.progress, progress);
   } else {
-    std::vector<dlx::OptionId> cover;
-    while (found < options.limit && solver.next()) {
-      ++found;
-      cover.assign(solver.cover().begin(), solver.cover().end());
-      std::sort(cover.begin(), cover.end());
-      for (dlx::OptionId option : cover) {
-        std::cout << input.option_text[static_cast<std::size_t>(option)] << '\n';
-      }
-      std::cout << '\n';
-      check_output();  // a closed pipe stops the search here
-    }
-    stats = solver.stats();
+    result = count_covers(solver, options.limit, progress);
   }
+  progress.clear();
+  const int signal = stop_signal.load();
+  if (signal != 0) {
+    std::cout.flush();
+    std::cerr << "dlx: interrupted: " << result.found << " cover" << (result.found == 1 ? "" : "s")
+              << " so far\n";
+    if (options.stats) print_stats(result, start, options.limit);
+    check_output();
+    return 128 + signal;
+  }
+  if (options.count) std::cout << result.found << '\n';
   std::cout.flush();
   check_output();
-  if (options.stats) {
-    const double seconds =
-        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-    char time[32];
-    std::snprintf(time, sizeof time, "%.3f", seconds);
-    std::cerr << "Altogether " << stats.solutions << " solution" << (stats.solutions == 1 ? "" : "s")
-              << ", " << stats.updates << " updates, " << stats.nodes << " nodes, " << time
-              << " seconds.\n";
-    if (found == options.limit) std::cerr << "(stopped by --limit " << options.limit << ")\n";
+  if (options.stats) print_stats(result, start, options.limit);
+  return result.found > 0 ? kFound : kNoCover;
+}
+
+int run(int argc, char** argv) {
+  const auto options = parse_options(argc, argv);
+  if (!options) {  // --help or --version
+    std::cout.flush();
+    check_output();
+    return kFound;
   }
-  return found > 0 ? kFound : kNoCover;
+  if (!options->example.empty()) {
+    print_example(*options);
+    std::cout.flush();
+    check_output();
+    return kFound;
+  }
+  return solve(*options);
 }
 
 }  // namespace
@@ -343,24 +603,14 @@ int main(int argc, char** argv) {
   static char output_buffer[1 << 16];
   std::cout.rdbuf()->pubsetbuf(output_buffer, sizeof output_buffer);
   try {
-    bool done = false;
-    const Options options = parse_options(argc, argv, done);
-    if (done) {
-      std::cout.flush();
-      check_output();
-      return kFound;
-    }
-    if (!options.example.empty()) {
-      print_example(options.example);
-      std::cout.flush();
-      check_output();
-      return kFound;
-    }
-    return solve(options);
+    return run(argc, argv);
   } catch (const po::error& error) {
     std::cerr << "dlx: " << error.what() << "\n" << kUsage << "Try 'dlx --help' for more.\n";
     return kBadInput;
   } catch (const UsageError& error) {
+    std::cerr << "dlx: " << error.what() << "\n";
+    return kBadInput;
+  } catch (const OpenError& error) {
     std::cerr << "dlx: " << error.what() << "\n";
     return kBadInput;
   } catch (const dlx::ProblemError& error) {  // ParseError included: "file:line:column: ..."
@@ -372,6 +622,9 @@ int main(int argc, char** argv) {
   } catch (const std::bad_alloc&) {
     std::cerr << "dlx: out of memory\n";
     return kFailure;
+  } catch (const std::invalid_argument& error) {  // an example's arguments
+    std::cerr << "dlx: " << error.what() << "\n";
+    return kBadInput;
   } catch (const std::exception& error) {
     std::cerr << "dlx: " << error.what() << "\n";
     return kFailure;

@@ -181,15 +181,24 @@ void check_sudoku_output(const std::string& out, const std::vector<std::string>&
   }
 }
 
-// The items of a DLX1 text (primary ones flagged) and its options as lists of names, read here
-// without the library; empty items if the text is not a problem this simple reading accepts.
-struct Dlx1 {
-  std::map<std::string, bool> items;  // name -> primary
-  std::map<std::string, std::vector<std::string>> options;  // option text -> its items
+// The items of a Knuth-format text (DLX1, DLX2 colours, DLX3 ranges) and its options as lists of
+// (name, colour) pairs, read here without the library; empty items if the text is not a
+// problem this simple reading accepts.
+struct KnuthText {
+  struct Item {
+    bool primary = true;
+    unsigned lo = 1, hi = 1;
+  };
+  std::map<std::string, Item> items;
+  std::map<std::string, std::vector<std::pair<std::string, std::string>>> options;  // text -> items
 };
 
-Dlx1 read_dlx1(const std::string& text) {
-  Dlx1 problem;
+KnuthText read_knuth_text(std::string text) {
+  if (text.rfind("\xEF\xBB\xBF", 0) == 0) text.erase(0, 3);  // a byte-order mark
+  for (std::size_t i = 0; i < text.size(); ++i) {              // lone CRs end lines too
+    if (text[i] == '\r' && (i + 1 == text.size() || text[i + 1] != '\n')) text[i] = '\n';
+  }
+  KnuthText problem;
   bool have_items = false;
   for (std::string line : lines(text)) {
     const auto w = words(line);
@@ -202,37 +211,67 @@ Dlx1 read_dlx1(const std::string& text) {
           name.erase(0, 1);
           if (name.empty()) continue;
         }
-        problem.items[name] = primary;
+        KnuthText::Item item{primary};
+        const auto bar = name.find('|');
+        const auto range = name.substr(0, bar == std::string::npos ? 0 : bar);
+        const auto colon = range.find(':');
+        const auto hi = range.substr(colon == std::string::npos ? 0 : colon + 1);
+        const auto lo = colon == std::string::npos ? hi : range.substr(0, colon);
+        auto number = [](const std::string& digits) {
+          return !digits.empty() && digits.size() < 9 &&
+                 std::all_of(digits.begin(), digits.end(), [](char d) { return d >= '0' && d <= '9'; });
+        };
+        if (number(lo) && number(hi)) {  // "u:v|name", "v|name"; the program refuses other bars
+          item.lo = static_cast<unsigned>(std::stoul(lo));
+          item.hi = static_cast<unsigned>(std::stoul(hi));
+          name.erase(0, bar + 1);
+        }
+        problem.items[name] = item;
       }
       have_items = true;
       continue;
     }
     const auto first = line.find_first_not_of(" \t\r\v\f");
     const auto last = line.find_last_not_of(" \t\r\v\f");
-    problem.options[line.substr(first, last - first + 1)] = w;
+    auto& option = problem.options[line.substr(first, last - first + 1)];
+    for (const auto& token : w) {
+      const auto colon = token.find(':');
+      option.emplace_back(token.substr(0, colon), colon == std::string::npos ? "" : token.substr(colon + 1));
+    }
   }
   return problem;
 }
 
-// Every cover printed (blocks of option texts, each block ended by an empty line) must be an
-// exact cover of the problem in `file`.
+// Every cover printed (blocks of option texts, each block ended by an empty line) must be a
+// cover of the problem in `file`: each primary item within its range, each secondary item in
+// at most one option or in several that all give it the same colour.
 void check_dlx_output(const std::string& out, const std::string& file) {
-  const Dlx1 problem = read_dlx1(cli_test::slurp(file));
+  const KnuthText problem = read_knuth_text(cli_test::slurp(file));
   std::map<std::string, int> covered;
+  std::map<std::string, std::set<std::string>> colours;  // the colours given to an item
   for (const std::string& line : lines(out)) {
     if (!line.empty()) {
       const auto option = problem.options.find(line);
       INFO("printed option: " << line);
       REQUIRE(option != problem.options.end());
-      for (const auto& item : option->second) ++covered[item];
+      for (const auto& [item, colour] : option->second) {
+        ++covered[item];
+        colours[item].insert(colour);
+      }
       continue;
     }
-    for (const auto& [item, primary] : problem.items) {
-      INFO("item " << item << " in a printed cover");
-      CHECK(covered[item] <= 1);
-      if (primary) CHECK(covered[item] == 1);
+    for (const auto& [name, item] : problem.items) {
+      INFO("item " << name << " in a printed cover");
+      if (item.primary) {
+        CHECK(covered[name] >= static_cast<int>(item.lo));
+        CHECK(covered[name] <= static_cast<int>(item.hi));
+      } else if (covered[name] > 1) {
+        CHECK(colours[name].size() == 1);
+        CHECK(!colours[name].begin()->empty());
+      }
     }
     covered.clear();
+    colours.clear();
   }
 }
 
