@@ -14,7 +14,11 @@
 //   holds without this level's option), the last branch takes i out of the running with no
 //   option chosen: choice_[level] == item_[level].
 // - An option x can start only while the options after it could still meet i's lower bound.
+#include <algorithm>
 #include <cassert>
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
 
 #include "dlx/solver.hpp"
 #include "general_view.hpp"
@@ -25,29 +29,64 @@ using Index = Links::Index;
 
 namespace {
 
-// The active primary item of least branch degree (theta: its options, plus one for the branch
-// that leaves it, less the options it needs beyond this one), then least slack, then longest
-// list, then leftmost; 0 if none is active. theta <= 0 is a dead end.
+// The active primary item of least branch degree (Knuth's DLX3 score: its options, plus one
+// for the branch that leaves it, less the options it needs beyond this one), then least slack
+// (at most its bound), then longest list, then leftmost; 0 if none is active. theta <= 0 is a
+// dead end. An item that can take no more options and needs none is not chosen. Each item gets one 64-bit key, compared without a branch: theta above, then the
+// slack, then the list length reversed (both saturated at 2^16 - 1, so that ties of huge
+// values are broken leftmost instead), and all ones for an inactive item.
 template <class View, class Length>
-Index choose_mcc(const View& hot, Index primaries, Index& best_theta) {
+Index choose_mcc(const View& hot, Index scan_end, Index& best_theta) {
+  constexpr std::uint64_t kInactive = ~std::uint64_t{0};
+  constexpr std::int64_t kSaturate = 0xffff;
+  std::uint64_t best_key = kInactive;
   Index best = 0;
-  best_theta = std::numeric_limits<Index>::max();
-  Index best_slack = 0, best_length = 0;
-  for (Index i = 1; i <= primaries; ++i) {
-    const Index length = hot.len[i];
-    if (length >= Links::kCovered<Length>) continue;
-    const Index need = hot.bound[i] - hot.slack[i];
-    const Index theta = length + 1 - (need > 0 ? need : 0);
-    if (theta > best_theta) continue;
-    const Index slack = hot.slack[i];
-    if (theta < best_theta || slack < best_slack || (slack == best_slack && length > best_length)) {
-      best = i;
-      best_theta = theta;
-      best_slack = slack;
-      best_length = length;
-      if (theta <= 0) break;
+  auto consider = [&](Index i) {
+    const std::int64_t length = hot.len[i];
+    const std::int64_t bound = hot.bound[i];
+    const std::int64_t slack = std::min<std::int64_t>(hot.slack[i], bound);
+    const std::int64_t theta = length + slack - bound + 1;  // = length + 1 - max(bound - slack, 0)
+    const std::uint64_t key =
+        static_cast<std::uint64_t>(theta + (std::int64_t{1} << 31)) << 32 |
+        static_cast<std::uint64_t>(std::min(slack, kSaturate)) << 16 |
+        static_cast<std::uint64_t>(kSaturate - std::min(length, kSaturate));
+    // An item with no options left whose lower bound already holds (theta 1: the one branch
+    // leaves it) constrains nothing more: it is passed over rather than given a level of its
+    // own, as DLX3 does (two queens 8x8: 7.4 M nodes instead of 12.1 M).
+    const std::uint64_t k = length == 0 && theta == 1 ? kInactive : key;
+    best = k < best_key ? i : best;
+    best_key = k < best_key ? k : best_key;
+  };
+#if defined(__SSE2__)
+  // Sixteen bytes of lengths at a time; only the active items (below kCovered) are looked at.
+  constexpr int kLanes = 16 / sizeof(Length);
+  __m128i limit;
+  if constexpr (sizeof(Length) == 1) limit = _mm_set1_epi8(Links::kCovered<Length>);
+  else if constexpr (sizeof(Length) == 2) limit = _mm_set1_epi16(Links::kCovered<Length>);
+  else limit = _mm_set1_epi32(Links::kCovered<Length>);
+  for (Index base = 0; base < scan_end; base += kLanes) {
+    const __m128i block = _mm_loadu_si128(reinterpret_cast<const __m128i*>(hot.len + base));
+    __m128i active;
+    if constexpr (sizeof(Length) == 1) active = _mm_cmplt_epi8(block, limit);
+    else if constexpr (sizeof(Length) == 2) active = _mm_cmplt_epi16(block, limit);
+    else active = _mm_cmplt_epi32(block, limit);
+    // One bit per lane: the lowest of the lane's bytes.
+    unsigned mask = static_cast<unsigned>(_mm_movemask_epi8(active));
+    if constexpr (sizeof(Length) == 2) mask &= 0x5555u;
+    if constexpr (sizeof(Length) == 4) mask &= 0x1111u;
+    while (mask != 0) {
+      consider(base + static_cast<Index>(static_cast<unsigned>(__builtin_ctz(mask)) / sizeof(Length)));
+      mask &= mask - 1;
     }
   }
+#else
+  for (Index i = 1; i < scan_end; ++i) {
+    if (hot.len[i] < Links::kCovered<Length>) consider(i);
+  }
+#endif
+  best_theta = best == 0 ? 0
+                         : static_cast<Index>(static_cast<std::int64_t>(best_key >> 32) -
+                                              (std::int64_t{1} << 31));
   return best;
 }
 
@@ -71,7 +110,7 @@ template <class Length, bool kColor, bool kMult>
 bool Solver::search_general() {
   using View = detail::GeneralView<Length, kColor, kMult>;
   const View hot = View::of(links_);
-  const Index primaries = links_.primary_count();
+  const Index scan_end = links_.scan_end();
   Index* const choice = choice_.data();
   Index* const items = item_.data();
   Index* const first_tweak = first_tweak_.data();
@@ -85,7 +124,7 @@ bool Solver::search_general() {
 
 enter_level:  // M2, M3
   if constexpr (kMult) {
-    item = choose_mcc<View, Length>(hot, primaries, theta);
+    item = choose_mcc<View, Length>(hot, scan_end, theta);
   } else {
     item = links_.choose_item<Length>();
     theta = item == 0 ? 0 : static_cast<Index>(hot.len[item]);

@@ -110,6 +110,9 @@ class Links {
   [[nodiscard]] Index item_count() const { return item_count_; }
   [[nodiscard]] Index primary_count() const { return primary_count_; }
   [[nodiscard]] Index option_count() const { return option_count_; }
+  /// Length slots [0, scan_end()) hold the primary items and padding up to a whole number of
+  /// kScanWidth blocks (slot 0 and the padding hold kCovered).
+  [[nodiscard]] Index scan_end() const { return scan_end_; }
   /// Whether some option gives a secondary item a colour (Knuth's Algorithm C is needed).
   [[nodiscard]] bool has_colors() const { return !color_.empty(); }
   /// Whether some primary item has a range other than [1, 1] (Algorithm M is needed).
