@@ -89,6 +89,7 @@ function buildGrid() {
     if (c % state.cols === 0 && c > 0) div.classList.add("box-left");
     if (r % state.rows === 0 && r > 0) div.classList.add("box-top");
     div.dataset.cell = cell;
+    div.id = `cell-${cell}`;
     div.setAttribute("role", "gridcell");
     div.addEventListener("mousedown", () => { select(cell); });
     grid.appendChild(div);
@@ -146,12 +147,27 @@ function explanationView() {
 }
 
 const transient = ["given", "solved", "deduced", "selected", "conflict", "culprit", "step-unit",
-                   "step-cell", "placed"];
+                   "step-cell", "placed", "peer", "same"];
+
+// Outside an explanation, the selected cell's row, column and box are shaded, and the cells
+// holding the same digit stand out, as on paper when one scans for a digit.
+function peersOf(cell) {
+  const n = state.n, r = Math.floor(cell / n), c = cell % n;
+  const boxOf = (x) => Math.floor(Math.floor(x / n) / state.rows) * state.rows + Math.floor((x % n) / state.cols);
+  const b = boxOf(cell), out = new Set();
+  for (let x = 0; x < n * n; x++) {
+    if (x !== cell && (Math.floor(x / n) === r || x % n === c || boxOf(x) === b)) out.add(x);
+  }
+  return out;
+}
 
 function render() {
   const grid = $("grid"), n = state.n;
   const view = state.explanation ? explanationView() : null;
   const sub = Math.ceil(Math.sqrt(n));   // pencil marks in a sub x sub square
+  const shown = (cell) => state.cells[cell] || (!view && state.solution ? state.solution[cell] : 0);
+  const peers = view ? new Set() : peersOf(state.selected);
+  const sameDigit = view ? 0 : shown(state.selected);
   for (const div of grid.children) {
     const cell = Number(div.dataset.cell);
     const given = state.cells[cell];
@@ -161,6 +177,8 @@ function render() {
     div.classList.remove(...transient);
     if (kind) div.classList.add(kind);
     if (cell === state.selected) div.classList.add("selected");
+    else if (sameDigit && shown(cell) === sameDigit) div.classList.add("same");
+    else if (peers.has(cell)) div.classList.add("peer");
     if (state.marks[cell]) div.classList.add(state.marks[cell]);
     div.dataset.value = value ? symbol(value) : "";
     div.innerHTML = "";
@@ -204,7 +222,7 @@ function render() {
     }
     div.setAttribute("aria-label", `${rc} empty`);
   }
-  grid.setAttribute("aria-activedescendant", "");
+  grid.setAttribute("aria-activedescendant", `cell-${state.selected}`);
   updateShare();
 }
 
@@ -515,6 +533,9 @@ window.sudokuBench = (text, limit = 2) => call("web_bench", ["string", "number"]
 
 window.sudokuReady = createSudokuModule().then((module) => {
   state.module = module;
+  // The first call builds the solver's tables and runs code the browser has not optimized yet:
+  // done here once, so that the times shown are those of the puzzles.
+  call("web_solve", ["string", "string"], [".".repeat(81), "3x3"]);
   wire();
   setShape("3x3");
   say("Type a puzzle, paste one, or generate one.");

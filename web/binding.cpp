@@ -280,7 +280,9 @@ WEB_EXPORT const char* web_generate(const char* box, const char* difficulty,
   options.geometry = geometry.value_or(sudoku::Geometry{});
   options.seed = static_cast<std::uint64_t>(seed < 0 ? 0 : seed);
   // A browser tab should answer within seconds: a target missed this many times is reported.
-  options.max_attempts = 300;
+  // A 9x9 puzzle takes milliseconds to make, a 16x16 one about a second (and rarely rates
+  // below beyond), so large boards get few tries.
+  options.max_attempts = options.geometry.size() <= 9 ? 300 : 3;
   const std::string_view level = difficulty ? difficulty : "";
   if (!level.empty()) {
     options.difficulty = sudoku::parse_difficulty(level);
