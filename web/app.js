@@ -485,7 +485,9 @@ function closeExplanation() {
 function wire() {
   const grid = $("grid");
   grid.addEventListener("keydown", onGridKey);
-  grid.addEventListener("paste", (e) => {
+  // Ctrl+V anywhere but in a text field loads the clipboard's puzzle.
+  document.addEventListener("paste", (e) => {
+    if (e.target instanceof HTMLInputElement || e.target instanceof HTMLTextAreaElement) return;
     const text = (e.clipboardData || window.clipboardData).getData("text");
     e.preventDefault();
     loadText(text, box());

@@ -148,6 +148,18 @@ await test("Count says 4 solutions for a puzzle with four", async () => {
   expect(/one of several solutions/.test(await message()), `after Solve: ${await message()}`);
 });
 
+await test("pasting a printed 4x4 grid onto the page loads it and switches the size", async () => {
+  const printed = "+-----+-----+\n| 1 2 | . . |\n| . . | . . |\n+-----+-----+\n| . 3 | . . |\n| . . | . 2 |\n+-----+-----+\n";
+  await browser.goto(server.url);
+  await browser.eval(`(() => { const data = new DataTransfer(); data.setData("text/plain", ${JSON.stringify(printed)});
+    document.getElementById("grid").dispatchEvent(new ClipboardEvent("paste", { clipboardData: data, bubbles: true })); })()`);
+  expect(await gridValues() === "12.......3.....2", `grid after paste: ${await gridValues()}`);
+  expect(await browser.eval(`document.getElementById("size").value`) === "2x2", "size menu not 4x4");
+  await browser.click("#solve");
+  const grid = await gridValues();
+  expect(!whyNotSolution("12.......3.....2", grid), `4x4: ${whyNotSolution("12.......3.....2", grid)}`);
+});
+
 await test("Count says unique for a puzzle with one solution", async () => {
   await browser.goto(`${server.url}?puzzle=${wikipedia.puzzle}&action=count`);
   const text = await message();
