@@ -14,9 +14,11 @@
 // threads. The one exception to "a worker does the whole record" is a count without --limit
 // that outgrows its node budget: it is left to the calling thread, which counts it on every
 // core with count_parallel while the workers are idle.
+#include <signal.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <atomic>
 #include <cerrno>
 #include <chrono>
 #include <cstdint>
@@ -36,7 +38,9 @@
 #include <sudoku/backtracking.hpp>
 #include <sudoku/batch.hpp>
 #include <sudoku/board.hpp>
+#include <dlx/knuth_format.hpp>
 #include <sudoku/dlx_solver.hpp>
+#include <sudoku/encoding.hpp>
 #include <sudoku/explain.hpp>
 #include <sudoku/generator.hpp>
 #include <sudoku/logic.hpp>
@@ -73,6 +77,12 @@ Commands:
               the technique, where it applies, the digits placed or removed, and the solved
               cells, unsolved cells and candidates left after it. When the techniques stall,
               say so and print the pencil marks; --finish then completes it with the engine
+  export      write the puzzle's exact cover in Knuth's DLX1 format, for the dlx program
+              (one puzzle per run): the 4*N^2 items (p cell, r row-digit, c column-digit,
+              b box-digit, 0-based) and, of the N^3 options, those the givens allow: a
+              given's cell keeps only the given's option and a blank cell loses the digits
+              given in its row, column or box. So 'sudoku export p.txt | dlx --count'
+              prints what 'sudoku count p.txt' prints
   rate        print each puzzle's difficulty level, hardest technique, logical steps and the
               engine's search nodes to prove it unique (a second, technique-free measure)
   generate    print new puzzles with exactly one solution (proved by the engine) that are
@@ -85,8 +95,8 @@ Options:
   -f, --format F     output format: line (default), grid, compact, csv;
                      explain and rate: text (default) or json (one JSON object per puzzle
                      per line, with the field "steps" for explain)
-  -l, --limit N      count / enumerate: stop after N solutions per puzzle (N >= 1;
-                     default: no limit)
+  -l, --limit N      count / enumerate: stop after N solutions per puzzle
+                     (1 <= N <= 18446744073709551615, that is 2^64-1; default: no limit)
   --solver S         solve, count: dlx (default), naive or mrv. naive (first blank cell,
                      digits in order, the classic blog-post solver) and mrv (bit masks, the
                      most constrained cell first) are backtracking baselines for comparison;
@@ -106,7 +116,7 @@ Options:
                      unsolvable, invalid, search nodes, link updates, wall time, wall time
                      per puzzle (nodes and updates are summed over the threads)
   -h, --help         this text
-  --version          the version
+  -V, --version      the version
 
 Options of generate:
   -n, --count N      puzzles to make (default 1)
@@ -120,6 +130,8 @@ Options of generate:
                      machine. Without it a random seed is drawn and printed to standard error
                      as "# seed S", so the run can be repeated
   -f, --format F     line (default), grid, compact, or csv ("puzzle,solution")
+  A board whose box shape size detection would not find (3x2, 4x3, ...) is preceded by a
+  line "# box RxC", which the reader honours: the output reads back without --box.
 
 Rating levels (rate, generate --difficulty). The techniques, tried simplest first, come in
 tiers: 1 singles (naked, hidden); 2 pointing, claiming, naked and hidden pairs; 3 naked and
@@ -139,6 +151,8 @@ Input:
   decoration only (+-------+-------+, qqwing's -------|-------|-------) are skipped. Empty
   lines separate puzzles; '#' starts a comment; label lines such as "Grid 01" are skipped;
   in CSV records ("puzzle,solution") the first field is the puzzle.
+  A comment line "# box RxC" sets the box shape of the puzzles after it in that input (it
+  wins over --box); "# box auto" goes back to --box, or to detecting the size.
   LF, CRLF and CR line ends are all accepted. Without --box, a line of N*N cells is a puzzle
   and a line of N cells starts a grid (N = 4 or a non-prime side: 4, 6, 8, 9, 10, 12, 14, 15,
   16, ...); a bare 16-symbol line whose symbols are all 1-4 or blank is a 4x4 puzzle,
@@ -171,9 +185,17 @@ Output (standard output; one record per input entry for solve, count, explain an
   Every solution is checked against the rules and the puzzle's givens before it is printed.
 
 Errors (standard error):
+  sudoku: FILE: cannot open: REASON  for a file that cannot be read
+  sudoku: FILE: warning: empty input for an input without a puzzle or an error (empty, or
+                                     only comments and blank lines)
   sudoku: FILE:LINE:COLUMN: MESSAGE  for malformed input (unknown symbol, wrong length,
                                      grid cut short, line too long, binary data, ...); the
-                                     rest of the input is still processed
+                                     rest of the input is still processed. Columns count
+                                     bytes from 1. A line of the wrong length points at its
+                                     first surplus cell when it has more cells than the
+                                     largest board (or the --box board), otherwise just past
+                                     its last cell; a line too long at byte 65537; a grid
+                                     cut short at column 1 of the line that interrupts it
   sudoku: FILE:LINE: no solution: digit 5 twice in row 3 (r3c1 and r3c7)
                                      for givens that clash; the puzzle counts as unsolvable
 
@@ -186,21 +208,34 @@ Exit status:
      inconsistent; explain: some puzzle stalled without --finish, or has no solution or
      several; rate: some puzzle is rated invalid; generate: the difficulty asked for was
      not reached within the tries, after printing the puzzles made)
+     Also 1: an input held no puzzle (the warning "empty input")
   2  bad usage, a file that cannot be read, or malformed input (2 wins over 1)
-  3  internal error: a solution failed its check and was not printed (never expected)
+  3  the output could not be written ("sudoku: error writing standard output: REASON",
+     also for --help and --version), or an internal error: a solution failed its check and
+     was not printed (never expected). 3 wins over 2 and 1
+  130, 143  interrupted by SIGINT or SIGTERM
+
+Signals: SIGINT (Ctrl-C) or SIGTERM stops the run after the record being printed (solve,
+count, explain, rate: after the puzzles already being solved; enumerate: after the current
+solution); it says on standard error how far it got ("sudoku: interrupted: 120 puzzles
+done" or "sudoku: interrupted: FILE:LINE: 12345 solutions so far"), prints the --stats line
+if asked, and exits with 130 (SIGINT) or 143 (SIGTERM). A count split over all threads (one
+puzzle with millions of solutions) cannot pause: it stops at once, with the same message and
+status, the records before it printed.
 
 Examples:
   sudoku solve data/sudoku/example.txt --format grid
-  sudoku count --limit 2 puzzles.txt         # 1 = unique, 2 = several, 0 = none
+  sudoku count --limit 2 data/sudoku/puzzles.txt   # 1 = unique, 2 = several, 0 = none
   echo ................ | sudoku count        # the empty 4x4 grid: 288
-  sudoku solve --solver mrv --threads 1 --stats puzzles.txt
-  sudoku enumerate --limit 3 --box 2x3 six.txt
+  sudoku solve --solver mrv --threads 1 --stats data/sudoku/puzzles.txt
+  sudoku enumerate --limit 3 --box 2x3 data/sudoku/six.txt
+  sudoku export data/sudoku/example.txt | dlx --count     # 1, as sudoku count says
   sudoku explain --finish data/sudoku/example.txt
   sudoku rate --format json data/sudoku/top1465_sample.txt
   sudoku generate --count 5 --symmetry rotate180 --difficulty hard --seed 42
 )HELP";
 
-enum class Command { solve, count, enumerate, validate, explain, rate, generate };
+enum class Command { solve, count, enumerate, validate, explain, rate, generate, export_ };
 enum class SolverKind { dlx, naive, mrv };
 
 struct Options {
@@ -223,27 +258,6 @@ struct UsageError {
   std::string message;
 };
 
-std::optional<sudoku::Geometry> parse_box(const std::string& text) {
-  const auto x = text.find_first_of("xX");
-  if (x == std::string::npos || x == 0 || x + 1 == text.size()) return std::nullopt;
-  try {
-    std::size_t used = 0;
-    const int rows = std::stoi(text.substr(0, x), &used);
-    if (used != x) return std::nullopt;
-    const int cols = std::stoi(text.substr(x + 1), &used);
-    if (used != text.size() - x - 1) return std::nullopt;
-    if (rows < 1 || cols < 1 || rows > sudoku::Geometry::kMaxSize ||
-        cols > sudoku::Geometry::kMaxSize) {
-      return std::nullopt;
-    }
-    sudoku::Geometry g{rows, cols};
-    if (!g.valid()) return std::nullopt;
-    return g;
-  } catch (const std::exception&) {
-    return std::nullopt;
-  }
-}
-
 // A whole number in [low, high] written in decimal digits only (no sign, no blanks).
 std::optional<std::uint64_t> parse_number(const std::string& text, std::uint64_t low,
                                           std::uint64_t high) {
@@ -257,14 +271,14 @@ std::optional<std::uint64_t> parse_number(const std::string& text, std::uint64_t
   }
 }
 
-const char* command_list = "solve, count, enumerate, validate, explain, rate, generate";
+const char* command_list = "solve, count, enumerate, validate, explain, rate, generate, export";
 
 // Returns nothing when the program should stop at once (--help, --version).
 std::optional<Options> parse_options(int argc, char** argv) {
   po::options_description named;
   named.add_options()
       ("help,h", "")
-      ("version", "")
+      ("version,V", "")
       ("box", po::value<std::string>(), "")
       ("format,f", po::value<std::string>(), "")
       ("limit,l", po::value<std::string>(), "")
@@ -308,6 +322,7 @@ std::optional<Options> parse_options(int argc, char** argv) {
   else if (command == "explain") options.command = Command::explain;
   else if (command == "rate") options.command = Command::rate;
   else if (command == "generate") options.command = Command::generate;
+  else if (command == "export") options.command = Command::export_;
   else throw UsageError{"unknown command '" + command + "' (" + command_list + ")"};
   const Command c = options.command;
   const auto only = [&](const char* option, bool allowed, const char* commands) {
@@ -321,6 +336,8 @@ std::optional<Options> parse_options(int argc, char** argv) {
   only("threads", c == Command::solve || c == Command::count || c == Command::explain ||
        c == Command::rate, "solve, count, explain and rate");
   only("finish", c == Command::explain, "explain");
+  only("format", c != Command::export_, "every command but export (which writes DLX1)");
+  only("stats", c != Command::export_ && c != Command::generate, "the commands that read puzzles, but export");
   for (const char* option : {"count", "size", "symmetry", "difficulty", "seed"}) {
     only(option, c == Command::generate, "generate");
   }
@@ -331,7 +348,7 @@ std::optional<Options> parse_options(int argc, char** argv) {
   }
   if (options.files.empty()) options.files.emplace_back("-");
   if (vm.count("box")) {
-    options.box = parse_box(vm["box"].as<std::string>());
+    options.box = sudoku::Geometry::parse(vm["box"].as<std::string>());
     if (!options.box) {
       throw UsageError{"--box wants RxC with R*C between 1 and 35, such as 3x3 or 2x3; got '" +
                        vm["box"].as<std::string>() + "'"};
@@ -352,8 +369,11 @@ std::optional<Options> parse_options(int argc, char** argv) {
   }
   if (vm.count("limit")) {
     const std::string text = vm["limit"].as<std::string>();
-    const auto limit = parse_number(text, 1, dlx::Solver::kNoLimit - 1);
-    if (!limit) throw UsageError{"--limit wants a whole number of at least 1; got '" + text + "'"};
+    const auto limit = parse_number(text, 1, UINT64_MAX);  // UINT64_MAX: no limit, in effect
+    if (!limit) {
+      throw UsageError{"--limit wants a whole number of at least 1 and at most "
+                       "18446744073709551615; got '" + text + "'"};
+    }
     options.limit = *limit;
   }
   if (vm.count("solver")) {
@@ -427,6 +447,53 @@ std::optional<Options> parse_options(int argc, char** argv) {
     }
   }
   return options;
+}
+
+// The signal that asked the run to stop (0: none). Set by the handler, read between records;
+// a lock-free atomic, so the handler is async-signal-safe.
+std::atomic<int> stop_signal{0};
+// While a count that cannot pause runs on every thread, the handler itself ends the process:
+// it writes hard_stop_message (prepared beforehand: no allocation in a handler) and exits. The
+// records before the count have been flushed, so no half line is left behind.
+std::atomic<bool> hard_stop{false};
+char hard_stop_message[512];
+std::atomic<std::size_t> hard_stop_length{0};
+static_assert(std::atomic<int>::is_always_lock_free && std::atomic<bool>::is_always_lock_free);
+
+extern "C" void on_stop_signal(int signal) {
+  stop_signal.store(signal, std::memory_order_relaxed);
+  if (hard_stop.load(std::memory_order_relaxed)) {
+    const auto length = hard_stop_length.load(std::memory_order_relaxed);
+    [[maybe_unused]] const auto written = ::write(STDERR_FILENO, hard_stop_message, length);
+    ::_exit(128 + signal);
+  }
+}
+
+void catch_stop_signals() {
+  struct sigaction action {};
+  action.sa_handler = on_stop_signal;
+  sigemptyset(&action.sa_mask);
+  action.sa_flags = SA_RESTART;  // a write to a slow pipe goes on; the flag is read after it
+  sigaction(SIGINT, &action, nullptr);
+  sigaction(SIGTERM, &action, nullptr);
+}
+
+bool stop_requested() { return stop_signal.load(std::memory_order_relaxed) != 0; }
+
+// The first failed write's errno (EIO if the stream left none): standard output is checked
+// after each record, and reported once at the end.
+int output_errno = 0;
+
+bool output_ok() {
+  if (std::cout) return true;
+  if (output_errno == 0) output_errno = errno != 0 ? errno : EIO;
+  return false;
+}
+
+// "sudoku: error writing standard output: REASON", exit status 3, as the dlx program does.
+int output_failure() {
+  std::cerr << "sudoku: error writing standard output: " << std::strerror(output_errno) << '\n';
+  return 3;
 }
 
 struct Totals {
@@ -522,19 +589,23 @@ class Run {
 
   int execute() {
     start_ = std::chrono::steady_clock::now();
+    catch_stop_signals();
     if (options_.format == sudoku::Format::csv &&
         (options_.command == Command::solve || options_.command == Command::count ||
          options_.command == Command::enumerate)) {
       std::cout << (options_.command == Command::count ? "puzzle,solutions\n" : "puzzle,solution\n");
     }
     for (const std::string& file : options_.files) {
-      if (!process_file(file)) break;
+      if (!process_file(file) || stop_requested()) break;
     }
     clear_progress();
     std::cout.flush();
-    if (!std::cout && errno != EPIPE) {
-      std::cerr << "sudoku: error writing standard output: " << std::strerror(errno) << '\n';
-      worst(2);
+    if (!output_ok()) worst(output_failure());
+    if (const int signal = stop_signal.load(); signal != 0) {
+      std::cerr << "sudoku: interrupted: " << entries_done_
+                << (entries_done_ == 1 ? " puzzle done" : " puzzles done") << interrupted_in_ << '\n';
+      if (options_.stats) print_stats(std::chrono::steady_clock::now() - start_);
+      return 128 + signal;
     }
     if (options_.stats) print_stats(std::chrono::steady_clock::now() - start_);
     return status_;
@@ -542,7 +613,8 @@ class Run {
 
  private:
   [[nodiscard]] bool batched() const {
-    return options_.command != Command::enumerate && options_.command != Command::validate;
+    return options_.command != Command::enumerate && options_.command != Command::validate &&
+           options_.command != Command::export_;
   }
 
   void worst(int status) { status_ = worse(status_, status); }
@@ -576,24 +648,63 @@ class Run {
   bool process_stream(std::istream& in, const std::string& source) {
     sudoku::Reader reader(in, source, options_.box);
     source_ = &source;
-    if (batched()) return process_batch(in, reader);
+    entries_read_ = 0;
+    const bool going_on = batched() ? process_batch(in, reader) : process_entries(reader);
+    // An empty file is almost always a mistake (a wrong name, a failed download).
+    if (entries_read_ == 0 && !stop_requested()) {
+      std::cerr << "sudoku: " << source << ": warning: empty input\n";
+      worst(1);
+    }
+    return going_on;
+  }
+
+  // enumerate, validate and export: one entry after another on this thread.
+  bool process_entries(sudoku::Reader& reader) {
     Record record{std::cout, std::cerr, {}, 0};
-    while (auto entry = reader.next()) {
+    while (!stop_requested()) {
+      auto entry = reader.next();
+      if (!entry) break;
+      ++entries_read_;
       if (auto* error = std::get_if<sudoku::ReadError>(&*entry)) {
         on_error(record, *error);
       } else {
         const auto& puzzle = std::get<sudoku::Puzzle>(*entry);
         ++record.totals.puzzles;
         if (options_.command == Command::enumerate) enumerate(record, puzzle);
+        else if (options_.command == Command::export_) export_problem(record, puzzle, reader);
         else validate(record, puzzle);
       }
       merge(record);
       record.totals = {};
       record.status = 0;
-      if (!std::cout) return false;
+      if (!output_ok()) return false;
+      if (stop_requested()) break;  // an interrupted enumeration is not a puzzle done
+      ++entries_done_;
       if (interactive_) std::cout.flush();
+      if (options_.command == Command::export_) break;  // one problem per run
     }
     return true;
+  }
+
+  // export: the puzzle's exact cover in DLX1 format; a second puzzle in the input is refused,
+  // since the dlx program reads one problem.
+  void export_problem(Record& r, const sudoku::Puzzle& puzzle, sudoku::Reader& reader) {
+    if (auto more = reader.next()) {
+      const std::size_t line = std::holds_alternative<sudoku::Puzzle>(*more)
+                                   ? std::get<sudoku::Puzzle>(*more).line
+                                   : std::get<sudoku::ReadError>(*more).line;
+      r.err << "sudoku: " << where(line) << ": export writes one puzzle's problem; this input "
+            << "holds more (the first is on line " << puzzle.line << ")\n";
+      r.worst(2);
+      return;
+    }
+    const sudoku::Geometry g = puzzle.board.geometry();
+    const std::string comment = "Sudoku " + g.name() + " from " + where(puzzle.line) + ": " +
+                                puzzle.board.to_line() + "\n" +
+                                "items p(row,col) r(row,digit) c(col,digit) b(box,digit), "
+                                "0-based; options: the placements the givens allow";
+    dlx::write_knuth(r.out, sudoku::exact_cover_with_givens(puzzle.board), comment);
+    r.tally(sudoku::consistent(puzzle.board));
   }
 
   bool process_batch(std::istream& in, sudoku::Reader& reader) {
@@ -612,8 +723,10 @@ class Run {
     return sudoku::run_ordered<Job>(
         batch,
         [&](Job& job) {
+          if (stop_requested()) return sudoku::BatchRead::end;
           auto entry = reader.next();
           if (!entry) return sudoku::BatchRead::end;
+          ++entries_read_;
           job.entry = std::move(*entry);
           job.deferred = false;
           // Nothing buffered and nothing waiting in a pipe or terminal: the next read may wait
@@ -643,6 +756,7 @@ class Run {
         case Command::rate: rate(record, worker, puzzle); break;
         case Command::enumerate:
         case Command::validate:
+        case Command::export_:
         case Command::generate: break;  // not batched
       }
     }
@@ -657,6 +771,7 @@ class Run {
     // A progress line on a terminal is rewritten in place; anything else printed must not
     // land on the end of it.
     clear_progress();
+    if (stop_requested()) return false;  // records read but not printed are dropped
     if (job.deferred) {
       Record record{std::cout, std::cerr, job.totals, job.status};
       count_on_all_cores(record, std::get<sudoku::Puzzle>(job.entry));
@@ -668,9 +783,9 @@ class Run {
       worst(job.status);
     }
     ++entries_done_;
-    if (!std::cout) return false;
+    if (!output_ok()) return false;
     if (interactive_) std::cout.flush();
-    return true;
+    return !stop_requested();
   }
 
   void clear_progress() {
@@ -811,7 +926,17 @@ class Run {
         progress_shown_ = true;
       };
     }
+    // The split count cannot pause: a signal during it ends the process from the handler,
+    // after the records printed so far (flushed here).
+    clear_progress();
+    std::cout.flush();
+    const std::string message = "sudoku: interrupted: " + std::to_string(entries_done_) +
+                                (entries_done_ == 1 ? " puzzle done" : " puzzles done") + "; " +
+                                where(puzzle.line) + ": its count on all threads stopped\n";
+    hard_stop_length.store(message.copy(hard_stop_message, sizeof hard_stop_message));
+    hard_stop.store(true);
     const sudoku::SolveResult result = sudoku::count_parallel(puzzle.board, main_solver_, parallel);
+    hard_stop.store(false);
     clear_progress();
     print_count(r, puzzle, &result);
   }
@@ -846,10 +971,16 @@ class Run {
         print_solution(r, puzzle, solution);
         if (!r.out) break;
         if (interactive_) r.out.flush();
-        if (found == options_.limit) break;
+        if (found == options_.limit || stop_requested()) break;
       }
       r.totals.nodes += range.stats().nodes;
       r.totals.updates += range.stats().updates;
+    }
+    if (stop_requested() && found != options_.limit) {
+      // No summary: "K solutions" would read as the whole answer.
+      interrupted_in_ = "; " + where(puzzle.line) + ": " + std::to_string(found) +
+                        (found == 1 ? " solution" : " solutions") + " so far";
+      return;
     }
     r.tally(found > 0);
     if (options_.format == sudoku::Format::csv) {
@@ -931,7 +1062,9 @@ class Run {
   bool progress_shown_ = false;
   std::chrono::steady_clock::time_point start_;
   const std::string* source_ = nullptr;  // the input being read; workers read it too
-  std::uint64_t entries_done_ = 0;
+  std::uint64_t entries_done_ = 0;  // records printed whole, over all inputs
+  std::uint64_t entries_read_ = 0;  // entries the reader gave for the current input
+  std::string interrupted_in_;      // where an interrupted enumeration stood
   std::vector<Worker> workers_;
   sudoku::DlxSolver main_solver_;  // the calling thread's: enumerate and big counts
   Totals totals_;
@@ -946,8 +1079,13 @@ int generate(Options options) {
     std::cerr << "# seed " << options.generator.seed << '\n';
   }
   if (options.format == sudoku::Format::csv) std::cout << "puzzle,solution\n";
+  // A shape that size detection would not find is named, so that the output reads back as made.
+  const sudoku::Geometry shape = options.generator.geometry;
+  if (sudoku::Geometry::for_size(shape.size()) != shape || shape.box_rows < 2) std::cout << "# box " << shape.name() << '\n';
+  catch_stop_signals();
   sudoku::Generator generator(options.generator);
-  for (int i = 0; i < options.generator.count; ++i) {
+  int made_count = 0;
+  for (int i = 0; i < options.generator.count && !stop_requested(); ++i) {
     const auto made = generator.next();
     if (!made) {
       std::cout.flush();
@@ -960,13 +1098,16 @@ int generate(Options options) {
       sudoku::write_board(std::cout, made->puzzle, options.format);
       if (options.format != sudoku::Format::line) std::cout << '\n';
     }
+    ++made_count;
     if (::isatty(STDOUT_FILENO) != 0) std::cout.flush();
-    if (!std::cout) break;
+    if (!output_ok()) break;
   }
   std::cout.flush();
-  if (!std::cout && errno != EPIPE) {
-    std::cerr << "sudoku: error writing standard output: " << std::strerror(errno) << '\n';
-    return 2;
+  if (!output_ok()) return output_failure();
+  if (const int signal = stop_signal.load(); signal != 0) {
+    std::cerr << "sudoku: interrupted: " << made_count << " of " << options.generator.count
+              << " puzzles made\n";
+    return 128 + signal;
   }
   return 0;
 }
@@ -978,7 +1119,10 @@ int main(int argc, char** argv) {
   std::cin.tie(nullptr);
   try {
     const auto options = parse_options(argc, argv);
-    if (!options) return 0;
+    if (!options) {  // --help or --version
+      std::cout.flush();
+      return output_ok() ? 0 : output_failure();
+    }
     if (options->command == Command::generate) return generate(*options);
     return Run(*options).execute();
   } catch (const UsageError& e) {

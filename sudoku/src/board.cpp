@@ -25,6 +25,24 @@ std::string Geometry::name() const {
   return std::to_string(box_rows) + "x" + std::to_string(box_cols);
 }
 
+std::optional<Geometry> Geometry::parse(std::string_view text) {
+  const auto x = text.find_first_of("xX");
+  if (x == std::string_view::npos) return std::nullopt;
+  // Each side has at most two digits: anything longer is out of range, and never overflows.
+  const auto side = [](std::string_view digits) -> int {
+    if (digits.empty() || digits.size() > 2) return 0;
+    int value = 0;
+    for (const char c : digits) {
+      if (c < '0' || c > '9') return 0;
+      value = value * 10 + (c - '0');
+    }
+    return value;
+  };
+  const Geometry g{side(text.substr(0, x)), side(text.substr(x + 1))};
+  if (!g.valid()) return std::nullopt;
+  return g;
+}
+
 char digit_symbol(int digit) {
   if (digit <= 0) return '.';
   if (digit <= 9) return static_cast<char>('0' + digit);

@@ -4,6 +4,7 @@
 #include <array>
 #include <cassert>
 #include <string>
+#include <vector>
 
 namespace sudoku {
 
@@ -44,6 +45,42 @@ Board Encoding::decode(std::span<const dlx::OptionId> cover) const {
   Board board(geometry_);
   decode(cover, board);
   return board;
+}
+
+dlx::Problem exact_cover_with_givens(const Board& puzzle) {
+  const Geometry g = puzzle.geometry();
+  const int n = g.size(), n2 = n * n;
+  // given_in[unit * n + d]: digit d+1 is given somewhere in that row, column or box (units
+  // numbered rows, then columns, then boxes, as the items are).
+  std::vector<char> given_in(static_cast<std::size_t>(3 * n2), 0);
+  for (int cell = 0; cell < n2; ++cell) {
+    const int d = puzzle[cell] - 1;
+    if (d < 0) continue;
+    given_in[static_cast<std::size_t>(g.row_of(cell) * n + d)] = 1;
+    given_in[static_cast<std::size_t>(n2 + g.col_of(cell) * n + d)] = 1;
+    given_in[static_cast<std::size_t>(2 * n2 + g.box_of(cell) * n + d)] = 1;
+  }
+  dlx::Problem problem;
+  for (const char* prefix : {"p", "r", "c", "b"}) {
+    for (int a = 0; a < n; ++a) {
+      for (int b = 0; b < n; ++b) {
+        problem.add_primary(std::string(prefix) + std::to_string(a) + "_" + std::to_string(b));
+      }
+    }
+  }
+  for (int cell = 0; cell < n2; ++cell) {
+    const int row = g.row_of(cell), col = g.col_of(cell), box = g.box_of(row, col);
+    for (int d = 0; d < n; ++d) {
+      const std::array<dlx::ItemId, 4> items{cell, n2 + row * n + d, 2 * n2 + col * n + d,
+                                             3 * n2 + box * n + d};
+      const bool keep = puzzle[cell] != 0 ? puzzle[cell] == d + 1
+                                          : given_in[static_cast<std::size_t>(items[1] - n2)] == 0 &&
+                                                given_in[static_cast<std::size_t>(items[2] - n2)] == 0 &&
+                                                given_in[static_cast<std::size_t>(items[3] - n2)] == 0;
+      if (keep) problem.add_option(items);
+    }
+  }
+  return problem;
 }
 
 }  // namespace sudoku

@@ -77,7 +77,7 @@ bool is_label(std::string_view line) {
 }  // namespace
 
 Reader::Reader(std::istream& in, std::string source, std::optional<Geometry> geometry)
-    : buf_(in.rdbuf()), source_(std::move(source)), fixed_(geometry) {
+    : buf_(in.rdbuf()), source_(std::move(source)), initial_(geometry), fixed_(geometry) {
   line_.reserve(256);
   cells_.reserve(128);
 }
@@ -185,7 +185,8 @@ std::optional<ReadError> Reader::check_range(const Geometry& g) const {
 
 ReadError Reader::cut_short(const std::string& how) {
   const int n = block_->size();
-  ReadError e = error(0, "grid cut short: " + how + " after " + std::to_string(block_rows_) +
+  // Column 1: the grid is missing whole rows, which start at the line's beginning.
+  ReadError e = error(1, "grid cut short: " + how + " after " + std::to_string(block_rows_) +
                              " of " + std::to_string(n) + " rows (the grid starts on line " +
                              std::to_string(block_line_) + ")");
   block_.reset();
@@ -202,6 +203,13 @@ std::optional<ReadEntry> Reader::start(const Geometry& g, bool whole) {
   block_rows_ = 1;
   block_line_ = line_no_;
   return std::nullopt;
+}
+
+// Where a line of the wrong length goes wrong: at its first surplus cell when it holds more
+// than `most` cells, otherwise just past its last cell, where a missing cell would stand.
+std::size_t Reader::length_column(std::size_t most) const {
+  if (cells_.size() > most) return cells_[most].column;
+  return cells_.empty() ? 1 : cells_.back().column + 1;
 }
 
 std::optional<ReadEntry> Reader::on_cells() {
@@ -243,7 +251,7 @@ std::optional<ReadEntry> Reader::on_cells() {
       reprocess_ = true;
       return cut_short("a whole puzzle on line " + std::to_string(line_no_));
     }
-    ReadError e = error(0, "grid row " + std::to_string(block_rows_ + 1) + " has " +
+    ReadError e = error(length_column(static_cast<std::size_t>(n)), "grid row " + std::to_string(block_rows_ + 1) + " has " +
                                std::to_string(count) + " cells, expected " + std::to_string(n) +
                                " (the grid starts on line " + std::to_string(block_line_) + ")");
     block_.reset();
@@ -260,9 +268,47 @@ std::optional<ReadEntry> Reader::on_cells() {
                                         " for a whole " + board_name(*fixed_) + " puzzle or " +
                                         std::to_string(fixed_->size()) + " for a grid row"
                                   : accepted_sizes();
-    return error(0, "wrong length: " + std::to_string(count) + " cells; " + expected);
+    const std::size_t most = fixed_ ? static_cast<std::size_t>(fixed_->cell_count())
+                                    : std::size_t{Geometry::kMaxSize} * Geometry::kMaxSize;
+    return error(length_column(most), "wrong length: " + std::to_string(count) + " cells; " + expected);
   }
   return start(*geometry, whole);
+}
+
+// A comment line "# box RxC" (or "# box auto") sets the box shape of the puzzles that follow,
+// so that output such as generate's for a 3x2 board reads back as it was made. Any other
+// comment, including one with more words after "box", is only a comment.
+std::optional<ReadEntry> Reader::box_directive() {
+  std::string_view rest(line_);
+  const auto skip_blanks = [&rest] {
+    while (!rest.empty() && is_blank(rest.front())) rest.remove_prefix(1);
+  };
+  skip_blanks();
+  if (!rest.starts_with('#')) return std::nullopt;
+  rest.remove_prefix(1);
+  skip_blanks();
+  if (!rest.starts_with("box") || rest.size() < 4 || !is_blank(rest[3])) return std::nullopt;
+  rest.remove_prefix(3);
+  skip_blanks();
+  const std::size_t column = line_.size() - rest.size() + 1;
+  std::size_t end = 0;
+  while (end < rest.size() && !is_blank(rest[end])) ++end;
+  const std::string_view shape = rest.substr(0, end);
+  rest.remove_prefix(end);
+  skip_blanks();
+  if (shape.empty() || !rest.empty()) return std::nullopt;
+  if (shape == "auto") {
+    fixed_ = initial_;
+    return std::nullopt;
+  }
+  const auto geometry = Geometry::parse(shape);
+  if (!geometry) {
+    return error(column, "'# box' wants RxC with R*C from 1 to " +
+                             std::to_string(Geometry::kMaxSize) + " (such as 3x2), or auto; got '" +
+                             std::string(shape) + "'");
+  }
+  fixed_ = geometry;
+  return std::nullopt;
 }
 
 std::optional<ReadEntry> Reader::on_line() {
@@ -280,6 +326,7 @@ std::optional<ReadEntry> Reader::on_line() {
       if (block_) return cut_short("an empty line");
       return std::nullopt;
     case LineKind::comment:
+      return box_directive();
     case LineKind::separator:
       return std::nullopt;
     case LineKind::cells:
@@ -310,7 +357,8 @@ std::optional<ReadEntry> Reader::next() {
             skip_rows_of_ = block_->size();
             block_.reset();
           }
-          return error(0, "line too long (more than " + std::to_string(kMaxLineLength) +
+          // The first byte beyond the cap, as dlx reports its own line limit.
+          return error(kMaxLineLength + 1, "line too long (more than " + std::to_string(kMaxLineLength) +
                               " characters)");
         case LineStatus::text:
           break;

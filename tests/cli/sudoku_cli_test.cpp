@@ -140,9 +140,9 @@ TEST_CASE("malformed input: messages with file:line:column, the batch goes on, e
   REQUIRE(err.size() == 6);
   CHECK(err[0] == "sudoku: " + file + ":4:81: symbol 'x' is out of range: a 9x9 board uses 1-9");
   CHECK(err[1] == "sudoku: " + file + ":5:10: unknown symbol '?'; cells are 1-9, A-Z, and . or 0 for a blank");
-  CHECK(err[2].find("sudoku: " + file + ":6: wrong length: 80 cells;") == 0);
-  CHECK(err[4] == "sudoku: " + file + ":14: grid cut short: an empty line after 5 of 9 rows (the grid starts on line 9)");
-  CHECK(err[5] == "sudoku: " + file + ":18: grid row 3 has 8 cells, expected 9 (the grid starts on line 16)");
+  CHECK(err[2].find("sudoku: " + file + ":6:81: wrong length: 80 cells;") == 0);
+  CHECK(err[4] == "sudoku: " + file + ":14:1: grid cut short: an empty line after 5 of 9 rows (the grid starts on line 9)");
+  CHECK(err[5] == "sudoku: " + file + ":18:9: grid row 3 has 8 cells, expected 9 (the grid starts on line 16)");
 }
 
 TEST_CASE("malformed input wins over unsolvable puzzles in the exit status", "[cli]") {
@@ -157,7 +157,7 @@ TEST_CASE("binary files, long lines, missing files and directories", "[cli]") {
   CHECK(bin.err == "sudoku: " + kData + "binary.bin:2:1: not a text file (byte 0x7F); the rest of this input is skipped\n");
   const auto long_line = sudoku("solve", std::string(10'000'000, '5') + "\n" + kExample + "\n");
   CHECK(long_line.exit_code == 2);
-  CHECK(long_line.err == "sudoku: <stdin>:1: line too long (more than 65536 characters)\n");
+  CHECK(long_line.err == "sudoku: <stdin>:1:65537: line too long (more than 65536 characters)\n");
   CHECK(solves_9x9(kExample, lines(long_line.out).at(1)));
   const auto missing = sudoku("solve /nonexistent/puzzles.txt " + kData + "example.txt");
   CHECK(missing.exit_code == 2);
@@ -175,7 +175,7 @@ TEST_CASE("the --box option fixes the geometry", "[cli]") {
   CHECK(r.out == "5\n");
   const auto wrong = sudoku("solve --box 2x3", kExample + "\n");
   CHECK(wrong.exit_code == 2);
-  CHECK(wrong.err == "sudoku: <stdin>:1: wrong length: 81 cells; expected 36 for a whole 6x6 puzzle or 6 for a grid row\n");
+  CHECK(wrong.err == "sudoku: <stdin>:1:37: wrong length: 81 cells; expected 36 for a whole 6x6 puzzle or 6 for a grid row\n");
 }
 
 TEST_CASE("bad usage exits 2 with a message", "[cli]") {

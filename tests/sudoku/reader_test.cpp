@@ -177,14 +177,16 @@ TEST_CASE("bad_input.txt: each error with its line and column, good puzzles stil
   CHECK(error(entries[2]).to_string() ==
         "bad_input.txt:5:10: unknown symbol '?'; cells are 1-9, A-Z, and . or 0 for a blank");
   CHECK(error(entries[3]).line == 6);
+  CHECK(error(entries[3]).column == 81);  // 80 cells: just past the last one
   CHECK(error(entries[3]).message.find("wrong length: 80 cells; a puzzle line has N*N cells (16, 36, 64, 81") == 0);
   CHECK(error(entries[4]).line == 7);
+  CHECK(error(entries[4]).column == 83);
   CHECK(error(entries[4]).message.find("wrong length: 82 cells") == 0);
   CHECK(error(entries[5]).to_string() ==
-        "bad_input.txt:14: grid cut short: an empty line after 5 of 9 rows (the grid starts on line 9)");
+        "bad_input.txt:14:1: grid cut short: an empty line after 5 of 9 rows (the grid starts on line 9)");
   CHECK(puzzle(entries[6]).line == 15);
   CHECK(error(entries[7]).to_string() ==
-        "bad_input.txt:18: grid row 3 has 8 cells, expected 9 (the grid starts on line 16)");
+        "bad_input.txt:18:9: grid row 3 has 8 cells, expected 9 (the grid starts on line 16)");
   CHECK(puzzle(entries[8]).line == 26);
   CHECK(puzzle(entries[8]).board == example_board());
 }
@@ -193,7 +195,7 @@ TEST_CASE("a grid cut short by the end of input names the last line", "[sudoku]"
   const auto entries = read_all("1 2 3 4\n3 4 1 2\n");
   REQUIRE(entries.size() == 1);
   CHECK(error(entries[0]).to_string() ==
-        "t:2: grid cut short: the input ends after 2 of 4 rows (the grid starts on line 1)");
+        "t:2:1: grid cut short: the input ends after 2 of 4 rows (the grid starts on line 1)");
 }
 
 TEST_CASE("a whole puzzle right after an unfinished grid is reported, then read", "[sudoku]") {
@@ -242,7 +244,7 @@ TEST_CASE("a 10 MB line is refused as too long without storing it; reading goes 
   const std::string text = std::string(10'000'000, '1') + "\n" + kExample + "\n";
   const auto entries = read_all(text);
   REQUIRE(entries.size() == 2);
-  CHECK(error(entries[0]).to_string() == "t:1: line too long (more than 65536 characters)");
+  CHECK(error(entries[0]).to_string() == "t:1:65537: line too long (more than 65536 characters)");
   CHECK(puzzle(entries[1]).line == 2);
 }
 
@@ -284,4 +286,47 @@ TEST_CASE("parse_board reads exactly one puzzle or throws with the reason", "[su
   CHECK_THROWS_WITH(sudoku::parse_board("1234"), Catch::Contains("grid cut short"));
   CHECK_THROWS_WITH(sudoku::parse_board("# nothing"), "no puzzle in the text");
   CHECK_THROWS_WITH(sudoku::parse_board(kExample + "\n" + kExample), "more than one puzzle in the text");
+}
+
+TEST_CASE("every error has a column: wrong lengths point at the first surplus cell or past the last",
+          "[sudoku]") {
+  // Too many cells for the largest board (35x35: 1225): the 1226th cell, counted by hand.
+  const auto big = read_all(std::string(1296, '.') + "\n");
+  REQUIRE(big.size() == 1);
+  CHECK(error(big[0]).column == 1226);
+  // Between sizes: just past the last cell, decoration included in the count of bytes.
+  const auto between = read_all("1 2 3 4 5\n");
+  REQUIRE(between.size() == 1);
+  CHECK(error(between[0]).column == 10);
+  // With a fixed 4x4 geometry, 17 cells: the 17th is surplus.
+  std::istringstream in(std::string(17, '.') + "\n");
+  Reader reader(in, "t", sudoku::Geometry{2, 2});
+  const auto fixed = reader.next();
+  REQUIRE(fixed);
+  CHECK(std::get<sudoku::ReadError>(*fixed).column == 17);
+  CHECK(std::get<sudoku::ReadError>(*fixed).to_string().starts_with("t:1:17: wrong length: 17 cells"));
+}
+
+TEST_CASE("a '# box RxC' line sets the shape of the puzzles after it; '# box auto' undoes it",
+          "[sudoku]") {
+  // The same 36 cells read with boxes of 2x3 (detected), then 3x2, then 2x3 again.
+  const std::string six(36, '.');
+  const auto entries = read_all(six + "\n# box 3x2\n" + six + "\n  #box   3X2  \n" + six +
+                                "\n# box auto\n" + six + "\n# box drawing, not a shape\n" + six + "\n");
+  REQUIRE(entries.size() == 5);
+  CHECK(puzzle(entries[0]).board.geometry() == sudoku::Geometry{2, 3});
+  CHECK(puzzle(entries[1]).board.geometry() == sudoku::Geometry{3, 2});
+  CHECK(puzzle(entries[2]).board.geometry() == sudoku::Geometry{3, 2});
+  CHECK(puzzle(entries[3]).board.geometry() == sudoku::Geometry{2, 3});
+  CHECK(puzzle(entries[4]).board.geometry() == sudoku::Geometry{2, 3});
+  // Under "# box 3x2" an 81-cell line is the wrong length for that shape.
+  const auto wrong = read_all("# box 3x2\n" + kExample + "\n");
+  REQUIRE(wrong.size() == 1);
+  CHECK(error(wrong[0]).message.starts_with("wrong length: 81 cells; expected 36 for a whole 6x6"));
+  // A shape out of range is an error at the shape's column.
+  const auto bad = read_all("# box 6x6\n" + kExample + "\n");
+  REQUIRE(bad.size() == 2);
+  CHECK(error(bad[0]).to_string() ==
+        "t:1:7: '# box' wants RxC with R*C from 1 to 35 (such as 3x2), or auto; got '6x6'");
+  CHECK(puzzle(bad[1]).board == example_board());
 }

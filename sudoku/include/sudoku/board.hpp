@@ -9,6 +9,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace sudoku {
@@ -40,6 +41,9 @@ struct Geometry {
   static std::optional<Geometry> for_cell_count(int cells);
   /// "RxC", e.g. "3x3".
   [[nodiscard]] std::string name() const;
+  /// The geometry named "RxC" (or "RXC"), decimal digits only, R*C from 1 to kMaxSize; empty
+  /// for anything else. The inverse of name().
+  static std::optional<Geometry> parse(std::string_view text);
 };
 
 /// Symbol for a digit: '1'..'9', then 'A'..'Z'; '.' for a blank.

@@ -53,4 +53,13 @@ class Encoding {
   dlx::Problem problem_;
 };
 
+/// The exact cover of one puzzle with its givens applied, for export and outside solvers: the
+/// 4*N^2 items of Encoding (same names, same order), and of the N^3 options those that agree
+/// with the givens, in Encoding's order: a given's cell keeps only the given's option, and a
+/// blank cell loses every digit given elsewhere in its row, column or box. The dropped options
+/// are exactly those that conflict with a given's option, which every cover must hold, so the
+/// covers are the puzzle's solutions one for one (none when givens clash). Option k of the
+/// result is not option k of Encoding: use placement() on the result's item ids if needed.
+[[nodiscard]] dlx::Problem exact_cover_with_givens(const Board& puzzle);
+
 }  // namespace sudoku

@@ -10,6 +10,10 @@
 // - Physical lines end in LF, CRLF or a lone CR, mixed freely. A UTF-8 byte-order mark at the
 //   start is skipped. Lines are read with a cap (kMaxLineLength bytes); a longer line is consumed
 //   without being stored and reported as "line too long".
+// - A comment line "# box RxC" gives the box shape of the puzzles after it (as the constructor's
+//   geometry does; it wins over that), "# box auto" goes back to the constructor's choice;
+//   a shape out of range is an error. `sudoku generate` writes such a line for shapes that
+//   detection would not find (3x2, 4x3, ...).
 // - Empty lines (or only blanks) separate puzzles. A line whose first non-blank character is `#`
 //   is a comment, and `#` after the cells starts a trailing comment. Label lines that start with
 //   the word Grid, Puzzle, Solution, Sudoku or Quizzes (any case: Project Euler's "Grid 01",
@@ -26,8 +30,10 @@
 //   rows, i.e. not prime) make a puzzle, N cells a grid row. The one overlap, 16 cells (a 4x4
 //   puzzle, or a row of a 16x16 grid), is read as a 4x4 puzzle when the line is bare symbols all
 //   at most 4, and as a 16x16 row otherwise; give the geometry to force either.
-// - Errors are values: source, line, column (from 1; 0 when the error concerns the whole line)
-//   and a message. After an error the reader goes on with the next puzzle; after a broken grid
+// - Errors are values: source, line, column (from 1) and a message. A line of the wrong length
+//   is placed at its first surplus cell when it has more cells than the largest board allows,
+//   otherwise just past its last cell; a line too long at byte kMaxLineLength + 1; a grid cut
+//   short at column 1 of the line that interrupts it (the last line at the end of input). After an error the reader goes on with the next puzzle; after a broken grid
 //   row it skips the rest of that grid's rows, so one mistake gives one message. A NUL byte or
 //   another control character means the input is not text: one error, then the input ends.
 #pragma once
@@ -91,17 +97,20 @@ class Reader {
   // Splits line_ into cells_; returns an error for an unknown symbol or binary data.
   std::optional<ReadError> scan_line(LineKind& kind);
   std::optional<ReadEntry> on_line();
+  std::optional<ReadEntry> box_directive();
   ReadError error(std::size_t column, std::string message) const {
     return ReadError{source_, line_no_, column, std::move(message)};
   }
   ReadError cut_short(const std::string& how);
+  std::size_t length_column(std::size_t most) const;
   std::optional<ReadEntry> on_cells();
   std::optional<ReadEntry> start(const Geometry& g, bool whole);
   std::optional<ReadError> check_range(const Geometry& g) const;
 
   std::streambuf* buf_;  // read directly: one virtual call per buffer refill, not per byte
   std::string source_;
-  std::optional<Geometry> fixed_;
+  std::optional<Geometry> initial_;  // the geometry given to the constructor
+  std::optional<Geometry> fixed_;    // the geometry in force: initial_, or a "# box" line's
   std::string line_;
   std::vector<Cell> cells_;
   std::size_t line_no_ = 0;

@@ -1,0 +1,30 @@
+// The sudoku library in one include: boards of any box shape from 4x4 to 35x35, reading and
+// writing them, solving, counting and enumerating with the dlx engine, checking, explaining,
+// rating and generating.
+//
+//     #include <sudoku/sudoku.hpp>
+//
+//     const sudoku::Board puzzle = sudoku::parse_board(
+//         "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79");
+//     sudoku::DlxSolver solver;
+//     const sudoku::SolveResult result = solver.solve(puzzle, 2);  // count up to 2: unique?
+//     std::cout << result.solutions << ' ' << result.first.to_line() << '\n';
+//
+// Streams of puzzles: sudoku::Reader (one puzzle or error at a time, in constant memory); the
+// writers (line, grid, compact, csv); sudoku::check_solution and find_conflicts, which share
+// nothing with the solvers; exact_cover_with_givens() for outside exact-cover solvers.
+#pragma once
+
+#include "sudoku/backtracking.hpp"  // IWYU pragma: export
+#include "sudoku/board.hpp"         // IWYU pragma: export
+#include "sudoku/dlx_solver.hpp"    // IWYU pragma: export
+#include "sudoku/encoding.hpp"      // IWYU pragma: export
+#include "sudoku/explain.hpp"       // IWYU pragma: export
+#include "sudoku/generator.hpp"     // IWYU pragma: export
+#include "sudoku/logic.hpp"         // IWYU pragma: export
+#include "sudoku/parallel_count.hpp"  // IWYU pragma: export
+#include "sudoku/rating.hpp"        // IWYU pragma: export
+#include "sudoku/reader.hpp"        // IWYU pragma: export
+#include "sudoku/solve_result.hpp"  // IWYU pragma: export
+#include "sudoku/validator.hpp"     // IWYU pragma: export
+#include "sudoku/writer.hpp"        // IWYU pragma: export
