@@ -307,6 +307,7 @@ struct PySolver {
   std::uint64_t generation = 0;
   bool started = false;
   std::optional<dlx::Stats> parallel_stats;  // the last count on several threads
+  bool busy = false;                         // a search runs with the GIL released
 
   // Back to the top of the search, commitments kept; earlier iterators stop.
   void restart() {
@@ -331,6 +332,7 @@ struct CoverIterator {
           "this iterator is finished: its solver started another search (solutions(), count(), "
           "commit(), exclude() or reset() was called)");
     }
+    const BusyGuard guard(solver->busy);
     if (!next_sliced(solver->solver)) {
       done = true;
       throw py::stop_iteration();
@@ -342,6 +344,7 @@ struct CoverIterator {
 };
 
 py::object solutions_of(const std::shared_ptr<PySolver>& self) {
+  const BusyGuard guard(self->busy);
   self->restart();
   self->started = true;
   return py::cast(CoverIterator{py::cast(self), self.get(), self->generation});
@@ -424,6 +427,7 @@ std::uint64_t count_threads(PySolver& self, unsigned threads, std::uint64_t limi
 
 std::uint64_t count(PySolver& self, const std::optional<std::uint64_t>& limit, unsigned threads) {
   const std::uint64_t cap = limit ? *limit : dlx::Solver::kNoLimit;
+  const BusyGuard guard(self.busy);
   self.restart();
   const unsigned workers = dlx::resolve_thread_count(threads);
   if (workers > 1 && cap > 0) return count_threads(self, workers, cap);
@@ -587,6 +591,7 @@ the search tree among that many threads, 0 meaning one per core; the count is th
       .def("commit",
            [](PySolver& self, std::int64_t option) {
              check_option(option, self.options);
+             const BusyGuard guard(self.busy);
              self.restart();
              return self.solver.commit(static_cast<dlx::OptionId>(option));
            },
@@ -596,6 +601,7 @@ the search tree among that many threads, 0 meaning one per core; the count is th
       .def("exclude",
            [](PySolver& self, std::int64_t option) {
              check_option(option, self.options);
+             const BusyGuard guard(self.busy);
              self.restart();
              return self.solver.exclude(static_cast<dlx::OptionId>(option));
            },
@@ -604,6 +610,7 @@ the search tree among that many threads, 0 meaning one per core; the count is th
            "was committed.")
       .def("reset",
            [](PySolver& self) {
+             const BusyGuard guard(self.busy);
              self.restart();
              self.solver.reset();
            },

@@ -6,6 +6,7 @@
 #include <pybind11/pybind11.h>
 
 #include <cstdint>
+#include <stdexcept>
 
 #include <dlx/solver.hpp>
 
@@ -14,6 +15,26 @@ namespace dlx_python {
 /// Nodes searched between two looks at Python's pending signals: a few milliseconds of work,
 /// small enough for a prompt Ctrl-C, large enough that the GIL round trip costs nothing.
 inline constexpr std::uint64_t kNodesPerSlice = std::uint64_t{1} << 18;
+
+/// Marks an engine as searching while the GIL is released, so that a second Python thread
+/// reaching the same solver meanwhile gets an exception instead of corrupting its links.
+/// Set and checked with the GIL held.
+class BusyGuard {
+ public:
+  explicit BusyGuard(bool& busy) : busy_(busy) {
+    if (busy_) {
+      throw std::runtime_error("this solver is searching in another thread; use one solver per "
+                               "thread");
+    }
+    busy_ = true;
+  }
+  ~BusyGuard() { busy_ = false; }
+  BusyGuard(const BusyGuard&) = delete;
+  BusyGuard& operator=(const BusyGuard&) = delete;
+
+ private:
+  bool& busy_;
+};
 
 /// Raises the pending Python exception (KeyboardInterrupt from Ctrl-C) if a signal handler set
 /// one. Call with the GIL held.

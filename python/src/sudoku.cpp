@@ -121,6 +121,7 @@ struct SolutionIterator {
   }
 
   std::string next() {
+    const BusyGuard guard(busy);
     if (done || !next_sliced(engine->solver)) {
       done = true;
       throw py::stop_iteration();
@@ -132,6 +133,7 @@ struct SolutionIterator {
   std::unique_ptr<sudoku::DlxSolver::Engine> engine;
   sudoku::Board board;
   bool done = false;
+  bool busy = false;  // a step runs with the GIL released
 };
 
 // ---- results as dicts ------------------------------------------------------------------------
