@@ -1,6 +1,8 @@
 #include "dlx/solver.hpp"
 
 #include <cassert>
+#include <stdexcept>
+#include <string>
 #include <limits>
 #include <utility>
 
@@ -59,9 +61,22 @@ void Solver::assign(const CompactProblem& problem) {
   stats_ = {};
 }
 
+void Solver::check_can_commit(const char* what, OptionId option) const {
+  // Checked in every build: a commitment on top of a search in progress would be undone in the
+  // wrong order and corrupt the links, and an unknown id would read outside them.
+  if (state_ != State::fresh) {
+    throw std::logic_error(std::string("dlx::Solver::") + what +
+                           "() after a search started; call rewind() or reset() first");
+  }
+  if (option < 0 || option >= links_.option_count()) {
+    throw std::out_of_range(std::string("dlx::Solver::") + what + "(): option id " +
+                            std::to_string(option) + " is not in [0, " +
+                            std::to_string(links_.option_count()) + ")");
+  }
+}
+
 bool Solver::commit(OptionId option) {
-  assert(state_ == State::fresh && "commit() after a search started; call reset() first");
-  assert(option >= 0 && option < links_.option_count());
+  check_can_commit("commit", option);
   if (infeasible_) return false;
   if (links_.general() || option_state_[static_cast<std::size_t>(option)] != Kind::none) {
     return apply(option, false);
@@ -83,8 +98,7 @@ bool Solver::commit(OptionId option) {
 }
 
 bool Solver::exclude(OptionId option) {
-  assert(state_ == State::fresh && "exclude() after a search started; call reset() first");
-  assert(option >= 0 && option < links_.option_count());
+  check_can_commit("exclude", option);
   if (infeasible_) return false;
   return apply(option, true);
 }

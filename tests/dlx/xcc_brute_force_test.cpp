@@ -90,6 +90,7 @@ void check_problem(const dlx::Problem& problem, std::uint32_t seed, bool deep, T
   solver.reset();
   if (solver.commit(option)) {
     CHECK(solver.count() == count_with(expected, option, true));
+    solver.rewind();
     CHECK_FALSE(solver.commit(option));  // a cover is a set
     CHECK(solver.count() == 0);
   } else {

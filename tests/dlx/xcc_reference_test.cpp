@@ -105,3 +105,15 @@ TEST_CASE("Two queens in every row and column of 7 x 7 and 8 x 8 boards", "[dlx]
   two.threads = 2;
   CHECK(dlx::count_parallel(eight, two).count == 477136);
 }
+
+TEST_CASE("commit() and exclude() refuse misuse in every build", "[dlx]") {
+  dlx::Solver solver(two_queens(4));
+  CHECK_THROWS_AS(solver.commit(-1), std::out_of_range);
+  CHECK_THROWS_AS(solver.exclude(16), std::out_of_range);
+  REQUIRE(solver.next());
+  CHECK_THROWS_AS(solver.commit(0), std::logic_error);
+  CHECK_THROWS_AS(solver.exclude(0), std::logic_error);
+  solver.rewind();
+  CHECK(solver.commit(0));
+  CHECK(solver.links().check_invariants().empty());
+}

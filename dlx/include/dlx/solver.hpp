@@ -61,7 +61,9 @@ class Solver {
   /// having no covers until reset(), if the option clashes with an earlier commitment: shares an
   /// item with it beyond the item's capacity (one, or hi of a range), gives a secondary item
   /// another colour or none where it has one, was committed already (a cover is a set) or was
-  /// excluded. Precondition: no search has started since construction, reset() or rewind().
+  /// excluded. Precondition, checked in every build: no search has started since construction,
+  /// reset() or rewind() (else std::logic_error), and 0 <= option < option count (else
+  /// std::out_of_range).
   bool commit(OptionId option);
   /// Keeps an option out of every cover found from now on (a no-op for one that clashes with
   /// the commitments already). Returns false, as commit() does, if the option was committed.
@@ -144,6 +146,7 @@ class Solver {
   bool advance_general();
   void unwind_general_any();
   bool apply(OptionId option, bool exclude);  // commit() and exclude() beyond the plain path
+  void check_can_commit(const char* what, OptionId option) const;  // throws on misuse
   void undo_commitment();                     // uncommits the last commitment
   [[nodiscard]] bool option_live(OptionId option) const;
   [[nodiscard]] double progress_general() const;
