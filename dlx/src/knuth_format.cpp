@@ -101,9 +101,22 @@ std::string quoted(std::string_view name) {
 }
 
 // Why a name read as one token cannot be an item name; blanks and bytes are checked elsewhere.
-std::string token_name_problem(std::string_view name) {
+// `item`: an item name, which may start a line (a colour name never does).
+std::string token_name_problem(std::string_view name, bool item = true) {
   if (name.find('|') != std::string_view::npos) return "contains '|'";
+  // A file written with such an item first would read back without it (see LineReader).
+  if (item && name.starts_with("\xEF\xBB\xBF")) return "starts with a byte-order mark (U+FEFF)";
   if (name.find(':') != std::string_view::npos) return "contains ':' (it separates an item from its colour)";
+  return {};
+}
+
+std::string name_problem(std::string_view name, bool item) {
+  if (name.empty()) return "it is empty";
+  if (auto bad = find_bad_byte(name)) return "it has a " + bad->reason;
+  if (std::any_of(name.begin(), name.end(), [](char c) { return is_blank(static_cast<unsigned char>(c)); })) {
+    return "it contains a blank";
+  }
+  if (auto why = token_name_problem(name, item); !why.empty()) return "it " + why;
   return {};
 }
 
@@ -417,15 +430,7 @@ KnuthProblem read_knuth(std::string_view text, std::string_view source) {
   return read_knuth(in, source);
 }
 
-std::string knuth_name_problem(std::string_view name) {
-  if (name.empty()) return "it is empty";
-  if (auto bad = find_bad_byte(name)) return "it has a " + bad->reason;
-  if (std::any_of(name.begin(), name.end(), [](char c) { return is_blank(static_cast<unsigned char>(c)); })) {
-    return "it contains a blank";
-  }
-  if (auto why = token_name_problem(name); !why.empty()) return "it " + why;
-  return {};
-}
+std::string knuth_name_problem(std::string_view name) { return name_problem(name, true); }
 
 void write_knuth(std::ostream& out, const Problem& problem, std::string_view comment) {
   const auto items = static_cast<ItemId>(problem.item_count());
@@ -439,7 +444,7 @@ void write_knuth(std::ostream& out, const Problem& problem, std::string_view com
     }
   }
   for (ColorId color = 1; color <= static_cast<ColorId>(problem.color_count()); ++color) {
-    if (auto why = knuth_name_problem(problem.color_name(color)); !why.empty()) {
+    if (auto why = name_problem(problem.color_name(color), false); !why.empty()) {
       throw ProblemError("cannot write colour " + quoted(problem.color_name(color)) +
                          " in Knuth's format: " + why);
     }

@@ -238,6 +238,9 @@ TEST_CASE("What people save reads: a byte-order mark, CR and CRLF line ends", "[
     CHECK(names(read.problem) == std::vector<std::string>{"a", "b"});
     CHECK(error_of("\xEF\xBB\xBF" "a z:\n") == "t.dlx:1:3: item name 'z:' contains ':' (it separates an item from its colour)");
     CHECK(error_of("\xEF\xBB\xBF") == "t.dlx:2:1: no items declared (every line is blank or a comment)");
+    // Anywhere else it would be part of a name, which could not be written back first.
+    CHECK(error_of("\t\xEF\xBB\xBF" "a b\n") == "t.dlx:1:2: item name '\xEF\xBB\xBF" "a' starts with a byte-order mark (U+FEFF)");
+    CHECK(error_of("a \xEF\xBB\xBF\n") == "t.dlx:1:3: item name '\xEF\xBB\xBF' starts with a byte-order mark (U+FEFF)");
   }
   SECTION("lone CRs end lines") {
     const auto read = dlx::read_knuth("| mac\ra b | x\ra x\rb\r", "t.dlx");
