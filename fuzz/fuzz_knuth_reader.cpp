@@ -1,10 +1,12 @@
-// Fuzz target: Knuth's DLX1 format reader and writer, on any bytes.
+// Fuzz target: the reader and writer of Knuth's DLX1/DLX2/DLX3 formats (colours, ranges), on
+// any bytes.
 //
 // Properties: the reader either accepts or throws ParseError (never another exception) whose
 // what() is exactly "fuzz:LINE:COLUMN: reason", with a line that exists (or the one after the
 // end) and a column inside it; reading from a stream that hands out a few bytes at a time gives
 // the same result; what the reader accepts, write_knuth writes, and the text reads back as the
-// same problem (same items, kinds and options by name), and writing that again gives the same
+// same problem (same items, kinds, ranges and options, colours included, by name), and writing
+// that again gives the same
 // text; option texts and lines are as many as the options, lines increasing after the items.
 #include <algorithm>
 #include <cstddef>

@@ -1,7 +1,8 @@
 // Fuzz target: count and enumerate the covers of whatever Knuth's reader accepts, the search
 // bounded by the engine's node limit (a search that reaches it "gave up", which is allowed).
 //
-// Properties: every cover found is an exact cover (checked here from the definition); count(2)
+// Properties: every cover found is a cover (checked here from the definition of exact cover
+// with Knuth's colours and multiplicities: fuzz::colored_cover_problem); count(2)
 // agrees with an enumeration of up to 2 distinct covers; a complete count agrees with a brute
 // force over every subset of options when there are few, and with a count resumed across
 // pauses; reset() restores the links exactly (Links::check_invariants) and the same count.
@@ -10,6 +11,7 @@
 #include <cstdint>
 #include <optional>
 #include <set>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -26,22 +28,33 @@ constexpr std::size_t kMaxBruteForceOptions = 12;
 
 struct Plain {  // the problem as plain vectors, for the checkers
   std::vector<std::vector<std::int32_t>> options;
+  std::vector<std::vector<std::int32_t>> colors;  // parallel to options; 0: none
   std::vector<bool> primary;
+  std::vector<std::uint32_t> lo, hi;
 };
 
 Plain plain(const dlx::Problem& problem) {
   Plain p;
   for (std::size_t i = 0; i < problem.item_count(); ++i) {
-    p.primary.push_back(problem.is_primary(static_cast<dlx::ItemId>(i)));
+    const auto item = static_cast<dlx::ItemId>(i);
+    p.primary.push_back(problem.is_primary(item));
+    p.lo.push_back(problem.multiplicity(item).lo);
+    p.hi.push_back(problem.multiplicity(item).hi);
   }
   for (std::size_t k = 0; k < problem.option_count(); ++k) {
     const auto items = problem.option(static_cast<dlx::OptionId>(k));
+    const auto colors = problem.option_colors(static_cast<dlx::OptionId>(k));
     p.options.emplace_back(items.begin(), items.end());
+    p.colors.emplace_back(colors.begin(), colors.end());
   }
   return p;
 }
 
-// Exact covers among all 2^options subsets.
+std::string cover_problem(std::span<const std::int32_t> cover, const Plain& p) {
+  return fuzz::colored_cover_problem(cover, p.options, p.colors, p.primary, p.lo, p.hi);
+}
+
+// Covers among all 2^options subsets: each set of options once, as Knuth's DLX2 and DLX3 count.
 std::uint64_t brute_force(const Plain& p) {
   std::uint64_t covers = 0;
   const std::uint32_t subsets = 1u << p.options.size();
@@ -51,7 +64,7 @@ std::uint64_t brute_force(const Plain& p) {
     for (std::size_t k = 0; k < p.options.size(); ++k) {
       if (set & (1u << k)) chosen.push_back(static_cast<std::int32_t>(k));
     }
-    if (fuzz::cover_problem(chosen, p.options, p.primary).empty()) ++covers;
+    if (cover_problem(chosen, p).empty()) ++covers;
   }
   return covers;
 }
@@ -79,7 +92,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   std::set<std::vector<std::int32_t>> covers;
   while (covers.size() < 2 && lister.next()) {
     std::vector<std::int32_t> cover(lister.cover().begin(), lister.cover().end());
-    const std::string why = fuzz::cover_problem(cover, p.options, p.primary);
+    const std::string why = cover_problem(cover, p);
     FUZZ_CHECK(why.empty(), why);
     std::sort(cover.begin(), cover.end());
     FUZZ_CHECK(covers.insert(cover).second, "a cover twice");

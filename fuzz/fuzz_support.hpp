@@ -97,4 +97,53 @@ inline std::string cover_problem(std::span<const std::int32_t> cover,
   return {};
 }
 
+/// The same for colours and multiplicities: `colors[k]` parallel to `options[k]` (0: no colour),
+/// primary item i covered between lo[i] and hi[i] times, a secondary item in at most one chosen
+/// option or in several that all give it the same non-zero colour. Written from the definition
+/// of Knuth's XCC and MCC problems, sharing nothing with the engine.
+inline std::string colored_cover_problem(std::span<const std::int32_t> cover,
+                                         const std::vector<std::vector<std::int32_t>>& options,
+                                         const std::vector<std::vector<std::int32_t>>& colors,
+                                         const std::vector<bool>& primary,
+                                         const std::vector<std::uint32_t>& lo,
+                                         const std::vector<std::uint32_t>& hi) {
+  const std::size_t items = primary.size();
+  std::vector<std::uint32_t> times(items, 0);
+  std::vector<std::int32_t> color(items, 0);
+  std::vector<bool> plain(items, false);
+  std::vector<bool> used(options.size(), false);
+  for (std::int32_t option : cover) {
+    if (option < 0 || static_cast<std::size_t>(option) >= options.size()) {
+      return "option id " + std::to_string(option) + " out of range";
+    }
+    const auto k = static_cast<std::size_t>(option);
+    if (used[k]) return "option " + std::to_string(option) + " twice";
+    used[k] = true;
+    for (std::size_t j = 0; j < options[k].size(); ++j) {
+      const auto item = static_cast<std::size_t>(options[k][j]);
+      ++times[item];
+      const std::int32_t c = colors[k][j];
+      if (c == 0) {
+        plain[item] = true;
+      } else if (color[item] == 0) {
+        color[item] = c;
+      } else if (color[item] != c) {
+        return "item " + std::to_string(item) + " given colours " + std::to_string(color[item]) +
+               " and " + std::to_string(c);
+      }
+    }
+  }
+  for (std::size_t item = 0; item < items; ++item) {
+    if (primary[item] && (times[item] < lo[item] || times[item] > hi[item])) {
+      return "primary item " + std::to_string(item) + " covered " + std::to_string(times[item]) +
+             " times, not in [" + std::to_string(lo[item]) + ", " + std::to_string(hi[item]) + "]";
+    }
+    if (!primary[item] && times[item] > 1 && plain[item]) {
+      return "secondary item " + std::to_string(item) + " used without a colour and " +
+             std::to_string(times[item]) + " times";
+    }
+  }
+  return {};
+}
+
 }  // namespace fuzz

@@ -1,9 +1,12 @@
-// The Knuth-format targets' view of a problem: names and kinds of items, options as lists of
-// item names, compared without reference to item ids (which write_knuth may renumber).
+// The Knuth-format targets' view of a problem: names, kinds and ranges of items, options as
+// lists of "item" or "item:colour" names, compared without reference to item or colour ids
+// (which write_knuth may renumber).
 #pragma once
 
+#include <cstdint>
 #include <map>
 #include <string>
+#include <tuple>
 #include <vector>
 
 #include <dlx/problem.hpp>
@@ -11,7 +14,7 @@
 namespace fuzz {
 
 struct ProblemByName {
-  std::map<std::string, bool> items;  // name -> primary
+  std::map<std::string, std::tuple<bool, std::uint32_t, std::uint32_t>> items;  // name -> primary, lo, hi
   std::vector<std::vector<std::string>> options;
   bool operator==(const ProblemByName&) const = default;
 };
@@ -20,12 +23,17 @@ inline ProblemByName by_name(const dlx::Problem& problem) {
   ProblemByName out;
   for (std::size_t i = 0; i < problem.item_count(); ++i) {
     const auto item = static_cast<dlx::ItemId>(i);
-    out.items[problem.item_name(item)] = problem.is_primary(item);
+    const auto range = problem.multiplicity(item);
+    out.items[problem.item_name(item)] = {problem.is_primary(item), range.lo, range.hi};
   }
   for (std::size_t k = 0; k < problem.option_count(); ++k) {
     auto& option = out.options.emplace_back();
-    for (dlx::ItemId item : problem.option(static_cast<dlx::OptionId>(k))) {
-      option.push_back(problem.item_name(item));
+    const auto id = static_cast<dlx::OptionId>(k);
+    const auto items = problem.option(id);
+    const auto colors = problem.option_colors(id);
+    for (std::size_t j = 0; j < items.size(); ++j) {
+      option.push_back(problem.item_name(items[j]));
+      if (colors[j] != dlx::kNoColor) option.back() += ":" + problem.color_name(colors[j]);
     }
   }
   return out;
