@@ -52,7 +52,7 @@ Index choose_mcc(const View& hot, Index scan_end, Index& best_theta) {
         static_cast<std::uint64_t>(kSaturate - std::min(length, kSaturate));
     // An item with no options left whose lower bound already holds (theta 1: the one branch
     // leaves it) constrains nothing more: it is passed over rather than given a level of its
-    // own, as DLX3 does (two queens 8x8: 7.4 M nodes instead of 12.1 M).
+    // own, which DLX3 gives it (two queens 8x8: 7.4 M nodes instead of DLX3's 12.1 M).
     const std::uint64_t k = length == 0 && theta == 1 ? kInactive : key;
     best = k < best_key ? i : best;
     best_key = k < best_key ? k : best_key;
