@@ -125,6 +125,7 @@ CountResult count_single(Solver& solver, const ParallelOptions& options) {
     }
   }
   solver.set_node_limit(Solver::kNoLimit);
+  if (options.on_progress && !result.stopped) options.on_progress(1.0);  // the whole tree
   result.stats = solver.stats();
   result.stats.nodes -= before.nodes;
   result.stats.updates -= before.updates;
@@ -190,6 +191,7 @@ CountResult count_parallel(Solver& solver, const ParallelOptions& options) {
     add_stats(result.stats, p.stats);
     result.stopped = result.stopped || p.stopped;
   }
+  if (options.on_progress && !result.stopped) options.on_progress(1.0);  // the whole tree
   return result;
 }
 

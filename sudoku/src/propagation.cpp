@@ -173,7 +173,7 @@ bool Propagator::eliminate(int cell, std::uint64_t digits) {
 Propagator::Outcome Propagator::run(const Board& puzzle) {
   assert(puzzle.geometry() == geometry_);
   // The classic 9x9 board gets its own copy of the hot loops, with the unit size and peer
-  // count known to the compiler (0.93 of the time on top1465).
+  // count known to the compiler, so that the loops over peers and units unroll.
   if (geometry_.box_rows == 3 && geometry_.box_cols == 3) {
     assert(peer_count_ == 20);
     return run<9, 20>(puzzle);

@@ -2,6 +2,7 @@
 // checked against brute force on random problems and against published counts.
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <cstdint>
 #include <set>
 #include <vector>
@@ -78,17 +79,29 @@ TEST_CASE("Counting on threads respects the solver's commitments", "[dlx]") {
 }
 
 TEST_CASE("Progress is reported between slices and ends at the full count", "[dlx]") {
-  dlx::Solver solver(dlx::queens(9));
+  // Two threads, reports every half millisecond, a count of about a second's tenths (12-queens,
+  // 14200 covers, a published count): several reports while the subproblems are counted, never
+  // going back, and a last one of exactly 1.
+  dlx::Solver solver(dlx::queens(12));
   dlx::ParallelOptions options;
-  options.threads = 1;
-  options.progress_interval_s = 0;  // report after every slice
+  options.threads = 2;
+  options.progress_interval_s = 0.0005;
   std::vector<double> reports;
   options.on_progress = [&](double fraction) { reports.push_back(fraction); };
-  CHECK(dlx::count_parallel(solver, options).count == 352);
-  for (double fraction : reports) {
-    CHECK(fraction >= 0.0);
-    CHECK(fraction <= 1.0);
-  }
+  CHECK(dlx::count_parallel(solver, options).count == 14200);
+  REQUIRE(reports.size() >= 3);
+  CHECK(std::is_sorted(reports.begin(), reports.end()));
+  CHECK(reports.front() >= 0.0);
+  CHECK(reports.front() < 1.0);  // a report from the middle of the count, not only the end
+  CHECK(reports.back() == 1.0);
+
+  // One thread: the count ends with a report of 1 too, whether or not a slice ended before.
+  dlx::Solver single(dlx::queens(9));
+  options.threads = 1;
+  reports.clear();
+  CHECK(dlx::count_parallel(single, options).count == 352);
+  REQUIRE(!reports.empty());
+  CHECK(reports.back() == 1.0);
 }
 
 TEST_CASE("A node budget pauses the search, which resumes with the same covers", "[dlx]") {

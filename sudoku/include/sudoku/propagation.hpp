@@ -9,11 +9,10 @@
 // and candidates that remain, finds the same solutions (and a puzzle solved here has exactly
 // one). Techniques, to a fixed point: naked and hidden singles; locked candidates (a digit's
 // places in a box all on one line leave the rest of the line, and the converse); naked and
-// hidden pairs and triples. Each is a handful of mask operations per unit, so a pass over a 9x9
-// board costs about a microsecond, and on the first 200 of top1465 they cut the engine's search
-// from 1,432 to 221 nodes per puzzle (137 with the reduced cover's cell order, dlx_solver.hpp).
-// The same techniques, step by step and explained, live in techniques.hpp; this is their
-// silent, allocation-free twin for speed.
+// hidden pairs and triples. Each is a handful of mask operations per unit, cheap next to the
+// search nodes it saves (figures: bench/results/sudoku-comments.md).
+// The same techniques, step by step and explained, are sudoku::solve_logically (logic.hpp,
+// src/techniques.cpp); this is their silent, allocation-free twin for speed.
 //
 // Invariants between steps: a filled cell has mask 0; no blank cell holds a candidate that a
 // filled peer already has; placed_[u] is the set of digits filled in unit u.
