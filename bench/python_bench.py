@@ -17,6 +17,7 @@ the same run rather than absolute times.
 import argparse
 import itertools
 import os
+import resource
 import shutil
 import statistics
 import subprocess
@@ -149,22 +150,34 @@ def bench_queens(args):
             return
         problem = dlx.read_knuth(problem_file)
         print(f"{n}-queens: {problem.option_count} options, C++ program {dlx_bin}")
-        cpp_times, py_times = [], []
+        cpp_times, py_times, cpp_cpu, py_cpu = [], [], [], []
         cpp_count = py_count = None
         solver = dlx.Solver(problem)
+
+        def children_cpu():
+            r = resource.getrusage(resource.RUSAGE_CHILDREN)
+            return r.ru_utime + r.ru_stime
+
         for _ in range(args.runs):  # interleaved
+            before = children_cpu()
             t, out = timed(lambda: subprocess.run(
                 [dlx_bin, "--count", "--threads", "1", problem_file],
                 capture_output=True, text=True, check=True).stdout)
+            cpp_cpu.append(children_cpu() - before)
             cpp_times.append(t)
             cpp_count = int(out.split()[0])
+            before = time.process_time()
             t, py_count = timed(solver.count)
+            py_cpu.append(time.process_time() - before)
             py_times.append(t)
         assert cpp_count == py_count, (cpp_count, py_count)
         tc, tpy = statistics.median(cpp_times), statistics.median(py_times)
         print(f"  covers: {py_count}")
         print(f"  C++ dlx --count --threads 1 (whole process): {tc:.3f} s; "
               f"dlx.Solver.count(): {tpy:.3f} s; Python / C++ = {tpy / tc:.3f}")
+        cc, pc = statistics.median(cpp_cpu), statistics.median(py_cpu)
+        print(f"  CPU time (less disturbed by other processes): C++ {cc:.3f} s, "
+              f"Python {pc:.3f} s; Python / C++ = {pc / cc:.3f}")
         print(f"    runs C++: {', '.join(f'{x:.3f}' for x in cpp_times)}")
         print(f"    runs Py:  {', '.join(f'{x:.3f}' for x in py_times)}")
 
