@@ -59,13 +59,15 @@ sudoku)  # 6x6 grids: 28,200,960 in all, so 28,200,960 / 6! = 39,168 with the fi
   ;;
 resume)  # killed with SIGKILL after a few records, resumed: the exact count
   "$DLX" --example queens 14 > q14.dlx  # 365,596
-  setsid "${run[@]}" -np 3 "$DLX_MPI" --count --split 100 --checkpoint q.ckpt q14.dlx > /dev/null 2>&1 &
+  "${run[@]}" -np 3 "$DLX_MPI" --count --split 100 --checkpoint q.ckpt q14.dlx > /dev/null 2>&1 &
   pid=$!
   for _ in $(seq 600); do
     [ "$(grep -c '^done' q.ckpt 2>/dev/null)" -ge 5 ] 2>/dev/null && break
     sleep 0.05
   done
-  kill -KILL -- "-$pid" 2>/dev/null
+  # the ranks are mpirun's children (they may sit in process groups of their own): kill them
+  # first, so that none outlives mpirun and finishes the count
+  kill -KILL $(ps -o pid= --ppid "$pid") "$pid" 2>/dev/null
   wait "$pid" 2>/dev/null
   sleep 0.5
   done_lines=$(grep -c '^done' q.ckpt)
