@@ -16,11 +16,12 @@
 #include <thread>
 #include <utility>
 
+#include <dlx/parallel.hpp>
+
 namespace sudoku {
 
 unsigned batch_thread_count(const BatchOptions& options) {
-  if (options.threads != 0) return options.threads;
-  return std::max(1u, std::thread::hardware_concurrency());
+  return dlx::resolve_thread_count(options.threads);  // one rule for every thread count
 }
 
 namespace {
