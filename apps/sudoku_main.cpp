@@ -47,6 +47,7 @@
 #include <sudoku/parallel_count.hpp>
 #include <sudoku/rating.hpp>
 #include <sudoku/reader.hpp>
+#include <sudoku/records.hpp>
 #include <sudoku/validator.hpp>
 #include <sudoku/writer.hpp>
 
@@ -800,15 +801,7 @@ class Run {
   // The record that stands for an entry without an answer, in the chosen format.
   // In csv, that is the puzzle with an empty answer, or an empty record when there is no puzzle.
   void comment_record(Record& r, const std::string& text, const sudoku::Board* puzzle) const {
-    if (options_.format == sudoku::Format::csv) {
-      if (puzzle == nullptr) r.out << ",\n";
-      else sudoku::write_csv_record(r.out, *puzzle, nullptr);
-      return;
-    }
-    r.out << "# " << text << '\n';
-    if (options_.format == sudoku::Format::grid || options_.format == sudoku::Format::compact) {
-      r.out << '\n';
-    }
+    sudoku::write_no_answer_record(r.out, options_.format, text, puzzle);
   }
 
   void on_error(Record& r, const sudoku::ReadError& error) const {
@@ -853,12 +846,7 @@ class Run {
   }
 
   void print_solution(Record& r, const sudoku::Puzzle& puzzle, const sudoku::Board& solution) const {
-    if (options_.format == sudoku::Format::csv) {
-      sudoku::write_csv_record(r.out, puzzle.board, &solution);
-      return;
-    }
-    sudoku::write_board(r.out, solution, options_.format);
-    if (options_.format != sudoku::Format::line) r.out << '\n';
+    sudoku::write_solution_record(r.out, options_.format, puzzle.board, solution);
   }
 
   void unsolvable(Record& r, const sudoku::Puzzle& puzzle) const {
@@ -954,11 +942,7 @@ class Run {
       }
     }
     r.tally(found > 0);
-    if (options_.format == sudoku::Format::csv) {
-      r.out << puzzle.board.to_line() << ',' << found << '\n';
-    } else {
-      r.out << found << '\n';
-    }
+    sudoku::write_count_record(r.out, options_.format, puzzle.board, found);
   }
 
   void enumerate(Record& r, const sudoku::Puzzle& puzzle) {
@@ -983,33 +967,15 @@ class Run {
       return;
     }
     r.tally(found > 0);
-    if (options_.format == sudoku::Format::csv) {
-      if (found == 0) sudoku::write_csv_record(r.out, puzzle.board, nullptr);
-      return;
+    if (options_.format == sudoku::Format::csv && found == 0) {
+      sudoku::write_csv_record(r.out, puzzle.board, nullptr);
     }
-    r.out << "# " << where(puzzle.line) << ": " << found
-          << (found == 1 ? " solution" : " solutions")
-          << (found == options_.limit ? " (stopped at the limit)" : "") << '\n';
-    if (options_.format != sudoku::Format::line) r.out << '\n';
+    sudoku::write_enumeration_summary(r.out, options_.format, where(puzzle.line), found,
+                                      found == options_.limit);
   }
 
   void validate(Record& r, const sudoku::Puzzle& puzzle) const {
-    const sudoku::Board& board = puzzle.board;
-    r.out << where(puzzle.line) << ": ";
-    if (!sudoku::consistent(board)) {
-      r.tally(false);
-      r.out << "inconsistent: ";
-      const auto conflicts = sudoku::find_conflicts(board);
-      for (std::size_t i = 0; i < conflicts.size(); ++i) {
-        if (i > 0) r.out << "; ";
-        r.out << sudoku::describe(conflicts[i], board.geometry());
-      }
-      r.out << '\n';
-      return;
-    }
-    ++r.totals.solved;
-    if (board.complete()) r.out << "valid, complete\n";
-    else r.out << "valid, " << board.given_count() << " of " << board.cell_count() << " cells filled\n";
+    r.tally(sudoku::write_validation_record(r.out, where(puzzle.line), puzzle.board));
   }
 
   void explain(Record& r, Worker& worker, const sudoku::Puzzle& puzzle) const {
