@@ -91,6 +91,15 @@ TEST_CASE("the exact cover with givens has the puzzle's solutions, one cover eac
       CHECK(solver.count() == 0);
     }
   }
+  // The README's six.txt (4 solutions) and hard.txt, against the tests' brute-force counter.
+  for (const char* file : {"six.txt", "hard.txt", "puzzles.txt"}) {
+    for (const auto& puzzle : sudoku_test::read_file(file)) {
+      dlx::Solver exact(sudoku::exact_cover_with_givens(puzzle.board));
+      sudoku_test::BruteForce brute(puzzle.board);
+      CHECK(exact.count() == brute.count());
+    }
+  }
+  CHECK(sudoku_test::BruteForce(sudoku_test::read_file("six.txt").at(0).board).count() == 4);
   // The empty 4x4 board keeps all 64 options and has the 288 grids.
   const sudoku::Board empty(Geometry{2, 2});
   dlx::Solver solver(sudoku::exact_cover_with_givens(empty));

@@ -25,6 +25,7 @@
 #include "sudoku/parallel_count.hpp"  // IWYU pragma: export
 #include "sudoku/rating.hpp"        // IWYU pragma: export
 #include "sudoku/reader.hpp"        // IWYU pragma: export
+#include "sudoku/records.hpp"       // IWYU pragma: export
 #include "sudoku/solve_result.hpp"  // IWYU pragma: export
 #include "sudoku/validator.hpp"     // IWYU pragma: export
 #include "sudoku/writer.hpp"        // IWYU pragma: export
