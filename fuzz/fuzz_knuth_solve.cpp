@@ -5,7 +5,7 @@
 // with Knuth's colours and multiplicities: fuzz::colored_cover_problem); count(2)
 // agrees with an enumeration of up to 2 distinct covers; a complete count agrees with a brute
 // force over every subset of options when there are few, and with a count resumed across
-// pauses; reset() restores the links exactly (Links::check_invariants) and the same count.
+// pauses; reset() restores the links exactly (Solver::check_invariants) and the same count.
 #include <algorithm>
 #include <cstddef>
 #include <cstdint>
@@ -120,7 +120,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   }
 
   full.reset();
-  const std::string broken = full.links().check_invariants();
+  const std::string broken = full.check_invariants();
   FUZZ_CHECK(broken.empty(), "after reset: " + broken);
   full.set_node_limit(dlx::Solver::kNoLimit);
   full.clear_stats();

@@ -15,7 +15,7 @@
 #include <cstdint>
 #include <limits>
 
-#include "dlx/links.hpp"
+#include "dlx/detail/links.hpp"
 
 namespace dlx::detail {
 

@@ -1,11 +1,11 @@
-#include "dlx/links.hpp"
+#include "dlx/detail/links.hpp"
 
 #include <string>
 #include <type_traits>
 
 #include "dlx/compact_problem.hpp"
 
-namespace dlx {
+namespace dlx::detail {
 
 Links::Links(const Problem& problem) { build(problem); }
 Links::Links(const CompactProblem& problem) { build(problem); }
@@ -161,4 +161,4 @@ std::string Links::check_invariants() const {
   return {};
 }
 
-}  // namespace dlx
+}  // namespace dlx::detail

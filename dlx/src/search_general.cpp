@@ -25,6 +25,7 @@
 
 namespace dlx {
 
+using detail::Links;
 using Index = Links::Index;
 
 namespace {

@@ -8,9 +8,11 @@
 
 namespace dlx {
 
+using detail::Links;
 using Index = Links::Index;
 
 Solver::Solver(const Problem& problem) : Solver(Links(problem)) {}
+Solver::Solver(const CompactProblem& problem) : Solver(Links(problem)) {}
 
 namespace {
 // Structures up to this many nodes keep a pristine copy for reset(): at most a few megabytes.

@@ -139,7 +139,7 @@ Propagator::Outcome DlxSolver::load_reduced(const Board& puzzle, Propagator*& pr
   if (reduced_solver_) {
     reduced_solver_->assign(reduced_);
   } else {
-    reduced_solver_ = std::make_unique<dlx::Solver>(dlx::Links(reduced_));
+    reduced_solver_ = std::make_unique<dlx::Solver>(reduced_);
     reduced_solver_->set_node_limit(node_limit_);
   }
   return outcome;

@@ -69,7 +69,7 @@ TEST_CASE("One solver, reassigned problem after problem, finds every cover of ea
         dlx_test::random_problem(seed, seed % 3 ? 8 : 4, seed % 2 ? 14 : 6);
     const dlx::CompactProblem numbers = compact(problem);
     if (!solver) {
-      solver = std::make_unique<dlx::Solver>(dlx::Links(numbers));
+      solver = std::make_unique<dlx::Solver>(numbers);
     } else {
       solver->assign(numbers);
     }
@@ -80,8 +80,8 @@ TEST_CASE("One solver, reassigned problem after problem, finds every cover of ea
       CHECK(found.insert(dlx_test::sorted(cover)).second);
     }
     REQUIRE(found == dlx_test::brute_force_covers(problem));
-    CHECK(solver->links().check_invariants().empty());
-    CHECK(solver->links() == dlx::Links(numbers));  // as if built afresh
+    CHECK(solver->check_invariants().empty());
+    CHECK(dlx::detail::links_of(*solver) == dlx::detail::Links(numbers));  // as if built afresh
     // Commitments and reset() work on an assigned problem too.
     solver->reset();
     CHECK(solver->count() == found.size());

@@ -27,17 +27,17 @@ TEST_CASE("Lengths take 8 bits below 2^6 options per item, 16 below 2^14, else 3
   for (std::size_t wide : {std::size_t{1}, byte_limit - 1, byte_limit, byte_limit + 1,
                            short_limit - 1, short_limit, short_limit + 5}) {
     INFO("longest item: " << wide << " options");
-    dlx::Solver solver(dlx::Links(problem_with_long_item(wide)));
-    CHECK(solver.links().length_bytes() == (wide < byte_limit ? 1 : wide < short_limit ? 2 : 4));
-    CHECK(solver.links().len(1) == static_cast<dlx::Links::Index>(wide));
+    dlx::Solver solver(problem_with_long_item(wide));
+    CHECK(dlx::detail::links_of(solver).length_bytes() == (wide < byte_limit ? 1 : wide < short_limit ? 2 : 4));
+    CHECK(dlx::detail::links_of(solver).len(1) == static_cast<dlx::detail::Links::Index>(wide));
     CHECK(solver.count() == wide * 3);
-    CHECK(solver.links().check_invariants().empty());
-    CHECK(solver.links() == dlx::Links(problem_with_long_item(wide)));
+    CHECK(solver.check_invariants().empty());
+    CHECK(dlx::detail::links_of(solver) == dlx::detail::Links(problem_with_long_item(wide)));
     // Commitments and reset go through the same width.
     solver.reset();
     REQUIRE(solver.commit(static_cast<dlx::OptionId>(wide)));  // {1, 3}
     CHECK(solver.count() == wide);
     solver.reset();
-    CHECK(solver.links() == dlx::Links(problem_with_long_item(wide)));
+    CHECK(dlx::detail::links_of(solver) == dlx::detail::Links(problem_with_long_item(wide)));
   }
 }

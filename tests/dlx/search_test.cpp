@@ -50,10 +50,10 @@ TEST_CASE("Taking 3 covers of a problem with 2^200 covers does only the work for
   // One branching node per item reaches the first cover; the next two need only the last levels.
   CHECK(solver.stats().nodes <= 210);
   CHECK(solver.stats().solutions == 3);
-  CHECK(solver.links().check_invariants().empty());
+  CHECK(solver.check_invariants().empty());
   // And the search can be abandoned midway: reset() puts every link back.
   solver.reset();
-  CHECK(solver.links() == dlx::Links(problem));
+  CHECK(dlx::detail::links_of(solver) == dlx::detail::Links(problem));
 }
 
 TEST_CASE("A search stopped after any cover resumes exactly where it was", "[dlx]") {
@@ -71,7 +71,7 @@ TEST_CASE("A search stopped after any cover resumes exactly where it was", "[dlx
     while (more_a || more_b) {
       if (more_a && (more_a = a.next())) from_a.emplace_back(a.cover().begin(), a.cover().end());
       if (more_b && (more_b = b.next())) from_b.emplace_back(b.cover().begin(), b.cover().end());
-      CHECK(a.links().check_invariants().empty());
+      CHECK(a.check_invariants().empty());
     }
     CHECK(from_a == queens_all);
     CHECK(from_b == langford_all);
@@ -118,10 +118,10 @@ TEST_CASE("A search stopped after any cover resumes exactly where it was", "[dlx
 
 TEST_CASE("Committed options, reset and rewind leave links equal to freshly built ones", "[dlx]") {
   const dlx::Problem problem = dlx::queens(6);
-  const dlx::Links fresh(problem);
+  const dlx::detail::Links fresh(problem);
   dlx::Solver solver(problem);
   REQUIRE(solver.count() == 4);  // OEIS A000170
-  CHECK(solver.links() == fresh);
+  CHECK(dlx::detail::links_of(solver) == fresh);
   solver.reset();  // commit() needs a solver that has not started searching
 
   // Queens on (1,2) and (2,4) (options are row by row): two of the four solutions for n = 6
@@ -129,7 +129,7 @@ TEST_CASE("Committed options, reset and rewind leave links equal to freshly buil
   const dlx::OptionId r1c2 = 0 * 6 + 1, r2c4 = 1 * 6 + 3;
   REQUIRE(solver.commit(r1c2));
   REQUIRE(solver.commit(r2c4));
-  CHECK(solver.links() != fresh);
+  CHECK(dlx::detail::links_of(solver) != fresh);
   REQUIRE(solver.next());
   const Cover cover = dlx_test::sorted(solver.cover());
   CHECK(dlx_test::check_cover(problem, cover).empty());
@@ -138,13 +138,13 @@ TEST_CASE("Committed options, reset and rewind leave links equal to freshly buil
   for (dlx::OptionId option : cover) columns.push_back(option % 6 + 1);
   CHECK(columns == std::vector<int>{2, 4, 6, 1, 3, 5});
   CHECK_FALSE(solver.next());
-  CHECK(solver.links().check_invariants().empty());
+  CHECK(solver.check_invariants().empty());
 
   solver.rewind();
   CHECK(solver.count() == 1);
   solver.reset();
-  CHECK(solver.links() == fresh);
-  CHECK(solver.links().check_invariants().empty());
+  CHECK(dlx::detail::links_of(solver) == fresh);
+  CHECK(solver.check_invariants().empty());
 
   SECTION("a clashing commitment yields no cover, and reset() recovers") {
     const dlx::OptionId r1c1 = 0, r2c2 = 7;  // both on the diagonal b0 (i - j = 0)
@@ -153,7 +153,7 @@ TEST_CASE("Committed options, reset and rewind leave links equal to freshly buil
     CHECK_FALSE(solver.next());
     CHECK(solver.count() == 0);
     solver.reset();
-    CHECK(solver.links() == fresh);
+    CHECK(dlx::detail::links_of(solver) == fresh);
     CHECK(solver.count() == 4);
   }
 
@@ -162,15 +162,15 @@ TEST_CASE("Committed options, reset and rewind leave links equal to freshly buil
     REQUIRE(solver.commit(r1c1));
     CHECK(solver.count() == 0);
     solver.reset();
-    CHECK(solver.links() == fresh);
+    CHECK(dlx::detail::links_of(solver) == fresh);
   }
 
   SECTION("resetting in the middle of an enumeration restores the links") {
     REQUIRE(solver.commit(r1c2));
     REQUIRE(solver.next());
-    CHECK(solver.links() != fresh);
+    CHECK(dlx::detail::links_of(solver) != fresh);
     solver.reset();
-    CHECK(solver.links() == fresh);
+    CHECK(dlx::detail::links_of(solver) == fresh);
   }
 }
 
@@ -181,10 +181,10 @@ TEST_CASE("Invariants hold after every cover of a search", "[dlx]") {
   while (solver.next()) {
     ++covers;
     INFO("after cover " << covers);
-    REQUIRE(solver.links().check_invariants().empty());
+    REQUIRE(solver.check_invariants().empty());
   }
   CHECK(covers == 300);
-  CHECK(solver.links() == dlx::Links(problem));
+  CHECK(dlx::detail::links_of(solver) == dlx::detail::Links(problem));
 }
 
 TEST_CASE("A problem whose only options all miss an item has no cover", "[dlx]") {
@@ -195,5 +195,5 @@ TEST_CASE("A problem whose only options all miss an item has no cover", "[dlx]")
   dlx::Solver solver(problem);
   CHECK_FALSE(solver.next());
   CHECK(solver.exhausted());
-  CHECK(solver.links() == dlx::Links(problem));
+  CHECK(dlx::detail::links_of(solver) == dlx::detail::Links(problem));
 }

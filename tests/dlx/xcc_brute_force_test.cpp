@@ -47,14 +47,14 @@ void check_problem(const dlx::Problem& problem, std::uint32_t seed, bool deep, T
   INFO("seed " << seed);
   const auto expected = xcc_test::brute_force_covers(problem);
   dlx::Solver solver(problem);
-  const dlx::Links built = solver.links();
+  const dlx::detail::Links built = dlx::detail::links_of(solver);
   REQUIRE(engine_covers(solver, problem) == expected);
   CHECK(solver.exhausted());
   solver.reset();
-  CHECK(solver.links() == built);
+  CHECK(dlx::detail::links_of(solver) == built);
   CHECK(solver.count() == expected.size());
   solver.reset();
-  CHECK(solver.links() == built);
+  CHECK(dlx::detail::links_of(solver) == built);
 
   // A search paused every few nodes finds the same covers.
   solver.set_node_limit(0);
@@ -78,9 +78,9 @@ void check_problem(const dlx::Problem& problem, std::uint32_t seed, bool deep, T
     std::uint64_t sum = 0;
     for (const auto& subproblem : subproblems) sum += dlx::count_subproblem(copy, subproblem);
     CHECK(sum == expected.size());
-    CHECK(copy.links() == built);
+    CHECK(dlx::detail::links_of(copy) == built);
   }
-  CHECK(solver.links() == built);
+  CHECK(dlx::detail::links_of(solver) == built);
   dlx::ParallelOptions two_threads;
   two_threads.threads = 2;
   CHECK(dlx::count_parallel(solver, two_threads).count == expected.size());
@@ -97,7 +97,7 @@ void check_problem(const dlx::Problem& problem, std::uint32_t seed, bool deep, T
     CHECK(count_with(expected, option, true) == 0);
   }
   solver.reset();
-  CHECK(solver.links() == built);
+  CHECK(dlx::detail::links_of(solver) == built);
   REQUIRE(solver.exclude(option));
   CHECK(solver.count() == count_with(expected, option, false));
   // Commitments stack: the exclusion and a commitment after it, taken back one at a time.
@@ -115,7 +115,7 @@ void check_problem(const dlx::Problem& problem, std::uint32_t seed, bool deep, T
     CHECK(solver.count() == count_with(expected, option, false));
   }
   solver.reset();
-  CHECK(solver.links() == built);
+  CHECK(dlx::detail::links_of(solver) == built);
 
   ++tally.problems;
   tally.with_covers += expected.empty() ? 0 : 1;

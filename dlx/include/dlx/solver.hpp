@@ -23,6 +23,24 @@
 // Options can be committed before a search (forced choices, such as a Sudoku's givens); reset()
 // undoes the search and the commitments, restoring the links exactly as built, so one Solver
 // answers many queries over the same problem without rebuilding it.
+//
+// States. A Solver is always in one of four, and they decide what each call may do:
+//   fresh      after construction, assign(), reset(), rewind() or uncommit_to(): commit() and
+//              exclude() are allowed (and only here: elsewhere they throw std::logic_error);
+//              next() and count() start the search.
+//   at a cover next() returned true, or count() stopped at its limit: next() and count()
+//              resume after that cover; after next(), cover(), color_of(), branch_path() and
+//              depth() describe it.
+//   paused     the node limit (set_node_limit) was reached: next() and count() returned as if
+//              the tree were exhausted, but paused() is true, and the next call (after raising
+//              the limit, or with a fresh budget of clear_stats()) resumes where the search
+//              stopped.
+//   exhausted  the whole tree has been walked (exhausted() is true; so it is at once after a
+//              commitment clashed, infeasible()): next() returns false and count() 0.
+// From any state, rewind() goes back to fresh keeping the commitments, uncommit_to(k) keeping
+// the first k, reset() keeping none; the links are then exactly as they were after those
+// commitments. stats(), progress(), set_node_limit() and set_depth_limit() work in every state
+// (a depth limit changed during a search applies from the next node on).
 #pragma once
 
 #include <cstdint>
@@ -30,13 +48,20 @@
 #include <limits>
 #include <memory>
 #include <span>
+#include <string>
 #include <vector>
 
 #include "dlx/compact_problem.hpp"
-#include "dlx/links.hpp"
+#include "dlx/detail/links.hpp"
 #include "dlx/problem.hpp"
 
 namespace dlx {
+
+class Solver;
+namespace detail {
+/// The links a solver searches, for the engine's own tests (is every link as built?).
+const Links& links_of(const Solver& solver);
+}  // namespace detail
 
 /// Counters in the spirit of Knuth's programs.
 struct Stats {
@@ -50,7 +75,8 @@ class Solver {
   static constexpr std::uint64_t kNoLimit = std::numeric_limits<std::uint64_t>::max();
 
   explicit Solver(const Problem& problem);
-  explicit Solver(Links links);
+  /// For a plain exact-cover problem (no colours, no multiplicities) built in flat arrays.
+  explicit Solver(const CompactProblem& problem);
 
   /// Starts over on another problem, in the memory this solver already holds: no commitments,
   /// no search, stats cleared (the node limit and depth limit stay). For callers that solve many
@@ -118,7 +144,10 @@ class Solver {
     stats_ = {};
     updates_at_pristine_ = 0;
   }
-  [[nodiscard]] const Links& links() const { return links_; }
+  /// Checks every link of the structure the search works on (Knuth's sanity()): an empty
+  /// string when all is well, else a description of the first fault found. Costs a walk over
+  /// every node; for tests and fuzzing.
+  [[nodiscard]] std::string check_invariants() const { return links_.check_invariants(); }
   /// Whether a commitment clashed, so that there are no covers until uncommit_to()/reset().
   [[nodiscard]] bool infeasible() const { return infeasible_; }
   /// Whether the search tree has been walked to its end.
@@ -129,6 +158,11 @@ class Solver {
   [[nodiscard]] Range solutions();
 
  private:
+  using Links = detail::Links;
+  friend const Links& detail::links_of(const Solver& solver);
+
+  explicit Solver(Links links);
+
   enum class State : std::uint8_t { fresh, at_solution, paused, exhausted };
   static constexpr Links::Index kNoDepthLimit = std::numeric_limits<Links::Index>::max();
 
@@ -217,5 +251,7 @@ class Solver::Range {
 };
 
 inline Solver::Range Solver::solutions() { return Range(*this); }
+
+inline const detail::Links& detail::links_of(const Solver& solver) { return solver.links_; }
 
 }  // namespace dlx

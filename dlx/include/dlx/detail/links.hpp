@@ -1,32 +1,33 @@
-// The dancing-links structure: Knuth's DLX1 layout in flat arrays of 32-bit indices.
+// The dancing-links structure: Knuth's DLX1 layout in flat arrays of 32-bit indices. An
+// internal header of the engine: Solver holds a Links by value, so solver.hpp includes it, but
+// nothing of the documented API names it (namespace dlx::detail).
 //
 // Items. Internal item indices 1..P are the primary items in the order they were declared and
 // P+1..N the secondary ones. The length of item i counts the options in its vertical list, plus
 // kCovered while item i is covered. Knuth keeps the active primary items in a doubly linked
 // list and walks it to choose the item to branch on; we keep instead a dense array of lengths,
-// whose minimum over 1..P is the item to branch on, found by a short vectorised scan with no
-// pointer chasing (a covered item's kCovered puts it out of the running, and a minimum of
-// kCovered or more means every primary item is covered: a solution). The lengths are 16-bit
-// when every item has fewer than 2^14 options (nearly every problem: Sudoku, queens, polyomino
-// packings), so that one SSE2 instruction takes the minimum of eight of them, and 32-bit
-// otherwise; the search is compiled for both (the `Length` template parameter) and picks one
-// when it starts. For a 9x9 Sudoku the scan is 21 eight-lane minimums instead of a chase
-// through up to 324 list nodes.
+// whose minimum over 1..P is the item to branch on, found by a vectorised scan with no pointer
+// chasing (a covered item's kCovered puts it out of the running, and a minimum of kCovered or
+// more means every primary item is covered: a solution). A length takes the fewest bytes that
+// hold the longest list plus kCovered: 8 bits when every item has fewer than 2^6 options
+// (Sudoku, queens, most polyomino packings), 16 bits below 2^14, 32 bits otherwise, so that one
+// SSE2 instruction takes the minimum of sixteen, eight or four of them. The search is compiled
+// for each width (the `Length` template parameter) and picks one when it starts (with_width).
+// A 9x9 Sudoku's 324 primary items are then 22 sixteen-lane minimums instead of a chase through
+// up to 324 list nodes.
 //
 // Nodes. `nodes_[i]` for 1 <= i <= N is the header of item i's vertical list of options (its
 // `top` is unused and 0; tops live in `top_`, beside the links). Then come the options, each a
 // run of consecutive nodes whose `top` is their item, with a *spacer* node before every option
-// and one after the last. A spacer's `top`
-// is -k <= 0 for the option k that follows it (so the last spacer holds -M); its `up` is the
-// first node of the option before it and its `down` the last node of the option after it: how
-// DLX1 walks round an option. We keep that layout, but walk instead by `span_`, which gives
-// every node the bounds [first, end) of its option (static, like `top_`): the nodes after x
-// are x+1..end-1, then first..x-1, addresses known at once rather than one dependent load
-// after another (DLX1's spacer test, or a ring of next links). The unlinks of one option are
-// then independent of each other and overlap in the processor (Sudoku: 0.88 of the time of a
-// next-link ring; pentominoes 0.86). Every walk round an option, hot or cold, goes by its span;
-// the spacer before an option still names it, for option_of(). Node indices never change; only
-// links do.
+// and one after the last. A spacer's `top` is -k <= 0 for the option k that follows it (so the
+// last spacer holds -M); its `up` is the first node of the option before it and its `down` the
+// last node of the option after it: how DLX1 walks round an option. We keep that layout, but
+// walk instead by `span_`, which gives every node the bounds [first, end) of its option
+// (static, like `top_`): the nodes after x are x+1..end-1, then first..x-1, addresses known at
+// once rather than one dependent load after another (DLX1's spacer test, or a ring of next
+// links). The unlinks of one option are then independent of each other and overlap in the
+// processor. Every walk round an option, hot or cold, goes by its span; the spacer before an
+// option still names it, for option_of(). Node indices never change; only links do.
 //
 // Colours and multiplicities (a Problem with has_colors() or has_multiplicities()) add three
 // arrays, left empty otherwise: `color_` per node, Knuth's DLX2 colour (0 none, -1 once the
@@ -52,6 +53,7 @@ namespace dlx {
 class CompactProblem;
 
 namespace detail {
+
 // 16 bytes of lengths as one GCC/Clang vector (an attribute cannot name a template parameter).
 template <class Length>
 struct Vector16;
@@ -67,7 +69,6 @@ template <>
 struct Vector16<std::int32_t> {
   typedef std::int32_t type __attribute__((vector_size(16)));
 };
-}  // namespace detail
 
 class Links {
  public:
@@ -395,4 +396,5 @@ inline Links::Index Links::choose_item() const {
 #endif
 }
 
+}  // namespace detail
 }  // namespace dlx
