@@ -34,6 +34,7 @@
 #include "dlx/knuth_format.hpp"
 #include "dlx/parallel.hpp"
 #include "dlx/solver.hpp"
+#include "stop_signal.hpp"
 
 #ifndef DLX_VERSION
 #define DLX_VERSION "0.1.0"
@@ -410,26 +411,6 @@ dlx::KnuthProblem read_problem(const std::string& file) {
   return dlx::read_knuth(in, file);
 }
 
-// The signal that asked the search to stop (0: none). Set by the handler, read by the search
-// between slices of nodes and after each cover; a lock-free atomic, so the handler is safe.
-std::atomic<int> stop_signal{0};
-std::atomic<bool> stop_requested{false};
-static_assert(std::atomic<int>::is_always_lock_free && std::atomic<bool>::is_always_lock_free);
-
-extern "C" void on_stop_signal(int signal) {
-  stop_signal.store(signal, std::memory_order_relaxed);
-  stop_requested.store(true, std::memory_order_relaxed);
-}
-
-void catch_stop_signals() {
-  struct sigaction action {};
-  action.sa_handler = on_stop_signal;
-  sigemptyset(&action.sa_mask);
-  action.sa_flags = SA_RESTART;  // a write to a slow pipe goes on; the flag is read after it
-  sigaction(SIGINT, &action, nullptr);
-  sigaction(SIGTERM, &action, nullptr);
-}
-
 // Reports progress about once a second: "dlx: 41.7% of the search tree, 12 s". On a terminal
 // the line is rewritten in place; elsewhere each report is a line of its own.
 class Progress {
@@ -474,7 +455,7 @@ SearchResult list_covers(const dlx::KnuthProblem& input, dlx::Solver& solver,
   SearchResult result;
   std::vector<dlx::OptionId> cover;
   solver.set_node_limit(kNodesPerSlice);
-  while (result.found < limit && !stop_requested.load(std::memory_order_relaxed)) {
+  while (result.found < limit && !stop_signal::stop_requested()) {
     if (!solver.next()) {
       if (!solver.paused()) break;
       progress.maybe_report(solver.progress());
@@ -498,7 +479,7 @@ SearchResult list_covers(const dlx::KnuthProblem& input, dlx::Solver& solver,
 SearchResult count_covers(dlx::Solver& solver, std::uint64_t limit, Progress& progress) {
   SearchResult result;
   solver.set_node_limit(kNodesPerSlice);
-  while (result.found < limit && !stop_requested.load(std::memory_order_relaxed)) {
+  while (result.found < limit && !stop_signal::stop_requested()) {
     result.found += solver.count(limit - result.found);
     if (!solver.paused()) break;
     progress.maybe_report(solver.progress());
@@ -512,7 +493,7 @@ SearchResult count_on_threads(dlx::Solver& solver, unsigned threads, bool enable
                               Progress& progress) {
   dlx::ParallelOptions parallel;
   parallel.threads = threads;
-  parallel.stop = &stop_requested;
+  parallel.stop = &stop_signal::requested;
   if (enabled) parallel.on_progress = [&progress](double fraction) { progress.report(fraction); };
   const auto counted = dlx::count_parallel(solver, parallel);
   return {counted.count, counted.stats};
@@ -552,7 +533,7 @@ int solve(const Options& options) {
               << problem.entry_count() << " entries successfully read)\n";
   }
   dlx::Solver solver(problem);
-  catch_stop_signals();
+  stop_signal::catch_signals();
   Progress progress(options.progress);
   const auto start = std::chrono::steady_clock::now();
   SearchResult result;
@@ -564,14 +545,13 @@ int solve(const Options& options) {
     result = count_covers(solver, options.limit, progress);
   }
   progress.clear();
-  const int signal = stop_signal.load();
-  if (signal != 0) {
+  if (const int status = stop_signal::exit_status(); status != 0) {
     std::cout.flush();
     std::cerr << "dlx: interrupted: " << result.found << " cover" << (result.found == 1 ? "" : "s")
               << " so far\n";
     if (options.stats) print_stats(result, start, options.limit);
     check_output();
-    return 128 + signal;
+    return status;
   }
   if (options.count) std::cout << result.found << '\n';
   std::cout.flush();

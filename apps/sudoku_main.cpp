@@ -51,6 +51,8 @@
 #include <sudoku/validator.hpp>
 #include <sudoku/writer.hpp>
 
+#include "stop_signal.hpp"
+
 namespace {
 
 namespace po = boost::program_options;
@@ -450,36 +452,7 @@ std::optional<Options> parse_options(int argc, char** argv) {
   return options;
 }
 
-// The signal that asked the run to stop (0: none). Set by the handler, read between records;
-// a lock-free atomic, so the handler is async-signal-safe.
-std::atomic<int> stop_signal{0};
-// While a count that cannot pause runs on every thread, the handler itself ends the process:
-// it writes hard_stop_message (prepared beforehand: no allocation in a handler) and exits. The
-// records before the count have been flushed, so no half line is left behind.
-std::atomic<bool> hard_stop{false};
-char hard_stop_message[512];
-std::atomic<std::size_t> hard_stop_length{0};
-static_assert(std::atomic<int>::is_always_lock_free && std::atomic<bool>::is_always_lock_free);
-
-extern "C" void on_stop_signal(int signal) {
-  stop_signal.store(signal, std::memory_order_relaxed);
-  if (hard_stop.load(std::memory_order_relaxed)) {
-    const auto length = hard_stop_length.load(std::memory_order_relaxed);
-    [[maybe_unused]] const auto written = ::write(STDERR_FILENO, hard_stop_message, length);
-    ::_exit(128 + signal);
-  }
-}
-
-void catch_stop_signals() {
-  struct sigaction action {};
-  action.sa_handler = on_stop_signal;
-  sigemptyset(&action.sa_mask);
-  action.sa_flags = SA_RESTART;  // a write to a slow pipe goes on; the flag is read after it
-  sigaction(SIGINT, &action, nullptr);
-  sigaction(SIGTERM, &action, nullptr);
-}
-
-bool stop_requested() { return stop_signal.load(std::memory_order_relaxed) != 0; }
+using stop_signal::stop_requested;
 
 // The first failed write's errno (EIO if the stream left none): standard output is checked
 // after each record, and reported once at the end.
@@ -590,7 +563,7 @@ class Run {
 
   int execute() {
     start_ = std::chrono::steady_clock::now();
-    catch_stop_signals();
+    stop_signal::catch_signals();
     if (options_.format == sudoku::Format::csv &&
         (options_.command == Command::solve || options_.command == Command::count ||
          options_.command == Command::enumerate)) {
@@ -602,11 +575,11 @@ class Run {
     clear_progress();
     std::cout.flush();
     if (!output_ok()) worst(output_failure());
-    if (const int signal = stop_signal.load(); signal != 0) {
+    if (const int status = stop_signal::exit_status(); status != 0) {
       std::cerr << "sudoku: interrupted: " << entries_done_
                 << (entries_done_ == 1 ? " puzzle done" : " puzzles done") << interrupted_in_ << '\n';
       if (options_.stats) print_stats(std::chrono::steady_clock::now() - start_);
-      return 128 + signal;
+      return status;
     }
     if (options_.stats) print_stats(std::chrono::steady_clock::now() - start_);
     return status_;
@@ -777,6 +750,7 @@ class Run {
       Record record{std::cout, std::cerr, job.totals, job.status};
       count_on_all_cores(record, std::get<sudoku::Puzzle>(job.entry));
       merge(record);
+      if (stop_requested()) return false;  // a count the signal cut short is not a puzzle done
     } else {
       std::cerr << job.err;
       std::cout << job.out;
@@ -914,17 +888,15 @@ class Run {
         progress_shown_ = true;
       };
     }
-    // The split count cannot pause: a signal during it ends the process from the handler,
-    // after the records printed so far (flushed here).
+    // The split count stops between slices of nodes when a signal comes; its partial count is
+    // then no record: the run ends after the records before it, saying where it stood.
+    parallel.stop = &stop_signal::requested;
     clear_progress();
-    std::cout.flush();
-    const std::string message = "sudoku: interrupted: " + std::to_string(entries_done_) +
-                                (entries_done_ == 1 ? " puzzle done" : " puzzles done") + "; " +
-                                where(puzzle.line) + ": its count on all threads stopped\n";
-    hard_stop_length.store(message.copy(hard_stop_message, sizeof hard_stop_message));
-    hard_stop.store(true);
     const sudoku::SolveResult result = sudoku::count_parallel(puzzle.board, main_solver_, parallel);
-    hard_stop.store(false);
+    if (stop_requested()) {
+      interrupted_in_ = "; " + where(puzzle.line) + ": its count on all threads stopped";
+      return;
+    }
     clear_progress();
     print_count(r, puzzle, &result);
   }
@@ -1048,7 +1020,7 @@ int generate(Options options) {
   // A shape that size detection would not find is named, so that the output reads back as made.
   const sudoku::Geometry shape = options.generator.geometry;
   if (sudoku::Geometry::for_size(shape.size()) != shape || shape.box_rows < 2) std::cout << "# box " << shape.name() << '\n';
-  catch_stop_signals();
+  stop_signal::catch_signals();
   sudoku::Generator generator(options.generator);
   int made_count = 0;
   for (int i = 0; i < options.generator.count && !stop_requested(); ++i) {
@@ -1070,10 +1042,10 @@ int generate(Options options) {
   }
   std::cout.flush();
   if (!output_ok()) return output_failure();
-  if (const int signal = stop_signal.load(); signal != 0) {
+  if (const int status = stop_signal::exit_status(); status != 0) {
     std::cerr << "sudoku: interrupted: " << made_count << " of " << options.generator.count
               << " puzzles made\n";
-    return 128 + signal;
+    return status;
   }
   return 0;
 }

@@ -188,3 +188,16 @@ TEST_CASE("SIGTERM during an endless enumeration: whole solutions, status 143", 
   for (const std::string& grid : out) REQUIRE(grid.size() == 81);
   CHECK(r.out.find("# ") == std::string::npos);  // no summary that would read as the answer
 }
+
+TEST_CASE("SIGINT during a count split over every thread: it stops, no partial count, 130", "[cli]") {
+  // The empty 4x4 grid (one quick record: 288), then the empty 6x6 grid: 28,200,960 solutions,
+  // seconds of work on every thread, so the signal lands inside the split count.
+  const std::string input = std::string(16, '.') + "\n" + std::string(36, '.') + "\n";
+  const auto r = run_and_signal("count --threads 2 --no-progress --stats", input, SIGINT,
+                                std::chrono::milliseconds(800));
+  CHECK(r.exit_code == 130);
+  CHECK(r.out == "288\n");  // no record for the stopped count: it would read as a wrong answer
+  CHECK_THAT(r.err, Catch::Contains("sudoku: interrupted: 1 puzzle done; <stdin>:2: its count on "
+                                    "all threads stopped\n"));
+  CHECK_THAT(r.err, Catch::Contains("puzzles: "));  // --stats
+}
