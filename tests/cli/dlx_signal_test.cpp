@@ -20,38 +20,10 @@ namespace {
 
 namespace fs = std::filesystem;
 
-struct Signalled {
-  int exit_code = -1;  // exit status, or 128 + signal if it died of one
-  std::string out, err;
-};
-
-// Starts `dlx ARGUMENTS < input` with its output in files, waits until it has worked for
-// `delay`, sends `signal`, and collects what it wrote and how it ended.
-Signalled run_and_signal(const std::string& arguments, const std::string& input, int signal,
-                         std::chrono::milliseconds delay) {
-  const fs::path dir = fs::temp_directory_path() / ("dlx-signal-" + std::to_string(::getpid()));
-  fs::create_directories(dir);
-  std::ofstream(dir / "in", std::ios::binary) << input;
-  const std::string command = std::string("exec '") + DLX_BIN + "' " + arguments + " < '" +
-                              (dir / "in").string() + "' > '" + (dir / "out").string() +
-                              "' 2> '" + (dir / "err").string() + "'";
-  const pid_t child = ::fork();
-  REQUIRE(child >= 0);
-  if (child == 0) {
-    ::execl("/bin/sh", "sh", "-c", command.c_str(), static_cast<char*>(nullptr));
-    ::_exit(127);
-  }
-  std::this_thread::sleep_for(delay);
-  ::kill(child, signal);
-  int status = 0;
-  ::waitpid(child, &status, 0);
-  Signalled result;
-  if (WIFEXITED(status)) result.exit_code = WEXITSTATUS(status);
-  else if (WIFSIGNALED(status)) result.exit_code = 128 + WTERMSIG(status);
-  result.out = cli_test::slurp(dir / "out");
-  result.err = cli_test::slurp(dir / "err");
-  fs::remove_all(dir);
-  return result;
+// Runs the program with `arguments` on `input` and sends `signal` after `delay`.
+cli_test::ProcessResult run_and_signal(const std::string& arguments, const std::string& input,
+                                       int signal, std::chrono::milliseconds delay) {
+  return cli_test::run_and_signal(DLX_BIN, arguments, input, signal, delay);
 }
 
 // Independent pairs x0..x(n-1), each covered by either of two options: 2^n covers, listed

@@ -2,14 +2,17 @@
 // printed on each stream and how it exited. Test-only; POSIX.
 #pragma once
 
+#include <signal.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <chrono>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
 #include <string>
+#include <thread>
 
 namespace cli_test {
 
@@ -40,6 +43,46 @@ inline ProcessResult run(const std::string& command, const std::string& input = 
                            (dir / "out").string() + "' 2>'" + (dir / "err").string() + "'";
   const int status = std::system(full.c_str());
   ProcessResult result;
+  if (WIFEXITED(status)) result.exit_code = WEXITSTATUS(status);
+  else if (WIFSIGNALED(status)) result.exit_code = 128 + WTERMSIG(status);
+  result.out = slurp(dir / "out");
+  result.err = slurp(dir / "err");
+  fs::remove_all(dir);
+  return result;
+}
+
+/// Starts `program arguments < input` (program and arguments as a shell would read them) with
+/// its output in files, sends `signal` once it has run for `delay`, and collects what it wrote
+/// and how it ended. Returns exit_code -2 if the child could not be started.
+inline ProcessResult run_and_signal(const std::string& program, const std::string& arguments,
+                                    const std::string& input, int signal,
+                                    std::chrono::milliseconds delay) {
+  namespace fs = std::filesystem;
+  static int serial = 0;
+  const fs::path dir = fs::temp_directory_path() / ("dlx-signal-test-" + std::to_string(::getpid()) +
+                                                    "-" + std::to_string(serial++));
+  fs::create_directories(dir);
+  {
+    std::ofstream(dir / "in", std::ios::binary) << input;
+  }
+  // exec: the signal goes to the program itself, not to a shell waiting for it.
+  const std::string command = "exec '" + program + "' " + arguments + " < '" +
+                              (dir / "in").string() + "' > '" + (dir / "out").string() + "' 2> '" +
+                              (dir / "err").string() + "'";
+  ProcessResult result;
+  const pid_t child = ::fork();
+  if (child < 0) {
+    result.exit_code = -2;
+    return result;
+  }
+  if (child == 0) {
+    ::execl("/bin/sh", "sh", "-c", command.c_str(), static_cast<char*>(nullptr));
+    ::_exit(127);
+  }
+  std::this_thread::sleep_for(delay);
+  ::kill(child, signal);
+  int status = 0;
+  ::waitpid(child, &status, 0);
   if (WIFEXITED(status)) result.exit_code = WEXITSTATUS(status);
   else if (WIFSIGNALED(status)) result.exit_code = 128 + WTERMSIG(status);
   result.out = slurp(dir / "out");

@@ -26,44 +26,16 @@ using sudoku_cli::sudoku;
 
 const std::string kDlx = DLX_BIN;
 
-struct Signalled {
-  int exit_code = -1;
-  std::string out, err;
-};
-
-// Starts `sudoku ARGUMENTS < input` with its output in files, sends `signal` after `delay`, and
-// collects what it wrote and how it ended.
-Signalled run_and_signal(const std::string& arguments, const std::string& input, int signal,
-                         std::chrono::milliseconds delay) {
-  const fs::path dir = fs::temp_directory_path() / ("sudoku-signal-" + std::to_string(::getpid()));
-  fs::create_directories(dir);
-  std::ofstream(dir / "in", std::ios::binary) << input;
-  const std::string command = "exec '" + kBin + "' " + arguments + " < '" + (dir / "in").string() +
-                              "' > '" + (dir / "out").string() + "' 2> '" +
-                              (dir / "err").string() + "'";
-  const pid_t child = ::fork();
-  REQUIRE(child >= 0);
-  if (child == 0) {
-    ::execl("/bin/sh", "sh", "-c", command.c_str(), static_cast<char*>(nullptr));
-    ::_exit(127);
-  }
-  std::this_thread::sleep_for(delay);
-  ::kill(child, signal);
-  int status = 0;
-  ::waitpid(child, &status, 0);
-  Signalled result;
-  if (WIFEXITED(status)) result.exit_code = WEXITSTATUS(status);
-  else if (WIFSIGNALED(status)) result.exit_code = 128 + WTERMSIG(status);
-  result.out = cli_test::slurp(dir / "out");
-  result.err = cli_test::slurp(dir / "err");
-  fs::remove_all(dir);
-  return result;
+// Runs the program with `arguments` on `input` and sends `signal` after `delay`.
+cli_test::ProcessResult run_and_signal(const std::string& arguments, const std::string& input,
+                                       int signal, std::chrono::milliseconds delay) {
+  return cli_test::run_and_signal(kBin, arguments, input, signal, delay);
 }
 
 }  // namespace
 
 TEST_CASE("sudoku: a failed write is 'error writing standard output', exit 3, --help too", "[cli]") {
-  for (const std::string args : {"solve " + kData + "example.txt", std::string("--help"),
+  for (const std::string& args : {"solve " + kData + "example.txt", std::string("--help"),
                                  std::string("--version"), std::string("generate --seed 1")}) {
     INFO(args);
     const auto full = cli_test::run(kBin + " " + args + " > /dev/full");
