@@ -4,6 +4,7 @@
 // that a digit fits (scanning the units vs bit masks).
 #include "sudoku/backtracking.hpp"
 
+#include "sudoku/candidates.hpp"
 #include "sudoku/validator.hpp"
 
 #include <array>
@@ -14,10 +15,7 @@
 namespace sudoku {
 namespace {
 
-using Mask = std::uint64_t;
-
-constexpr Mask digit_bit(int digit) { return Mask{1} << (digit - 1); }
-constexpr Mask all_digits(int size) { return (Mask{1} << size) - 1; }
+using Mask = std::uint64_t;  // candidate digits, bit d for digit d (candidates.hpp's digit_bit)
 
 /// Whether every given is a digit of the board and no digit repeats in a row, column or box:
 /// the validator's mask check, once per puzzle, so the naive solver's input check is not
@@ -132,7 +130,7 @@ SolveResult MrvSolver::solve(const Board& puzzle, std::uint64_t limit) {
     return full & ~(row_used_[row_of_[cell]] | col_used_[col_of_[cell]] | box_used_[box_of_[cell]]);
   };
   const auto place = [&](std::size_t cell, Mask bit) {
-    grid_[cell] = static_cast<std::uint8_t>(std::countr_zero(bit) + 1);
+    grid_[cell] = static_cast<std::uint8_t>(std::countr_zero(bit));
     row_used_[row_of_[cell]] |= bit;
     col_used_[col_of_[cell]] |= bit;
     box_used_[box_of_[cell]] |= bit;

@@ -12,7 +12,6 @@
 namespace sudoku {
 
 namespace {
-constexpr std::uint64_t bit_of(int digit) { return std::uint64_t{1} << digit; }
 int lowest_digit(std::uint64_t mask) { return std::countr_zero(mask); }
 // Without -mpopcnt std::popcount is a library call; these are what the loops need.
 constexpr bool at_most_one_bit(std::uint64_t mask) { return (mask & (mask - 1)) == 0; }
@@ -123,7 +122,7 @@ template <int kN, int kPeers>
 bool Propagator::place(int cell, int digit) {
   const int peer_count = kPeers != 0 ? kPeers : peer_count_;
   auto& mask = candidates_[static_cast<std::size_t>(cell)];
-  const std::uint64_t b = bit_of(digit);
+  const std::uint64_t b = digit_bit(digit);
   if ((mask & b) == 0) return false;
   mask = 0;
   board_.set(cell, digit);
@@ -359,14 +358,14 @@ bool Propagator::subsets(bool& changed) {
       for (int b = a + 1; b < count; ++b) {
         const std::uint64_t pab = pa | places[small[b]];  // as above, for places
         if (at_most_two_bits(pab)) {
-          take_hidden(bit_of(small[a]) | bit_of(small[b]), pab);
+          take_hidden(digit_bit(small[a]) | digit_bit(small[b]), pab);
           continue;
         }
         if (!at_most_three_bits(pab)) continue;
         for (int c = b + 1; c < count; ++c) {
           const std::uint64_t pabc = pab | places[small[c]];
           if (at_most_three_bits(pabc)) {
-            take_hidden(bit_of(small[a]) | bit_of(small[b]) | bit_of(small[c]), pabc);
+            take_hidden(digit_bit(small[a]) | digit_bit(small[b]) | digit_bit(small[c]), pabc);
           }
         }
       }
