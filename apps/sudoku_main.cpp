@@ -223,8 +223,8 @@ count, explain, rate: after the puzzles already being solved; enumerate: after t
 solution); it says on standard error how far it got ("sudoku: interrupted: 120 puzzles
 done" or "sudoku: interrupted: FILE:LINE: 12345 solutions so far"), prints the --stats line
 if asked, and exits with 130 (SIGINT) or 143 (SIGTERM). A count split over all threads (one
-puzzle with millions of solutions) cannot pause: it stops at once, with the same message and
-status, the records before it printed.
+puzzle with millions of solutions) stops within a fraction of a second and prints no record:
+"sudoku: interrupted: 3 puzzles done; FILE:LINE: its count on all threads stopped".
 
 Examples:
   sudoku solve data/sudoku/example.txt --format grid
