@@ -752,7 +752,10 @@ class Run {
       merge(record);
       if (stop_requested()) return false;  // a count the signal cut short is not a puzzle done
     } else {
-      std::cerr << job.err;
+      // std::cerr is tied to std::cout: even an empty write to it would flush standard output,
+      // one write(2) per record. Only a record with a message goes there (and then the flush
+      // keeps the two streams in order when they share a pipe).
+      if (!job.err.empty()) std::cerr << job.err;
       std::cout << job.out;
       totals_ += job.totals;
       worst(job.status);
