@@ -52,6 +52,7 @@
 #include <vector>
 
 #include "dlx/compact_problem.hpp"
+#include "dlx/detail/choice_tree.hpp"
 #include "dlx/detail/links.hpp"
 #include "dlx/problem.hpp"
 
@@ -61,6 +62,10 @@ class Solver;
 namespace detail {
 /// The links a solver searches, for the engine's own tests (is every link as built?).
 const Links& links_of(const Solver& solver);
+/// Makes the solver choose items by a tree of minima (choice_tree.hpp), or by a scan of every
+/// primary item, whatever the problem's size; for tests that compare the two. Needs a fresh
+/// solver (else std::logic_error); no effect on problems with colours or multiplicities.
+void use_choice_tree(Solver& solver, bool on);
 }  // namespace detail
 
 /// Counters in the spirit of Knuth's programs.
@@ -160,6 +165,7 @@ class Solver {
  private:
   using Links = detail::Links;
   friend const Links& detail::links_of(const Solver& solver);
+  friend void detail::use_choice_tree(Solver& solver, bool on);
 
   explicit Solver(Links links);
 
@@ -167,8 +173,8 @@ class Solver {
   static constexpr Links::Index kNoDepthLimit = std::numeric_limits<Links::Index>::max();
 
   bool advance();  // the one search loop: next() and count() both drive it
-  template <class Length>
-  bool search();   // advance() at the links' length width
+  template <class Length, bool kTree>
+  bool search();   // advance() at the links' length width, choosing items by tree_ or a scan
   void unwind();   // uncovers every level of the current search
   void size_buffers();  // the choice stack and cover lists for the links' size
 
@@ -192,6 +198,10 @@ class Solver {
   };
 
   Links links_;
+  // Plain problems with many primary items choose the item to branch on by a tree of minima
+  // rather than a scan of every length; decided once per problem (size_buffers()).
+  bool use_tree_ = false;
+  detail::ChoiceTree tree_;
   // The links as built, shared by copies of this solver, when the structure is small enough
   // that copying it back beats undoing a long search step by step (see reset()).
   std::shared_ptr<const Links> pristine_;

@@ -194,12 +194,19 @@ class Links {
   /// predictor learns.
   /// Their order within one option does not matter (each node sits in a different item's
   /// list); only cover()/uncover() and cover_others()/uncover_others() must mirror each other.
-  template <class Length>
+  ///
+  /// Mark is told of every item whose length changes (see choice_tree.hpp); NoMark, the
+  /// default, compiles to nothing.
+  struct NoMark {
+    void operator()(Index) const {}
+  };
+  template <class Length, class Mark = NoMark>
   struct View {
     Node* nodes;
     const Index* top;
     const Span* span;
     Length* len;
+    [[no_unique_address]] Mark mark;
 
     // The walks down and up an item's list count its length rather than test for the header:
     // the loop's exit then waits on a counter, not on the node just loaded, so a mispredicted
@@ -211,10 +218,12 @@ class Links {
         p = nodes[p].down;
       }
       len[item] = static_cast<Length>(len[item] + kCovered<Length>);
+      mark(item);
       ++updates;
     }
     void uncover(Index item) const {
       len[item] = static_cast<Length>(len[item] - kCovered<Length>);
+      mark(item);
       Index p = nodes[item].up;
       for (Index k = len[item]; k > 0; --k) {
         unhide(p);
@@ -249,6 +258,7 @@ class Links {
       nodes[u].down = d;
       nodes[d].up = u;
       --len[top[q]];
+      mark(top[q]);
       ++updates;
     }
     void relink(Index q) const {
@@ -256,11 +266,17 @@ class Links {
       nodes[u].down = q;
       nodes[d].up = q;
       ++len[top[q]];
+      mark(top[q]);
     }
   };
+  template <class Length, class Mark = NoMark>
+  [[nodiscard]] View<Length, Mark> view(Mark mark = {}) {
+    return {nodes_.data(), top_.data(), span_.data(), lengths<Length>(), mark};
+  }
+  /// The lengths at the stored width (see length_bytes()), for choosing the item to branch on.
   template <class Length>
-  [[nodiscard]] View<Length> view() {
-    return {nodes_.data(), top_.data(), span_.data(), lengths<Length>()};
+  [[nodiscard]] const Length* length_data() const {
+    return lengths<Length>();
   }
 
   // The same at whichever width is stored, for the cold paths (commitments, unwinding).
