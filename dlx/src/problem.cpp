@@ -1,6 +1,7 @@
 #include "dlx/problem.hpp"
 
 #include <algorithm>
+#include <functional>
 #include <limits>
 
 #include "option_check.hpp"
@@ -24,13 +25,31 @@ ItemId Problem::add_item(std::string_view name, ItemKind kind) {
   if (names_.size() >= kMaxItems) {
     throw ProblemError("too many items (the limit is " + std::to_string(kMaxItems) + ")");
   }
-  auto [it, inserted] = index_.try_emplace(std::string(name), static_cast<ItemId>(names_.size()));
-  if (!inserted) throw ProblemError("item '" + std::string(name) + "' is declared twice");
+  if (2 * (names_.size() + 1) > index_.size()) {
+    // Double the table and put every name back.
+    index_.assign(std::max<std::size_t>(16, 2 * index_.size()), 0);
+    for (std::size_t item = 0; item < names_.size(); ++item) {
+      index_[slot_of(names_[item])] = static_cast<ItemId>(item + 1);
+    }
+  }
+  const std::size_t slot = slot_of(name);
+  if (index_[slot] != 0) throw ProblemError("item '" + std::string(name) + "' is declared twice");
+  const auto item = static_cast<ItemId>(names_.size());
+  index_[slot] = item + 1;
   names_.emplace_back(name);
   kinds_.push_back(kind);
   multiplicities_.push_back(kind == ItemKind::primary ? Multiplicity{1, 1} : Multiplicity{0, 1});
   if (kind == ItemKind::primary) ++primary_count_;
-  return it->second;
+  return item;
+}
+
+std::size_t Problem::slot_of(std::string_view name) const {
+  const std::size_t mask = index_.size() - 1;
+  std::size_t slot = std::hash<std::string_view>{}(name) & mask;
+  while (index_[slot] != 0 && names_[static_cast<std::size_t>(index_[slot] - 1)] != name) {
+    slot = (slot + 1) & mask;
+  }
+  return slot;
 }
 
 ItemId Problem::add_primary(std::string_view name, std::uint32_t lo, std::uint32_t hi) {
@@ -68,9 +87,10 @@ std::optional<ColorId> Problem::find_color(std::string_view name) const {
 }
 
 std::optional<ItemId> Problem::find_item(std::string_view name) const {
-  auto it = index_.find(std::string(name));
-  if (it == index_.end()) return std::nullopt;
-  return it->second;
+  if (index_.empty()) return std::nullopt;
+  const ItemId found = index_[slot_of(name)];
+  if (found == 0) return std::nullopt;
+  return found - 1;
 }
 
 OptionId Problem::store_option(std::span<const ItemId> items, std::span<const ColorId> colors) {

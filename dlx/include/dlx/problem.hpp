@@ -128,6 +128,8 @@ class Problem {
 
  private:
   OptionId store_option(std::span<const ItemId> items, std::span<const ColorId> colors);
+  // The index_ slot holding `name`, or the empty slot where it would go.
+  [[nodiscard]] std::size_t slot_of(std::string_view name) const;
 
   std::vector<Multiplicity> multiplicities_;
   std::vector<ColorId> colors_;                    // parallel to entries_
@@ -137,7 +139,9 @@ class Problem {
   bool has_multiplicities_ = false;
   std::vector<std::string> names_;
   std::vector<ItemKind> kinds_;
-  std::unordered_map<std::string, ItemId> index_;
+  // Item names by hash, open addressing with linear probing: slot value id + 1, 0 if empty; a
+  // power of two in size, at most half full. The names live once, in names_.
+  std::vector<ItemId> index_;
   std::size_t primary_count_ = 0;
   std::vector<ItemId> entries_;                    // all options' items, back to back
   std::vector<std::size_t> option_start_{0};       // option k is entries_[start[k], start[k+1])
