@@ -309,17 +309,18 @@ class Reader {
     if (auto why = token_name_problem(name); !why.empty()) {
       fail(number, column, "item name " + quoted(name) + " " + why);
     }
-    if (index_.find(name) != index_.end()) {
+    if (result_.problem.find_item(name)) {
       fail(number, column, "item " + quoted(name) + " declared twice");
     }
-    ItemId id = 0;
     try {
-      id = secondary ? result_.problem.add_secondary(name)
-                     : result_.problem.add_primary(name, range.lo, range.hi);
+      if (secondary) {
+        result_.problem.add_secondary(name);
+      } else {
+        result_.problem.add_primary(name, range.lo, range.hi);
+      }
     } catch (const ProblemError& error) {  // a limit of the engine
       fail(number, column, error.what());
     }
-    index_.emplace(std::string(name), id);
     seen_.push_back(0);
   }
 
@@ -357,9 +358,9 @@ class Reader {
       const auto colon = text.find(':');
       const std::string_view name = text.substr(0, colon);
       if (name.empty()) fail(number, column, "empty item name before the colour in " + quoted(text));
-      const auto it = index_.find(name);
-      if (it == index_.end()) fail(number, column, "unknown item " + quoted(name));
-      const ItemId item = it->second;
+      const auto found = result_.problem.find_item(name);
+      if (!found) fail(number, column, "unknown item " + quoted(name));
+      const ItemId item = *found;
       auto& mark = seen_[static_cast<std::size_t>(item)];
       if (mark == stamp_) fail(number, column, "item " + quoted(name) + " repeated in this option");
       mark = stamp_;
@@ -404,7 +405,6 @@ class Reader {
 
   std::string source_;
   KnuthProblem result_;
-  std::unordered_map<std::string, ItemId, NameHash, std::equal_to<>> index_;
   std::unordered_map<std::string, ColorId, NameHash, std::equal_to<>> colors_;
   std::vector<std::uint32_t> seen_;  // per item: the stamp of the last option that named it
   std::uint32_t stamp_ = 0;
