@@ -13,6 +13,11 @@ bool is_blank(char c) {
   return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\v' || c == '\f';
 }
 bool has_blank(std::string_view name) { return std::any_of(name.begin(), name.end(), is_blank); }
+// 32 bits of the standard hash, its high half folded in (so that 32-bit hashes work too).
+std::uint32_t name_hash(std::string_view name) {
+  const std::uint64_t h = std::hash<std::string_view>{}(name);
+  return static_cast<std::uint32_t>(h ^ (h >> 32));
+}
 }  // namespace
 
 ItemId Problem::add_item(std::string_view name, ItemKind kind) {
@@ -26,16 +31,22 @@ ItemId Problem::add_item(std::string_view name, ItemKind kind) {
     throw ProblemError("too many items (the limit is " + std::to_string(kMaxItems) + ")");
   }
   if (2 * (names_.size() + 1) > index_.size()) {
-    // Double the table and put every name back.
-    index_.assign(std::max<std::size_t>(16, 2 * index_.size()), 0);
-    for (std::size_t item = 0; item < names_.size(); ++item) {
-      index_[slot_of(names_[item])] = static_cast<ItemId>(item + 1);
+    // Double the table; each entry moves to the first free slot from its hash's.
+    std::vector<std::uint64_t> old(std::max<std::size_t>(16, 2 * index_.size()), 0);
+    old.swap(index_);
+    const std::size_t mask = index_.size() - 1;
+    for (const std::uint64_t entry : old) {
+      if (entry == 0) continue;
+      std::size_t slot = (entry >> 32) & mask;
+      while (index_[slot] != 0) slot = (slot + 1) & mask;
+      index_[slot] = entry;
     }
   }
-  const std::size_t slot = slot_of(name);
+  const std::uint32_t hash = name_hash(name);
+  const std::size_t slot = slot_of(name, hash);
   if (index_[slot] != 0) throw ProblemError("item '" + std::string(name) + "' is declared twice");
   const auto item = static_cast<ItemId>(names_.size());
-  index_[slot] = item + 1;
+  index_[slot] = std::uint64_t{hash} << 32 | static_cast<std::uint32_t>(item + 1);
   names_.emplace_back(name);
   kinds_.push_back(kind);
   multiplicities_.push_back(kind == ItemKind::primary ? Multiplicity{1, 1} : Multiplicity{0, 1});
@@ -43,13 +54,13 @@ ItemId Problem::add_item(std::string_view name, ItemKind kind) {
   return item;
 }
 
-std::size_t Problem::slot_of(std::string_view name) const {
+std::size_t Problem::slot_of(std::string_view name, std::uint32_t hash) const {
   const std::size_t mask = index_.size() - 1;
-  std::size_t slot = std::hash<std::string_view>{}(name) & mask;
-  while (index_[slot] != 0 && names_[static_cast<std::size_t>(index_[slot] - 1)] != name) {
-    slot = (slot + 1) & mask;
+  for (std::size_t slot = hash & mask;; slot = (slot + 1) & mask) {
+    const std::uint64_t entry = index_[slot];
+    if (entry == 0) return slot;
+    if (entry >> 32 == hash && names_[(entry & 0xffffffffu) - 1] == name) return slot;
   }
-  return slot;
 }
 
 ItemId Problem::add_primary(std::string_view name, std::uint32_t lo, std::uint32_t hi) {
@@ -88,9 +99,9 @@ std::optional<ColorId> Problem::find_color(std::string_view name) const {
 
 std::optional<ItemId> Problem::find_item(std::string_view name) const {
   if (index_.empty()) return std::nullopt;
-  const ItemId found = index_[slot_of(name)];
-  if (found == 0) return std::nullopt;
-  return found - 1;
+  const std::uint64_t entry = index_[slot_of(name, name_hash(name))];
+  if (entry == 0) return std::nullopt;
+  return static_cast<ItemId>((entry & 0xffffffffu) - 1);
 }
 
 OptionId Problem::store_option(std::span<const ItemId> items, std::span<const ColorId> colors) {

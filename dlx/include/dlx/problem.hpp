@@ -128,8 +128,8 @@ class Problem {
 
  private:
   OptionId store_option(std::span<const ItemId> items, std::span<const ColorId> colors);
-  // The index_ slot holding `name`, or the empty slot where it would go.
-  [[nodiscard]] std::size_t slot_of(std::string_view name) const;
+  // The index_ slot holding `name`, or the empty slot where it would go; `hash` is name_hash().
+  [[nodiscard]] std::size_t slot_of(std::string_view name, std::uint32_t hash) const;
 
   std::vector<Multiplicity> multiplicities_;
   std::vector<ColorId> colors_;                    // parallel to entries_
@@ -139,9 +139,11 @@ class Problem {
   bool has_multiplicities_ = false;
   std::vector<std::string> names_;
   std::vector<ItemKind> kinds_;
-  // Item names by hash, open addressing with linear probing: slot value id + 1, 0 if empty; a
-  // power of two in size, at most half full. The names live once, in names_.
-  std::vector<ItemId> index_;
+  // Item names by hash, open addressing with linear probing, a power of two in size and at
+  // most half full: a slot holds 32 bits of the name's hash (which also pick its first slot) and
+  // item id + 1, 0 for an empty slot. A probe compares names (they live once, in names_) only
+  // when the hash bits agree, and doubling the table needs no name at all.
+  std::vector<std::uint64_t> index_;
   std::size_t primary_count_ = 0;
   std::vector<ItemId> entries_;                    // all options' items, back to back
   std::vector<std::size_t> option_start_{0};       // option k is entries_[start[k], start[k+1])
