@@ -130,19 +130,8 @@ enter_level:  // M2, M3
     item = links_.choose_item<Length>();
     theta = item == 0 ? 0 : static_cast<Index>(hot.len[item]);
   }
-  if (item == 0 || level == depth_limit_) {
-    level_ = level;
-    state_ = State::at_solution;
-    stats_.updates = updates;
-    ++stats_.solutions;
-    return true;
-  }
-  if (stats_.nodes >= node_limit_) {
-    level_ = level;
-    state_ = State::paused;
-    stats_.updates = updates;
-    return false;
-  }
+  if (item == 0 || level == depth_limit_) return leave_at_cover(level, updates);
+  if (stats_.nodes >= node_limit_) return leave_paused(level, updates);
   ++stats_.nodes;
   if (theta <= 0) goto leave_level;  // an item that can no longer be satisfied
   items[level] = item;              // M4
@@ -189,12 +178,7 @@ restore:  // M8
   restore_level<View, Length>(hot, item, first_tweak[level]);
 
 leave_level:  // M9
-  if (level == 0) {
-    level_ = 0;
-    state_ = State::exhausted;
-    stats_.updates = updates;
-    return false;
-  }
+  if (level == 0) return leave_exhausted(updates);
   --level;
   goto try_again;
 }

@@ -181,19 +181,8 @@ enter_level:  // X2, X3: branch on the active primary item with the fewest optio
   } else {
     item = links_.choose_item<Length>();
   }
-  if (item == 0 || level == depth_limit_) {
-    level_ = level;
-    state_ = State::at_solution;
-    stats_.updates = updates;
-    ++stats_.solutions;
-    return true;
-  }
-  if (stats_.nodes >= node_limit_) {
-    level_ = level;
-    state_ = State::paused;
-    stats_.updates = updates;
-    return false;
-  }
+  if (item == 0 || level == depth_limit_) return leave_at_cover(level, updates);
+  if (stats_.nodes >= node_limit_) return leave_paused(level, updates);
   ++stats_.nodes;
   hot.cover(item, updates);  // X4
   x = hot.nodes[item].down;
@@ -217,12 +206,7 @@ backtrack:  // X7
   hot.uncover(item);
 
 leave_level:  // X8
-  if (level == 0) {
-    level_ = 0;
-    state_ = State::exhausted;
-    stats_.updates = updates;
-    return false;
-  }
+  if (level == 0) return leave_exhausted(updates);
   --level;
   goto try_again;
 }

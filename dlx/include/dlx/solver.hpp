@@ -175,6 +175,26 @@ class Solver {
   bool advance();  // the one search loop: next() and count() both drive it
   template <class Length, bool kTree>
   bool search();   // advance() at the links' length width, choosing items by tree_ or a scan
+  // The search loops' three ways out, each recording the state a later call resumes from.
+  bool leave_at_cover(Links::Index level, std::uint64_t updates) {
+    level_ = level;
+    state_ = State::at_solution;
+    stats_.updates = updates;
+    ++stats_.solutions;
+    return true;
+  }
+  bool leave_paused(Links::Index level, std::uint64_t updates) {
+    level_ = level;
+    state_ = State::paused;
+    stats_.updates = updates;
+    return false;
+  }
+  bool leave_exhausted(std::uint64_t updates) {
+    level_ = 0;
+    state_ = State::exhausted;
+    stats_.updates = updates;
+    return false;
+  }
   void unwind();   // uncovers every level of the current search
   void size_buffers();  // the choice stack and cover lists for the links' size
 
