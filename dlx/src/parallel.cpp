@@ -1,12 +1,14 @@
 #include "dlx/parallel.hpp"
 
+#include "dlx/detail/workers.hpp"
+
 #include <algorithm>
 #include <atomic>
 #include <cassert>
 #include <chrono>
 #include <condition_variable>
 #include <mutex>
-#include <thread>
+#include <thread>  // hardware_concurrency
 
 namespace dlx {
 
@@ -152,30 +154,38 @@ CountResult count_parallel(Solver& solver, const ParallelOptions& options) {
 
   std::atomic<std::size_t> next_subproblem{0};
   std::atomic<std::size_t> finished{0};
+  std::atomic<unsigned> exited{0};
+  std::atomic<bool> failed{false};  // a worker threw: the others take no more subproblems
   std::mutex mutex;
   std::condition_variable all_done;
   std::vector<CountResult> partial(threads);
-  std::atomic<unsigned> exited{0};
-  auto work = [&](unsigned index) {
-    Solver worker = solver;  // its own links; the commitments come along
-    worker.clear_stats();
-    std::uint64_t count = 0;
-    bool stopped = false;
-    for (std::size_t k; !stopped && !stop_requested(options) &&
-                        (k = next_subproblem.fetch_add(1)) < subproblems.size();) {
-      count += count_subproblem_stoppable(worker, subproblems[k], options, stopped);
-      finished.fetch_add(1);
-    }
-    partial[index] = {count, worker.stats(), stopped || stop_requested(options)};
+  const auto leave = [&] {
     exited.fetch_add(1);
     std::lock_guard lock(mutex);
     all_done.notify_one();
   };
-
-  std::vector<std::thread> pool;
-  pool.reserve(threads);
-  for (unsigned t = 0; t < threads; ++t) pool.emplace_back(work, t);
-  if (options.on_progress) {
+  const auto count = [&](unsigned index) {
+    try {
+      Solver worker = solver;  // its own links; the commitments come along
+      worker.clear_stats();
+      std::uint64_t covers = 0;
+      bool stopped = false;
+      for (std::size_t k; !stopped && !stop_requested(options) && !failed.load() &&
+                          (k = next_subproblem.fetch_add(1)) < subproblems.size();) {
+        covers += count_subproblem_stoppable(worker, subproblems[k], options, stopped);
+        finished.fetch_add(1);
+      }
+      partial[index] = {covers, worker.stats(), stopped || stop_requested(options)};
+    } catch (...) {
+      failed = true;
+      leave();
+      throw;  // run_workers hands it to the caller once every worker is back
+    }
+    leave();
+  };
+  // The calling thread reports progress while `threads` others count; without progress it
+  // counts too.
+  const auto report = [&] {
     const auto interval = std::chrono::duration<double>(options.progress_interval_s);
     std::unique_lock lock(mutex);
     while (!all_done.wait_for(lock, interval,
@@ -184,8 +194,15 @@ CountResult count_parallel(Solver& solver, const ParallelOptions& options) {
                                               : static_cast<double>(finished.load()) /
                                                     static_cast<double>(subproblems.size()));
     }
-  }
-  for (auto& thread : pool) thread.join();
+  };
+  const unsigned reporters = options.on_progress ? 1 : 0;
+  detail::run_workers(threads + reporters, [&](unsigned worker) {
+    if (worker < reporters) {
+      report();
+    } else {
+      count(worker - reporters);
+    }
+  });
   for (const auto& p : partial) {
     result.count += p.count;
     add_stats(result.stats, p.stats);

@@ -58,8 +58,9 @@ struct CountResult {
 };
 
 /// Counts all covers of the solver's problem under its commitments, on `options.threads`
-/// threads (each with its own copy of the links) that take subproblems from a shared queue.
-/// The solver must be fresh; it is rewound afterwards. The count equals solver.count().
+/// threads (each with its own copy of the links) that take subproblems from a shared queue;
+/// the calling thread is one of them, unless it reports progress. The solver must be fresh;
+/// it is rewound afterwards. The count equals solver.count().
 CountResult count_parallel(Solver& solver, const ParallelOptions& options = {});
 
 /// The number of threads `threads` stands for (0: the hardware's, at least 1).
