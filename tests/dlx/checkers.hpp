@@ -11,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "dlx/compact_problem.hpp"
 #include "dlx/problem.hpp"
 
 namespace dlx_test {
@@ -33,10 +34,10 @@ inline std::string check_cover(const dlx::Problem& problem, std::span<const dlx:
   for (std::size_t item = 0; item < hits.size(); ++item) {
     const auto id = static_cast<dlx::ItemId>(item);
     if (problem.is_primary(id) && hits[item] != 1) {
-      return "primary item '" + problem.item_name(id) + "' covered " + std::to_string(hits[item]) + " times";
+      return "primary item '" + std::string(problem.item_name(id)) + "' covered " + std::to_string(hits[item]) + " times";
     }
     if (!problem.is_primary(id) && hits[item] > 1) {
-      return "secondary item '" + problem.item_name(id) + "' covered " + std::to_string(hits[item]) + " times";
+      return "secondary item '" + std::string(problem.item_name(id)) + "' covered " + std::to_string(hits[item]) + " times";
     }
   }
   return {};
@@ -111,6 +112,28 @@ inline dlx::Problem random_problem(std::uint32_t seed, int max_primary = 8, int 
     problem.add_option(chosen);
   }
   return problem;
+}
+
+/// The same problem as bare numbers: primary items first, options in the same order (so
+/// option ids, and covers, are the same).
+inline dlx::CompactProblem compact(const dlx::Problem& problem) {
+  std::vector<dlx::ItemId> number(problem.item_count());
+  dlx::ItemId next = 0;
+  for (std::size_t pass = 0; pass < 2; ++pass) {
+    for (std::size_t item = 0; item < problem.item_count(); ++item) {
+      if (problem.is_primary(static_cast<dlx::ItemId>(item)) == (pass == 0)) number[item] = next++;
+    }
+  }
+  dlx::CompactProblem result(problem.primary_count(), problem.item_count() - problem.primary_count());
+  std::vector<dlx::ItemId> items;
+  for (std::size_t k = 0; k < problem.option_count(); ++k) {
+    items.clear();
+    for (dlx::ItemId item : problem.option(static_cast<dlx::OptionId>(k))) {
+      items.push_back(number[static_cast<std::size_t>(item)]);
+    }
+    result.add_option(items);
+  }
+  return result;
 }
 
 }  // namespace dlx_test

@@ -9,31 +9,6 @@
 #include "dlx/compact_problem.hpp"
 #include "dlx/solver.hpp"
 
-namespace {
-
-/// The same problem as bare numbers: primary items first, options in the same order (so
-/// option ids, and covers, are the same).
-dlx::CompactProblem compact(const dlx::Problem& problem) {
-  std::vector<dlx::ItemId> number(problem.item_count());
-  dlx::ItemId next = 0;
-  for (std::size_t pass = 0; pass < 2; ++pass) {
-    for (std::size_t item = 0; item < problem.item_count(); ++item) {
-      if (problem.is_primary(static_cast<dlx::ItemId>(item)) == (pass == 0)) number[item] = next++;
-    }
-  }
-  dlx::CompactProblem result(problem.primary_count(), problem.item_count() - problem.primary_count());
-  std::vector<dlx::ItemId> items;
-  for (std::size_t k = 0; k < problem.option_count(); ++k) {
-    items.clear();
-    for (dlx::ItemId item : problem.option(static_cast<dlx::OptionId>(k))) {
-      items.push_back(number[static_cast<std::size_t>(item)]);
-    }
-    result.add_option(items);
-  }
-  return result;
-}
-
-}  // namespace
 
 TEST_CASE("A compact problem refuses bad options and keeps the good ones", "[dlx]") {
   dlx::CompactProblem problem(2, 1);  // items 0, 1 primary; 2 secondary
@@ -67,7 +42,7 @@ TEST_CASE("One solver, reassigned problem after problem, finds every cover of ea
     INFO("seed " << seed);
     const dlx::Problem problem =
         dlx_test::random_problem(seed, seed % 3 ? 8 : 4, seed % 2 ? 14 : 6);
-    const dlx::CompactProblem numbers = compact(problem);
+    const dlx::CompactProblem numbers = dlx_test::compact(problem);
     if (!solver) {
       solver = std::make_unique<dlx::Solver>(numbers);
     } else {
