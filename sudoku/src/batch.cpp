@@ -1,21 +1,20 @@
-// The ordered batch: a reader/emitter on the calling thread, a fixed pool of workers, two chunks.
+// The ordered batch: a reader/emitter on the calling thread, workers on dlx::detail::run_workers,
+// two chunks.
 //
-// The pool lives for the whole batch (threads are started once, not per chunk). A chunk is
-// handed out by an atomic index, so fast and slow puzzles even out; the calling thread takes
-// items from it too once it has read ahead, as the last worker, then waits until every worker
-// has left the chunk before it touches the chunk's items again, which is the only
-// synchronisation the items need.
+// One round of workers per chunk: the calling thread is worker 0, and each round's threads are
+// joined before the calling thread touches the chunk's items again. Starting N-1 threads (tens of
+// microseconds) is small beside the work of a chunk of thousands of puzzles, and a chunk is
+// short only when the input is not ready, so the wait for input dominates; a round that ends
+// with its threads needs no pool to park, wake and stop.
 #include "sudoku/batch.hpp"
 
 #include <algorithm>
 #include <atomic>
 #include <chrono>
 #include <condition_variable>
-#include <exception>
 #include <mutex>
-#include <thread>
-#include <utility>
 
+#include <dlx/detail/workers.hpp>
 #include <dlx/parallel.hpp>
 
 namespace sudoku {
@@ -44,122 +43,80 @@ bool run_single(const BatchOptions& options, const BatchCallbacks& callbacks) {
   return true;
 }
 
-class Pool {
+// One chunk being worked on: items are taken by an atomic index, so fast and slow puzzles even
+// out. The workers of a round are started by dlx::detail::run_workers and joined when the
+// chunk is done, which is the only synchronisation the items need.
+class Round {
  public:
-  Pool(unsigned threads, const BatchCallbacks& callbacks) : callbacks_(callbacks) {
-    workers_.reserve(threads);
-    for (unsigned w = 0; w < threads; ++w) workers_.emplace_back([this, w] { loop(w); });
-  }
-  ~Pool() {
-    {
-      std::lock_guard lock(mutex_);
-      stop_ = true;
-    }
-    start_.notify_all();
-    for (auto& worker : workers_) worker.join();
-  }
-  Pool(const Pool&) = delete;
-  Pool& operator=(const Pool&) = delete;
+  Round(const BatchCallbacks& callbacks, int buffer, std::size_t size, unsigned helpers)
+      : callbacks_(callbacks), buffer_(buffer), size_(size), helpers_(helpers) {}
 
-  void dispatch(int buffer, std::size_t size) {
-    {
-      std::lock_guard lock(mutex_);
-      buffer_ = buffer;
-      size_ = size;
-      next_.store(0);
-      done_.store(0);
-      active_ = workers_.size();
-      ++generation_;
+  /// A pool thread's share: items until none is left to take.
+  void work(unsigned worker) {
+    try {
+      take_items(worker, [] {});
+    } catch (...) {
+      leave();
+      throw;  // run_workers hands the first one to the caller once every worker is back
     }
-    start_.notify_all();
+    leave();
   }
 
-  /// The calling thread works on the current chunk too, as worker `worker` (one that no pool
-  /// thread is), until no item is left to take; reports progress meanwhile.
+  /// The calling thread's share, as worker `worker`: items until none is left, then a wait for
+  /// the pool threads to leave the chunk, reporting progress meanwhile (`done_before` items
+  /// were finished in earlier chunks).
   void help(unsigned worker, const BatchOptions& options, std::uint64_t done_before) {
     using Clock = std::chrono::steady_clock;
     const auto interval = std::chrono::duration<double>(options.progress_interval_s);
     auto last = Clock::now();
-    take_items(worker, buffer_, size_, [&] {
+    take_items(worker, [&] {
       if (options.on_progress && Clock::now() - last >= interval) {
         options.on_progress(done_before + done_.load());
         last = Clock::now();
       }
     });
+    if (!options.on_progress) return;  // run_workers' join is wait enough
+    std::unique_lock lock(mutex_);
+    while (!left_.wait_for(lock, interval, [this] { return helpers_ == 0; })) {
+      lock.unlock();
+      options.on_progress(done_before + done_.load());
+      lock.lock();
+    }
   }
 
-  /// Waits until every worker has left the chunk; reports progress meanwhile. Rethrows the
-  /// first exception a worker (or help()) met.
-  void wait(const BatchOptions& options, std::uint64_t done_before) {
-    std::unique_lock lock(mutex_);
-    const auto interval = std::chrono::duration<double>(options.progress_interval_s);
-    while (active_ != 0) {
-      if (!options.on_progress) {
-        finished_.wait(lock, [this] { return active_ == 0; });
-        break;
-      }
-      if (!finished_.wait_for(lock, interval, [this] { return active_ == 0; })) {
-        lock.unlock();
-        options.on_progress(done_before + done_.load());
-        lock.lock();
-      }
-    }
-    if (error_) std::rethrow_exception(std::exchange(error_, nullptr));
-  }
+  /// Nobody takes another item (the batch stops).
+  void abandon() { next_.store(size_); }
 
  private:
-  /// Works on items of the chunk until none is left to take, calling after_each() after each.
-  /// The first exception is kept for wait(), and then nobody takes another item.
+  /// Works on items until none is left to take, calling after_each() after each. After an
+  /// exception nobody takes another item.
   template <class AfterEach>
-  void take_items(unsigned worker, int buffer, std::size_t size, AfterEach&& after_each) {
-    for (std::size_t i = next_.fetch_add(1); i < size; i = next_.fetch_add(1)) {
+  void take_items(unsigned worker, AfterEach&& after_each) {
+    for (std::size_t i = next_.fetch_add(1); i < size_; i = next_.fetch_add(1)) {
       try {
-        callbacks_.work(worker, buffer, i);
+        callbacks_.work(worker, buffer_, i);
       } catch (...) {
-        std::lock_guard lock(mutex_);
-        if (!error_) error_ = std::current_exception();
-        next_.store(size);  // the others stop taking items too
-        return;
+        abandon();
+        throw;
       }
       done_.fetch_add(1, std::memory_order_relaxed);
       after_each();
     }
   }
 
-  void loop(unsigned worker) {
-    std::uint64_t seen = 0;
-    for (;;) {
-      int buffer = 0;
-      std::size_t size = 0;
-      {
-        std::unique_lock lock(mutex_);
-        start_.wait(lock, [&] { return stop_ || generation_ != seen; });
-        if (stop_) return;
-        seen = generation_;
-        buffer = buffer_;
-        size = size_;
-      }
-      take_items(worker, buffer, size, [] {});
-      {
-        std::lock_guard lock(mutex_);
-        if (--active_ == 0) finished_.notify_one();
-      }
-    }
+  void leave() {
+    std::lock_guard lock(mutex_);
+    if (--helpers_ == 0) left_.notify_one();
   }
 
   const BatchCallbacks& callbacks_;
-  std::vector<std::thread> workers_;
-  std::mutex mutex_;
-  std::condition_variable start_;     // a chunk was dispatched, or stop
-  std::condition_variable finished_;  // the last worker left the chunk
-  int buffer_ = 0;
-  std::size_t size_ = 0;
-  std::size_t active_ = 0;        // workers still in the current chunk
-  std::uint64_t generation_ = 0;  // chunks dispatched so far
-  bool stop_ = false;
-  std::exception_ptr error_;
+  const int buffer_;
+  const std::size_t size_;
   std::atomic<std::size_t> next_{0};
   std::atomic<std::uint64_t> done_{0};
+  std::mutex mutex_;
+  std::condition_variable left_;  // the last pool thread left the chunk
+  unsigned helpers_;              // pool threads still in the chunk
 };
 
 }  // namespace
@@ -189,19 +146,7 @@ bool run_ordered_batch(const BatchOptions& options, const BatchCallbacks& callba
     }
     return n;
   };
-
-  int current = 0;
-  std::size_t size = fill(current);
-  if (size == 0) return true;
-  // threads - 1 pool threads; the calling thread is the last worker, between reading and
-  // printing, so that N threads in all keep N cores busy.
-  Pool pool(threads - 1, callbacks);
   std::uint64_t emitted = 0;
-  const auto wait = [&] {
-    pool.help(threads - 1, options, emitted);
-    pool.wait(options, emitted);
-  };
-  pool.dispatch(current, size);
   const auto emit_chunk = [&](int buffer, std::size_t count) {
     for (std::size_t i = 0; i < count; ++i) {
       if (!callbacks.emit(buffer, i)) return false;
@@ -209,25 +154,43 @@ bool run_ordered_batch(const BatchOptions& options, const BatchCallbacks& callba
     emitted += count;
     return true;
   };
+
+  // Round by round: the workers take chunk `current`; the calling thread, as worker 0, first
+  // prints the chunk before it (`pending` items in the other buffer), then reads the next one
+  // into that buffer, then takes items too, so that N threads in all keep N cores busy.
+  int current = 0;
+  std::size_t size = fill(current);
+  if (size == 0) return true;
+  std::size_t pending = 0;
   for (;;) {
     // Read ahead while the workers are busy, unless the input has nothing ready: then the
     // answers to what was typed come first.
     const bool read_ahead = !ended && !wait_for_input;
-    std::size_t next_size = read_ahead ? fill(1 - current) : 0;
-    wait();
+    std::size_t next_size = 0;
+    bool stopped = false;
+    Round round(callbacks, current, size, threads - 1);
+    dlx::detail::run_workers(threads, [&](unsigned worker) {
+      if (worker != 0) return round.work(worker);
+      if (pending != 0 && !emit_chunk(1 - current, pending)) {
+        stopped = true;
+        round.abandon();  // the pool threads finish the items they hold, and take no more
+        return;
+      }
+      if (read_ahead) next_size = fill(1 - current);
+      round.help(0, options, emitted);
+    });
+    if (stopped) return false;
     bool alone = false;
     if (callbacks.emits_alone) {
       for (std::size_t i = 0; i < size && !alone; ++i) alone = callbacks.emits_alone(current, i);
     }
     if (next_size != 0 && !alone) {
-      // The next chunk is read: the workers take it while this one is printed.
-      pool.dispatch(1 - current, next_size);
-      if (!emit_chunk(current, size)) return false;  // ~Pool lets the workers finish first
+      pending = size;  // printed while the workers take the next chunk
     } else {
       if (!emit_chunk(current, size)) return false;
       if (!read_ahead && !ended) next_size = fill(1 - current);
       if (next_size == 0) return true;
-      pool.dispatch(1 - current, next_size);
+      pending = 0;
     }
     current = 1 - current;
     size = next_size;

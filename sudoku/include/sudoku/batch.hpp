@@ -17,9 +17,9 @@
 // before the next one is handed out. Items are slots reused from chunk to chunk, so strings
 // and boards inside them keep their capacity and the steady state allocates nothing.
 //
-// `read` and `emit` run on the calling thread only; `work` runs on N-1 pool threads and on the
-// calling thread (worker index N-1, between reading and printing, so that N threads in all
-// keep N cores busy), never twice at once with the same worker index, so per-worker state (a
+// `read` and `emit` run on the calling thread only; `work` runs on N-1 other threads and on the
+// calling thread (worker index 0, after reading and printing, so that N threads in all keep N
+// cores busy), never twice at once with the same worker index, so per-worker state (a
 // DlxSolver, which is not thread-safe) needs no lock. With one thread there is no pool thread
 // at all: `work` runs on the calling thread with index 0, item by item between read and emit,
 // so a single-threaded run behaves exactly as a plain loop (and answers interactive input at
