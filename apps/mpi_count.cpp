@@ -29,6 +29,7 @@
 #include <thread>
 #include <vector>
 
+#include <dlx/detail/workers.hpp>
 #include <dlx/parallel.hpp>
 
 namespace mpi_count {
@@ -130,19 +131,20 @@ class Coordinator {
   }
 
   CountResult run() {
-    std::vector<std::thread> pool;
-    for (unsigned t = 0; t < options_.threads; ++t) pool.emplace_back([this] { work(); });
-    const int others = mpi_.size() - 1;
-    if (others > 0) {
-      serve(others);
-    } else {
-      std::unique_lock lock(mutex_);
-      const auto interval = std::chrono::duration<double>(options_.progress_interval_s);
-      while (!all_done_.wait_for(lock, interval, [this] { return running_ == 0 && taken_all(); })) {
-        if (options_.on_progress) options_.on_progress(fraction());
+    // Worker 0, the main thread, makes every MPI call (MPI_THREAD_FUNNELED); the others count.
+    dlx::detail::run_workers(options_.threads + 1, [this](unsigned worker) {
+      if (worker != 0) {
+        work();
+      } else if (mpi_.size() > 1) {
+        serve(mpi_.size() - 1);
+      } else {
+        std::unique_lock lock(mutex_);
+        const auto interval = std::chrono::duration<double>(options_.progress_interval_s);
+        while (!all_done_.wait_for(lock, interval, [this] { return running_ == 0 && taken_all(); })) {
+          if (options_.on_progress) options_.on_progress(fraction());
+        }
       }
-    }
-    for (auto& thread : pool) thread.join();
+    });
     if (failure_ != 0) {
       throw RunError(3, failure_ == kFailedMemory ? "out of memory on rank " + std::to_string(failed_rank_)
                                                   : "rank " + std::to_string(failed_rank_) + " failed");
@@ -352,9 +354,6 @@ void work_for_coordinator(dlx::Solver& solver, const CountOptions& options,
       result_ready.notify_one();
     }
   };
-  std::vector<std::thread> pool;
-  for (unsigned t = 0; t < options.threads; ++t) pool.emplace_back(work);
-
   bool got_stop = false;
   std::vector<Word> message;
   std::vector<Word> reply;
@@ -370,53 +369,68 @@ void work_for_coordinator(dlx::Solver& solver, const CountOptions& options,
   };
 
   std::vector<Result> results;
-  for (;;) {
-    std::size_t want;
-    {
-      std::lock_guard lock(mutex);
-      want = options.threads + 1 - inflight;
-      if (failed != 0) break;
-    }
-    request(false, want, results);
-    {
-      std::lock_guard lock(mutex);
-      for (std::size_t k = 0; k < reply[2]; ++k) queue.push_back(reply[3 + k]);
-      inflight += reply[2];
-      if (reply[0] != kWork) no_more = true;
-      if (reply[0] == kAbort) abort = true;
-    }
-    work_ready.notify_all();
-    if (reply[0] != kWork) break;
-    // Wait for a result; now and then, look for a stop from rank 0.
-    std::unique_lock lock(mutex);
-    while (outbox.empty() && failed == 0) {
-      if (result_ready.wait_for(lock, std::chrono::milliseconds(100)) == std::cv_status::timeout) {
-        lock.unlock();
-        int flag = 0;
-        MPI_Iprobe(0, kStop, MPI_COMM_WORLD, &flag, MPI_STATUS_IGNORE);
-        if (flag) {
-          Word stop = 0;
-          MPI_Recv(&stop, 1, MPI_UINT64_T, 0, kStop, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
-          got_stop = true;
-        }
-        lock.lock();
-        if (got_stop) {
-          no_more = true;
-          abort = true;
-          break;
+  // Worker 0, the main thread, asks rank 0 for work and makes every MPI call
+  // (MPI_THREAD_FUNNELED); the others count.
+  const auto ask = [&] {
+    for (;;) {
+      std::size_t want;
+      {
+        std::lock_guard lock(mutex);
+        want = options.threads + 1 - inflight;
+        if (failed != 0) break;
+      }
+      request(false, want, results);
+      {
+        std::lock_guard lock(mutex);
+        for (std::size_t k = 0; k < reply[2]; ++k) queue.push_back(reply[3 + k]);
+        inflight += reply[2];
+        if (reply[0] != kWork) no_more = true;
+        if (reply[0] == kAbort) abort = true;
+      }
+      work_ready.notify_all();
+      if (reply[0] != kWork) break;
+      // Wait for a result; now and then, look for a stop from rank 0.
+      std::unique_lock lock(mutex);
+      while (outbox.empty() && failed == 0) {
+        if (result_ready.wait_for(lock, std::chrono::milliseconds(100)) == std::cv_status::timeout) {
+          lock.unlock();
+          int flag = 0;
+          MPI_Iprobe(0, kStop, MPI_COMM_WORLD, &flag, MPI_STATUS_IGNORE);
+          if (flag) {
+            Word stop = 0;
+            MPI_Recv(&stop, 1, MPI_UINT64_T, 0, kStop, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+            got_stop = true;
+          }
+          lock.lock();
+          if (got_stop) {
+            no_more = true;
+            abort = true;
+            break;
+          }
         }
       }
+      results = std::move(outbox);
+      outbox.clear();
+      if (got_stop) break;
     }
-    results = std::move(outbox);
-    outbox.clear();
-    if (got_stop) break;
-  }
-  {
-    std::lock_guard lock(mutex);
-    no_more = true;
-  }
-  work_ready.notify_all();
-  for (auto& thread : pool) thread.join();
+  };
+  const auto no_more_work = [&] {  // however worker 0 leaves, the others stop waiting
+    {
+      std::lock_guard lock(mutex);
+      no_more = true;
+    }
+    work_ready.notify_all();
+  };
+  dlx::detail::run_workers(options.threads + 1, [&](unsigned worker) {
+    if (worker != 0) return work();
+    try {
+      ask();
+    } catch (...) {
+      no_more_work();
+      throw;
+    }
+    no_more_work();
+  });
   results.insert(results.end(), outbox.begin(), outbox.end());
   request(true, 0, results);
   if (reply[1] != 0 && !got_stop) {
