@@ -5,18 +5,14 @@
 
 #include <algorithm>
 #include <atomic>
-#include <chrono>
-#include <condition_variable>
 #include <cstdint>
 #include <cstring>
 #include <fstream>
 #include <memory>
-#include <mutex>
 #include <optional>
 #include <sstream>
 #include <string>
 #include <string_view>
-#include <thread>
 #include <type_traits>
 #include <vector>
 
@@ -350,87 +346,41 @@ py::object solutions_of(const std::shared_ptr<PySolver>& self) {
   return py::cast(CoverIterator{py::cast(self), self.get(), self->generation});
 }
 
-std::uint64_t count_threads(PySolver& self, unsigned threads, std::uint64_t limit) {
-  dlx::Solver& solver = self.solver;
-  std::vector<dlx::Subproblem> parts;
+// Every count_parallel progress report (each 50 ms) takes the GIL back to look at Python's
+// signals; a pending one (KeyboardInterrupt from Ctrl-C) stops the count between slices and is
+// raised once the threads are back.
+std::uint64_t count_threads(PySolver& self, unsigned threads) {
+  std::atomic<bool> stop{false};
+  bool interrupted = false;
+  dlx::ParallelOptions options;
+  options.threads = threads;
+  options.stop = &stop;
+  options.progress_interval_s = 0.05;
+  options.on_progress = [&](double) {
+    if (interrupted) return;
+    const py::gil_scoped_acquire gil;
+    if (PyErr_CheckSignals() != 0) {
+      interrupted = true;
+      stop = true;
+    }
+  };
+  dlx::CountResult counted;
   {
     py::gil_scoped_release release;
-    parts = dlx::split_at_least(solver, 64 * static_cast<std::size_t>(threads));
+    counted = dlx::count_parallel(self.solver, options);
   }
-  dlx::Stats split_stats = solver.stats();
-  split_stats.solutions = 0;  // the split's "covers" are the frontier nodes, not covers
-
-  std::atomic<std::size_t> next_part{0};
-  std::atomic<unsigned> running{threads};
-  std::atomic<bool> stop{false};
-  std::atomic<std::uint64_t> total{0};
-  std::vector<dlx::Stats> stats(threads);
-  std::mutex mutex;
-  std::condition_variable finished;
-  auto work = [&](unsigned index) {
-    dlx::Solver worker = solver;  // its own links, the commitments included
-    worker.clear_stats();
-    const std::size_t base = worker.commit_count();
-    for (std::size_t k; !stop.load() && (k = next_part.fetch_add(1)) < parts.size();) {
-      bool feasible = true;
-      for (const dlx::OptionId step : parts[k]) {
-        feasible = (step >= 0 ? worker.commit(step) : worker.exclude(~step)) && feasible;
-      }
-      while (feasible && !stop.load()) {
-        const std::uint64_t found = total.load();
-        if (found >= limit) break;
-        worker.set_node_limit(worker.stats().nodes + kNodesPerSlice);
-        total += worker.count(limit - found);
-        if (!worker.paused()) break;
-      }
-      worker.set_node_limit(dlx::Solver::kNoLimit);
-      worker.uncommit_to(base);
-      if (total.load() >= limit) stop = true;
-    }
-    stats[index] = worker.stats();
-    std::lock_guard lock(mutex);
-    --running;
-    finished.notify_one();
-  };
-
-  std::vector<std::thread> pool;
-  pool.reserve(threads);
-  for (unsigned t = 0; t < threads; ++t) pool.emplace_back(work, t);
-  auto join = [&] {
-    py::gil_scoped_release release;
-    for (auto& thread : pool) thread.join();
-  };
-  try {
-    for (;;) {
-      {
-        py::gil_scoped_release release;
-        std::unique_lock lock(mutex);
-        finished.wait_for(lock, std::chrono::milliseconds(50), [&] { return running.load() == 0; });
-      }
-      if (running.load() == 0) break;
-      check_signals();
-    }
-  } catch (...) {
-    stop = true;
-    join();
-    throw;
-  }
-  join();
-  for (const auto& s : stats) {
-    split_stats.nodes += s.nodes;
-    split_stats.updates += s.updates;
-    split_stats.solutions += s.solutions;
-  }
-  self.parallel_stats = split_stats;
-  return std::min(total.load(), limit);
+  if (interrupted) throw py::error_already_set();
+  self.parallel_stats = counted.stats;
+  return counted.count;
 }
 
 std::uint64_t count(PySolver& self, const std::optional<std::uint64_t>& limit, unsigned threads) {
   const std::uint64_t cap = limit ? *limit : dlx::Solver::kNoLimit;
   const BusyGuard guard(self.busy);
   self.restart();
+  // A limited count runs on one thread, as the dlx program's --limit does.
   const unsigned workers = dlx::resolve_thread_count(threads);
-  if (workers > 1 && cap > 0) return count_threads(self, workers, cap);
+  if (workers > 1 && !limit) return count_threads(self, workers);
   self.started = true;
   return count_sliced(self.solver, cap);
 }
@@ -586,8 +536,9 @@ the solver usable.)doc")
            "in the order chosen, commitments first. Order is deterministic.")
       .def("__iter__", &solutions_of, "Same as solutions().")
       .def("count", &count, py::arg("limit") = py::none(), py::arg("threads") = 1, R"doc(
-The number of covers (under the commitments), stopping at `limit` if given. threads > 1 splits
-the search tree among that many threads, 0 meaning one per core; the count is the same.)doc")
+The number of covers (under the commitments), stopping at `limit` if given. Without a limit,
+threads > 1 splits the search tree among that many threads, 0 meaning one per core; the count
+is the same. A count with a limit runs on one thread.)doc")
       .def("commit",
            [](PySolver& self, std::int64_t option) {
              check_option(option, self.options);
