@@ -14,13 +14,14 @@
 #include <charconv>
 #include <cstdint>
 #include <cstring>
-#include <functional>
 #include <istream>
 #include <limits>
 #include <optional>
 #include <ostream>
+#include <span>
 #include <sstream>
-#include <unordered_map>
+#include <stdexcept>
+#include <string>
 #include <utility>
 
 namespace dlx {
@@ -201,8 +202,9 @@ struct Token {
   std::size_t end;
 };
 
-void split(std::string_view line, std::vector<Token>& tokens) {
-  tokens.clear();
+// Calls visit(token) for each blank-separated token of the line, in order.
+template <class Visit>
+void for_each_token(std::string_view line, Visit visit) {
   const auto* s = reinterpret_cast<const unsigned char*>(line.data());
   std::size_t i = 0;
   const std::size_t n = line.size();
@@ -211,15 +213,22 @@ void split(std::string_view line, std::vector<Token>& tokens) {
     if (i == n) break;
     const std::size_t begin = i;
     while (i < n && !is_blank(s[i])) ++i;
-    tokens.push_back({begin, i});
+    visit(Token{begin, i});
   }
 }
 
-// Heterogeneous lookup, so that a token (a string_view) finds its item without a copy.
-struct NameHash {
-  using is_transparent = void;
-  std::size_t operator()(std::string_view name) const { return std::hash<std::string_view>{}(name); }
-};
+void split(std::string_view line, std::vector<Token>& tokens) {
+  tokens.clear();
+  for_each_token(line, [&](Token token) { tokens.push_back(token); });
+}
+
+// The first token's first byte, or nullopt for a blank line.
+std::optional<char> first_char(std::string_view line) {
+  for (const char c : line) {
+    if (!is_blank(static_cast<unsigned char>(c))) return c;
+  }
+  return std::nullopt;
+}
 
 // A bound of a multiplicity range: a whole decimal number, at most kMaxMultiplicity.
 std::optional<std::uint32_t> parse_bound(std::string_view text) {
@@ -249,11 +258,13 @@ class Reader {
              "line is longer than " + std::to_string(kMaxLineBytes) + " bytes");
       }
       if (auto bad = find_bad_byte(line)) fail(number, bad->offset + 1, bad->reason);
-      split(line, tokens_);
-      if (tokens_.empty() || line[tokens_.front().begin] == '|') continue;  // blank or comment
+      const auto first = first_char(line);
+      if (!first || *first == '|') continue;  // blank or comment
       if (result_.item_line == 0) {
         read_items(line, number);
+        std::string().swap(line);  // the item line can be megabytes; option lines are short
       } else {
+        split(line, tokens_);
         read_option(line, number);
       }
     }
@@ -309,45 +320,69 @@ class Reader {
     if (auto why = token_name_problem(name); !why.empty()) {
       fail(number, column, "item name " + quoted(name) + " " + why);
     }
-    if (result_.problem.find_item(name)) {
-      fail(number, column, "item " + quoted(name) + " declared twice");
-    }
     try {
       if (secondary) {
         result_.problem.add_secondary(name);
       } else {
         result_.problem.add_primary(name, range.lo, range.hi);
       }
-    } catch (const ProblemError& error) {  // a limit of the engine
+    } catch (const ProblemError& error) {  // a name declared before, or a limit of the engine
+      if (result_.problem.find_item(name)) {
+        fail(number, column, "item " + quoted(name) + " declared twice");
+      }
       fail(number, column, error.what());
     }
-    seen_.push_back(0);
   }
 
+  // The item line is read token by token, without a list of its tokens: it may hold millions.
   void read_items(std::string_view line, std::size_t number) {
     result_.item_line = number;
+    std::size_t count = 0, bytes = 0;
+    for_each_token(line, [&](Token token) {
+      ++count;
+      bytes += token.end - token.begin;
+    });
+    result_.problem.reserve_items(count, bytes);
     bool secondary = false;
-    for (const Token& token : tokens_) {
+    for_each_token(line, [&](Token token) {
       std::size_t begin = token.begin;
       if (line[begin] == '|') {
         if (secondary) fail(number, begin + 1, "'|' appears twice in the item line");
         secondary = true;
         ++begin;  // DLX1 reads "|x" as the separator followed by item x
-        if (begin == token.end) continue;
+        if (begin == token.end) return;
       }
       read_item(line.substr(begin, token.end - begin), number, begin + 1, secondary);
-    }
+    });
     // The line's first token does not start with '|' (that would make it a comment), so at
     // least one item is primary.
   }
 
-  void read_option(std::string_view line, std::size_t number) {
-    if (++stamp_ == 0) {  // wrapped: clear the marks so that old stamps cannot collide
-      std::fill(seen_.begin(), seen_.end(), 0u);
-      stamp_ = 1;
+  // Whether `item` is already in this option (item_ids_). A short option compares it with the
+  // items before it; a long one marks items in seen_ (the stamp of the last option that named
+  // each), allocated only when some option gets that long.
+  bool repeats(ItemId item) {
+    constexpr std::size_t kShort = 16;
+    const std::size_t before = item_ids_.size();
+    if (before < kShort) return std::find(item_ids_.begin(), item_ids_.end(), item) != item_ids_.end();
+    if (before == kShort) {
+      if (seen_.size() < result_.problem.item_count()) seen_.resize(result_.problem.item_count(), 0u);
+      if (++stamp_ == 0) {  // wrapped: clear the marks so that old stamps cannot collide
+        std::fill(seen_.begin(), seen_.end(), 0u);
+        stamp_ = 1;
+      }
+      for (const ItemId earlier : item_ids_) seen_[static_cast<std::size_t>(earlier)] = stamp_;
     }
-    items_.clear();
-    bool any_primary = false;
+    auto& mark = seen_[static_cast<std::size_t>(item)];
+    if (mark == stamp_) return true;
+    mark = stamp_;
+    return false;
+  }
+
+  void read_option(std::string_view line, std::size_t number) {
+    item_ids_.clear();
+    colors_.clear();
+    bool any_primary = false, any_color = false;
     for (const Token& token : tokens_) {
       const std::string_view text = line.substr(token.begin, token.end - token.begin);
       const std::size_t column = token.begin + 1;
@@ -361,9 +396,7 @@ class Reader {
       const auto found = result_.problem.find_item(name);
       if (!found) fail(number, column, "unknown item " + quoted(name));
       const ItemId item = *found;
-      auto& mark = seen_[static_cast<std::size_t>(item)];
-      if (mark == stamp_) fail(number, column, "item " + quoted(name) + " repeated in this option");
-      mark = stamp_;
+      if (repeats(item)) fail(number, column, "item " + quoted(name) + " repeated in this option");
       ColorId color = kNoColor;
       if (colon != std::string_view::npos) {
         const std::string_view color_name = text.substr(colon + 1);
@@ -376,40 +409,43 @@ class Reader {
           fail(number, column, "colour name " + quoted(color_name) + " contains ':'");
         }
         color = color_of(color_name, number, column);
+        any_color = true;
       }
       any_primary = any_primary || result_.problem.is_primary(item);
-      items_.push_back({item, color});
+      item_ids_.push_back(item);
+      colors_.push_back(color);
     }
     if (!any_primary) fail(number, tokens_.front().begin + 1, "option has no primary item");
+    const std::size_t begin = tokens_.front().begin, end = tokens_.back().end;
     try {
-      result_.problem.add_option(std::span<const OptionItem>(items_));
+      result_.problem.add_option(item_ids_, any_color ? std::span<const ColorId>(colors_)
+                                                      : std::span<const ColorId>());
+      result_.option_text.push_back(line.substr(begin, end - begin));
     } catch (const ProblemError& error) {  // a limit of the engine
       fail(number, 1, error.what());
+    } catch (const std::length_error&) {
+      fail(number, 1, "the options' text is too long (the limit is " +
+                          std::to_string(PackedStrings::kMaxBytes) + " bytes in all)");
     }
-    const std::size_t begin = tokens_.front().begin, end = tokens_.back().end;
-    result_.option_text.emplace_back(line.substr(begin, end - begin));
     result_.option_line.push_back(number);
   }
 
   ColorId color_of(std::string_view name, std::size_t number, std::size_t column) {
-    if (const auto it = colors_.find(name); it != colors_.end()) return it->second;
-    ColorId color = kNoColor;
+    if (const auto known = result_.problem.find_color(name)) return *known;
     try {
-      color = result_.problem.add_color(name);
+      return result_.problem.add_color(name);
     } catch (const ProblemError& error) {  // a limit of the engine
       fail(number, column, error.what());
     }
-    colors_.emplace(std::string(name), color);
-    return color;
   }
 
   std::string source_;
   KnuthProblem result_;
-  std::unordered_map<std::string, ColorId, NameHash, std::equal_to<>> colors_;
-  std::vector<std::uint32_t> seen_;  // per item: the stamp of the last option that named it
+  std::vector<std::uint32_t> seen_;  // see repeats(); empty until an option is long
   std::uint32_t stamp_ = 0;
   std::vector<Token> tokens_;
-  std::vector<OptionItem> items_;
+  std::vector<ItemId> item_ids_;     // the option being read
+  std::vector<ColorId> colors_;      // parallel to item_ids_
 };
 
 }  // namespace

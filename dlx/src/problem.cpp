@@ -1,8 +1,8 @@
 #include "dlx/problem.hpp"
 
 #include <algorithm>
-#include <functional>
 #include <limits>
+#include <stdexcept>
 
 #include "option_check.hpp"
 
@@ -13,10 +13,9 @@ bool is_blank(char c) {
   return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\v' || c == '\f';
 }
 bool has_blank(std::string_view name) { return std::any_of(name.begin(), name.end(), is_blank); }
-// 32 bits of the standard hash, its high half folded in (so that 32-bit hashes work too).
-std::uint32_t name_hash(std::string_view name) {
-  const std::uint64_t h = std::hash<std::string_view>{}(name);
-  return static_cast<std::uint32_t>(h ^ (h >> 32));
+std::string too_long(const char* what) {
+  return std::string("the ") + what + " names are too long (the limit is " +
+         std::to_string(PackedStrings::kMaxBytes) + " bytes in all)";
 }
 }  // namespace
 
@@ -30,37 +29,26 @@ ItemId Problem::add_item(std::string_view name, ItemKind kind) {
   if (names_.size() >= kMaxItems) {
     throw ProblemError("too many items (the limit is " + std::to_string(kMaxItems) + ")");
   }
-  if (2 * (names_.size() + 1) > index_.size()) {
-    // Double the table; each entry moves to the first free slot from its hash's.
-    std::vector<std::uint64_t> old(std::max<std::size_t>(16, 2 * index_.size()), 0);
-    old.swap(index_);
-    const std::size_t mask = index_.size() - 1;
-    for (const std::uint64_t entry : old) {
-      if (entry == 0) continue;
-      std::size_t slot = (entry >> 32) & mask;
-      while (index_[slot] != 0) slot = (slot + 1) & mask;
-      index_[slot] = entry;
-    }
+  std::pair<ItemId, bool> added;
+  try {
+    added = names_.insert(name);
+  } catch (const std::length_error&) {
+    throw ProblemError(too_long("item"));
   }
-  const std::uint32_t hash = name_hash(name);
-  const std::size_t slot = slot_of(name, hash);
-  if (index_[slot] != 0) throw ProblemError("item '" + std::string(name) + "' is declared twice");
-  const auto item = static_cast<ItemId>(names_.size());
-  index_[slot] = std::uint64_t{hash} << 32 | static_cast<std::uint32_t>(item + 1);
-  names_.emplace_back(name);
+  if (!added.second) throw ProblemError("item '" + std::string(name) + "' is declared twice");
+  const ItemId item = added.first;
   kinds_.push_back(kind);
-  multiplicities_.push_back(kind == ItemKind::primary ? Multiplicity{1, 1} : Multiplicity{0, 1});
+  if (!multiplicities_.empty()) {
+    multiplicities_.push_back(kind == ItemKind::primary ? Multiplicity{1, 1} : Multiplicity{0, 1});
+  }
   if (kind == ItemKind::primary) ++primary_count_;
   return item;
 }
 
-std::size_t Problem::slot_of(std::string_view name, std::uint32_t hash) const {
-  const std::size_t mask = index_.size() - 1;
-  for (std::size_t slot = hash & mask;; slot = (slot + 1) & mask) {
-    const std::uint64_t entry = index_[slot];
-    if (entry == 0) return slot;
-    if (entry >> 32 == hash && names_[(entry & 0xffffffffu) - 1] == name) return slot;
-  }
+void Problem::reserve_items(std::size_t count, std::size_t name_bytes) {
+  names_.reserve(names_.size() + count, names_.names().bytes() + name_bytes);
+  kinds_.reserve(kinds_.size() + count);
+  if (!multiplicities_.empty()) multiplicities_.reserve(multiplicities_.size() + count);
 }
 
 ItemId Problem::add_primary(std::string_view name, std::uint32_t lo, std::uint32_t hi) {
@@ -75,8 +63,15 @@ ItemId Problem::add_primary(std::string_view name, std::uint32_t lo, std::uint32
                        std::to_string(kMaxBound));
   }
   const ItemId item = add_item(name, ItemKind::primary);
+  if (lo == 1 && hi == 1) return item;
+  if (multiplicities_.empty()) {  // the first range: every item so far has its kind's default
+    multiplicities_.reserve(kinds_.capacity());
+    for (const ItemKind kind : kinds_) {
+      multiplicities_.push_back(kind == ItemKind::primary ? Multiplicity{1, 1} : Multiplicity{0, 1});
+    }
+  }
   multiplicities_.back() = {lo, hi};
-  if (lo != 1 || hi != 1) has_multiplicities_ = true;
+  has_multiplicities_ = true;
   return item;
 }
 
@@ -85,56 +80,68 @@ ColorId Problem::add_color(std::string_view name) {
   if (has_blank(name) || name.find_first_of(":|") != std::string_view::npos) {
     throw ProblemError("colour name '" + std::string(name) + "' contains a blank, ':' or '|'");
   }
-  auto [it, inserted] =
-      color_index_.try_emplace(std::string(name), static_cast<ColorId>(color_names_.size()));
-  if (inserted) color_names_.emplace_back(name);
-  return it->second;
+  try {
+    return color_names_.insert(name).first + 1;
+  } catch (const std::length_error&) {
+    throw ProblemError(too_long("colour"));
+  }
 }
 
 std::optional<ColorId> Problem::find_color(std::string_view name) const {
-  auto it = color_index_.find(std::string(name));
-  if (it == color_index_.end()) return std::nullopt;
-  return it->second;
+  const std::int32_t id = color_names_.find(name);
+  if (id == detail::NameTable::kAbsent) return std::nullopt;
+  return id + 1;
 }
 
 std::optional<ItemId> Problem::find_item(std::string_view name) const {
-  if (index_.empty()) return std::nullopt;
-  const std::uint64_t entry = index_[slot_of(name, name_hash(name))];
-  if (entry == 0) return std::nullopt;
-  return static_cast<ItemId>((entry & 0xffffffffu) - 1);
+  const ItemId item = names_.find(name);
+  if (item == detail::NameTable::kAbsent) return std::nullopt;
+  return item;
 }
 
 OptionId Problem::store_option(std::span<const ItemId> items, std::span<const ColorId> colors) {
   detail::check_option(
       items, option_count(), names_.size(), entries_.size(), seen_, stamp_,
       [this](ItemId item) { return is_primary(item); },
-      [this](ItemId item) { return "item '" + item_name(item) + "'"; });
+      [this](ItemId item) { return "item '" + std::string(item_name(item)) + "'"; });
   for (std::size_t k = 0; k < colors.size(); ++k) {
     const ColorId color = colors[k];
     if (color == kNoColor) continue;
     if (color < 0 || static_cast<std::size_t>(color) > color_count()) {
       throw ProblemError("option " + std::to_string(option_count()) + " gives item '" +
-                         item_name(items[k]) + "' unknown colour id " + std::to_string(color));
+                         std::string(item_name(items[k])) + "' unknown colour id " + std::to_string(color));
     }
     if (is_primary(items[k])) {
       throw ProblemError("option " + std::to_string(option_count()) + " gives primary item '" +
-                         item_name(items[k]) + "' a colour; only secondary items take colours");
+                         std::string(item_name(items[k])) + "' a colour; only secondary items take colours");
     }
   }
+  const bool colored =
+      std::any_of(colors.begin(), colors.end(), [](ColorId c) { return c != kNoColor; });
+  if (colored && !has_colors_) colors_.assign(entries_.size(), kNoColor);  // the first colour
   entries_.insert(entries_.end(), items.begin(), items.end());
-  if (colors.empty()) {
-    colors_.resize(entries_.size(), kNoColor);
-  } else {
+  if (colored) {
     colors_.insert(colors_.end(), colors.begin(), colors.end());
-    if (std::any_of(colors.begin(), colors.end(), [](ColorId c) { return c != kNoColor; })) {
-      has_colors_ = true;
-    }
+    has_colors_ = true;
+  } else if (has_colors_) {
+    colors_.resize(entries_.size(), kNoColor);
+  } else if (no_colors_.size() < items.size()) {
+    no_colors_.resize(items.size(), kNoColor);
   }
-  option_start_.push_back(entries_.size());
+  option_start_.push_back(static_cast<std::uint32_t>(entries_.size()));
   return static_cast<OptionId>(option_count() - 1);
 }
 
 OptionId Problem::add_option(std::span<const ItemId> items) { return store_option(items, {}); }
+
+OptionId Problem::add_option(std::span<const ItemId> items, std::span<const ColorId> colors) {
+  if (!colors.empty() && colors.size() != items.size()) {
+    throw ProblemError("option " + std::to_string(option_count()) + " has " +
+                       std::to_string(items.size()) + " items and " +
+                       std::to_string(colors.size()) + " colours");
+  }
+  return store_option(items, colors);
+}
 
 OptionId Problem::add_option(std::span<const OptionItem> items) {
   std::vector<ItemId> ids;
@@ -190,7 +197,7 @@ OptionId Problem::add_option(std::span<const std::string_view> names) {
   detail::check_option(
       items, option_count(), names_.size(), entries_.size(), seen_, stamp_,
       [this](ItemId item) { return is_primary(item); },
-      [this](ItemId item) { return "item '" + item_name(item) + "'"; });
+      [this](ItemId item) { return "item '" + std::string(item_name(item)) + "'"; });
   for (std::size_t k = 0; k < items.size(); ++k) {
     if (!color_names[k].empty()) colors[k] = add_color(color_names[k]);
   }
@@ -205,8 +212,9 @@ std::span<const ItemId> Problem::option(OptionId option) const {
 
 std::span<const ColorId> Problem::option_colors(OptionId option) const {
   const auto k = static_cast<std::size_t>(option);
-  return std::span<const ColorId>(colors_).subspan(option_start_[k],
-                                                   option_start_[k + 1] - option_start_[k]);
+  const std::size_t length = option_start_[k + 1] - option_start_[k];
+  if (!has_colors_) return std::span<const ColorId>(no_colors_).first(length);
+  return std::span<const ColorId>(colors_).subspan(option_start_[k], length);
 }
 
 }  // namespace dlx

@@ -36,8 +36,8 @@ using ProblemPtr = std::shared_ptr<dlx::Problem>;
 // ---- Problem -------------------------------------------------------------------------------
 
 std::string option_entry(const dlx::Problem& problem, dlx::ItemId item, dlx::ColorId color) {
-  std::string text = problem.item_name(item);
-  if (color != dlx::kNoColor) text += ":" + problem.color_name(color);
+  std::string text(problem.item_name(item));
+  if (color != dlx::kNoColor) text.append(":").append(problem.color_name(color));
   return text;
 }
 
@@ -578,11 +578,11 @@ is the same. A count with a limit runs on one thread.)doc")
       .def("color_of",
            [](const PySolver& self, const py::object& item) -> std::optional<std::string> {
              const dlx::ItemId id = item_ref(*self.problem, item);
-             if (self.problem->is_primary(id)) fail("item '" + self.problem->item_name(id) + "' is primary and has no colour");
+             if (self.problem->is_primary(id)) fail("item '" + std::string(self.problem->item_name(id)) + "' is primary and has no colour");
              if (!self.started || self.solver.cover().empty()) fail("color_of() needs a cover: call it while iterating solutions()");
              const dlx::ColorId color = self.solver.color_of(id);
              if (color == dlx::kNoColor) return std::nullopt;
-             return self.problem->color_name(color);
+             return std::string(self.problem->color_name(color));
            },
            py::arg("item"),
            "While iterating solutions(): the colour the current cover gives a secondary item "

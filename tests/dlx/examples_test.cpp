@@ -18,7 +18,7 @@ namespace {
 std::vector<std::string> item_names(const dlx::Problem& problem, dlx::ItemKind kind) {
   std::vector<std::string> names;
   for (dlx::ItemId item = 0; item < static_cast<dlx::ItemId>(problem.item_count()); ++item) {
-    if (problem.item_kind(item) == kind) names.push_back(problem.item_name(item));
+    if (problem.item_kind(item) == kind) names.emplace_back(problem.item_name(item));
   }
   return names;
 }

@@ -8,6 +8,7 @@
 #include <cstdlib>
 #include <map>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "checkers.hpp"
@@ -16,7 +17,7 @@
 
 namespace {
 
-int number_after(const std::string& name, std::size_t prefix) { return std::stoi(name.substr(prefix)); }
+int number_after(std::string_view name, std::size_t prefix) { return std::stoi(std::string(name.substr(prefix))); }
 
 }  // namespace
 
@@ -91,7 +92,7 @@ TEST_CASE("Every Langford cover for n = 7 is a Langford sequence", "[dlx]") {
     for (dlx::OptionId option : cover) {
       const auto items = problem.option(option);
       REQUIRE(items.size() == 3);
-      const int k = std::stoi(problem.item_name(items[0]));
+      const int k = std::stoi(std::string(problem.item_name(items[0])));
       const int i = number_after(problem.item_name(items[1]), 1);
       const int j = number_after(problem.item_name(items[2]), 1);
       CHECK(j - i == k + 1);  // k numbers between the two k's

@@ -39,7 +39,7 @@ inline std::string check_cover(const dlx::Problem& problem, std::span<const dlx:
       ++hits[i];
       if (colours[k] == dlx::kNoColor) uncoloured[i] = true;
       else if (colour[i] == dlx::kNoColor) colour[i] = colours[k];
-      else if (colour[i] != colours[k]) return "item '" + problem.item_name(items[k]) + "' gets two colours";
+      else if (colour[i] != colours[k]) return "item '" + std::string(problem.item_name(items[k])) + "' gets two colours";
     }
   }
   for (std::size_t i = 0; i < hits.size(); ++i) {
@@ -47,10 +47,10 @@ inline std::string check_cover(const dlx::Problem& problem, std::span<const dlx:
     if (problem.is_primary(id)) {
       const auto range = problem.multiplicity(id);
       if (hits[i] < range.lo || hits[i] > range.hi) {
-        return "primary item '" + problem.item_name(id) + "' covered " + std::to_string(hits[i]) + " times";
+        return "primary item '" + std::string(problem.item_name(id)) + "' covered " + std::to_string(hits[i]) + " times";
       }
     } else if (hits[i] > 1 && uncoloured[i]) {
-      return "secondary item '" + problem.item_name(id) + "' used uncoloured and " +
+      return "secondary item '" + std::string(problem.item_name(id)) + "' used uncoloured and " +
              std::to_string(hits[i]) + " times";
     }
   }

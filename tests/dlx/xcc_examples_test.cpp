@@ -44,8 +44,8 @@ std::string check_rectangle(const dlx::Problem& problem, std::span<const dlx::Op
       column_words(static_cast<std::size_t>(columns));
   for (dlx::OptionId option : cover) {
     const auto items = problem.option(option);
-    const std::string& line = problem.item_name(items.front());
-    const std::string& word_item = problem.item_name(items.back());
+    const std::string line(problem.item_name(items.front()));
+    const std::string word_item(problem.item_name(items.back()));
     const std::string word = word_item.substr(2);  // "w_WORD"
     const int index = std::stoi(line.substr(1));
     auto& slot = line[0] == 'r' ? row_words[static_cast<std::size_t>(index)]

@@ -20,7 +20,7 @@ using sudoku::Geometry;
 
 std::set<std::string> item_names(const dlx::Problem& problem, dlx::OptionId option) {
   std::set<std::string> names;
-  for (const dlx::ItemId item : problem.option(option)) names.insert(problem.item_name(item));
+  for (const dlx::ItemId item : problem.option(option)) names.emplace(problem.item_name(item));
   return names;
 }
 

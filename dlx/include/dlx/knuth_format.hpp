@@ -36,6 +36,7 @@
 #include <string_view>
 #include <vector>
 
+#include "dlx/packed_strings.hpp"
 #include "dlx/problem.hpp"
 
 namespace dlx {
@@ -69,7 +70,7 @@ class EmptyInput : public ParseError {
 struct KnuthProblem {
   Problem problem;
   /// Option k's text as written (colours included): its line without the blanks around it.
-  std::vector<std::string> option_text;
+  PackedStrings option_text;
   /// Option k's 1-based line number in the source.
   std::vector<std::size_t> option_line;
   /// Line of the item declarations.

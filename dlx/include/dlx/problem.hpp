@@ -13,6 +13,10 @@
 // and non-empty without blanks or ':', and every option is a non-empty set of known items with
 // at least one primary, colours only on secondary items. Every violation throws ProblemError
 // with a message that names the offending item, colour or option.
+//
+// Memory: names are kept once, back to back in one buffer (PackedStrings), and found through a
+// hash table of ids (detail::NameTable), so an item costs its name plus about 25 bytes; colours
+// and multiplicities take room only once some option or item has one.
 #pragma once
 
 #include <cstddef>
@@ -23,8 +27,10 @@
 #include <stdexcept>
 #include <string>
 #include <string_view>
-#include <unordered_map>
 #include <vector>
+
+#include "dlx/detail/name_table.hpp"
+#include "dlx/packed_strings.hpp"
 
 namespace dlx {
 
@@ -71,17 +77,21 @@ class Problem {
   /// 1 <= hi <= 2^31 - 1 (lo = 0: the item may be left uncovered).
   ItemId add_primary(std::string_view name, std::uint32_t lo, std::uint32_t hi);
   ItemId add_secondary(std::string_view name) { return add_item(name, ItemKind::secondary); }
+  /// Room for `count` more items whose names have `name_bytes` characters in all, so that adding
+  /// them moves nothing (optional: a reader that knows the item line calls it).
+  void reserve_items(std::size_t count, std::size_t name_bytes = 0);
 
   /// The id of a colour name, created on first use; throws ProblemError if the name is empty or
   /// holds a blank, ':' or '|'.
   ColorId add_color(std::string_view name);
   [[nodiscard]] std::optional<ColorId> find_color(std::string_view name) const;
-  /// "" for kNoColor.
-  [[nodiscard]] const std::string& color_name(ColorId color) const {
-    return color_names_[static_cast<std::size_t>(color)];
+  /// "" for kNoColor; precondition: color <= color_count(). Valid until the next colour is added.
+  [[nodiscard]] std::string_view color_name(ColorId color) const {
+    return color == kNoColor ? std::string_view{}
+                             : color_names_[static_cast<std::size_t>(color) - 1];
   }
   /// The number of named colours: their ids are 1..color_count().
-  [[nodiscard]] std::size_t color_count() const { return color_names_.size() - 1; }
+  [[nodiscard]] std::size_t color_count() const { return color_names_.size(); }
 
   /// Adds an option over the given items; throws ProblemError if it is empty, names an unknown
   /// or repeated item, or has no primary item.
@@ -89,6 +99,9 @@ class Problem {
   /// Same, with colours; throws ProblemError also for a colour on a primary item or an unknown
   /// colour id.
   OptionId add_option(std::span<const OptionItem> items);
+  /// Same, the colours given apart: colors[k] for items[k], or `colors` empty for none at all;
+  /// throws ProblemError also if `colors` is neither empty nor as long as `items`.
+  OptionId add_option(std::span<const ItemId> items, std::span<const ColorId> colors);
   OptionId add_option(std::initializer_list<ItemId> items) {
     return add_option(std::span<const ItemId>(items.begin(), items.size()));
   }
@@ -106,9 +119,12 @@ class Problem {
   /// Total number of (option, item) entries: the number of non-header nodes in the links.
   [[nodiscard]] std::size_t entry_count() const { return entries_.size(); }
 
-  [[nodiscard]] const std::string& item_name(ItemId item) const {
+  /// Precondition: item < item_count(). Valid until the next item is added.
+  [[nodiscard]] std::string_view item_name(ItemId item) const {
     return names_[static_cast<std::size_t>(item)];
   }
+  /// Every item name, in id order.
+  [[nodiscard]] const PackedStrings& item_names() const { return names_.names(); }
   [[nodiscard]] ItemKind item_kind(ItemId item) const {
     return kinds_[static_cast<std::size_t>(item)];
   }
@@ -119,6 +135,7 @@ class Problem {
   [[nodiscard]] std::span<const ColorId> option_colors(OptionId option) const;
   /// [1, 1] for a primary item declared without a range; [0, 1] for a secondary item.
   [[nodiscard]] Multiplicity multiplicity(ItemId item) const {
+    if (multiplicities_.empty()) return is_primary(item) ? Multiplicity{1, 1} : Multiplicity{0, 1};
     return multiplicities_[static_cast<std::size_t>(item)];
   }
   /// Whether some option gives some item a colour.
@@ -128,25 +145,22 @@ class Problem {
 
  private:
   OptionId store_option(std::span<const ItemId> items, std::span<const ColorId> colors);
-  // The index_ slot holding `name`, or the empty slot where it would go; `hash` is name_hash().
-  [[nodiscard]] std::size_t slot_of(std::string_view name, std::uint32_t hash) const;
 
+  // Per item, or empty while every primary item is [1, 1] (then multiplicity() gives the
+  // default of the item's kind).
   std::vector<Multiplicity> multiplicities_;
-  std::vector<ColorId> colors_;                    // parallel to entries_
-  std::vector<std::string> color_names_{""};       // [0] is kNoColor
-  std::unordered_map<std::string, ColorId> color_index_;
+  // Parallel to entries_, or empty while no option has a colour (then option_colors() is a
+  // span of no_colors_, kNoColor as long as the longest option).
+  std::vector<ColorId> colors_;
+  std::vector<ColorId> no_colors_;
+  detail::NameTable color_names_;                  // colour c is color_names_[c - 1]
   bool has_colors_ = false;
   bool has_multiplicities_ = false;
-  std::vector<std::string> names_;
+  detail::NameTable names_;                        // item names; ids are item ids
   std::vector<ItemKind> kinds_;
-  // Item names by hash, open addressing with linear probing, a power of two in size and at
-  // most half full: a slot holds 32 bits of the name's hash (which also pick its first slot) and
-  // item id + 1, 0 for an empty slot. A probe compares names (they live once, in names_) only
-  // when the hash bits agree, and doubling the table needs no name at all.
-  std::vector<std::uint64_t> index_;
   std::size_t primary_count_ = 0;
   std::vector<ItemId> entries_;                    // all options' items, back to back
-  std::vector<std::size_t> option_start_{0};       // option k is entries_[start[k], start[k+1])
+  std::vector<std::uint32_t> option_start_{0};     // option k is entries_[start[k], start[k+1])
   std::vector<std::uint32_t> seen_;                // scratch for repeat detection, per item
   std::uint32_t stamp_ = 0;
 };
