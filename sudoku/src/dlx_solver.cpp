@@ -136,7 +136,10 @@ Propagator::Outcome DlxSolver::load_reduced(const Board& puzzle, Propagator*& pr
       reduced_placements_.push_back({cell, digit});
     }
   }
-  if (reduced_solver_) {
+  reduced_on_bitsets_ = dlx::BitsetSolver::fits(reduced_);
+  if (reduced_on_bitsets_) {
+    bitset_solver_.assign(reduced_);
+  } else if (reduced_solver_) {
     reduced_solver_->assign(reduced_);
   } else {
     reduced_solver_ = std::make_unique<dlx::Solver>(reduced_);
@@ -147,7 +150,9 @@ Propagator::Outcome DlxSolver::load_reduced(const Board& puzzle, Propagator*& pr
 
 void DlxSolver::decode_reduced(const Propagator& propagator, Board& board) const {
   board = propagator.board();
-  for (const dlx::OptionId option : reduced_solver_->cover()) {
+  const std::span<const dlx::OptionId> cover =
+      reduced_on_bitsets_ ? bitset_solver_.cover() : reduced_solver_->cover();
+  for (const dlx::OptionId option : cover) {
     const Placement& p = reduced_placements_[static_cast<std::size_t>(option)];
     board.set(p.cell, p.digit);
   }
@@ -166,13 +171,12 @@ SolveResult DlxSolver::solve_reduced(const Board& puzzle, std::uint64_t limit) {
       return result;
     case Propagator::Outcome::open: break;
   }
-  dlx::Solver& engine = *reduced_solver_;
-  if (engine.next()) {
+  if (reduced_next()) {
     decode_reduced(*propagator, result.first);
-    result.solutions = 1 + engine.count(limit - 1);
+    result.solutions = 1 + reduced_count(limit - 1);
   }
-  result.nodes = engine.stats().nodes;
-  result.updates = engine.stats().updates;
+  result.nodes = reduced_stats().nodes;
+  result.updates = reduced_stats().updates;
   return result;
 }
 
@@ -180,6 +184,7 @@ void DlxSolver::set_node_limit(std::uint64_t nodes) {
   node_limit_ = nodes;
   for (auto& e : engines_) e->solver.set_node_limit(nodes);
   if (reduced_solver_) reduced_solver_->set_node_limit(nodes);
+  bitset_solver_.set_node_limit(nodes);
 }
 
 DlxSolver::SolutionRange DlxSolver::enumerate(const Board& puzzle) {
@@ -204,7 +209,7 @@ bool DlxSolver::SolutionRange::advance() {
       return true;
     case Source::engine:
       searched_ = true;
-      if (!owner_->reduced_solver_->next()) {
+      if (!owner_->reduced_next()) {
         source_ = Source::none;
         return false;
       }

@@ -1,0 +1,108 @@
+// Algorithm X for small exact-cover problems, on bit sets instead of dancing links.
+//
+//     dlx::CompactProblem problem(/*primary_items=*/3);
+//     ...
+//     dlx::BitsetSolver solver;
+//     if (dlx::BitsetSolver::fits(problem)) {
+//       solver.assign(problem);
+//       while (solver.next()) use(solver.cover());
+//     }
+//
+// The same search as dlx::Solver on a plain problem: branch on the active primary item with the
+// fewest options (leftmost on ties), try its options in order, so the same tree, the same node
+// count and the same covers in the same order. Only the representation differs. Dancing links
+// remove an option by unlinking its nodes and must put every one back on the way up; here the
+// state of a search level is a bit set of the options still available (one bit per option) and
+// the length of every primary item, a few hundred bytes that the next level copies and edits:
+// choosing an option ORs its items' option sets into the set of options it rules out, clears
+// them, and takes each ruled-out option off its primary items' lengths; backtracking is
+// returning to the level below, whose state is untouched. No uncovering, no pointer chasing,
+// and the state of a level fits in a few cache lines. That pays while a level's state stays
+// small: up to kMaxOptions options and kMaxPrimaryItems primary items (fits()). Sudoku's reduced
+// problems are the case in point; larger problems belong to dlx::Solver, whose work per node
+// does not grow with the size of the problem.
+//
+// Plain exact cover only (CompactProblem: primary items exactly once, secondary at most once).
+// stats().updates counts the options ruled out, not link updates: it is not comparable with
+// dlx::Solver's.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <limits>
+#include <span>
+#include <vector>
+
+#include "dlx/compact_problem.hpp"
+#include "dlx/problem.hpp"
+#include "dlx/solver.hpp"
+
+namespace dlx {
+
+class BitsetSolver {
+ public:
+  static constexpr std::uint64_t kNoLimit = std::numeric_limits<std::uint64_t>::max();
+  static constexpr std::size_t kMaxOptions = 1024;
+  static constexpr std::size_t kMaxPrimaryItems = 1024;
+  static constexpr std::size_t kMaxItems = 65535;  // primary and secondary
+
+  /// Whether `problem` is small enough for this solver.
+  [[nodiscard]] static bool fits(const CompactProblem& problem) {
+    return problem.option_count() <= kMaxOptions && problem.primary_count() <= kMaxPrimaryItems &&
+           problem.item_count() <= kMaxItems;
+  }
+
+  BitsetSolver() = default;
+  /// Starts over on `problem` (precondition: fits(problem); ProblemError otherwise), in the memory
+  /// this solver already holds. Stats are cleared; the node limit stays.
+  void assign(const CompactProblem& problem);
+
+  /// Finds the next cover; false when there are no more, or when the node limit stopped the
+  /// search (then paused() is true and the next call, after raising the limit, resumes).
+  bool next();
+  /// The options of the cover next() found, in the order they were chosen.
+  [[nodiscard]] std::span<const OptionId> cover() const { return cover_; }
+  /// Counts the covers after the current position, up to `limit` (the current one, if any, is
+  /// not counted again).
+  std::uint64_t count(std::uint64_t limit = kNoLimit);
+
+  /// Stops next() and count() after this many nodes (stats().nodes), as dlx::Solver does.
+  void set_node_limit(std::uint64_t nodes) { node_limit_ = nodes; }
+  [[nodiscard]] bool paused() const { return state_ == State::paused; }
+  [[nodiscard]] const Stats& stats() const { return stats_; }
+  /// Back to the start of the search (covers from the first again); stats kept.
+  void rewind();
+
+ private:
+  enum class State : std::uint8_t { fresh, at_solution, paused, exhausted };
+  using Word = std::uint64_t;
+
+  template <class Length>
+  bool search();
+  template <class Length>
+  void choose(std::int32_t level, std::int32_t option);
+
+  // The problem, fixed by assign().
+  std::int32_t words_ = 0;        // Words in an option set: ceil(options / 64)
+  std::int32_t scan_end_ = 0;     // length slots per level: 1..P primary, padded (least_length.hpp)
+  std::int32_t frame_bytes_ = 0;  // one level's state: option set, then lengths; 64-byte multiple
+  int length_bytes_ = 1;          // 1 or 2: the narrowest that holds the longest item plus kCovered
+  std::vector<Word> item_options_;                 // item id -> its options, words_ words each
+  std::vector<std::uint32_t> option_start_;        // option -> its items in option_items_
+  std::vector<std::uint16_t> option_items_;        // items of each option (ids)
+  std::vector<std::uint32_t> primary_start_;       // option -> its primary slots in option_primaries_
+  std::vector<std::uint16_t> option_primaries_;    // primary slots (item id + 1) of each option
+
+  // The search. Level k's state is frames_[k * frame_bytes_, (k + 1) * frame_bytes_); level
+  // k branches on item_[k] and is trying option tried_[k] (-1 before the first).
+  std::vector<unsigned char> frames_;
+  std::vector<std::int32_t> item_;
+  std::vector<std::int32_t> tried_;
+  std::int32_t level_ = 0;
+  State state_ = State::fresh;
+  std::vector<OptionId> cover_;
+  Stats stats_;
+  std::uint64_t node_limit_ = kNoLimit;
+};
+
+}  // namespace dlx

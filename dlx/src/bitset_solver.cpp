@@ -1,0 +1,199 @@
+// BitsetSolver: Algorithm X with each level's state (options left, primary lengths) copied
+// from the level below and edited, so that backtracking costs nothing.
+#include "dlx/bitset_solver.hpp"
+
+#include <algorithm>
+#include <bit>
+#include <cstring>
+#include <string>
+
+#include "dlx/detail/least_length.hpp"
+
+namespace dlx {
+
+namespace {
+constexpr std::int32_t kFrameAlign = 64;
+}  // namespace
+
+void BitsetSolver::assign(const CompactProblem& problem) {
+  if (!fits(problem)) {
+    throw ProblemError("BitsetSolver: " + std::to_string(problem.option_count()) + " options and " +
+                       std::to_string(problem.primary_count()) +
+                       " primary items of " + std::to_string(problem.item_count()) + " items; at most " +
+                       std::to_string(kMaxOptions) + ", " + std::to_string(kMaxPrimaryItems) + " and " +
+                       std::to_string(kMaxItems));
+  }
+  const auto options = static_cast<std::int32_t>(problem.option_count());
+  const auto primaries = static_cast<std::int32_t>(problem.primary_count());
+  words_ = std::max<std::int32_t>(1, (options + 63) / 64);
+  scan_end_ = (primaries + 1 + detail::kScanWidth - 1) / detail::kScanWidth * detail::kScanWidth;
+
+  item_options_.assign(problem.item_count() * static_cast<std::size_t>(words_), 0);
+  option_start_.assign(1, 0);
+  option_items_.clear();
+  primary_start_.assign(1, 0);
+  option_primaries_.clear();
+  std::vector<std::int32_t> length(static_cast<std::size_t>(primaries), 0);
+  for (std::int32_t o = 0; o < options; ++o) {
+    for (const ItemId item : problem.option(o)) {
+      item_options_[static_cast<std::size_t>(item) * static_cast<std::size_t>(words_) +
+                    static_cast<std::size_t>(o / 64)] |= Word{1} << (o % 64);
+      option_items_.push_back(static_cast<std::uint16_t>(item));
+      if (problem.is_primary(item)) {
+        option_primaries_.push_back(static_cast<std::uint16_t>(item + 1));
+        ++length[static_cast<std::size_t>(item)];
+      }
+    }
+    option_start_.push_back(static_cast<std::uint32_t>(option_items_.size()));
+    primary_start_.push_back(static_cast<std::uint32_t>(option_primaries_.size()));
+  }
+  const std::int32_t longest = primaries == 0 ? 0 : *std::max_element(length.begin(), length.end());
+  length_bytes_ = longest < detail::kCovered<std::int8_t> ? 1 : 2;  // options <= 1024 < 2^14
+
+  const std::int32_t state_bytes = words_ * 8 + scan_end_ * length_bytes_;
+  frame_bytes_ = (state_bytes + kFrameAlign - 1) / kFrameAlign * kFrameAlign;
+  // A cover has at most one option per primary item, so primaries + 1 levels suffice.
+  frames_.assign(static_cast<std::size_t>(frame_bytes_) * static_cast<std::size_t>(primaries + 1), 0);
+  item_.assign(static_cast<std::size_t>(primaries + 1), 0);
+  tried_.assign(static_cast<std::size_t>(primaries + 1), -1);
+
+  // Level 0: every option available; lengths in slots 1..P, kCovered elsewhere.
+  auto* live = reinterpret_cast<Word*>(frames_.data());
+  for (std::int32_t o = 0; o < options; ++o) live[o / 64] |= Word{1} << (o % 64);
+  auto fill_lengths = [&](auto width) {
+    using Length = decltype(width);
+    auto* len = reinterpret_cast<Length*>(frames_.data() + words_ * 8);
+    for (std::int32_t s = 0; s < scan_end_; ++s) {
+      len[s] = s >= 1 && s <= primaries ? static_cast<Length>(length[static_cast<std::size_t>(s - 1)])
+                                        : detail::kCovered<Length>;
+    }
+  };
+  if (length_bytes_ == 1) fill_lengths(std::int8_t{});
+  else fill_lengths(std::int16_t{});
+  stats_ = {};
+  rewind();
+}
+
+void BitsetSolver::rewind() {
+  level_ = 0;
+  state_ = State::fresh;
+  cover_.clear();
+}
+
+// Level `level` takes `option`: level + 1's state is level's, without every option that shares
+// an item with it, and with its primary items covered.
+template <class Length>
+void BitsetSolver::choose(std::int32_t level, std::int32_t option) {
+  const std::size_t w = static_cast<std::size_t>(words_);
+  unsigned char* const from = frames_.data() + static_cast<std::size_t>(level) * static_cast<std::size_t>(frame_bytes_);
+  unsigned char* const to = from + frame_bytes_;
+  // Whole 64-byte blocks, each a few vector moves (a memcpy of a run-time size is a call).
+  for (std::int32_t b = 0; b < frame_bytes_; b += kFrameAlign) std::memcpy(to + b, from + b, kFrameAlign);
+  auto* const live = reinterpret_cast<Word*>(to);
+  auto* const len = reinterpret_cast<Length*>(to + words_ * 8);
+
+  // The options ruled out: those sharing an item with `option` (itself included).
+  Word out[kMaxOptions / 64];
+  const std::uint32_t first = option_start_[static_cast<std::size_t>(option)];
+  const std::uint32_t end = option_start_[static_cast<std::size_t>(option) + 1];
+  const Word* const first_mask = item_options_.data() + option_items_[first] * w;
+  for (std::size_t k = 0; k < w; ++k) out[k] = first_mask[k];
+  for (std::uint32_t e = first + 1; e < end; ++e) {
+    const Word* const mask = item_options_.data() + option_items_[e] * w;
+    for (std::size_t k = 0; k < w; ++k) out[k] |= mask[k];
+  }
+  const std::uint32_t* const pstart = primary_start_.data();
+  const std::uint16_t* const primaries = option_primaries_.data();
+  std::uint64_t ruled_out = 0;
+  for (std::size_t k = 0; k < w; ++k) {
+    Word bits = out[k] & live[k];
+    live[k] &= ~bits;
+    for (; bits != 0; bits &= bits - 1) {
+      ++ruled_out;  // (std::popcount is a library call unless built with -mpopcnt)
+      const std::size_t o = k * 64 + static_cast<std::size_t>(std::countr_zero(bits));
+      // Bounds in locals: a store through an 8-bit length may alias anything, so a bound read
+      // in the loop's test would be loaded again after every decrement.
+      const std::uint32_t begin = pstart[o], end_of_o = pstart[o + 1];
+      for (std::uint32_t p = begin; p < end_of_o; ++p) --len[primaries[p]];
+    }
+  }
+  for (std::uint32_t p = pstart[option]; p < pstart[option + 1]; ++p) len[primaries[p]] = detail::kCovered<Length>;
+  stats_.updates += ruled_out;
+}
+
+template <class Length>
+bool BitsetSolver::search() {
+  const std::size_t w = static_cast<std::size_t>(words_);
+  std::int32_t level = level_;
+  std::int32_t item = 0;
+  if (state_ == State::at_solution) goto leave_level;
+
+enter_level:  // branch on the active primary item with the fewest options, leftmost on ties
+  {
+    const unsigned char* frame = frames_.data() + static_cast<std::size_t>(level) * static_cast<std::size_t>(frame_bytes_);
+    const std::int32_t slot = detail::leftmost_least(reinterpret_cast<const Length*>(frame + words_ * 8), scan_end_);
+    if (slot == 0) {
+      level_ = level;
+      state_ = State::at_solution;
+      ++stats_.solutions;
+      return true;
+    }
+    if (stats_.nodes >= node_limit_) {
+      level_ = level;
+      state_ = State::paused;
+      return false;
+    }
+    ++stats_.nodes;
+    item_[static_cast<std::size_t>(level)] = slot - 1;
+    tried_[static_cast<std::size_t>(level)] = -1;
+  }
+
+try_next:  // the next option of item_[level] still available at this level, in order
+  {
+    item = item_[static_cast<std::size_t>(level)];
+    const std::int32_t after = tried_[static_cast<std::size_t>(level)] + 1;
+    const auto* live = reinterpret_cast<const Word*>(frames_.data() + static_cast<std::size_t>(level) * static_cast<std::size_t>(frame_bytes_));
+    const Word* mask = item_options_.data() + static_cast<std::size_t>(item) * w;
+    std::size_t k = static_cast<std::size_t>(after / 64);
+    Word bits = k < w ? live[k] & mask[k] & (~Word{0} << (after % 64)) : 0;
+    while (bits == 0 && ++k < w) bits = live[k] & mask[k];
+    if (bits == 0) goto leave_level;
+    const auto option = static_cast<std::int32_t>(k * 64 + static_cast<std::size_t>(std::countr_zero(bits)));
+    tried_[static_cast<std::size_t>(level)] = option;
+    choose<Length>(level, option);
+    ++level;
+    goto enter_level;
+  }
+
+leave_level:
+  if (level == 0) {
+    level_ = 0;
+    state_ = State::exhausted;
+    return false;
+  }
+  --level;
+  goto try_next;
+}
+
+bool BitsetSolver::next() {
+  if (state_ == State::exhausted) return false;
+  const bool found = length_bytes_ == 1 ? search<std::int8_t>() : search<std::int16_t>();
+  cover_.clear();
+  if (found) {
+    for (std::int32_t l = 0; l < level_; ++l) cover_.push_back(tried_[static_cast<std::size_t>(l)]);
+  }
+  return found;
+}
+
+std::uint64_t BitsetSolver::count(std::uint64_t limit) {
+  std::uint64_t found = 0;
+  while (found < limit && state_ != State::exhausted) {
+    const bool more = length_bytes_ == 1 ? search<std::int8_t>() : search<std::int16_t>();
+    if (!more) break;
+    ++found;
+  }
+  cover_.clear();
+  return found;
+}
+
+}  // namespace dlx
