@@ -15,7 +15,6 @@
 #include <algorithm>
 #include <atomic>
 #include <cerrno>
-#include <charconv>
 #include <chrono>
 #include <cstdint>
 #include <cstdio>
@@ -23,6 +22,7 @@
 #include <filesystem>
 #include <fstream>
 #include <iostream>
+#include <limits>
 #include <new>
 #include <optional>
 #include <string>
@@ -34,6 +34,7 @@
 #include "dlx/knuth_format.hpp"
 #include "dlx/parallel.hpp"
 #include "dlx/solver.hpp"
+#include "cli_options.hpp"
 #include "stop_signal.hpp"
 
 #ifndef DLX_VERSION
@@ -158,10 +159,7 @@ struct Options {
   std::string file = "-";
 };
 
-class UsageError : public std::runtime_error {
- public:
-  using std::runtime_error::runtime_error;
-};
+using cli::UsageError;
 
 // A file that cannot be opened: "FILE: cannot open: REASON".
 class OpenError : public std::runtime_error {
@@ -177,24 +175,9 @@ class OutputError : public std::runtime_error {
                            std::strerror(errno != 0 ? errno : EIO)) {}
 };
 
-// A whole decimal number in [low, high], or nullopt. No sign, no blanks, no trailing text.
-std::optional<std::uint64_t> parse_number(const std::string& text, std::uint64_t low,
-                                          std::uint64_t high) {
-  std::uint64_t value = 0;
-  const char* end = text.data() + text.size();
-  auto [ptr, error] = std::from_chars(text.data(), end, value);
-  if (text.empty() || error != std::errc{} || ptr != end || value < low || value > high) {
-    return std::nullopt;
-  }
-  return value;
-}
-
 int example_size(const std::string& name, const std::string& text) {
-  auto n = parse_number(text, 1, kMaxExampleN);
-  if (!n) {
-    throw UsageError("--example " + name + " needs a size from 1 to " +
-                     std::to_string(kMaxExampleN) + ", not '" + text + "'");
-  }
+  const auto n = cli::parse_number(text, 1, kMaxExampleN);
+  if (!n) throw cli::refused("--example " + name, "a size from 1 to " + std::to_string(kMaxExampleN), text);
   return static_cast<int>(*n);
 }
 
@@ -202,8 +185,8 @@ int example_size(const std::string& name, const std::string& text) {
 std::optional<std::pair<int, int>> parse_dimensions(const std::string& text, std::uint64_t high) {
   const auto x = text.find('x');
   if (x == std::string::npos) return std::nullopt;
-  const auto first = parse_number(text.substr(0, x), 1, high);
-  const auto second = parse_number(text.substr(x + 1), 1, high);
+  const auto first = cli::parse_number(text.substr(0, x), 1, high);
+  const auto second = cli::parse_number(text.substr(x + 1), 1, high);
   if (!first || !second) return std::nullopt;
   return std::pair{static_cast<int>(*first), static_cast<int>(*second)};
 }
@@ -307,66 +290,39 @@ void check_output() {
 }
 
 std::optional<Options> parse_options(int argc, char** argv) {
-  po::options_description visible;
-  std::string limit, threads, first;
-  visible.add_options()
+  po::options_description named;
+  cli::add_common(named);
+  named.add_options()
       ("count,c", po::bool_switch())
-      ("limit,l", po::value<std::string>(&limit))
-      ("stats,s", po::bool_switch())
-      ("threads,t", po::value<std::string>(&threads))
-      ("progress,p", po::bool_switch())
-      ("no-progress", po::bool_switch())
       ("print-problem,P", po::bool_switch())
       ("example,e", po::value<std::vector<std::string>>()->multitoken())
       ("words", po::value<std::string>())
-      ("first", po::value<std::string>(&first))
-      ("help,h", po::bool_switch())
-      ("version,V", po::bool_switch());
-  po::options_description all;
-  all.add(visible).add_options()("file", po::value<std::vector<std::string>>());
+      ("first", po::value<std::string>())
+      ("file", po::value<std::vector<std::string>>());
   po::positional_options_description positional;
   positional.add("file", -1);
+  const po::variables_map vm = cli::parse_command_line(argc, argv, named, positional);
+  const cli::CommonOptions common = cli::read_common(vm);
 
-  po::variables_map vm;
-  po::store(po::command_line_parser(argc, argv).options(all).positional(positional).run(), vm);
-  po::notify(vm);
-
-  if (vm["help"].as<bool>()) {
+  if (common.help) {
     std::cout << kUsage << kHelp;
     return std::nullopt;
   }
-  if (vm["version"].as<bool>()) {
+  if (common.version) {
     std::cout << "dlx " DLX_VERSION "\n";
     return std::nullopt;
   }
   Options options;
   options.count = vm["count"].as<bool>();
-  options.stats = vm["stats"].as<bool>();
+  options.stats = common.stats;
   options.print_problem = vm["print-problem"].as<bool>();
-  const bool given_limit = vm.count("limit") != 0;
-  const bool given_progress = vm["progress"].as<bool>() || vm["no-progress"].as<bool>();
-  if (given_limit) {
-    auto n = parse_number(limit, 1, dlx::Solver::kNoLimit);
-    if (!n) {
-      throw UsageError("--limit needs a whole number of at least 1 and at most "
-                       "18446744073709551615, not '" + limit + "'");
-    }
-    options.limit = *n;
-  }
-  if (vm.count("threads")) {
-    auto n = parse_number(threads, 1, 1024);
-    if (!n) throw UsageError("--threads needs a whole number from 1 to 1024, not '" + threads + "'");
-    options.threads = static_cast<unsigned>(*n);
-  }
-  if (vm["progress"].as<bool>() && vm["no-progress"].as<bool>()) {
-    throw UsageError("--progress and --no-progress contradict each other");
-  }
-  options.progress = vm["progress"].as<bool>() ||
-                     (!vm["no-progress"].as<bool>() && ::isatty(STDERR_FILENO) == 1);
+  const bool given_limit = common.limit.has_value();
+  if (common.limit) options.limit = *common.limit;
+  if (common.threads) options.threads = *common.threads;
+  options.progress = common.progress;
   std::vector<std::string> files;
   if (vm.count("file")) files = vm["file"].as<std::vector<std::string>>();
-  if (files.size() > 1) throw UsageError("only one FILE may be given");
-  if (!files.empty()) options.file = files.front();
+  options.file = cli::one_file(files);
 
   // Options that do not apply are refused rather than silently ignored.
   const bool example = vm.count("example") != 0;
@@ -376,9 +332,8 @@ std::optional<Options> parse_options(int argc, char** argv) {
   if (vm.count("first") && !words) throw UsageError("--first applies only to --example words");
   if (vm.count("words")) options.words = vm["words"].as<std::string>();
   if (vm.count("first")) {
-    auto n = parse_number(first, 1, std::numeric_limits<std::uint32_t>::max());
-    if (!n) throw UsageError("--first needs a whole number of at least 1, not '" + first + "'");
-    options.first_words = static_cast<std::size_t>(*n);
+    options.first_words = cli::number("--first", vm["first"].as<std::string>(), 1,
+                                      std::numeric_limits<std::uint32_t>::max(), "of at least 1");
   }
   if (example || options.print_problem) {
     const char* what = example ? "--example" : "--print-problem";
@@ -386,8 +341,8 @@ std::optional<Options> parse_options(int argc, char** argv) {
       throw UsageError("--example and --print-problem both print a problem; give one of them");
     }
     for (const auto& [name, given] : {std::pair{"--count", options.count}, {"--limit", given_limit},
-                                      {"--stats", options.stats}, {"--threads", vm.count("threads") != 0},
-                                      {"--progress", given_progress}}) {
+                                      {"--stats", options.stats}, {"--threads", common.threads.has_value()},
+                                      {"--progress", common.progress_given}}) {
       if (given) {
         throw UsageError(std::string(name) + " does not apply to " + what + ", which only prints " +
                          "the problem; pipe it into dlx to solve it, as in: dlx --example queens 8 | " +
@@ -396,8 +351,8 @@ std::optional<Options> parse_options(int argc, char** argv) {
     }
     if (example && !files.empty()) throw UsageError("--example reads no FILE ('" + files.front() + "')");
   }
-  if (vm.count("threads") && !options.count) throw UsageError("--threads applies only to --count");
-  if (vm.count("threads") && given_limit) {
+  if (common.threads && !options.count) throw UsageError("--threads applies only to --count");
+  if (common.threads && given_limit) {
     throw UsageError("--threads applies only to --count without --limit (a limited count runs on "
                      "one thread)");
   }
@@ -411,13 +366,11 @@ dlx::KnuthProblem read_problem(const std::string& file) {
   return dlx::read_knuth(in, file);
 }
 
-// Reports progress about once a second: "dlx: 41.7% of the search tree, 12 s". On a terminal
-// the line is rewritten in place; elsewhere each report is a line of its own.
+// Reports progress about once a second: "dlx: 41.7% of the search tree, 12 s".
 class Progress {
  public:
   explicit Progress(bool enabled)
-      : enabled_(enabled), terminal_(::isatty(STDERR_FILENO) == 1),
-        start_(std::chrono::steady_clock::now()), last_(start_) {}
+      : enabled_(enabled), start_(std::chrono::steady_clock::now()), last_(start_) {}
 
   void maybe_report(double fraction) {
     if (!enabled_) return;
@@ -427,20 +380,16 @@ class Progress {
     report(fraction);
   }
   void report(double fraction) {
-    char line[96];
-    std::snprintf(line, sizeof line, "dlx: %.1f%% of the search tree, %.0f s", 100.0 * fraction,
+    char text[96];
+    std::snprintf(text, sizeof text, "dlx: %.1f%% of the search tree, %.0f s", 100.0 * fraction,
                   std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count());
-    std::cerr << (terminal_ ? "\r\033[K" : "") << line << (terminal_ ? "" : "\n") << std::flush;
-    shown_ = true;
+    line_.show(text);
   }
-  void clear() {
-    if (shown_ && terminal_) std::cerr << "\r\033[K" << std::flush;
-  }
+  void clear() { line_.clear(); }
 
  private:
   bool enabled_;
-  bool terminal_;
-  bool shown_ = false;
+  cli::ProgressLine line_;
   std::chrono::steady_clock::time_point start_, last_;
 };
 
@@ -501,15 +450,9 @@ SearchResult count_on_threads(dlx::Solver& solver, unsigned threads, bool enable
 
 void print_stats(const SearchResult& result, std::chrono::steady_clock::time_point start,
                  std::uint64_t limit) {
-  const double seconds =
-      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  char time[32];
-  std::snprintf(time, sizeof time, "%.3f", seconds);
-  const auto solutions = result.stats.solutions;
-  std::cerr << "Altogether " << solutions << " solution" << (solutions == 1 ? "" : "s") << ", "
-            << result.stats.updates << " updates, " << result.stats.nodes << " nodes, " << time
-            << " seconds.\n";
-  if (result.found == limit) std::cerr << "(stopped by --limit " << limit << ")\n";
+  cli::print_altogether(result.stats,
+                        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(),
+                        result.found, limit);
 }
 
 int solve(const Options& options) {
@@ -527,11 +470,7 @@ int solve(const Options& options) {
     check_output();
     return kFound;
   }
-  if (options.stats) {
-    std::cerr << "(" << problem.option_count() << " options, " << problem.primary_count() << "+"
-              << problem.item_count() - problem.primary_count() << " items, "
-              << problem.entry_count() << " entries successfully read)\n";
-  }
+  if (options.stats) cli::print_problem_size(problem);
   dlx::Solver solver(problem);
   stop_signal::catch_signals();
   Progress progress(options.progress);

@@ -4,9 +4,7 @@
 // problem is found by all of them alike, reported by rank 0 alone, and every rank exits with the
 // same status) and the shared driver (mpi_count.hpp) does the counting. Output and exit statuses
 // are those of `dlx --count`.
-#include <unistd.h>
 
-#include <charconv>
 #include <chrono>
 #include <cstdint>
 #include <cstdio>
@@ -23,6 +21,7 @@
 #include "dlx/checkpoint.hpp"
 #include "dlx/knuth_format.hpp"
 #include "dlx/solver.hpp"
+#include "cli_options.hpp"
 #include "mpi_count.hpp"
 
 #ifndef DLX_VERSION
@@ -95,77 +94,43 @@ struct Options {
   std::string file = "-";
 };
 
-std::optional<std::uint64_t> parse_number(const std::string& text, std::uint64_t low,
-                                          std::uint64_t high) {
-  std::uint64_t value = 0;
-  const char* end = text.data() + text.size();
-  auto [ptr, error] = std::from_chars(text.data(), end, value);
-  if (text.empty() || error != std::errc{} || ptr != end || value < low || value > high) {
-    return std::nullopt;
-  }
-  return value;
-}
-
 // Parses the command line; nullopt after --help or --version (printed by rank 0).
 std::optional<Options> parse_options(int argc, char** argv, bool root) {
-  po::options_description visible;
-  std::string limit, threads, split;
-  visible.add_options()
+  po::options_description named;
+  cli::add_common(named);
+  named.add_options()
       ("count,c", po::bool_switch())
-      ("limit,l", po::value<std::string>(&limit))
-      ("threads,t", po::value<std::string>(&threads))
       ("checkpoint", po::value<std::string>())
-      ("split", po::value<std::string>(&split))
-      ("stats,s", po::bool_switch())
-      ("progress,p", po::bool_switch())
-      ("no-progress", po::bool_switch())
-      ("help,h", po::bool_switch())
-      ("version,V", po::bool_switch());
-  po::options_description all;
-  all.add(visible).add_options()("file", po::value<std::vector<std::string>>());
+      ("split", po::value<std::string>())
+      ("file", po::value<std::vector<std::string>>());
   po::positional_options_description positional;
   positional.add("file", -1);
-  po::variables_map vm;
-  po::store(po::command_line_parser(argc, argv).options(all).positional(positional).run(), vm);
-  po::notify(vm);
-  if (vm["help"].as<bool>()) {
+  const po::variables_map vm = cli::parse_command_line(argc, argv, named, positional);
+  const cli::CommonOptions common = cli::read_common(vm);
+  if (common.help) {
     if (root) std::cout << kUsage << kHelp;
     return std::nullopt;
   }
-  if (vm["version"].as<bool>()) {
+  if (common.version) {
     if (root) std::cout << "dlx-mpi " DLX_VERSION "\n";
     return std::nullopt;
   }
   Options options;
-  options.stats = vm["stats"].as<bool>();
-  if (vm.count("limit")) {
-    auto n = parse_number(limit, 1, dlx::Solver::kNoLimit - 1);
-    if (!n) throw po::error("--limit needs a whole number of at least 1, not '" + limit + "'");
-    options.limit = *n;
-  }
-  if (vm.count("threads")) {
-    auto n = parse_number(threads, 1, 1024);
-    if (!n) throw po::error("--threads needs a whole number from 1 to 1024, not '" + threads + "'");
-    options.threads = static_cast<unsigned>(*n);
-  }
+  options.stats = common.stats;
+  if (common.limit) options.limit = *common.limit;
+  if (common.threads) options.threads = *common.threads;
   if (vm.count("split")) {
-    auto n = parse_number(split, 1, 1u << 20);
-    if (!n) throw po::error("--split needs a whole number from 1 to 1048576, not '" + split + "'");
-    options.split = *n;
+    options.split = cli::number("--split", vm["split"].as<std::string>(), 1, 1u << 20,
+                                "from 1 to 1048576");
   }
   if (vm.count("checkpoint")) {
     options.checkpoint = vm["checkpoint"].as<std::string>();
-    if (options.checkpoint.empty()) throw po::error("--checkpoint needs a FILE");
+    if (options.checkpoint.empty()) throw cli::UsageError("--checkpoint needs a FILE");
   }
-  if (vm["progress"].as<bool>() && vm["no-progress"].as<bool>()) {
-    throw po::error("--progress and --no-progress contradict each other");
-  }
-  options.progress = vm["progress"].as<bool>() ||
-                     (!vm["no-progress"].as<bool>() && ::isatty(STDERR_FILENO) == 1);
+  options.progress = common.progress;
   std::vector<std::string> files;
   if (vm.count("file")) files = vm["file"].as<std::vector<std::string>>();
-  if (files.size() > 1) throw po::error("only one FILE may be given");
-  if (!files.empty()) options.file = files.front();
+  options.file = cli::one_file(files);
   return options;
 }
 
@@ -184,11 +149,7 @@ int run(const mpi_count::Session& mpi, const Options& options) {
     }
   }
   const dlx::Problem& problem = input.problem;
-  if (options.stats && mpi.root()) {
-    std::cerr << "(" << problem.option_count() << " options, " << problem.primary_count() << "+"
-              << problem.item_count() - problem.primary_count() << " items, "
-              << problem.entry_count() << " entries successfully read)\n";
-  }
+  if (options.stats && mpi.root()) cli::print_problem_size(problem);
   const auto start = std::chrono::steady_clock::now();
   std::optional<dlx::Checkpoint> checkpoint;
   mpi_count::CountOptions count;
@@ -212,20 +173,20 @@ int run(const mpi_count::Session& mpi, const Options& options) {
   } else if (!options.checkpoint.empty()) {
     if (mpi_count::agree(0) != 0) throw mpi_count::RunError(kBadInput, "");
   }
-  const bool terminal = ::isatty(STDERR_FILENO) == 1;
+  cli::ProgressLine progress;
   if (options.progress && mpi.root()) {
-    count.on_progress = [start, terminal](double fraction) {
+    count.on_progress = [start, &progress](double fraction) {
       char line[96];
       std::snprintf(line, sizeof line, "dlx-mpi: %.1f%% of the subproblems, %.0f s",
                     100.0 * fraction,
                     std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
-      std::cerr << (terminal ? "\r\033[K" : "") << line << (terminal ? "" : "\n") << std::flush;
+      progress.show(line);
     };
   }
   dlx::Solver solver(problem);
   const mpi_count::CountResult result = mpi_count::count(mpi, solver, count);
   if (!mpi.root()) return mpi_count::agree(0);
-  if (options.progress && terminal) std::cerr << "\r\033[K";
+  progress.clear();
   std::cout << result.count << '\n';
   std::cout.flush();
   int status = result.count > 0 ? kFound : kNoCover;
@@ -234,15 +195,10 @@ int run(const mpi_count::Session& mpi, const Options& options) {
     status = kFailure;
   }
   if (options.stats) {
-    const double seconds =
-        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-    char line[256];
-    std::snprintf(line, sizeof line, "%.3f", seconds);
     const auto& s = result.stats;
-    std::cerr << "Altogether " << s.solutions << " solution" << (s.solutions == 1 ? "" : "s")
-              << ", " << s.updates << " updates, " << s.nodes << " nodes, " << line
-              << " seconds.\n";
-    if (result.count == options.limit) std::cerr << "(stopped by --limit " << options.limit << ")\n";
+    cli::print_altogether(s, std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(),
+                          result.count, options.limit);
+    char line[256];
     std::snprintf(line, sizeof line,
                   "(%d ranks x %u threads; %zu subproblems at depth %d, %zu resumed from the "
                   "checkpoint; coordinator %.1f us per subproblem served; largest subproblem "
@@ -267,6 +223,9 @@ int main(int argc, char** argv) {
     if (!options) return kFound;
     return run(mpi, *options);
   } catch (const po::error& error) {
+    message = std::string(error.what()) + "\n" + kUsage + "Try 'dlx-mpi --help' for more.";
+    status = kBadInput;
+  } catch (const cli::UsageError& error) {
     message = std::string(error.what()) + "\n" + kUsage + "Try 'dlx-mpi --help' for more.";
     status = kBadInput;
   } catch (const mpi_count::RunError& error) {

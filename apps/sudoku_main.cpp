@@ -51,6 +51,7 @@
 #include <sudoku/validator.hpp>
 #include <sudoku/writer.hpp>
 
+#include "cli_options.hpp"
 #include "stop_signal.hpp"
 
 namespace {
@@ -257,61 +258,39 @@ struct Options {
   bool seed_given = false;
 };
 
-struct UsageError {
-  std::string message;
-};
-
-// A whole number in [low, high] written in decimal digits only (no sign, no blanks).
-std::optional<std::uint64_t> parse_number(const std::string& text, std::uint64_t low,
-                                          std::uint64_t high) {
-  if (text.empty() || text.find_first_not_of("0123456789") != std::string::npos) return std::nullopt;
-  try {
-    const unsigned long long value = std::stoull(text);
-    if (value < low || value > high) return std::nullopt;
-    return value;
-  } catch (const std::exception&) {
-    return std::nullopt;
-  }
-}
+using cli::UsageError;
 
 const char* command_list = "solve, count, enumerate, validate, explain, rate, generate, export";
 
 // Returns nothing when the program should stop at once (--help, --version).
 std::optional<Options> parse_options(int argc, char** argv) {
   po::options_description named;
+  cli::add_common(named);
   named.add_options()
-      ("help,h", "")
-      ("version,V", "")
-      ("box", po::value<std::string>(), "")
-      ("format,f", po::value<std::string>(), "")
-      ("limit,l", po::value<std::string>(), "")
-      ("stats", "")
-      ("solver", po::value<std::string>(), "")
-      ("threads,t", po::value<std::string>(), "")
-      ("progress,p", "")
-      ("no-progress", "")
-      ("finish", "")
-      ("count,n", po::value<std::string>(), "")
-      ("size", po::value<std::string>(), "")
-      ("symmetry", po::value<std::string>(), "")
-      ("difficulty", po::value<std::string>(), "")
-      ("seed", po::value<std::string>(), "")
-      ("command", po::value<std::string>(), "")
-      ("files", po::value<std::vector<std::string>>(), "");
+      ("box", po::value<std::string>())
+      ("format,f", po::value<std::string>())
+      ("solver", po::value<std::string>())
+      ("finish", po::bool_switch())
+      ("count,n", po::value<std::string>())
+      ("size", po::value<std::string>())
+      ("symmetry", po::value<std::string>())
+      ("difficulty", po::value<std::string>())
+      ("seed", po::value<std::string>())
+      ("command", po::value<std::string>())
+      ("files", po::value<std::vector<std::string>>());
   po::positional_options_description positional;
   positional.add("command", 1).add("files", -1);
   po::variables_map vm;
   try {
-    po::store(po::command_line_parser(argc, argv).options(named).positional(positional).run(), vm);
-    po::notify(vm);
+    vm = cli::parse_command_line(argc, argv, named, positional);
   } catch (const po::error& e) {
     throw UsageError{e.what()};
   }
-  if (vm.count("help")) {
+  if (vm["help"].as<bool>()) {
     std::cout << kHelp;
     return std::nullopt;
   }
-  if (vm.count("version")) {
+  if (vm["version"].as<bool>()) {
     std::cout << kVersion << '\n';
     return std::nullopt;
   }
@@ -329,7 +308,7 @@ std::optional<Options> parse_options(int argc, char** argv) {
   else throw UsageError{"unknown command '" + command + "' (" + command_list + ")"};
   const Command c = options.command;
   const auto only = [&](const char* option, bool allowed, const char* commands) {
-    if (vm.count(option) && !allowed) {
+    if (cli::given(vm, option) && !allowed) {
       throw UsageError{std::string("--") + option + " applies to " + commands + " only"};
     }
   };
@@ -353,8 +332,8 @@ std::optional<Options> parse_options(int argc, char** argv) {
   if (vm.count("box")) {
     options.box = sudoku::Geometry::parse(vm["box"].as<std::string>());
     if (!options.box) {
-      throw UsageError{"--box wants RxC with R*C between 1 and 35, such as 3x3 or 2x3; got '" +
-                       vm["box"].as<std::string>() + "'"};
+      throw cli::refused("--box", "RxC with R*C between 1 and 35, such as 3x3 or 2x3",
+                         vm["box"].as<std::string>());
     }
   }
   if (vm.count("format")) {
@@ -370,15 +349,8 @@ std::optional<Options> parse_options(int argc, char** argv) {
       options.format = *format;
     }
   }
-  if (vm.count("limit")) {
-    const std::string text = vm["limit"].as<std::string>();
-    const auto limit = parse_number(text, 1, UINT64_MAX);  // UINT64_MAX: no limit, in effect
-    if (!limit) {
-      throw UsageError{"--limit wants a whole number of at least 1 and at most "
-                       "18446744073709551615; got '" + text + "'"};
-    }
-    options.limit = *limit;
-  }
+  const cli::CommonOptions common = cli::read_common(vm);
+  if (common.limit) options.limit = *common.limit;  // 2^64-1: no limit, in effect
   if (vm.count("solver")) {
     const std::string text = vm["solver"].as<std::string>();
     if (text == "dlx") options.solver = SolverKind::dlx;
@@ -390,37 +362,25 @@ std::optional<Options> parse_options(int argc, char** argv) {
                        "not list solutions)"};
     }
   }
-  if (vm.count("threads")) {
-    const std::string text = vm["threads"].as<std::string>();
-    const auto threads = parse_number(text, 1, 1024);
-    if (!threads) throw UsageError{"--threads wants a whole number from 1 to 1024; got '" + text + "'"};
-    options.threads = static_cast<unsigned>(*threads);
-  }
-  if (vm.count("progress") && vm.count("no-progress")) {
-    throw UsageError{"--progress and --no-progress contradict each other"};
-  }
-  options.progress = vm.count("progress") > 0 ||
-                     (vm.count("no-progress") == 0 && ::isatty(STDERR_FILENO) == 1);
-  options.finish = vm.count("finish") > 0;
-  options.stats = vm.count("stats") > 0;
+  if (common.threads) options.threads = *common.threads;
+  options.progress = common.progress;
+  options.finish = vm["finish"].as<bool>();
+  options.stats = common.stats;
 
   if (c == Command::generate) {
     auto& g = options.generator;
     if (vm.count("count")) {
-      const std::string text = vm["count"].as<std::string>();
-      const auto count = parse_number(text, 1, 1'000'000'000);
-      if (!count) throw UsageError{"--count wants a whole number of at least 1; got '" + text + "'"};
-      g.count = static_cast<int>(*count);
+      g.count = static_cast<int>(
+          cli::number("--count", vm["count"].as<std::string>(), 1, 1'000'000'000, "of at least 1"));
     }
     if (vm.count("size") && vm.count("box")) throw UsageError{"give --size or --box, not both"};
     if (vm.count("size")) {
       const std::string text = vm["size"].as<std::string>();
-      const auto size = parse_number(text, 1, sudoku::Geometry::kMaxSize);
+      const auto size = cli::parse_number(text, 1, sudoku::Geometry::kMaxSize);
       const auto geometry = size ? sudoku::Geometry::for_size(static_cast<int>(*size)) : std::nullopt;
       // A prime side would have boxes of one row: a Latin square, not a Sudoku.
       if (!geometry || geometry->box_rows < 2) {
-        throw UsageError{"--size wants 4 or a non-prime side from 6 to 35 (6, 8, 9, 10, 12, ...); "
-                         "got '" + text + "'"};
+        throw cli::refused("--size", "4 or a non-prime side from 6 to 35 (6, 8, 9, 10, 12, ...)", text);
       }
       g.geometry = *geometry;
     }
@@ -442,10 +402,7 @@ std::optional<Options> parse_options(int argc, char** argv) {
       g.difficulty = *level;
     }
     if (vm.count("seed")) {
-      const std::string text = vm["seed"].as<std::string>();
-      const auto seed = parse_number(text, 0, UINT64_MAX);
-      if (!seed) throw UsageError{"--seed wants a whole number from 0 to 2^64-1; got '" + text + "'"};
-      g.seed = *seed;
+      g.seed = cli::number("--seed", vm["seed"].as<std::string>(), 0, UINT64_MAX, "from 0 to 2^64-1");
       options.seed_given = true;
     }
   }
@@ -538,13 +495,6 @@ struct Worker {
 // needs a few hundred nodes; a million is some tens of milliseconds.
 constexpr std::uint64_t kCountNodeBudget = 1'000'000;
 
-// A progress report on standard error. On a terminal the line is rewritten in place;
-// elsewhere each report is a line of its own.
-void print_progress(const std::string& text, bool terminal) {
-  std::cerr << (terminal ? "\r\033[K" : "") << "sudoku: " << text << (terminal ? "" : "\n")
-            << std::flush;
-}
-
 double seconds_since(std::chrono::steady_clock::time_point start) {
   return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 }
@@ -554,8 +504,7 @@ class Run {
  public:
   explicit Run(const Options& options)
       : options_(options),
-        interactive_(::isatty(STDOUT_FILENO) != 0),
-        progress_terminal_(::isatty(STDERR_FILENO) == 1) {
+        interactive_(::isatty(STDOUT_FILENO) != 0) {
     sudoku::BatchOptions batch;
     batch.threads = options.threads;
     workers_ = std::vector<Worker>(batched() ? sudoku::batch_thread_count(batch) : 1);
@@ -690,8 +639,7 @@ class Run {
         char text[96];
         std::snprintf(text, sizeof text, "%llu puzzles done, %.0f s",
                       static_cast<unsigned long long>(before + done), seconds_since(start_));
-        print_progress(text, progress_terminal_);
-        progress_shown_ = true;
+        progress_.show(std::string("sudoku: ") + text);
       };
     }
     return sudoku::run_ordered<Job>(
@@ -766,10 +714,7 @@ class Run {
     return !stop_requested();
   }
 
-  void clear_progress() {
-    if (progress_shown_ && progress_terminal_) std::cerr << "\r\033[K";
-    progress_shown_ = false;
-  }
+  void clear_progress() { progress_.clear(); }
 
   [[nodiscard]] std::string where(std::size_t line) const {
     return *source_ + ":" + std::to_string(line);
@@ -887,8 +832,7 @@ class Run {
         char text[96];
         std::snprintf(text, sizeof text, ": %.1f%% of the search tree, %.0f s", 100.0 * fraction,
                       seconds_since(start_));
-        print_progress(at + text, progress_terminal_);
-        progress_shown_ = true;
+        progress_.show("sudoku: " + at + text);
       };
     }
     // The split count stops between slices of nodes when a signal comes; its partial count is
@@ -999,8 +943,7 @@ class Run {
 
   const Options& options_;
   bool interactive_;
-  bool progress_terminal_;
-  bool progress_shown_ = false;
+  cli::ProgressLine progress_;  // --progress: "sudoku: ..." on standard error
   std::chrono::steady_clock::time_point start_;
   const std::string* source_ = nullptr;  // the input being read; workers read it too
   std::uint64_t entries_done_ = 0;  // records printed whole, over all inputs
@@ -1067,7 +1010,7 @@ int main(int argc, char** argv) {
     if (options->command == Command::generate) return generate(*options);
     return Run(*options).execute();
   } catch (const UsageError& e) {
-    std::cerr << "sudoku: " << e.message << "\nTry 'sudoku --help' for more information.\n";
+    std::cerr << "sudoku: " << e.what() << "\nTry 'sudoku --help' for more information.\n";
     return 2;
   } catch (const std::exception& e) {
     std::cerr << "sudoku: " << e.what() << '\n';

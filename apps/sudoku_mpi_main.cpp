@@ -7,9 +7,6 @@
 // over every rank. The puzzles are counted one after the other, each over all ranks: this is
 // for long counts (a 9x9 with few givens, an empty 6x6), not for batches of easy puzzles, which
 // `sudoku count` does faster on one machine.
-#include <unistd.h>
-
-#include <charconv>
 #include <chrono>
 #include <cstdint>
 #include <cstdio>
@@ -32,6 +29,7 @@
 #include <sudoku/reader.hpp>
 #include <sudoku/validator.hpp>
 
+#include "cli_options.hpp"
 #include "mpi_count.hpp"
 
 #ifndef DLX_VERSION
@@ -97,92 +95,55 @@ struct Options {
   std::string file = "-";
 };
 
-std::optional<std::uint64_t> parse_number(const std::string& text, std::uint64_t low,
-                                          std::uint64_t high) {
-  std::uint64_t value = 0;
-  const char* end = text.data() + text.size();
-  auto [ptr, error] = std::from_chars(text.data(), end, value);
-  if (text.empty() || error != std::errc{} || ptr != end || value < low || value > high) {
-    return std::nullopt;
-  }
-  return value;
-}
-
 std::optional<Options> parse_options(int argc, char** argv, bool root) {
-  po::options_description visible;
-  std::string limit, threads, split, box, format = "line";
-  visible.add_options()
-      ("box", po::value<std::string>(&box))
-      ("limit,l", po::value<std::string>(&limit))
-      ("threads,t", po::value<std::string>(&threads))
+  po::options_description named;
+  cli::add_common(named);
+  named.add_options()
+      ("box", po::value<std::string>())
       ("checkpoint", po::value<std::string>())
-      ("split", po::value<std::string>(&split))
-      ("format", po::value<std::string>(&format))
-      ("stats,s", po::bool_switch())
-      ("progress,p", po::bool_switch())
-      ("no-progress", po::bool_switch())
-      ("help,h", po::bool_switch())
-      ("version,V", po::bool_switch());
-  po::options_description all;
-  all.add(visible).add_options()("args", po::value<std::vector<std::string>>());
+      ("split", po::value<std::string>())
+      ("format", po::value<std::string>()->default_value("line"))
+      ("args", po::value<std::vector<std::string>>());
   po::positional_options_description positional;
   positional.add("args", -1);
-  po::variables_map vm;
-  po::store(po::command_line_parser(argc, argv).options(all).positional(positional).run(), vm);
-  po::notify(vm);
-  if (vm["help"].as<bool>()) {
+  const po::variables_map vm = cli::parse_command_line(argc, argv, named, positional);
+  const cli::CommonOptions common = cli::read_common(vm);
+  if (common.help) {
     if (root) std::cout << kUsage << kHelp;
     return std::nullopt;
   }
-  if (vm["version"].as<bool>()) {
+  if (common.version) {
     if (root) std::cout << "sudoku-mpi " DLX_VERSION "\n";
     return std::nullopt;
   }
   std::vector<std::string> args;
   if (vm.count("args")) args = vm["args"].as<std::vector<std::string>>();
-  if (args.empty()) throw po::error("no command given (sudoku-mpi has one: count)");
+  if (args.empty()) throw cli::UsageError("no command given (sudoku-mpi has one: count)");
   if (args.front() != "count") {
-    throw po::error("unknown command '" + args.front() + "' (sudoku-mpi has one: count)");
+    throw cli::UsageError("unknown command '" + args.front() + "' (sudoku-mpi has one: count)");
   }
-  if (args.size() > 2) throw po::error("only one FILE may be given");
   Options options;
-  if (args.size() == 2) options.file = args[1];
+  options.file = cli::one_file({args.begin() + 1, args.end()});
   if (vm.count("box")) {
+    const std::string box = vm["box"].as<std::string>();
     options.box = sudoku::Geometry::parse(box);
-    if (!options.box) {
-      throw po::error("--box wants RxC with R*C between 1 and 35, such as 3x3 or 2x3; got '" +
-                      box + "'");
-    }
+    if (!options.box) throw cli::refused("--box", "RxC with R*C between 1 and 35, such as 3x3 or 2x3", box);
   }
-  if (vm.count("limit")) {
-    auto n = parse_number(limit, 1, dlx::Solver::kNoLimit - 1);
-    if (!n) throw po::error("--limit wants a whole number of at least 1; got '" + limit + "'");
-    options.limit = *n;
-  }
-  if (vm.count("threads")) {
-    auto n = parse_number(threads, 1, 1024);
-    if (!n) throw po::error("--threads wants a whole number from 1 to 1024; got '" + threads + "'");
-    options.threads = static_cast<unsigned>(*n);
-  }
+  if (common.limit) options.limit = *common.limit;
+  if (common.threads) options.threads = *common.threads;
   if (vm.count("split")) {
-    auto n = parse_number(split, 1, 1u << 20);
-    if (!n) throw po::error("--split wants a whole number from 1 to 1048576; got '" + split + "'");
-    options.split = *n;
+    options.split = cli::number("--split", vm["split"].as<std::string>(), 1, 1u << 20,
+                                "from 1 to 1048576");
   }
   if (vm.count("checkpoint")) {
     options.checkpoint = vm["checkpoint"].as<std::string>();
-    if (options.checkpoint.empty()) throw po::error("--checkpoint needs a FILE");
+    if (options.checkpoint.empty()) throw cli::UsageError("--checkpoint needs a FILE");
   }
-  if (format != "line" && format != "csv") {
-    throw po::error("--format wants line or csv; got '" + format + "'");
-  }
+  const std::string format = vm["format"].as<std::string>();
+  if (format != "line" && format != "csv") throw cli::refused("--format", "line or csv", format);
   options.csv = format == "csv";
-  options.stats = vm["stats"].as<bool>();
-  if (vm["progress"].as<bool>() && vm["no-progress"].as<bool>()) {
-    throw po::error("--progress and --no-progress contradict each other");
-  }
-  options.progress = vm["progress"].as<bool>() ||
-                     (!vm["no-progress"].as<bool>() && ::isatty(STDERR_FILENO) == 1);
+  options.stats = common.stats;
+  options.progress = common.progress;
   return options;
 }
 
@@ -210,7 +171,7 @@ int run(const mpi_count::Session& mpi, const Options& options) {
     if (mpi_count::agree(error.empty() ? 0 : 2) != 0) throw mpi_count::RunError(2, error);
   }
   const auto start = std::chrono::steady_clock::now();
-  const bool terminal = ::isatty(STDERR_FILENO) == 1;
+  cli::ProgressLine progress;
   std::istringstream in(text);
   sudoku::Reader reader(in, source, options.box);
   std::map<int, std::unique_ptr<Engine>> engines;  // by side, then box rows
@@ -265,17 +226,16 @@ int run(const mpi_count::Session& mpi, const Options& options) {
         count.fingerprint = dlx::fingerprint("sudoku " + g.name() + " " + board.to_line());
         if (root && options.progress) {
           const std::string at = source + ":" + std::to_string(puzzle.line);
-          count.on_progress = [at, start, terminal](double fraction) {
+          count.on_progress = [at, start, &progress](double fraction) {
             char line[96];
             std::snprintf(line, sizeof line, ": %.1f%% of the subproblems, %.0f s",
                           100.0 * fraction,
                           std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
-            std::cerr << (terminal ? "\r\033[K" : "") << "sudoku-mpi: " << at << line
-                      << (terminal ? "" : "\n") << std::flush;
+            progress.show("sudoku-mpi: " + at + line);
           };
         }
         const auto result = mpi_count::count(mpi, engine->solver, count);
-        if (root && options.progress && terminal) std::cerr << "\r\033[K";
+        progress.clear();
         found = result.count;
         stats.nodes += result.stats.nodes;
         stats.updates += result.stats.updates;
@@ -287,7 +247,7 @@ int run(const mpi_count::Session& mpi, const Options& options) {
     if (root) {
       if (options.csv) std::cout << board.to_line() << ',' << found << '\n';
       else std::cout << found << '\n';
-      if (terminal) std::cout.flush();
+      if (progress.terminal()) std::cout.flush();
     }
   }
   if (root) {
@@ -323,6 +283,9 @@ int main(int argc, char** argv) {
     if (!options) return 0;
     return run(mpi, *options);
   } catch (const po::error& error) {
+    message = std::string(error.what()) + "\nTry 'sudoku-mpi --help' for more information.";
+    status = 2;
+  } catch (const cli::UsageError& error) {
     message = std::string(error.what()) + "\nTry 'sudoku-mpi --help' for more information.";
     status = 2;
   } catch (const mpi_count::RunError& error) {
