@@ -15,15 +15,35 @@ namespace dlx {
 namespace {
 // The subproblems at `depth`; `deepest` is set to whether any reached that depth (else every
 // one is a cover found above it, and deeper splits give the same).
+//
+// Without multiplicities the search stops one level short and lists the options of the last
+// level (branch_options) instead of covering and uncovering each: the same subproblems, in the
+// same order, without the work of the last level, which the counting threads do again when
+// they apply the subproblems. On word rectangles that work (purifying four cells an option, for
+// 1,200 options) was a tenth of the whole count, done on one thread before the others started.
 std::vector<Subproblem> split_to(Solver& solver, int depth, bool& deepest) {
   std::vector<Subproblem> subproblems;
   deepest = false;
-  solver.set_depth_limit(depth);
+  const bool list_last_level = depth >= 1 && !detail::links_of(solver).has_multiplicities();
+  solver.set_depth_limit(list_last_level ? depth - 1 : depth);
   Subproblem path;
+  std::vector<OptionId> last_level;
   while (solver.next()) {
     solver.branch_path(path);
-    subproblems.push_back(path);
-    deepest = deepest || solver.depth() >= depth;
+    if (!list_last_level || solver.depth() < depth - 1) {  // a cover above the depth
+      subproblems.push_back(path);
+      deepest = deepest || solver.depth() >= depth;
+      continue;
+    }
+    if (!solver.branch_options(last_level)) {
+      subproblems.push_back(path);  // a cover at depth - 1
+      continue;
+    }
+    for (const OptionId option : last_level) {
+      subproblems.push_back(path);
+      subproblems.back().push_back(option);
+      deepest = true;
+    }
   }
   solver.set_depth_limit(-1);
   solver.rewind();

@@ -256,6 +256,23 @@ void Solver::branch_path(std::vector<OptionId>& out) const {
   }
 }
 
+bool Solver::branch_options(std::vector<OptionId>& out) {
+  assert(state_ == State::at_solution && !links_.has_multiplicities() &&
+         "branch_options() needs a node reached by next() on a problem without multiplicities");
+  out.clear();
+  // The item every search loop without multiplicities branches on (the choice tree, where it
+  // is in use, picks the same one), then its list from the top, as the loops walk it.
+  const Index item = links_.with_width([&](auto width) { return links_.choose_item<decltype(width)>(); });
+  if (item == 0) return false;
+  ++stats_.nodes;
+  const auto& nodes = links_.nodes_;
+  for (Index x = nodes[static_cast<std::size_t>(item)].down; x != item;
+       x = nodes[static_cast<std::size_t>(x)].down) {
+    out.push_back(links_.option_of(x));
+  }
+  return true;
+}
+
 std::uint64_t Solver::count(std::uint64_t limit) {
   std::uint64_t found = 0;
   while (found < limit && advance()) ++found;

@@ -115,6 +115,12 @@ class Solver {
   /// options it tried before the chosen one at a level (so that each set is found once), and a
   /// node's covers are those of the commitments plus exactly these decisions (see split()).
   void branch_path(std::vector<OptionId>& out) const;
+  /// After next() stopped at the depth limit, on a problem without multiplicities: the options
+  /// the search would try next, below the node reached, in the order it would try them; counts
+  /// that branching as a node, as the search does. Returns false, with `out` empty, if the node
+  /// is a cover (no primary item left). How split() lists the last level of a split without
+  /// covering and uncovering each option of it.
+  bool branch_options(std::vector<OptionId>& out);
   /// After next() returned true: the number of search levels below the commitments.
   [[nodiscard]] int depth() const { return static_cast<int>(level_); }
 
