@@ -9,7 +9,8 @@
 // then build the exact cover of what is left (an item per blank cell and per digit missing from
 // a row, column or box; an option per remaining candidate; the cells ordered so that the
 // engine's leftmost-on-ties branching takes the most constrained one) and let the engine
-// search it: on most hard puzzles the deductions shrink the search tree several times, and the
+// search it (dlx::BitsetSolver when the cover fits it, as every 9x9 one does: the same tree in
+// less time a node; dlx::Solver otherwise): on most hard puzzles the deductions shrink the search tree several times, and the
 // smaller cover makes each step cheaper. A puzzle the deductions solve outright has exactly
 // one solution and needs no search. The memory of the reduced problem and its engine is reused
 // from puzzle to puzzle.
