@@ -83,6 +83,9 @@ ColorId Problem::add_color(std::string_view name) {
   try {
     return color_names_.insert(name).first + 1;
   } catch (const std::length_error&) {
+    if (color_names_.size() >= kMaxColors) {
+      throw ProblemError("too many colours (the limit is " + std::to_string(kMaxColors) + ")");
+    }
     throw ProblemError(too_long("colour"));
   }
 }

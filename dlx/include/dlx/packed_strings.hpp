@@ -81,13 +81,15 @@ class PackedStrings {
     const std::size_t from = inside ? static_cast<std::size_t>(text.data() - chars_.data()) : 0;
     ends_.push_back(static_cast<std::uint32_t>(old + text.size()));
     try {
-      chars_.resize(old + text.size());
+      if (!inside) {
+        chars_.insert(chars_.end(), text.begin(), text.end());
+      } else {
+        chars_.resize(old + text.size());
+        std::memcpy(chars_.data() + old, chars_.data() + from, text.size());
+      }
     } catch (...) {
       ends_.pop_back();
       throw;
-    }
-    if (!text.empty()) {
-      std::memcpy(chars_.data() + old, inside ? chars_.data() + from : text.data(), text.size());
     }
   }
   /// Room for `count` strings of `bytes` characters in all, so that adding them moves nothing.

@@ -68,6 +68,8 @@ class Problem {
   /// engine's links are 32-bit indices and this keeps every index well inside that range.
   static constexpr std::size_t kMaxItems = 1u << 24;
   static constexpr std::size_t kMaxEntries = 1u << 29;
+  static constexpr std::size_t kMaxColors = detail::NameTable::kMaxNames;
+  static_assert(kMaxItems <= detail::NameTable::kMaxNames);
 
   /// Adds an item; throws ProblemError if the name is empty, has blanks or ':' (which
   /// introduces a colour in "item:colour"), or is already used.
@@ -82,7 +84,7 @@ class Problem {
   void reserve_items(std::size_t count, std::size_t name_bytes = 0);
 
   /// The id of a colour name, created on first use; throws ProblemError if the name is empty or
-  /// holds a blank, ':' or '|'.
+  /// holds a blank, ':' or '|', or if it would be colour kMaxColors + 1.
   ColorId add_color(std::string_view name);
   [[nodiscard]] std::optional<ColorId> find_color(std::string_view name) const;
   /// "" for kNoColor; precondition: color <= color_count(). Valid until the next colour is added.
