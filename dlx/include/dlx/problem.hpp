@@ -15,8 +15,9 @@
 // with a message that names the offending item, colour or option.
 //
 // Memory: names are kept once, back to back in one buffer (PackedStrings), and found through a
-// hash table of ids (detail::NameTable), so an item costs its name plus about 25 bytes; colours
-// and multiplicities take room only once some option or item has one.
+// hash table of ids (detail::NameTable), so an item costs its name plus 13 to 21 bytes (an
+// offset, two to four 4-byte slots of the index, its kind); colours and multiplicities take
+// room only once some option or item has one.
 #pragma once
 
 #include <cstddef>
