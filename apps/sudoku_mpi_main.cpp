@@ -27,6 +27,7 @@
 #include <sudoku/board.hpp>
 #include <sudoku/encoding.hpp>
 #include <sudoku/reader.hpp>
+#include <sudoku/records.hpp>
 #include <sudoku/validator.hpp>
 
 #include "cli_options.hpp"
@@ -178,6 +179,7 @@ int run(const mpi_count::Session& mpi, const Options& options) {
   int status = 0;
   std::size_t puzzles = 0, solved = 0, unsolvable = 0, invalid = 0, counted = 0;
   dlx::Stats stats;
+  const sudoku::Format format = options.csv ? sudoku::Format::csv : sudoku::Format::line;
   if (root && options.csv) std::cout << "puzzle,solutions\n";
   while (auto entry = reader.next()) {
     if (auto* error = std::get_if<sudoku::ReadError>(&*entry)) {
@@ -186,8 +188,9 @@ int run(const mpi_count::Session& mpi, const Options& options) {
       if (root) {
         std::cout.flush();
         std::cerr << "sudoku-mpi: " << error->to_string() << '\n';
-        if (options.csv) std::cout << ",\n";
-        else std::cout << "# " << error->source << ":" << error->line << ": invalid input\n";
+        sudoku::write_no_answer_record(
+            std::cout, format, error->source + ":" + std::to_string(error->line) + ": invalid input",
+            nullptr);
       }
       continue;
     }
@@ -199,10 +202,7 @@ int run(const mpi_count::Session& mpi, const Options& options) {
       if (root) {
         std::cout.flush();
         std::cerr << "sudoku-mpi: " << source << ":" << puzzle.line << ": no solution: ";
-        const auto conflicts = sudoku::find_conflicts(board);
-        for (std::size_t i = 0; i < conflicts.size(); ++i) {
-          std::cerr << (i > 0 ? "; " : "") << sudoku::describe(conflicts[i], board.geometry());
-        }
+        sudoku::write_conflicts(std::cerr, board);
         std::cerr << '\n';
       }
     } else {
@@ -245,8 +245,7 @@ int run(const mpi_count::Session& mpi, const Options& options) {
     if (found > 0) ++solved;
     else ++unsolvable;
     if (root) {
-      if (options.csv) std::cout << board.to_line() << ',' << found << '\n';
-      else std::cout << found << '\n';
+      sudoku::write_count_record(std::cout, format, board, found);
       if (progress.terminal()) std::cout.flush();
     }
   }

@@ -27,9 +27,21 @@ void write_no_answer_record(std::ostream& out, Format format, std::string_view t
 void write_solution_record(std::ostream& out, Format format, const Board& puzzle,
                            const Board& solution);
 
+/// generate's output before its puzzles: csv's header "puzzle,solution", and "# box RxC" for a
+/// shape that size detection would not find, so that the output reads back as made.
+void write_generated_header(std::ostream& out, Format format, const Geometry& shape);
+
+/// A generated puzzle: the puzzle in the format (csv: "PUZZLE,SOLUTION").
+void write_generated_record(std::ostream& out, Format format, const Board& puzzle,
+                            const Board& solution);
+
 /// A count: "COUNT", csv "PUZZLE,COUNT".
 void write_count_record(std::ostream& out, Format format, const Board& puzzle,
                         std::uint64_t count);
+
+/// The conflicts of an inconsistent board, "; " between them and no line end:
+/// "digit 5 twice in row 1 (r1c1 and r1c2); digit 5 twice in box 1 (r1c1 and r1c2)".
+void write_conflicts(std::ostream& out, const Board& board);
 
 /// validate's record: "WHERE: valid, complete", "WHERE: valid, K of M cells filled" or
 /// "WHERE: inconsistent: CONFLICTS". Returns whether the board is consistent.

@@ -1,0 +1,566 @@
+// One run of the sudoku program's puzzle commands (run.hpp): the per-entry work and its records.
+//
+// Run::Impl reads entries, hands solve, count, explain and rate to run_ordered's workers, each
+// of which writes one entry's whole record into a Record of its own streams, and prints the
+// records in input order on the calling thread. enumerate, validate and export go entry by entry
+// on the calling thread. Totals and the exit status are merged record by record, never across
+// threads, so they do not depend on the thread count.
+#include "sudoku/run.hpp"
+
+#include <cerrno>
+#include <chrono>
+#include <cstdio>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <variant>
+#include <vector>
+
+#include <dlx/knuth_format.hpp>
+
+#include "sudoku/backtracking.hpp"
+#include "sudoku/batch.hpp"
+#include "sudoku/dlx_solver.hpp"
+#include "sudoku/encoding.hpp"
+#include "sudoku/explain.hpp"
+#include "sudoku/logic.hpp"
+#include "sudoku/parallel_count.hpp"
+#include "sudoku/rating.hpp"
+#include "sudoku/reader.hpp"
+#include "sudoku/records.hpp"
+#include "sudoku/validator.hpp"
+
+namespace sudoku {
+
+RunTotals& RunTotals::operator+=(const RunTotals& other) {
+  puzzles += other.puzzles;
+  solved += other.solved;
+  unsolvable += other.unsolvable;
+  invalid += other.invalid;
+  nodes += other.nodes;
+  updates += other.updates;
+  return *this;
+}
+
+namespace {
+
+// 3 (a failed check) wins over everything, then the larger status.
+int worse(int a, int b) {
+  if (a == 3 || b == 3) return 3;
+  return a > b ? a : b;
+}
+
+// Where one entry's record goes: out and err text (streams of a worker, or the run's own), and
+// what the entry adds to the totals and the exit status.
+struct Record {
+  std::ostream& out;
+  std::ostream& err;
+  RunTotals totals;
+  int status = 0;
+  void worst(int s) { status = worse(status, s); }
+  /// Counts the entry as solved, or as unsolvable (which makes the exit status at least 1).
+  void tally(bool solved) {
+    if (solved) {
+      ++totals.solved;
+    } else {
+      ++totals.unsolvable;
+      worst(1);
+    }
+  }
+};
+
+// One entry of a batch, from the reader through a worker to the printer.
+struct Job {
+  ReadEntry entry;
+  std::string out;
+  std::string err;
+  RunTotals totals;
+  int status = 0;
+  bool deferred = false;  // a count too big for one worker: done by the printer on all cores
+};
+
+// What each worker thread owns; solvers are not thread-safe and keep their engines per
+// geometry, so each worker keeps its own for the whole run.
+struct Worker {
+  DlxSolver dlx;
+  NaiveSolver naive;
+  MrvSolver mrv;
+  std::ostringstream out;
+  std::ostringstream err;
+};
+
+// A count without a limit beyond this many nodes is counted again on all cores. A 9x9 puzzle
+// needs a few hundred nodes; a million is some tens of milliseconds.
+constexpr std::uint64_t kCountNodeBudget = 1'000'000;
+
+double seconds_since(std::chrono::steady_clock::time_point start) {
+  return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+}
+
+}  // namespace
+
+class Run::Impl {
+ public:
+  Impl(const RunSettings& settings, std::ostream& out, std::ostream& err)
+      : settings_(settings), out_(out), err_(err), start_(std::chrono::steady_clock::now()) {
+    BatchOptions batch;
+    batch.threads = settings.threads;
+    workers_ = std::vector<Worker>(batched() ? batch_thread_count(batch) : 1);
+    const Command c = settings_.command;
+    if (settings_.format == Format::csv &&
+        (c == Command::solve || c == Command::count || c == Command::enumerate)) {
+      out_ << (c == Command::count ? "puzzle,solutions\n" : "puzzle,solution\n");
+    }
+  }
+
+  // False when the output is gone and there is no point in going on.
+  bool process_file(const std::string& file) {
+    std::error_code ec;
+    if (std::filesystem::is_directory(file, ec)) {
+      err_ << "sudoku: " << file << ": is a directory\n";
+      worst(2);
+      return true;
+    }
+    std::ifstream in;
+    std::vector<char> buffer(1 << 16);
+    in.rdbuf()->pubsetbuf(buffer.data(), static_cast<std::streamsize>(buffer.size()));
+    in.open(file, std::ios::binary);
+    if (!in) {
+      err_ << "sudoku: " << file << ": cannot open: " << std::strerror(errno) << '\n';
+      worst(2);
+      return true;
+    }
+    return process(in, file);
+  }
+
+  bool process(std::istream& in, const std::string& source) {
+    Reader reader(in, source, settings_.box);
+    source_ = &source;
+    entries_read_ = 0;
+    const bool going_on = batched() ? process_batch(in, reader) : process_entries(reader);
+    // An empty file is almost always a mistake (a wrong name, a failed download).
+    if (entries_read_ == 0 && !stop_requested()) {
+      err_ << "sudoku: " << source << ": warning: empty input\n";
+      worst(1);
+    }
+    return going_on && !stop_requested();
+  }
+
+  int finish(int interrupted) {
+    clear_progress();
+    out_.flush();
+    if (!output_ok()) {
+      err_ << "sudoku: error writing standard output: " << std::strerror(output_errno_) << '\n';
+      worst(3);
+    }
+    if (interrupted != 0) {
+      err_ << "sudoku: interrupted: " << entries_done_
+           << (entries_done_ == 1 ? " puzzle done" : " puzzles done") << interrupted_in_ << '\n';
+    }
+    if (settings_.stats) print_stats(std::chrono::steady_clock::now() - start_);
+    return interrupted != 0 ? interrupted : status_;
+  }
+
+  RunTotals totals_;
+  int status_ = 0;
+
+ private:
+  [[nodiscard]] bool batched() const {
+    const Command c = settings_.command;
+    return c != Command::enumerate && c != Command::validate && c != Command::export_;
+  }
+
+  [[nodiscard]] bool stop_requested() const {
+    return settings_.stop != nullptr && settings_.stop->load(std::memory_order_relaxed);
+  }
+
+  // The first failed write's errno (EIO if the stream left none): the output is checked after
+  // each record, and reported once at the end.
+  bool output_ok() {
+    if (out_) return true;
+    if (output_errno_ == 0) output_errno_ = errno != 0 ? errno : EIO;
+    return false;
+  }
+
+  void clear_progress() {
+    if (settings_.clear_progress) settings_.clear_progress();
+  }
+
+  void worst(int status) { status_ = worse(status_, status); }
+
+  void merge(const Record& record) {
+    totals_ += record.totals;
+    worst(record.status);
+  }
+
+  // enumerate, validate and export: one entry after another on this thread.
+  bool process_entries(Reader& reader) {
+    Record record{out_, err_, {}, 0};
+    while (!stop_requested()) {
+      auto entry = reader.next();
+      if (!entry) break;
+      ++entries_read_;
+      if (auto* error = std::get_if<ReadError>(&*entry)) {
+        on_error(record, *error);
+      } else {
+        const auto& puzzle = std::get<Puzzle>(*entry);
+        ++record.totals.puzzles;
+        if (settings_.command == Command::enumerate) enumerate(record, puzzle);
+        else if (settings_.command == Command::export_) export_problem(record, puzzle, reader);
+        else validate(record, puzzle);
+      }
+      merge(record);
+      record.totals = {};
+      record.status = 0;
+      if (!output_ok()) return false;
+      if (stop_requested()) break;  // an interrupted enumeration is not a puzzle done
+      ++entries_done_;
+      if (settings_.flush_each_record) out_.flush();
+      if (settings_.command == Command::export_) break;  // one problem per run
+    }
+    return true;
+  }
+
+  // export: the puzzle's exact cover in DLX1 format; a second puzzle in the input is refused,
+  // since the dlx program reads one problem.
+  void export_problem(Record& r, const Puzzle& puzzle, Reader& reader) {
+    if (auto more = reader.next()) {
+      const std::size_t line = std::holds_alternative<Puzzle>(*more)
+                                   ? std::get<Puzzle>(*more).line
+                                   : std::get<ReadError>(*more).line;
+      r.err << "sudoku: " << where(line) << ": export writes one puzzle's problem; this input "
+            << "holds more (the first is on line " << puzzle.line << ")\n";
+      r.worst(2);
+      return;
+    }
+    const Geometry g = puzzle.board.geometry();
+    const std::string comment = "Sudoku " + g.name() + " from " + where(puzzle.line) + ": " +
+                                puzzle.board.to_line() + "\n" +
+                                "items p(row,col) r(row,digit) c(col,digit) b(box,digit), "
+                                "0-based; options: the placements the givens allow";
+    dlx::write_knuth(r.out, exact_cover_with_givens(puzzle.board), comment);
+    r.tally(consistent(puzzle.board));
+  }
+
+  bool process_batch(std::istream& in, Reader& reader) {
+    BatchOptions batch;
+    batch.threads = static_cast<unsigned>(workers_.size());
+    if (settings_.show_progress) {
+      const std::uint64_t before = entries_done_;
+      batch.on_progress = [this, before](std::uint64_t done) {
+        char text[96];
+        std::snprintf(text, sizeof text, "%llu puzzles done, %.0f s",
+                      static_cast<unsigned long long>(before + done), seconds_since(start_));
+        settings_.show_progress(std::string("sudoku: ") + text);
+      };
+    }
+    return run_ordered<Job>(
+        batch,
+        [&](Job& job) {
+          if (stop_requested()) return BatchRead::end;
+          auto entry = reader.next();
+          if (!entry) return BatchRead::end;
+          ++entries_read_;
+          job.entry = std::move(*entry);
+          job.deferred = false;
+          // Nothing buffered and nothing waiting in a pipe or terminal: the next read may wait
+          // for someone to type, so what was read is answered first.
+          return in.rdbuf()->in_avail() > 0 ? BatchRead::item : BatchRead::item_and_wait;
+        },
+        [&](unsigned index, Job& job) { work(workers_[index], job); },
+        [&](Job& job) { return emit(job); },
+        [](const Job& job) { return job.deferred; });  // counted on every core by emit()
+  }
+
+  // On a worker thread: the entry's whole record, in the worker's own streams.
+  void work(Worker& worker, Job& job) const {
+    worker.out.str({});
+    worker.err.str({});
+    Record record{worker.out, worker.err, {}, 0};
+    if (auto* error = std::get_if<ReadError>(&job.entry)) {
+      on_error(record, *error);
+    } else {
+      const auto& puzzle = std::get<Puzzle>(job.entry);
+      ++record.totals.puzzles;
+      switch (settings_.command) {
+        case Command::solve: solve(record, worker, puzzle); break;
+        case Command::count: job.deferred = !count(record, worker, puzzle); break;
+        case Command::explain: explain(record, worker, puzzle); break;
+        case Command::rate: rate(record, worker, puzzle); break;
+        case Command::enumerate:
+        case Command::validate:
+        case Command::export_: break;  // not batched
+      }
+    }
+    job.out.assign(worker.out.view());
+    job.err.assign(worker.err.view());
+    job.totals = record.totals;
+    job.status = record.status;
+  }
+
+  // On the calling thread, in input order: prints a record; false when the output is gone.
+  bool emit(Job& job) {
+    // A progress line on a terminal is rewritten in place; anything else printed must not
+    // land on the end of it.
+    clear_progress();
+    if (stop_requested()) return false;  // records read but not printed are dropped
+    if (job.deferred) {
+      Record record{out_, err_, job.totals, job.status};
+      count_on_all_cores(record, std::get<Puzzle>(job.entry));
+      merge(record);
+      if (stop_requested()) return false;  // a count the signal cut short is not a puzzle done
+    } else {
+      // The program's err, std::cerr, is tied to std::cout: even an empty write to it would
+      // flush standard output, one write(2) per record. Only a record with a message goes there
+      // (and then the flush keeps the two streams in order when they share a pipe).
+      if (!job.err.empty()) err_ << job.err;
+      out_ << job.out;
+      totals_ += job.totals;
+      worst(job.status);
+    }
+    ++entries_done_;
+    if (!output_ok()) return false;
+    if (settings_.flush_each_record) out_.flush();
+    return !stop_requested();
+  }
+
+  [[nodiscard]] std::string where(std::size_t line) const {
+    return *source_ + ":" + std::to_string(line);
+  }
+
+  // The record that stands for an entry without an answer, in the chosen format.
+  // In csv, that is the puzzle with an empty answer, or an empty record when there is no puzzle.
+  void comment_record(Record& r, const std::string& text, const Board* puzzle) const {
+    write_no_answer_record(r.out, settings_.format, text, puzzle);
+  }
+
+  void on_error(Record& r, const ReadError& error) const {
+    ++r.totals.invalid;
+    r.worst(2);
+    r.err << "sudoku: " << error.to_string() << '\n';
+    const std::string at = error.source + ":" + std::to_string(error.line);
+    if (settings_.command == Command::validate) {
+      r.out << at << ": malformed: " << error.message << '\n';
+    } else if (settings_.json) {
+      r.out << "{\"line\":" << error.line << ",\"error\":\"invalid input\"}\n";
+    } else if (settings_.command == Command::explain) {
+      r.out << "# " << at << ": invalid input\n\n";
+    } else {
+      comment_record(r, at + ": invalid input", nullptr);
+    }
+  }
+
+  // Clashing givens: explained on err; true if the puzzle clashes.
+  bool clashes(Record& r, const Puzzle& puzzle) const {
+    if (consistent(puzzle.board)) return false;
+    r.err << "sudoku: " << where(puzzle.line) << ": no solution: ";
+    write_conflicts(r.err, puzzle.board);
+    r.err << '\n';
+    return true;
+  }
+
+  // Checks an answer before it is printed; false (and exit status 3) if it is wrong.
+  bool checked(Record& r, const Puzzle& puzzle, const Board& solution) const {
+    if (auto why = check_solution(puzzle.board, solution)) {
+      r.err << "sudoku: " << where(puzzle.line)
+            << ": internal error: the solver's answer fails its check (" << *why
+            << "); not printed\n";
+      r.worst(3);
+      return false;
+    }
+    return true;
+  }
+
+  void unsolvable(Record& r, const Puzzle& puzzle) const {
+    r.tally(false);
+    comment_record(r, where(puzzle.line) + ": no solution", &puzzle.board);
+  }
+
+  // The chosen solver; all three count up to `limit` and keep the first solution.
+  SolveResult run_solver(Worker& worker, const Board& board, std::uint64_t limit) const {
+    switch (settings_.solver) {
+      case SolverKind::naive: return worker.naive.solve(board, limit);
+      case SolverKind::mrv: return worker.mrv.solve(board, limit);
+      case SolverKind::dlx: break;
+    }
+    return worker.dlx.solve(board, limit);
+  }
+
+  void solve(Record& r, Worker& worker, const Puzzle& puzzle) const {
+    if (clashes(r, puzzle)) return unsolvable(r, puzzle);
+    const SolveResult result = run_solver(worker, puzzle.board, 1);
+    r.totals.nodes += result.nodes;
+    r.totals.updates += result.updates;
+    if (result.solutions == 0) {
+      r.err << "sudoku: " << where(puzzle.line) << ": no solution\n";
+      return unsolvable(r, puzzle);
+    }
+    if (!checked(r, puzzle, result.first)) {
+      comment_record(r, where(puzzle.line) + ": internal error", &puzzle.board);
+      return;
+    }
+    ++r.totals.solved;
+    write_solution_record(r.out, settings_.format, puzzle.board, result.first);
+  }
+
+  // False, with nothing written, when the count outgrew the node budget: see count_on_all_cores.
+  bool count(Record& r, Worker& worker, const Puzzle& puzzle) const {
+    if (clashes(r, puzzle)) {
+      print_count(r, puzzle, nullptr);
+      return true;
+    }
+    if (settings_.limit == 0 && settings_.solver == SolverKind::dlx) {
+      const auto result = count_within(puzzle.board, worker.dlx, kCountNodeBudget);
+      if (!result) return false;
+      print_count(r, puzzle, &*result);
+      return true;
+    }
+    const std::uint64_t limit = settings_.limit == 0 ? dlx::Solver::kNoLimit : settings_.limit;
+    const SolveResult result = run_solver(worker, puzzle.board, limit);
+    print_count(r, puzzle, &result);
+    return true;
+  }
+
+  // A big count, on the calling thread while the workers are idle: split over every thread.
+  void count_on_all_cores(Record& r, const Puzzle& puzzle) {
+    dlx::ParallelOptions parallel;
+    parallel.threads = static_cast<unsigned>(workers_.size());
+    if (settings_.show_progress) {
+      const std::string at = where(puzzle.line);
+      parallel.on_progress = [this, at](double fraction) {
+        char text[96];
+        std::snprintf(text, sizeof text, ": %.1f%% of the search tree, %.0f s", 100.0 * fraction,
+                      seconds_since(start_));
+        settings_.show_progress("sudoku: " + at + text);
+      };
+    }
+    // The split count stops between slices of nodes when a signal comes; its partial count is
+    // then no record: the run ends after the records before it, saying where it stood.
+    parallel.stop = settings_.stop;
+    clear_progress();
+    const SolveResult result = count_parallel(puzzle.board, main_solver_, parallel);
+    if (stop_requested()) {
+      interrupted_in_ = "; " + where(puzzle.line) + ": its count on all threads stopped";
+      return;
+    }
+    clear_progress();
+    print_count(r, puzzle, &result);
+  }
+
+  // The count record; `result` null for clashing givens.
+  void print_count(Record& r, const Puzzle& puzzle, const SolveResult* result) const {
+    std::uint64_t found = 0;
+    if (result != nullptr) {
+      r.totals.nodes += result->nodes;
+      r.totals.updates += result->updates;
+      found = result->solutions;
+      if (found > 0 && !checked(r, puzzle, result->first)) {
+        comment_record(r, where(puzzle.line) + ": internal error", &puzzle.board);
+        return;
+      }
+    }
+    r.tally(found > 0);
+    write_count_record(r.out, settings_.format, puzzle.board, found);
+  }
+
+  void enumerate(Record& r, const Puzzle& puzzle) {
+    std::uint64_t found = 0;
+    if (!clashes(r, puzzle)) {
+      auto range = main_solver_.enumerate(puzzle.board);
+      for (const Board& solution : range) {
+        if (!checked(r, puzzle, solution)) break;
+        ++found;
+        write_solution_record(r.out, settings_.format, puzzle.board, solution);
+        if (!r.out) break;
+        if (settings_.flush_each_record) r.out.flush();
+        if (found == settings_.limit || stop_requested()) break;
+      }
+      r.totals.nodes += range.stats().nodes;
+      r.totals.updates += range.stats().updates;
+    }
+    if (stop_requested() && found != settings_.limit) {
+      // No summary: "K solutions" would read as the whole answer.
+      interrupted_in_ = "; " + where(puzzle.line) + ": " + std::to_string(found) +
+                        (found == 1 ? " solution" : " solutions") + " so far";
+      return;
+    }
+    r.tally(found > 0);
+    if (settings_.format == Format::csv && found == 0) write_csv_record(r.out, puzzle.board, nullptr);
+    write_enumeration_summary(r.out, settings_.format, where(puzzle.line), found,
+                              found == settings_.limit);
+  }
+
+  void validate(Record& r, const Puzzle& puzzle) const {
+    r.tally(write_validation_record(r.out, where(puzzle.line), puzzle.board));
+  }
+
+  void explain(Record& r, Worker& worker, const Puzzle& puzzle) const {
+    const LogicResult result = solve_logically(puzzle.board);
+    std::optional<SolveResult> finish;
+    if (settings_.finish && result.status == LogicStatus::stalled) {
+      finish = finish_with_engine(result, worker.dlx);
+      r.totals.nodes += finish->nodes;
+      r.totals.updates += finish->updates;
+      if (finish->solutions == 1 && !checked(r, puzzle, finish->first)) finish.reset();
+    }
+    const bool solved =
+        result.status == LogicStatus::solved || (finish && finish->solutions == 1);
+    r.tally(solved);
+    if (!settings_.json) r.out << "# " << where(puzzle.line) << '\n';
+    write_explanation(r.out, puzzle.board, result, finish ? &*finish : nullptr, settings_.json,
+                      puzzle.line);
+    if (!settings_.json) r.out << '\n';
+  }
+
+  void rate(Record& r, Worker& worker, const Puzzle& puzzle) const {
+    const Rating rating = sudoku::rate(puzzle.board, worker.dlx);
+    r.totals.nodes += rating.nodes;
+    r.totals.updates += rating.updates;
+    r.tally(rating.level != Difficulty::invalid);
+    if (settings_.json) write_rating_json(r.out, puzzle.board, rating, puzzle.line);
+    else r.out << rating_text(rating) << '\n';
+  }
+
+  void print_stats(std::chrono::steady_clock::duration elapsed) const {
+    const double seconds = std::chrono::duration<double>(elapsed).count();
+    const double per =
+        totals_.puzzles > 0 ? seconds * 1e6 / static_cast<double>(totals_.puzzles) : 0.0;
+    char timing[96];
+    std::snprintf(timing, sizeof timing, "time: %.3f s, %.1f us per puzzle", seconds, per);
+    if (settings_.command == Command::validate) {
+      err_ << "puzzles: " << totals_.puzzles << ", consistent: " << totals_.solved
+           << ", inconsistent: " << totals_.unsolvable << ", invalid: " << totals_.invalid << ", "
+           << timing << '\n';
+      return;
+    }
+    err_ << "puzzles: " << totals_.puzzles << ", solved: " << totals_.solved
+         << ", unsolvable: " << totals_.unsolvable << ", invalid: " << totals_.invalid
+         << ", nodes: " << totals_.nodes << ", updates: " << totals_.updates << ", " << timing
+         << '\n';
+  }
+
+  RunSettings settings_;
+  std::ostream& out_;
+  std::ostream& err_;
+  std::chrono::steady_clock::time_point start_;
+  const std::string* source_ = nullptr;  // the input being read; workers read it too
+  std::uint64_t entries_done_ = 0;  // records printed whole, over all inputs
+  std::uint64_t entries_read_ = 0;  // entries the reader gave for the current input
+  std::string interrupted_in_;      // where an interrupted enumeration or count stood
+  int output_errno_ = 0;
+  std::vector<Worker> workers_;
+  DlxSolver main_solver_;  // the calling thread's: enumerate and big counts
+};
+
+Run::Run(const RunSettings& settings, std::ostream& out, std::ostream& err)
+    : impl_(std::make_unique<Impl>(settings, out, err)) {}
+Run::~Run() = default;
+
+bool Run::process(std::istream& in, const std::string& source) { return impl_->process(in, source); }
+bool Run::process_file(const std::string& path) { return impl_->process_file(path); }
+int Run::finish(int interrupted) { return impl_->finish(interrupted); }
+const RunTotals& Run::totals() const { return impl_->totals_; }
+int Run::status() const { return impl_->status_; }
+
+}  // namespace sudoku
