@@ -293,8 +293,8 @@ class Run::Impl {
         case Command::export_: break;  // not batched
       }
     }
-    job.out.assign(worker.out.view());
-    job.err.assign(worker.err.view());
+    job.out.assign(worker.out.str());  // str(), not view(): Emscripten's libc++ lacks it
+    job.err.assign(worker.err.str());
     job.totals = record.totals;
     job.status = record.status;
   }

@@ -26,6 +26,7 @@
 #include "sudoku/rating.hpp"        // IWYU pragma: export
 #include "sudoku/reader.hpp"        // IWYU pragma: export
 #include "sudoku/records.hpp"       // IWYU pragma: export
+#include "sudoku/run.hpp"           // IWYU pragma: export
 #include "sudoku/solve_result.hpp"  // IWYU pragma: export
 #include "sudoku/validator.hpp"     // IWYU pragma: export
 #include "sudoku/writer.hpp"        // IWYU pragma: export
