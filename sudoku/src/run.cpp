@@ -93,6 +93,10 @@ struct Worker {
 // A count without a limit beyond this many nodes is counted again on all cores. A 9x9 puzzle
 // needs a few hundred nodes; a million is some tens of milliseconds.
 constexpr std::uint64_t kCountNodeBudget = 1'000'000;
+// A count to a larger limit than this (DLX solver) is deferred to the calling thread like a
+// big count, and counted there solution by solution, so that a signal stops it between two
+// rather than after up to 2^64 - 1 of them.
+constexpr std::uint64_t kBatchCountLimit = std::uint64_t{1} << 16;
 
 double seconds_since(std::chrono::steady_clock::time_point start) {
   return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
@@ -416,14 +420,17 @@ class Run::Impl {
       print_count(r, puzzle, &*result);
       return true;
     }
+    if (settings_.solver == SolverKind::dlx && settings_.limit > kBatchCountLimit) return false;
     const std::uint64_t limit = settings_.limit == 0 ? dlx::Solver::kNoLimit : settings_.limit;
     const SolveResult result = run_solver(worker, puzzle.board, limit);
     print_count(r, puzzle, &result);
     return true;
   }
 
-  // A big count, on the calling thread while the workers are idle: split over every thread.
+  // A big count, on the calling thread while the workers are idle: split over every thread;
+  // one with a large limit, lazily on this thread (the split count takes no limit).
   void count_on_all_cores(Record& r, const Puzzle& puzzle) {
+    if (settings_.limit != 0) return count_to_limit(r, puzzle);
     dlx::ParallelOptions parallel;
     parallel.threads = static_cast<unsigned>(workers_.size());
     if (settings_.show_progress) {
@@ -445,6 +452,26 @@ class Run::Impl {
       return;
     }
     clear_progress();
+    print_count(r, puzzle, &result);
+  }
+
+  // Counts up to the limit solution by solution, looking for a signal between two.
+  void count_to_limit(Record& r, const Puzzle& puzzle) {
+    SolveResult result;
+    result.first = Board(puzzle.board.geometry());
+    auto range = main_solver_.enumerate(puzzle.board);
+    for (const Board& solution : range) {
+      if (result.solutions == 0) result.first = solution;
+      if (++result.solutions == settings_.limit || stop_requested()) break;
+    }
+    result.nodes = range.stats().nodes;
+    result.updates = range.stats().updates;
+    if (stop_requested() && result.solutions != settings_.limit) {
+      // No record: a partial count would read as the answer.
+      interrupted_in_ = "; " + where(puzzle.line) + ": " + std::to_string(result.solutions) +
+                        (result.solutions == 1 ? " solution" : " solutions") + " counted so far";
+      return;
+    }
     print_count(r, puzzle, &result);
   }
 

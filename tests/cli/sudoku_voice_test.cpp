@@ -173,3 +173,18 @@ TEST_CASE("SIGINT during a count split over every thread: it stops, no partial c
                                     "all threads stopped\n"));
   CHECK_THAT(r.err, Catch::Contains("puzzles: "));  // --stats
 }
+
+TEST_CASE("SIGINT during a count to a large limit: it stops, no partial count, 130", "[cli]") {
+  // The empty 9x9 grid has about 6.67e21 solutions: counting to 10^12 of them would take days,
+  // so the signal lands inside the count, which must stop between two solutions.
+  const std::string input = std::string(16, '.') + "\n" + std::string(81, '.') + "\n";
+  const auto r = run_and_signal("count --limit 1000000000000 --threads 1 --no-progress", input,
+                                SIGINT, std::chrono::milliseconds(800));
+  CHECK(r.exit_code == 130);
+  CHECK(r.out == "288\n");
+  std::smatch match;
+  static const std::regex pattern(
+      "sudoku: interrupted: 1 puzzle done; <stdin>:2: ([0-9]+) solutions? counted so far\n");
+  REQUIRE(std::regex_search(r.err, match, pattern));
+  CHECK(std::stoull(match[1].str()) > 0);
+}
