@@ -16,7 +16,7 @@ namespace {
 
 using Covers = std::vector<dlx_test::Cover>;
 
-// The first `limit` covers in the order found, with the node count after each (random
+// The first kWalkLimit covers in the order found, with the node count after each (random
 // problems with many options can have millions of covers).
 constexpr std::size_t kWalkLimit = 3000;
 struct Walk {
@@ -25,17 +25,9 @@ struct Walk {
   std::uint64_t final_nodes = 0;
 };
 
-Walk walk(dlx::BitsetSolver& solver) {
-  Walk w;
-  while (w.covers.size() < kWalkLimit && solver.next()) {
-    w.covers.emplace_back(solver.cover().begin(), solver.cover().end());
-    w.nodes.push_back(solver.stats().nodes);
-  }
-  w.final_nodes = solver.stats().nodes;
-  return w;
-}
-
-Walk walk(dlx::Solver& solver) {
+// Either solver: both have next(), cover() and stats().
+template <class AnySolver>
+Walk walk(AnySolver& solver) {
   Walk w;
   while (w.covers.size() < kWalkLimit && solver.next()) {
     w.covers.emplace_back(solver.cover().begin(), solver.cover().end());
