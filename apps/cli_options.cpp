@@ -57,6 +57,16 @@ bool given(const po::variables_map& vm, const char* name) {
   return it != vm.end() && !it->second.defaulted();
 }
 
+bool answer_help_or_version(const CommonOptions& common, std::string_view usage,
+                            std::string_view help, std::string_view version_line, bool print) {
+  if (!common.help && !common.version) return false;
+  if (print) {
+    if (common.help) std::cout << usage << help;
+    else std::cout << version_line;
+  }
+  return true;
+}
+
 CommonOptions read_common(const po::variables_map& vm) {
   CommonOptions common;
   common.help = vm["help"].as<bool>();

@@ -70,6 +70,12 @@ struct CommonOptions {
   bool progress_given = false;  ///< --progress or --no-progress was given
 };
 
+/// After read_common(): with --help, prints usage and help; with --version, the version line
+/// (only when `print`: rank 0 of an MPI run prints for all). True if either was asked: the
+/// program then ends with status 0.
+bool answer_help_or_version(const CommonOptions& common, std::string_view usage,
+                            std::string_view help, std::string_view version_line, bool print = true);
+
 /// Reads the options add_common() added; throws UsageError for a refused value and for
 /// --progress with --no-progress. With --help or --version, reads nothing else.
 CommonOptions read_common(const po::variables_map& vm);

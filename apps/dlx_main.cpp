@@ -304,12 +304,7 @@ std::optional<Options> parse_options(int argc, char** argv) {
   const po::variables_map vm = cli::parse_command_line(argc, argv, named, positional);
   const cli::CommonOptions common = cli::read_common(vm);
 
-  if (common.help) {
-    std::cout << kUsage << kHelp;
-    return std::nullopt;
-  }
-  if (common.version) {
-    std::cout << "dlx " DLX_VERSION "\n";
+  if (cli::answer_help_or_version(common, kUsage, kHelp, "dlx " DLX_VERSION "\n")) {
     return std::nullopt;
   }
   Options options;

@@ -107,12 +107,7 @@ std::optional<Options> parse_options(int argc, char** argv, bool root) {
   positional.add("file", -1);
   const po::variables_map vm = cli::parse_command_line(argc, argv, named, positional);
   const cli::CommonOptions common = cli::read_common(vm);
-  if (common.help) {
-    if (root) std::cout << kUsage << kHelp;
-    return std::nullopt;
-  }
-  if (common.version) {
-    if (root) std::cout << "dlx-mpi " DLX_VERSION "\n";
+  if (cli::answer_help_or_version(common, kUsage, kHelp, "dlx-mpi " DLX_VERSION "\n", root)) {
     return std::nullopt;
   }
   Options options;
