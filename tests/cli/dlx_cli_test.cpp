@@ -14,6 +14,7 @@
 #include <string>
 #include <vector>
 
+#include "dlx_inputs.hpp"
 #include "run_process.hpp"
 
 namespace {
@@ -73,14 +74,6 @@ bool queens_solution(const std::vector<std::string>& lines, int n) {
     }
   }
   return static_cast<int>(rows.size()) == n;
-}
-
-std::string independent_pairs(int pairs) {
-  std::string text;
-  for (int k = 0; k < pairs; ++k) text += "x" + std::to_string(k) + ' ';
-  text += '\n';
-  for (int k = 0; k < pairs; ++k) text += "x" + std::to_string(k) + "\nx" + std::to_string(k) + '\n';
-  return text;
 }
 
 }  // namespace
@@ -256,7 +249,7 @@ TEST_CASE("dlx --help documents every option and exit status; --version answers"
 
 TEST_CASE("dlx streams covers and stops when the reader of its output goes away", "[cli]") {
   // 2^200 covers: the program only ends because head stops reading.
-  const TempFile file("pairs.dlx", independent_pairs(200));
+  const TempFile file("pairs.dlx", cli_test::independent_pairs(200));
   const std::string run = kDlx + " '" + file.path() + "'";
   SECTION("killed quietly by SIGPIPE, as Unix tools are") {
     const auto result = cli_test::run("{ " + run + "; echo \"dlx exited $?\" >&2; } | head -n 3");

@@ -14,6 +14,7 @@
 #include <string>
 #include <thread>
 
+#include "dlx_inputs.hpp"
 #include "run_process.hpp"
 
 namespace {
@@ -24,16 +25,6 @@ namespace fs = std::filesystem;
 cli_test::ProcessResult run_and_signal(const std::string& arguments, const std::string& input,
                                        int signal, std::chrono::milliseconds delay) {
   return cli_test::run_and_signal(DLX_BIN, arguments, input, signal, delay);
-}
-
-// Independent pairs x0..x(n-1), each covered by either of two options: 2^n covers, listed
-// without end, one search node each.
-std::string independent_pairs(int pairs) {
-  std::string text;
-  for (int k = 0; k < pairs; ++k) text += "x" + std::to_string(k) + ' ';
-  text += '\n';
-  for (int k = 0; k < pairs; ++k) text += "x" + std::to_string(k) + "\nx" + std::to_string(k) + '\n';
-  return text;
 }
 
 // 16-queens with n queens on the rows, columns primary, the diagonals secondary: seconds of
@@ -63,7 +54,7 @@ std::uint64_t covers_so_far(const std::string& err) {
 }  // namespace
 
 TEST_CASE("SIGINT while listing covers: whole covers only, how many, status 130", "[cli]") {
-  const auto result = run_and_signal("--no-progress", independent_pairs(200), SIGINT,
+  const auto result = run_and_signal("--no-progress", cli_test::independent_pairs(200), SIGINT,
                                      std::chrono::milliseconds(300));
   CHECK(result.exit_code == 130);
   const auto found = covers_so_far(result.err);
