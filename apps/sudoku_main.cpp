@@ -75,12 +75,16 @@ Options:
                      per line, with the field "steps" for explain)
   -l, --limit N      count / enumerate: stop after N solutions per puzzle
                      (1 <= N <= 18446744073709551615, that is 2^64-1; default: no limit)
-  --solver S         solve, count: dlx (default), naive or mrv. naive (first blank cell,
-                     digits in order, the classic blog-post solver) and mrv (bit masks, the
-                     most constrained cell first) are backtracking baselines for comparison;
-                     naive can take minutes on some hard puzzles. Same output, same checks,
-                     same exit statuses. enumerate accepts dlx only; validate, explain and
-                     rate take no solver
+  --solver S         solve, count: auto (default), dlx, naive or mrv. auto: 9x9 puzzles go
+                     to a bitboard search that deduces at every guess (the fastest), other
+                     sizes, and counts above 65536 or that run long, to the dancing-links
+                     engine; dlx: the engine always (deductions at the root, then exact
+                     cover). naive (first blank cell, digits in order, the classic blog-post
+                     solver) and mrv (bit masks, the most constrained cell first) are
+                     backtracking baselines for comparison; naive can take minutes on some
+                     hard puzzles. Same output, same checks, same exit statuses (with several
+                     solutions, solve's may differ). enumerate accepts auto and dlx (both the
+                     engine); validate, explain and rate take no solver
   -t, --threads N    solve, count, explain, rate: work on N puzzles at once (default: one per
                      core). Records and messages stay in input order: the output is byte for
                      byte that of --threads 1. A count without --limit that runs long (the
@@ -322,13 +326,15 @@ std::optional<Options> parse_options(int argc, char** argv) {
   if (common.limit) options.run.limit = *common.limit;  // 2^64-1: no limit, in effect
   if (vm.count("solver")) {
     const std::string text = vm["solver"].as<std::string>();
-    if (text == "dlx") options.run.solver = SolverKind::dlx;
+    if (text == "auto") options.run.solver = SolverKind::automatic;
+    else if (text == "dlx") options.run.solver = SolverKind::dlx;
     else if (text == "naive") options.run.solver = SolverKind::naive;
     else if (text == "mrv") options.run.solver = SolverKind::mrv;
-    else throw UsageError{"unknown solver '" + text + "' (dlx, naive, mrv)"};
-    if (c == Command::enumerate && options.run.solver != SolverKind::dlx) {
-      throw UsageError{"enumerate works with --solver dlx only (the baselines count, they do "
-                       "not list solutions)"};
+    else throw UsageError{"unknown solver '" + text + "' (auto, dlx, naive, mrv)"};
+    if (c == Command::enumerate && options.run.solver != SolverKind::dlx &&
+        options.run.solver != SolverKind::automatic) {
+      throw UsageError{"enumerate works with --solver auto or dlx only (the baselines count, "
+                       "they do not list solutions)"};
     }
   }
   if (common.threads) options.run.threads = *common.threads;

@@ -21,6 +21,7 @@
 
 #include "sudoku/backtracking.hpp"
 #include "sudoku/batch.hpp"
+#include "sudoku/bitboard_solver.hpp"
 #include "sudoku/dlx_solver.hpp"
 #include "sudoku/encoding.hpp"
 #include "sudoku/explain.hpp"
@@ -84,6 +85,7 @@ struct Job {
 // geometry, so each worker keeps its own for the whole run.
 struct Worker {
   DlxSolver dlx;
+  BitboardSolver bitboard;
   NaiveSolver naive;
   MrvSolver mrv;
   std::ostringstream out;
@@ -91,7 +93,8 @@ struct Worker {
 };
 
 // A count without a limit beyond this many nodes is counted again on all cores. A 9x9 puzzle
-// needs a few hundred nodes; a million is some tens of milliseconds.
+// needs a few hundred nodes of the engine, or guesses of the bitboard solver; a million is some
+// tens of milliseconds of the engine, a few tenths of a second of guesses.
 constexpr std::uint64_t kCountNodeBudget = 1'000'000;
 // A count to a larger limit than this (DLX solver) is deferred to the calling thread like a
 // big count, and counted there solution by solution, so that a signal stops it between two
@@ -381,11 +384,19 @@ class Run::Impl {
     comment_record(r, where(puzzle.line) + ": no solution", &puzzle.board);
   }
 
-  // The chosen solver; all three count up to `limit` and keep the first solution.
+  // Whether the automatic choice takes the bitboard solver for this board.
+  [[nodiscard]] bool on_bitboards(const Board& board) const {
+    return settings_.solver == SolverKind::automatic && BitboardSolver::fits(board.geometry());
+  }
+
+  // The chosen solver; all count up to `limit` and keep the first solution.
   SolveResult run_solver(Worker& worker, const Board& board, std::uint64_t limit) const {
     switch (settings_.solver) {
       case SolverKind::naive: return worker.naive.solve(board, limit);
       case SolverKind::mrv: return worker.mrv.solve(board, limit);
+      case SolverKind::automatic:
+        if (on_bitboards(board)) return worker.bitboard.solve(board, limit);
+        break;
       case SolverKind::dlx: break;
     }
     return worker.dlx.solve(board, limit);
@@ -414,13 +425,28 @@ class Run::Impl {
       print_count(r, puzzle, nullptr);
       return true;
     }
-    if (settings_.limit == 0 && settings_.solver == SolverKind::dlx) {
+    const bool engine = settings_.solver == SolverKind::dlx ||
+                        (settings_.solver == SolverKind::automatic && !on_bitboards(puzzle.board));
+    if (settings_.limit == 0 && on_bitboards(puzzle.board)) {
+      // A count that spends its budget of guesses goes to the engine on every thread, which
+      // watches for signals and reports progress: counted again from scratch, still exact.
+      worker.bitboard.set_node_limit(kCountNodeBudget);
+      const SolveResult result = worker.bitboard.solve(puzzle.board, BitboardSolver::kNoLimit);
+      worker.bitboard.set_node_limit(BitboardSolver::kNoLimit);
+      if (result.nodes >= kCountNodeBudget) return false;
+      print_count(r, puzzle, &result);
+      return true;
+    }
+    if (settings_.limit == 0 && engine) {
       const auto result = count_within(puzzle.board, worker.dlx, kCountNodeBudget);
       if (!result) return false;
       print_count(r, puzzle, &*result);
       return true;
     }
-    if (settings_.solver == SolverKind::dlx && settings_.limit > kBatchCountLimit) return false;
+    if (settings_.solver != SolverKind::naive && settings_.solver != SolverKind::mrv &&
+        settings_.limit > kBatchCountLimit) {
+      return false;
+    }
     const std::uint64_t limit = settings_.limit == 0 ? dlx::Solver::kNoLimit : settings_.limit;
     const SolveResult result = run_solver(worker, puzzle.board, limit);
     print_count(r, puzzle, &result);

@@ -41,8 +41,10 @@ namespace sudoku {
 /// The commands that read puzzles (generate, which makes them, is not one).
 enum class Command { solve, count, enumerate, validate, explain, rate, export_ };
 
-/// solve and count: the engine, or one of the backtracking baselines.
-enum class SolverKind { dlx, naive, mrv };
+/// solve and count: which solver. automatic: BitboardSolver for 9x9 puzzles (solve, and count
+/// to a limit of at most 2^16 or without a limit while it stays small), the engine for the
+/// rest; dlx: the engine always; naive, mrv: the backtracking baselines.
+enum class SolverKind { automatic, dlx, naive, mrv };
 
 struct RunSettings {
   Command command = Command::solve;
@@ -50,7 +52,7 @@ struct RunSettings {
   Format format = Format::line;
   bool json = false;            ///< explain, rate: JSON records instead of text
   std::uint64_t limit = 0;      ///< count, enumerate: solutions per puzzle; 0: no limit
-  SolverKind solver = SolverKind::dlx;  ///< enumerate: dlx only
+  SolverKind solver = SolverKind::automatic;  ///< enumerate: automatic or dlx (the engine)
   unsigned threads = 0;         ///< solve, count, explain, rate; 0: one per core
   bool finish = false;          ///< explain: complete a stalled puzzle with the engine
   bool stats = false;           ///< finish() prints the totals line on `err`
