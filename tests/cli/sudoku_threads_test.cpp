@@ -26,14 +26,17 @@ const std::vector<std::string> kSamples = {
 
 }  // namespace
 
-TEST_CASE("dlx, mrv and naive print the same solutions of top1465 puzzles", "[cli]") {
+TEST_CASE("auto, dlx, mrv and naive print the same solutions of top1465 puzzles", "[cli]") {
   const auto all = puzzle_lines(kData + "top1465_sample.txt");
   const std::vector<std::string> first20(all.begin(), all.begin() + 20);
   const auto dlx = sudoku("solve --solver dlx", join(first20));
   const auto mrv = sudoku("solve --solver mrv", join(first20));
+  const auto automatic = sudoku("solve", join(first20));
   CHECK(dlx.exit_code == 0);
   CHECK(mrv.exit_code == 0);
   CHECK(mrv.out == dlx.out);
+  CHECK(automatic.out == dlx.out);
+  CHECK(sudoku("solve --solver auto", join(first20)).out == dlx.out);
   const auto out = lines(dlx.out);
   REQUIRE(out.size() == 20);
   for (std::size_t i = 0; i < 20; ++i) CHECK(solves_9x9(first20[i], out[i]));
@@ -49,8 +52,8 @@ TEST_CASE("dlx, mrv and naive print the same solutions of top1465 puzzles", "[cl
   CHECK(naive.out == expected);
 }
 
-TEST_CASE("the three solvers count alike, with and without a limit", "[cli]") {
-  for (const char* solver : {"dlx", "mrv"}) {
+TEST_CASE("the solvers count alike, with and without a limit", "[cli]") {
+  for (const char* solver : {"auto", "dlx", "mrv"}) {
     INFO(solver);
     const auto all = sudoku(std::string("count --solver ") + solver + " " + kData + "multiple_solutions.txt");
     CHECK(all.exit_code == 0);
@@ -64,7 +67,7 @@ TEST_CASE("the three solvers count alike, with and without a limit", "[cli]") {
   REQUIRE(puzzles.size() == 6);
   puzzles.erase(puzzles.begin() + 4);
   const std::string five = join(puzzles);
-  for (const char* solver : {"dlx", "mrv", "naive"}) {
+  for (const char* solver : {"auto", "dlx", "mrv", "naive"}) {
     INFO(solver);
     CHECK(sudoku(std::string("count --solver ") + solver, five).out == "2\n3\n5\n8\n72\n");
     CHECK(sudoku(std::string("count --limit 4 --solver ") + solver, five).out == "2\n3\n4\n4\n4\n");
@@ -76,7 +79,7 @@ TEST_CASE("the solvers share errors, records and exit statuses on bad input", "[
   for (const char* file : {"bad_input.txt", "clashing_givens.txt", "unsolvable.txt"}) {
     INFO(file);
     const auto dlx = sudoku("solve --solver dlx -f csv " + kData + file);
-    for (const char* solver : {"mrv", "naive"}) {
+    for (const char* solver : {"auto", "mrv", "naive"}) {
       INFO(solver);
       const auto other = sudoku(std::string("solve -f csv --solver ") + solver + " " + kData + file);
       CHECK(other.exit_code == dlx.exit_code);

@@ -1,0 +1,130 @@
+// The 9x9 bitboard solver against independent facts: the validator, the counts written in the
+// data files, and the brute-force counter of support.hpp on thousands of random puzzles with
+// many solutions, none, or clashing givens.
+#include <catch2/catch.hpp>
+
+#include <random>
+#include <set>
+#include <stdexcept>
+
+#include <sudoku/bitboard_solver.hpp>
+#include <sudoku/validator.hpp>
+
+#include "support.hpp"
+
+using sudoku::BitboardSolver;
+using sudoku::Board;
+using sudoku::Geometry;
+using sudoku_test::BruteForce;
+using sudoku_test::read_file;
+
+TEST_CASE("bitboard: every shipped 9x9 puzzle is solved, checked and unique", "[sudoku]") {
+  BitboardSolver solver;
+  std::size_t solved = 0;
+  for (const char* file : {"example.txt", "grids.txt", "qqwing_style.txt", "line_endings.txt",
+                           "hard.txt", "17_clue_sample.txt", "top1465_sample.txt",
+                           "hardest_sample.txt"}) {
+    INFO(file);
+    for (const auto& p : read_file(file)) {
+      if (!BitboardSolver::fits(p.board.geometry())) continue;
+      INFO("line " << p.line);
+      const auto r = solver.solve(p.board, 2);
+      REQUIRE(r.solutions == 1);
+      REQUIRE(sudoku::check_solution(p.board, r.first) == std::nullopt);
+      ++solved;
+    }
+  }
+  CHECK(solved >= 1665);
+}
+
+TEST_CASE("bitboard: puzzles with several solutions count exactly", "[sudoku]") {
+  const auto puzzles = read_file("multiple_solutions.txt");
+  const std::vector<std::uint64_t> expected{2, 3, 5, 8, 1158, 72};  // the file's comments
+  REQUIRE(puzzles.size() == expected.size());
+  BitboardSolver solver;
+  for (std::size_t i = 0; i < puzzles.size(); ++i) {
+    if (!BitboardSolver::fits(puzzles[i].board.geometry())) continue;
+    INFO("line " << puzzles[i].line);
+    CHECK(BruteForce(puzzles[i].board).count() == expected[i]);
+    const auto all = solver.solve(puzzles[i].board, BitboardSolver::kNoLimit);
+    CHECK(all.solutions == expected[i]);
+    CHECK(sudoku::check_solution(puzzles[i].board, all.first) == std::nullopt);
+    CHECK(solver.solve(puzzles[i].board, 2).solutions == 2);
+    CHECK(solver.solve(puzzles[i].board, 1).solutions == 1);
+    CHECK(solver.solve(puzzles[i].board, 0).solutions == 0);
+  }
+}
+
+TEST_CASE("bitboard: random puzzles count as the brute force says", "[sudoku]") {
+  // Grids from the shipped puzzles' solutions (found by the brute force), with random cells
+  // blanked, and now and then a few givens of another grid mixed in (often clashing, or
+  // consistent yet unsolvable): exact counts up to 300, and a first solution that checks.
+  std::vector<Board> grids;
+  for (const auto& p : read_file("top1465_sample.txt")) {
+    if (grids.size() == 40) break;
+    BruteForce brute(p.board);
+    REQUIRE(brute.count(2, 1) == 1);
+    grids.push_back(brute.solutions().front());
+  }
+  std::mt19937 rng(20261123);
+  BitboardSolver solver;
+  std::uint64_t many = 0, none = 0;
+  for (int trial = 0; trial < 1500; ++trial) {
+    Board puzzle = grids[rng() % grids.size()];
+    const Board& other = grids[rng() % grids.size()];
+    const auto blank_percent = 45 + rng() % 35;
+    for (int cell = 0; cell < 81; ++cell) {
+      if (rng() % 100 < blank_percent) puzzle.set(cell, 0);
+      else if (trial % 3 == 0 && rng() % 40 == 0) puzzle.set(cell, other[cell]);
+    }
+    INFO(puzzle.to_line());
+    const std::uint64_t limit = 300;
+    const std::uint64_t expected = BruteForce(puzzle).count(limit);
+    const auto r = solver.solve(puzzle, limit);
+    REQUIRE(r.solutions == expected);
+    if (expected > 0) REQUIRE(sudoku::check_solution(puzzle, r.first) == std::nullopt);
+    many += expected > 1 ? 1 : 0;
+    none += expected == 0 ? 1 : 0;
+  }
+  // The mix covers what it means to: puzzles with many solutions and with none.
+  CHECK(many > 300);
+  CHECK(none > 100);
+}
+
+TEST_CASE("bitboard: clashing givens, unsolvable puzzles and bad digits give 0", "[sudoku]") {
+  BitboardSolver solver;
+  for (const auto& p : read_file("clashing_givens.txt")) {
+    if (!BitboardSolver::fits(p.board.geometry())) continue;
+    CHECK(solver.solve(p.board, 10).solutions == 0);
+  }
+  const auto unsolvable = read_file("unsolvable.txt");
+  REQUIRE(unsolvable.size() == 1);
+  CHECK(BruteForce(unsolvable[0].board).count() == 0);
+  CHECK(solver.solve(unsolvable[0].board, 10).solutions == 0);
+  Board ten(Geometry{3, 3});
+  ten.set(40, 10);
+  CHECK(solver.solve(ten, 10).solutions == 0);
+  // Consistent givens, but r1c8 and r1c9 are both left with 8 alone (9 is in both columns).
+  const Board same_single = sudoku::parse_board(
+      "1234567...........................9...........................9..................");
+  CHECK(sudoku::consistent(same_single));
+  CHECK(BruteForce(same_single).count() == 0);
+  CHECK(solver.solve(same_single, 10).solutions == 0);
+  CHECK_THROWS_AS(solver.solve(Board(Geometry{2, 2})), std::invalid_argument);
+  // Still sound after all that.
+  CHECK(solver.solve(read_file("example.txt")[0].board, 2).solutions == 1);
+}
+
+TEST_CASE("bitboard: the empty grid gives distinct valid grids; the node limit holds", "[sudoku]") {
+  BitboardSolver solver;
+  const Board empty(Geometry{3, 3});
+  const auto r = solver.solve(empty, 5000);
+  CHECK(r.solutions == 5000);
+  CHECK(sudoku::check_solution(empty, r.first) == std::nullopt);
+  solver.set_node_limit(25);
+  const auto capped = solver.solve(empty, BitboardSolver::kNoLimit);
+  CHECK(capped.nodes == 25);
+  CHECK(capped.solutions < 25);
+  solver.set_node_limit(BitboardSolver::kNoLimit);
+  CHECK(solver.solve(empty, 3).solutions == 3);
+}
