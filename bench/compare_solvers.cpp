@@ -1,6 +1,6 @@
-// The comparison table of the README: DLX (with and without its deductions), MRV and naive
-// backtracking, and qqwing when it is installed, on the same puzzles, in the same run, printed as
-// Markdown. Run it through scripts/bench-table, which builds it and passes the compiler flags.
+// The comparison table of the README: the bitboard solver (what `sudoku` runs on 9x9 puzzles by
+// default), DLX (with and without its deductions), MRV and naive backtracking, and qqwing when it
+// is installed, on the same puzzles, in the same run, printed as Markdown. Run it through scripts/bench-table, which builds it and passes the compiler flags.
 //
 // Two kinds of figures, never mixed in one ratio:
 //
@@ -8,16 +8,16 @@
 //   batch (CPU time of the thread, so that other work on the machine does not count); reading,
 //   checking and printing are outside the clock. The batch is repeated --repeats times, the
 //   repeats of all solvers interleaved so that a change in the machine's load hits them alike,
-//   and the median is reported as microseconds per puzzle. DLX (with and without deductions)
-//   takes the whole file; the baselines take the first --mrv (MRV) and --naive (naive, hard
+//   and the median is reported as microseconds per puzzle. The bitboard solver and DLX (with and
+//   without deductions) take the whole file; the baselines take the first --mrv (MRV) and --naive (naive, hard
 //   lists only) puzzles, and their ratio is against DLX timed on those same puzzles. tdoku's
 //   figures (the fastest known solver, SIMD bitsets) are quoted from issue #18, measured on this
 //   machine class outside this program; they are printed beside ours, marked as quoted.
 //
 // * Whole-process time: the CPU time (user + system) of the program run as a user runs it, on
 //   the whole file (one puzzle per line, written to a temporary file), start-up, reading,
-//   solving, checking and printing included: `sudoku count --limit 2 --threads 1 FILE` and
-//   `sudoku solve --threads 1 FILE` against `qqwing --solve --one-line < FILE` (first
+//   solving, checking and printing included: `sudoku count --limit 2 --threads 1 FILE` (the
+//   default solver, and --solver dlx) and `sudoku solve --threads 1 FILE` against `qqwing --solve --one-line < FILE` (first
 //   solution; qqwing's --count-solutions is not timed on whole files: it needs minutes on the
 //   hardest list). Nothing is subtracted.
 //
@@ -49,6 +49,7 @@
 #include <vector>
 
 #include <sudoku/backtracking.hpp>
+#include <sudoku/bitboard_solver.hpp>
 #include <sudoku/dlx_solver.hpp>
 #include <sudoku/reader.hpp>
 #include <sudoku/validator.hpp>
@@ -323,6 +324,7 @@ int main(int argc, char** argv) {
   struct InProcessRow {
     std::string set, mode;
     std::size_t puzzles = 0;
+    double bitboard_us = 0, bitboard_nodes = 0;
     double dlx_us = 0, dlx_nodes = 0, plain_us = 0, plain_nodes = 0;
     std::optional<double> tdoku_us;
     Baseline mrv, naive;
@@ -331,13 +333,14 @@ int main(int argc, char** argv) {
   struct ProcessRow {
     std::string set;
     std::size_t puzzles = 0;
-    std::optional<double> count_us, solve_us, qqwing_us;
+    std::optional<double> count_us, dlx_count_us, solve_us, qqwing_us;
   };
   std::vector<InProcessRow> in_process;
   std::vector<ProcessRow> process;
   std::vector<std::string> disagreements;
   std::size_t checked = 0;
 
+  sudoku::BitboardSolver bitboard;
   sudoku::DlxSolver dlx;
   PlainDlx plain;
   sudoku::MrvSolver mrv;
@@ -350,17 +353,21 @@ int main(int argc, char** argv) {
       std::ofstream out(input);
       for (const auto& p : set.puzzles) out << p.to_line() << '\n';
     }
-    ProcessRow process_row{set.name, n, {}, {}, {}};
+    ProcessRow process_row{set.name, n, {}, {}, {}, {}};
     for (const std::uint64_t limit : {std::uint64_t{1}, std::uint64_t{2}}) {
       const std::string mode = limit == 1 ? "first solution" : "count to 2";
       std::cerr << set.name << ", " << mode << ": " << n << " puzzles, " << options.repeats
                 << " repeats\n";
-      Measurement m_dlx, m_plain, m_dlx_mrv, m_mrv, m_dlx_naive, m_naive, m_qq, m_program;
+      Measurement m_bitboard, m_dlx, m_plain, m_dlx_mrv, m_mrv, m_dlx_naive, m_naive, m_qq,
+          m_program, m_program_dlx;
       const std::vector<std::string> qq_args = {"--solve", "--one-line"};
       const std::vector<std::string> program_args =
           limit == 1 ? std::vector<std::string>{"solve", "--threads", "1", input}
                      : std::vector<std::string>{"count", "--limit", "2", "--threads", "1", input};
+      const std::vector<std::string> program_dlx_args = {"count", "--solver", "dlx", "--limit",
+                                                         "2",     "--threads", "1",   input};
       for (int r = 0; r < options.repeats; ++r) {
+        time_batch(bitboard, set.puzzles, n, limit, m_bitboard);
         time_batch(dlx, set.puzzles, n, limit, m_dlx);
         time_batch(plain, set.puzzles, n, limit, m_plain);
         if (k_mrv > 0) {
@@ -375,6 +382,11 @@ int main(int argc, char** argv) {
           m_program.seconds.push_back(run_process(options.sudoku_program, program_args, "", output));
           m_program.count = n;
           m_program.answers = parse_sudoku_output(output, limit == 2);
+          if (limit == 2) {
+            m_program_dlx.seconds.push_back(run_process(options.sudoku_program, program_dlx_args, "", output));
+            m_program_dlx.count = n;
+            m_program_dlx.answers = parse_sudoku_output(output, true);
+          }
         }
         if (qqwing && limit == 1) {
           m_qq.seconds.push_back(run_process("qqwing", qq_args, input, output));
@@ -414,17 +426,20 @@ int main(int argc, char** argv) {
           }
         }
       };
+      compare("bitboard", m_bitboard.answers, n, false);
       compare("dlx without deductions", m_plain.answers, n, false);
       if (k_mrv > 0) compare("mrv", m_mrv.answers, k_mrv, false);
       if (k_naive > 0) compare("naive", m_naive.answers, k_naive, false);
       if (program) compare("the sudoku program", m_program.answers, n, limit == 2);
+      if (program && limit == 2) compare("sudoku --solver dlx", m_program_dlx.answers, n, true);
       if (qqwing && limit == 1) compare("qqwing", m_qq.answers, n, false);
       if (limit == 1) checked += n;
 
       const auto per_puzzle = [](const Measurement& m) {
         return static_cast<double>(m.nodes) / static_cast<double>(m.count);
       };
-      InProcessRow row{set.name, mode, n, m_dlx.median_us_per_puzzle(), per_puzzle(m_dlx),
+      InProcessRow row{set.name, mode, n, m_bitboard.median_us_per_puzzle(), per_puzzle(m_bitboard),
+                       m_dlx.median_us_per_puzzle(), per_puzzle(m_dlx),
                        m_plain.median_us_per_puzzle(), per_puzzle(m_plain), std::nullopt, {}, {}};
       if (limit == 2 && whole_files) row.tdoku_us = set.tdoku_count_us;
       if (k_mrv > 0) {
@@ -437,6 +452,7 @@ int main(int argc, char** argv) {
       }
       in_process.push_back(row);
       if (program) (limit == 1 ? process_row.solve_us : process_row.count_us) = m_program.median_us_per_puzzle();
+      if (program && limit == 2) process_row.dlx_count_us = m_program_dlx.median_us_per_puzzle();
       if (qqwing && limit == 1) process_row.qqwing_us = m_qq.median_us_per_puzzle();
     }
     process.push_back(process_row);
@@ -456,40 +472,50 @@ int main(int argc, char** argv) {
     std::cout << "(neither the sudoku program nor qqwing found: no whole-process figures)\n\n";
   } else {
     std::cout << "| data set | puzzles | `sudoku count --limit 2` | `sudoku solve` | "
-                 "`qqwing --solve --one-line` | qqwing ÷ sudoku count |\n"
-                 "|---|---:|---:|---:|---:|---:|\n";
+                 "`qqwing --solve --one-line` | qqwing ÷ sudoku count | `sudoku count --limit 2 "
+                 "--solver dlx` | qqwing ÷ that |\n"
+                 "|---|---:|---:|---:|---:|---:|---:|---:|\n";
     for (const auto& row : process) {
       const auto cell = [&](const std::optional<double>& v) { return v ? us(*v) : "—"; };
+      const auto ratio = [&](const std::optional<double>& v) {
+        return v && row.qqwing_us ? times(*row.qqwing_us / *v) : "—";
+      };
       std::cout << "| " << row.set << " | " << row.puzzles << " | " << cell(row.count_us) << " | "
                 << cell(row.solve_us) << " | " << cell(row.qqwing_us) << " | "
-                << (row.count_us && row.qqwing_us ? times(*row.qqwing_us / *row.count_us) : "—")
-                << " |\n";
+                << ratio(row.count_us) << " | " << cell(row.dlx_count_us) << " | "
+                << ratio(row.dlx_count_us) << " |\n";
     }
     std::cout << "\n";
   }
 
-  std::cout << "### In process (" << scope << " for DLX; baselines on the first puzzles)\n\n"
+  std::cout << "### In process (" << scope << " for bitboard and DLX; baselines on the first puzzles)\n\n"
                "CPU µs a puzzle of the solving alone (boards in memory; reading, checking and "
                "printing outside the clock), median of "
             << options.repeats << " batches. tdoku: quoted from issue #18 (same machine class, "
                "in-process, whole files, one pass), not measured here.\n\n"
-               "| data set | mode | dlx µs | nodes | dlx, no deductions µs (× dlx) | tdoku µs, "
-               "quoted (dlx ÷ tdoku) | mrv µs (× dlx), first "
+               "| data set | mode | bitboard µs | guesses | dlx µs (× bitboard) | nodes | dlx, no "
+               "deductions µs (× dlx) | tdoku µs, quoted (bitboard ÷ tdoku; dlx ÷ tdoku) | mrv µs (× "
+               "dlx), first "
             << options.mrv_puzzles << " | naive µs (× dlx), first " << options.naive_puzzles
-            << " |\n|---|---|---:|---:|---:|---:|---:|---:|\n";
+            << " |\n|---|---|---:|---:|---:|---:|---:|---:|---:|---:|\n";
   for (const auto& row : in_process) {
     const auto baseline = [&](const Baseline& b) -> std::string {
       if (b.puzzles == 0) return "—";
       return us(b.us) + " (" + times(b.us / b.dlx_us) + ")";
     };
-    std::cout << "| " << row.set << " | " << row.mode << " | " << us(row.dlx_us) << " | "
-              << fixed(row.dlx_nodes, 0) << " | " << us(row.plain_us) << " ("
-              << times(row.plain_us / row.dlx_us) << ") | "
-              << (row.tdoku_us ? us(*row.tdoku_us) + " (" + times(row.dlx_us / *row.tdoku_us) + ")"
+    std::cout << "| " << row.set << " | " << row.mode << " | " << us(row.bitboard_us) << " | "
+              << fixed(row.bitboard_nodes, 1) << " | " << us(row.dlx_us) << " ("
+              << times(row.dlx_us / row.bitboard_us) << ") | " << fixed(row.dlx_nodes, 0) << " | "
+              << us(row.plain_us) << " (" << times(row.plain_us / row.dlx_us) << ") | "
+              << (row.tdoku_us ? us(*row.tdoku_us) + " (" + times(row.bitboard_us / *row.tdoku_us) +
+                                     "; " + times(row.dlx_us / *row.tdoku_us) + ")"
                                : "—")
               << " | " << baseline(row.mrv) << " | " << baseline(row.naive) << " |\n";
   }
-  std::cout << "\nNodes: placements tried, a puzzle (DLX: options chosen by the engine; dlx first "
+  std::cout << "\nbitboard: sudoku::BitboardSolver, which `sudoku solve` and `sudoku count` run on "
+               "9x9 puzzles by default (--solver auto); it deduces at every guess (row-box and "
+               "band-column pairings, naked singles); guesses: digits tried at guesses, a puzzle. "
+               "Nodes: placements tried, a puzzle (DLX: options chosen by the engine; dlx first "
                "deduces with singles, locked candidates and naked/hidden pairs and triples, then "
                "searches the exact cover of what is left, and a puzzle solved by deduction alone "
                "counts no node; \"no deductions\" is the engine alone on the full encoding, "
