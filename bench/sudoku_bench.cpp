@@ -1,11 +1,12 @@
-// Google Benchmark suite for the Sudoku solvers: DLX against the naive and MRV backtracking
-// baselines, on tdoku's benchmark lists, in two modes.
+// Google Benchmark suite for the Sudoku solvers: the bitboard solver and DLX against the naive
+// and MRV backtracking baselines, on tdoku's benchmark lists, in two modes.
 //
 // Data sets. 17Clue, Top1465 and Hardest are the files of DLX_SHARED_PUZZLES_DIR
 // (../shared/data/puzzles: all 17-clue puzzles, magictour's top1465, the forum's hardest list
 // with SE rating above 11; see SOURCES.md there). Sample is data/sudoku/hardest_sample.txt,
 // shipped with the project, so that the suite also runs without ../shared. Every benchmark
-// takes the first P puzzles of its file, P in its name (puzzles:P): DLX 1000, MRV 200, naive 10
+// takes the first P puzzles of its file, P in its name (puzzles:P): bitboard and DLX 1000, MRV
+// 200, naive 10
 // (Sample has 100), since the baselines are orders of magnitude slower; naive is not run on
 // 17Clue at all, as each of the first 12 puzzles there took it more than 10 s (their first rows
 // are nearly empty, the worst case for reading order).
@@ -26,6 +27,7 @@
 #include <vector>
 
 #include <sudoku/backtracking.hpp>
+#include <sudoku/bitboard_solver.hpp>
 #include <sudoku/dlx_solver.hpp>
 #include <sudoku/reader.hpp>
 #include <sudoku/validator.hpp>
@@ -144,6 +146,7 @@ void register_solver(const char* solver_name, std::size_t count, bool naive) {
 }  // namespace
 
 int main(int argc, char** argv) {
+  register_solver<sudoku::BitboardSolver>("Bitboard", 1000, false);
   register_solver<sudoku::DlxSolver>("Dlx", 1000, false);
   register_solver<sudoku::MrvSolver>("Mrv", 200, false);
   register_solver<sudoku::NaiveSolver>("Naive", 10, true);

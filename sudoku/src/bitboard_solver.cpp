@@ -263,16 +263,13 @@ struct Search {
   }
 };
 
+// A solved grid: each digit has exactly three cells in each band.
 Board to_board(const Grid& g) {
   Board board(Geometry{3, 3});
-  for (std::size_t band = 0; band < 3; ++band) {
-    for (int i = 0; i < 27; ++i) {
-      for (std::size_t d = 0; d < 9; ++d) {
-        if ((g.places[3 * d + band] >> i & 1) != 0) {
-          board.set(static_cast<int>(band) * 27 + i, static_cast<int>(d) + 1);
-          break;
-        }
-      }
+  for (std::size_t i = 0; i < 27; ++i) {
+    const int band_start = static_cast<int>(i % 3) * 27, digit = static_cast<int>(i / 3) + 1;
+    for (std::uint32_t w = g.places[i]; w != 0; w &= w - 1) {
+      board.set(band_start + std::countr_zero(w), digit);
     }
   }
   return board;

@@ -403,8 +403,10 @@ class Run::Impl {
   }
 
   void solve(Record& r, Worker& worker, const Puzzle& puzzle) const {
-    if (clashes(r, puzzle)) return unsolvable(r, puzzle);
     const SolveResult result = run_solver(worker, puzzle.board, 1);
+    // Every solver gives 0 solutions, at once, for clashing givens: only then is it worth
+    // looking for the clashes to name them.
+    if (result.solutions == 0 && clashes(r, puzzle)) return unsolvable(r, puzzle);
     r.totals.nodes += result.nodes;
     r.totals.updates += result.updates;
     if (result.solutions == 0) {
@@ -421,6 +423,12 @@ class Run::Impl {
 
   // False, with nothing written, when the count outgrew the node budget: see count_on_all_cores.
   bool count(Record& r, Worker& worker, const Puzzle& puzzle) const {
+    if (settings_.limit != 0 && settings_.limit <= kBatchCountLimit && on_bitboards(puzzle.board)) {
+      // The common case, first: as in solve(), clashes are looked for only without a solution.
+      const SolveResult result = worker.bitboard.solve(puzzle.board, settings_.limit);
+      print_count(r, puzzle, result.solutions == 0 && clashes(r, puzzle) ? nullptr : &result);
+      return true;
+    }
     if (clashes(r, puzzle)) {
       print_count(r, puzzle, nullptr);
       return true;
