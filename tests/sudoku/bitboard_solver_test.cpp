@@ -38,20 +38,19 @@ TEST_CASE("bitboard: every shipped 9x9 puzzle is solved, checked and unique", "[
 }
 
 TEST_CASE("bitboard: puzzles with several solutions count exactly", "[sudoku]") {
-  const auto puzzles = read_file("multiple_solutions.txt");
-  const std::vector<std::uint64_t> expected{2, 3, 5, 8, 1158, 72};  // the file's comments
-  REQUIRE(puzzles.size() == expected.size());
+  const auto counted = sudoku_test::multiple_solutions();
+  REQUIRE(counted.size() == 6);
   BitboardSolver solver;
-  for (std::size_t i = 0; i < puzzles.size(); ++i) {
-    if (!BitboardSolver::fits(puzzles[i].board.geometry())) continue;
-    INFO("line " << puzzles[i].line);
-    CHECK(BruteForce(puzzles[i].board).count() == expected[i]);
-    const auto all = solver.solve(puzzles[i].board, BitboardSolver::kNoLimit);
-    CHECK(all.solutions == expected[i]);
-    CHECK(sudoku::check_solution(puzzles[i].board, all.first) == std::nullopt);
-    CHECK(solver.solve(puzzles[i].board, 2).solutions == 2);
-    CHECK(solver.solve(puzzles[i].board, 1).solutions == 1);
-    CHECK(solver.solve(puzzles[i].board, 0).solutions == 0);
+  for (const auto& [puzzle, expected] : counted) {
+    if (!BitboardSolver::fits(puzzle.board.geometry())) continue;
+    INFO("line " << puzzle.line);
+    CHECK(BruteForce(puzzle.board).count() == expected);
+    const auto all = solver.solve(puzzle.board, BitboardSolver::kNoLimit);
+    CHECK(all.solutions == expected);
+    CHECK(sudoku::check_solution(puzzle.board, all.first) == std::nullopt);
+    CHECK(solver.solve(puzzle.board, 2).solutions == 2);
+    CHECK(solver.solve(puzzle.board, 1).solutions == 1);
+    CHECK(solver.solve(puzzle.board, 0).solutions == 0);
   }
 }
 

@@ -109,25 +109,24 @@ TEST_CASE("4x4 puzzles count exactly as the dumb enumerator says", "[sudoku]") {
 }
 
 TEST_CASE("puzzles with several solutions: exact counts, confirmed by brute force", "[sudoku]") {
-  const auto puzzles = read_file("multiple_solutions.txt");
-  const std::vector<std::uint64_t> expected{2, 3, 5, 8, 1158, 72};  // the file's comments
-  REQUIRE(puzzles.size() == expected.size());
+  const auto counted = sudoku_test::multiple_solutions();
+  REQUIRE(counted.size() == 6);
   DlxSolver solver;
-  for (std::size_t i = 0; i < puzzles.size(); ++i) {
-    INFO("line " << puzzles[i].line);
-    BruteForce brute(puzzles[i].board);
-    CHECK(brute.count() == expected[i]);
-    CHECK(solver.solve(puzzles[i].board, DlxSolver::kNoLimit).solutions == expected[i]);
+  for (const auto& [puzzle, expected] : counted) {
+    INFO("line " << puzzle.line);
+    BruteForce brute(puzzle.board);
+    CHECK(brute.count() == expected);
+    CHECK(solver.solve(puzzle.board, DlxSolver::kNoLimit).solutions == expected);
     // A limit stops the count; 2 answers "is it unique?".
-    CHECK(solver.solve(puzzles[i].board, 2).solutions == 2);
-    CHECK(solver.solve(puzzles[i].board, 1).solutions == 1);
+    CHECK(solver.solve(puzzle.board, 2).solutions == 2);
+    CHECK(solver.solve(puzzle.board, 1).solutions == 1);
     // Enumeration yields each solution once, the same set as the brute force.
-    if (expected[i] <= 10) {
+    if (expected <= 10) {
       brute.count(UINT64_MAX, 100);
       std::set<std::string> want, got;
       for (const auto& b : brute.solutions()) want.insert(b.to_line());
-      for (const Board& b : solver.enumerate(puzzles[i].board)) {
-        REQUIRE(sudoku::check_solution(puzzles[i].board, b) == std::nullopt);
+      for (const Board& b : solver.enumerate(puzzle.board)) {
+        REQUIRE(sudoku::check_solution(puzzle.board, b) == std::nullopt);
         CHECK(got.insert(b.to_line()).second);
       }
       CHECK(got == want);

@@ -34,6 +34,20 @@ inline std::vector<sudoku::Puzzle> read_file(const std::string& name, std::size_
   return puzzles;
 }
 
+/// data/sudoku/multiple_solutions.txt and the count written above each of its puzzles.
+struct CountedPuzzle {
+  sudoku::Puzzle puzzle;
+  std::uint64_t solutions;
+};
+inline std::vector<CountedPuzzle> multiple_solutions() {
+  const std::vector<std::uint64_t> counts{2, 3, 5, 8, 1158, 72};  // the file's comments
+  const auto puzzles = read_file("multiple_solutions.txt");
+  std::vector<CountedPuzzle> out;
+  for (std::size_t i = 0; i < puzzles.size() && i < counts.size(); ++i) out.push_back({puzzles[i], counts[i]});
+  if (puzzles.size() != counts.size()) out.clear();  // the file changed: the callers' REQUIRE fails
+  return out;
+}
+
 /// Counts (up to `limit`) and collects (up to `keep`) the solutions of a board by plain
 /// backtracking on bitmasks, always filling the blank cell with the fewest candidates.
 class BruteForce {
