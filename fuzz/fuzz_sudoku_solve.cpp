@@ -3,9 +3,10 @@
 //
 // Properties: a solution is valid and keeps its givens (sudoku::check_solution and a checker of
 // this file's own); clashing givens give 0 solutions; a completed count with limit 2 agrees with
-// a lazy enumeration of up to 2 (same first solution, distinct valid solutions) and, on easy
-// puzzles up to 9x9, with the independent MRV backtracking solver; a solution is itself a puzzle
-// with exactly one solution, itself.
+// a lazy enumeration of up to 2 (same first solution, distinct valid solutions), with the 9x9
+// bitboard solver (same count; the same solution when unique) and, on easy puzzles up to 9x9,
+// with the independent MRV backtracking solver; a solution is itself a puzzle with exactly one
+// solution, itself.
 #include <algorithm>
 #include <cstddef>
 #include <cstdint>
@@ -15,6 +16,7 @@
 #include <vector>
 
 #include <sudoku/backtracking.hpp>
+#include <sudoku/bitboard_solver.hpp>
 #include <sudoku/dlx_solver.hpp>
 #include <sudoku/reader.hpp>
 #include <sudoku/validator.hpp>
@@ -94,6 +96,18 @@ void check_puzzle(const sudoku::Board& puzzle) {
   if (!listed.empty()) FUZZ_CHECK(listed[0] == result.first, name + ": first solutions differ");
   if (listed.size() == 2) FUZZ_CHECK(!(listed[0] == listed[1]), name + ": a solution twice");
 
+  if (sudoku::BitboardSolver::fits(g)) {
+    sudoku::BitboardSolver bitboard;
+    bitboard.set_node_limit(kNodeLimit);
+    const sudoku::SolveResult other = bitboard.solve(puzzle, 2);
+    if (other.nodes < kNodeLimit) {
+      FUZZ_CHECK(other.solutions == result.solutions,
+                 name + ": dancing links count " + std::to_string(result.solutions) +
+                     ", bitboard " + std::to_string(other.solutions));
+      if (other.solutions > 0) expect_solution(puzzle, other.first);
+      if (result.solutions == 1) FUZZ_CHECK(other.first == result.first, name + ": unique, yet differ");
+    }
+  }
   if (g.size() <= 9 && result.nodes < kMrvNodeLimit) {
     sudoku::MrvSolver mrv;
     const sudoku::SolveResult other = mrv.solve(puzzle, 2);
