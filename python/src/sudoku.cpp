@@ -12,6 +12,7 @@
 
 #include <sudoku/board.hpp>
 #include <sudoku/candidates.hpp>
+#include <sudoku/bitboard_solver.hpp>
 #include <sudoku/dlx_solver.hpp>
 #include <sudoku/explain.hpp>
 #include <sudoku/generator.hpp>
@@ -81,18 +82,30 @@ sudoku::DlxSolver& local_solver() {
 // full-encoding engine, which can be interrupted: most puzzles need a few hundred at most.
 constexpr std::uint64_t kFastNodes = std::uint64_t{1} << 20;
 
-// Up to `limit` solutions and the first: DlxSolver::solve() with its deductions, then, for a
-// search too long to run unattended, the plain engine in slices (interruptible by Ctrl-C).
+// Guesses the bitboard solver may spend on one 9x9 puzzle before the same move (a hard puzzle
+// needs a few hundred; 2^16 is some tens of milliseconds).
+constexpr std::uint64_t kFastGuesses = std::uint64_t{1} << 16;
+
+// Up to `limit` solutions and the first: for 9x9, BitboardSolver, as the sudoku program does;
+// for other sizes DlxSolver::solve() with its deductions; then, for a search too long to run
+// unattended, the plain engine in slices (interruptible by Ctrl-C).
 sudoku::SolveResult solve_limited(const sudoku::Board& puzzle, std::uint64_t limit) {
   sudoku::DlxSolver& solver = local_solver();
   sudoku::SolveResult result;
+  const bool on_bitboards = sudoku::BitboardSolver::fits(puzzle.geometry());
   {
     py::gil_scoped_release release;
-    solver.set_node_limit(kFastNodes);
-    result = solver.solve(puzzle, limit);
-    solver.set_node_limit(sudoku::DlxSolver::kNoLimit);
+    if (on_bitboards) {
+      sudoku::BitboardSolver bitboard;  // nothing to build: a node limit and a search
+      bitboard.set_node_limit(kFastGuesses);
+      result = bitboard.solve(puzzle, limit);
+    } else {
+      solver.set_node_limit(kFastNodes);
+      result = solver.solve(puzzle, limit);
+      solver.set_node_limit(sudoku::DlxSolver::kNoLimit);
+    }
   }
-  if (result.nodes < kFastNodes) return result;
+  if (result.nodes < (on_bitboards ? kFastGuesses : kFastNodes)) return result;
 
   sudoku::DlxSolver::Engine& engine = solver.engine(puzzle.geometry());
   result = {};
@@ -338,7 +351,8 @@ void bind_sudoku(py::module_& m) {
   const auto box = py::arg("box") = py::none();
   m.def("solve", &solve, py::arg("puzzle"), box, R"doc(
 The solution of a puzzle as one line of N*N symbols, or None if it has none (clashing givens
-included). With several solutions, the first the engine finds.
+included). With several solutions, the first the solver finds (for 9x9 the bitboard solver,
+as `sudoku solve` runs it; the engine for other sizes).
 
 A puzzle is one line of N*N cells or a grid of N lines; '.' or '0' is a blank, digits above 9
 are letters (A = 10); decoration ('|', '-', '+', blanks) is ignored. The size is found from the
