@@ -1,5 +1,5 @@
 // The page's door into the libraries: a handful of C functions that take the grid as text and
-// return one JSON object as text. Wiring only: parsing is the Reader's, solving the DlxSolver's,
+// return one JSON object as text. Wiring only: parsing is the Reader's, solving the solvers',
 // checking the validator's, and the records (an explanation, a rating) come from the library's
 // own JSON writers; this file only chooses the calls, times them and wraps the results.
 //
@@ -20,6 +20,7 @@
 
 #include "sudoku/board.hpp"
 #include "sudoku/candidates.hpp"
+#include "sudoku/bitboard_solver.hpp"
 #include "sudoku/dlx_solver.hpp"
 #include "sudoku/explain.hpp"
 #include "sudoku/generator.hpp"
@@ -71,8 +72,10 @@ std::string timing_json(const Timing& t) {
 }
 
 // Search work is bounded, so that an almost empty 16x16 grid cannot freeze the page: the count
-// stops there and says so ("limit_reached").
+// stops there and says so ("limit_reached"). 9x9 boards go to the bitboard solver, as in the
+// sudoku program, whose guesses cost some ten times an engine node.
 constexpr std::uint64_t kNodeLimit = 20'000'000;
+constexpr std::uint64_t kGuessLimit = 2'000'000;
 
 std::string& reply() {
   static std::string text;
@@ -180,27 +183,40 @@ sudoku::DlxSolver& engine() {
   return solver;
 }
 
+sudoku::BitboardSolver& bitboard() {
+  static sudoku::BitboardSolver solver = [] {
+    sudoku::BitboardSolver s;
+    s.set_node_limit(kGuessLimit);
+    return s;
+  }();
+  return solver;
+}
+
 // Solve (limit 1) and count (limit > 1) share one reply: the count found, the first solution
-// (checked by the validator, never trusted), the engine's work and the time.
+// (checked by the validator, never trusted), the solver's work and the time.
 const char* solve_reply(const char* text, const char* box, std::uint64_t limit) {
   auto read = read_one(text, box);
   if (auto* error = std::get_if<std::string>(&read)) return fail(*error);
   const sudoku::Board& board = std::get<sudoku::Board>(read);
   sudoku::SolveResult result;
-  const Timing timing = time_work([&] { result = engine().solve(board, limit); });
+  const bool on_bitboards = sudoku::BitboardSolver::fits(board.geometry());
+  const std::uint64_t node_limit = on_bitboards ? kGuessLimit : kNodeLimit;
+  const Timing timing = time_work([&] {
+    result = on_bitboards ? bitboard().solve(board, limit) : engine().solve(board, limit);
+  });
   std::string out = "{\"ok\":true," + board_json(board) +
                     ",\"limit\":" + std::to_string(limit) +
                     ",\"solutions\":" + std::to_string(result.solutions) +
-                    ",\"limit_reached\":" + (result.nodes >= kNodeLimit ? "true" : "false") +
+                    ",\"limit_reached\":" + (result.nodes >= node_limit ? "true" : "false") +
                     ",\"nodes\":" + std::to_string(result.nodes) + timing_json(timing);
   if (result.solutions > 0) {
     if (auto why = sudoku::check_solution(board, result.first)) {
-      return fail("internal error: the engine's solution is wrong: " + *why);
+      return fail("internal error: the solver's solution is wrong: " + *why);
     }
     out += ",\"solution\":" + sudoku::json_string(result.first.to_line());
   } else {
     out += ",\"solution\":null";
-    if (sudoku::consistent(board) && result.nodes < kNodeLimit) {
+    if (sudoku::consistent(board) && result.nodes < node_limit) {
       out += ",\"contradiction\":" + contradiction_json(board);
     }
   }
