@@ -423,9 +423,15 @@ class Run::Impl {
 
   // False, with nothing written, when the count outgrew the node budget: see count_on_all_cores.
   bool count(Record& r, Worker& worker, const Puzzle& puzzle) const {
-    if (settings_.limit != 0 && settings_.limit <= kBatchCountLimit && on_bitboards(puzzle.board)) {
-      // The common case, first: as in solve(), clashes are looked for only without a solution.
-      const SolveResult result = worker.bitboard.solve(puzzle.board, settings_.limit);
+    if (on_bitboards(puzzle.board) && settings_.limit <= kBatchCountLimit) {
+      // Without a limit, within a budget of guesses: a count that spends it goes to the engine
+      // on every thread, which watches for signals and reports progress (counted again from
+      // scratch, still exact). As in solve(), clashes are looked for only without a solution.
+      const bool unlimited = settings_.limit == 0;
+      worker.bitboard.set_node_limit(unlimited ? kCountNodeBudget : BitboardSolver::kNoLimit);
+      const SolveResult result =
+          worker.bitboard.solve(puzzle.board, unlimited ? BitboardSolver::kNoLimit : settings_.limit);
+      if (unlimited && result.nodes >= kCountNodeBudget) return false;
       print_count(r, puzzle, result.solutions == 0 && clashes(r, puzzle) ? nullptr : &result);
       return true;
     }
@@ -433,28 +439,15 @@ class Run::Impl {
       print_count(r, puzzle, nullptr);
       return true;
     }
-    const bool engine = settings_.solver == SolverKind::dlx ||
-                        (settings_.solver == SolverKind::automatic && !on_bitboards(puzzle.board));
-    if (settings_.limit == 0 && on_bitboards(puzzle.board)) {
-      // A count that spends its budget of guesses goes to the engine on every thread, which
-      // watches for signals and reports progress: counted again from scratch, still exact.
-      worker.bitboard.set_node_limit(kCountNodeBudget);
-      const SolveResult result = worker.bitboard.solve(puzzle.board, BitboardSolver::kNoLimit);
-      worker.bitboard.set_node_limit(BitboardSolver::kNoLimit);
-      if (result.nodes >= kCountNodeBudget) return false;
-      print_count(r, puzzle, &result);
-      return true;
-    }
+    // The engine (dlx, or auto off the bitboards) defers long counts; the baselines do not.
+    const bool engine = settings_.solver != SolverKind::naive && settings_.solver != SolverKind::mrv;
     if (settings_.limit == 0 && engine) {
       const auto result = count_within(puzzle.board, worker.dlx, kCountNodeBudget);
       if (!result) return false;
       print_count(r, puzzle, &*result);
       return true;
     }
-    if (settings_.solver != SolverKind::naive && settings_.solver != SolverKind::mrv &&
-        settings_.limit > kBatchCountLimit) {
-      return false;
-    }
+    if (engine && settings_.limit > kBatchCountLimit) return false;
     const std::uint64_t limit = settings_.limit == 0 ? dlx::Solver::kNoLimit : settings_.limit;
     const SolveResult result = run_solver(worker, puzzle.board, limit);
     print_count(r, puzzle, &result);
