@@ -249,30 +249,33 @@ py::dict validate(const std::string& grid, const py::object& box, const std::opt
   return d;
 }
 
-py::list explain(const std::string& puzzle, const py::object& box) {
-  const sudoku::Board board = board_of(puzzle, box);
+// The logical solve of a puzzle (without the GIL) and its steps as dicts: explain() and logic().
+struct LogicRun {
   sudoku::LogicResult result;
+  py::list steps;
+};
+
+LogicRun run_logic(const std::string& puzzle, const py::object& box) {
+  const sudoku::Board board = board_of(puzzle, box);
+  LogicRun run;
   {
     py::gil_scoped_release release;
-    result = sudoku::solve_logically(board);
+    run.result = sudoku::solve_logically(board);
   }
-  py::list steps;
-  for (const auto& step : result.steps) steps.append(step_dict(step, board.geometry()));
-  return steps;
+  for (const auto& step : run.result.steps) run.steps.append(step_dict(step, board.geometry()));
+  return run;
+}
+
+py::list explain(const std::string& puzzle, const py::object& box) {
+  return run_logic(puzzle, box).steps;
 }
 
 py::dict logic(const std::string& puzzle, const py::object& box) {
-  const sudoku::Board board = board_of(puzzle, box);
-  sudoku::LogicResult result;
-  {
-    py::gil_scoped_release release;
-    result = sudoku::solve_logically(board);
-  }
+  const LogicRun run = run_logic(puzzle, box);
+  const sudoku::LogicResult& result = run.result;
   py::dict d;
   d["status"] = std::string(sudoku::status_name(result.status));
-  py::list steps;
-  for (const auto& step : result.steps) steps.append(step_dict(step, board.geometry()));
-  d["steps"] = steps;
+  d["steps"] = run.steps;
   d["board"] = result.position ? py::object(py::str(result.position->board().to_line()))
                                : py::object(py::none());
   d["contradiction"] = result.contradiction ? py::object(py::str(result.contradiction->message))
