@@ -134,19 +134,30 @@ bool settle_digit(Grid& g, int d, std::uint32_t bands) {
   return true;
 }
 
+// The cells of a band by how many digits they have left, bit-sliced over the nine digit words:
+// at least one, at least two, at least three.
+struct DigitCounts {
+  std::uint32_t once = 0, twice = 0, thrice = 0;
+};
+DigitCounts digit_counts(const Grid& g, std::size_t band) {
+  DigitCounts c;
+  for (std::size_t d = 0; d < 9; ++d) {
+    const std::uint32_t w = g.places[3 * d + band];
+    c.thrice |= c.twice & w;
+    c.twice |= c.once & w;
+    c.once |= w;
+  }
+  return c;
+}
+
 // Cells with one digit left that are not fixed yet: the digit leaves the rest of the cell's row
 // (settle_digit() then fixes the cell). False when a cell has no digit left, or two such cells
 // of a row want the same digit.
 bool naked_singles(Grid& g) {
   for (std::size_t band = 0; band < 3; ++band) {
-    std::uint32_t once = 0, twice = 0;
-    for (std::size_t d = 0; d < 9; ++d) {
-      const std::uint32_t w = g.places[3 * d + band];
-      twice |= once & w;
-      once |= w;
-    }
-    if (once != kBand) return false;
-    const std::uint32_t singles = once & ~twice & ~g.fixed[band];
+    const DigitCounts c = digit_counts(g, band);
+    if (c.once != kBand) return false;
+    const std::uint32_t singles = c.once & ~c.twice & ~g.fixed[band];
     if (singles == 0) continue;
     for (std::size_t d = 0; d < 9; ++d) {
       const std::uint32_t mine = singles & g.places[3 * d + band];
@@ -200,8 +211,8 @@ struct Search {
 
   [[nodiscard]] bool done() const { return solutions >= limit || nodes >= node_limit; }
 
-  // Guesses on a cell with the fewest digits left, preferring two: each digit but the last in
-  // a copy of the grid; the last in `g` itself, which by then has lost the others.
+  // Guesses on the cell choose() picks: each digit but the last in a copy of the grid; the
+  // last in `g` itself, which by then has lost the others (a naked single for propagate()).
   void run(Grid& g) {
     if (!propagate(g)) return;
     std::size_t band = 0;
@@ -210,38 +221,31 @@ struct Search {
       if (solutions++ == 0) first = g;
       return;
     }
-    for (std::uint32_t d = 0; d < 9; ++d) {
-      std::uint32_t& w = g.places[3 * d + band];
-      if ((w & bit) == 0) continue;
+    std::uint32_t digits = 0;  // bit d: digit d + 1 is left in the cell
+    for (std::size_t d = 0; d < 9; ++d) digits |= ((g.places[3 * d + band] & bit) != 0 ? 1u : 0u) << d;
+    for (; (digits & (digits - 1)) != 0; digits &= digits - 1) {
       if (done()) return;
       ++nodes;
+      const int d = std::countr_zero(digits);
       Grid child = g;
-      assign(child, static_cast<int>(d), band, bit);
+      assign(child, d, band, bit);
       run(child);
-      w &= ~bit;
-      g.dirty |= 1u << (3 * d + band);
-      // With one digit left the cell is a naked single: propagate() takes it from here.
-      std::uint32_t left = 0;
-      for (std::size_t e = d + 1; e < 9; ++e) left += (g.places[3 * e + band] & bit) != 0 ? 1 : 0;
-      if (left == 1) break;
+      g.places[3 * static_cast<std::size_t>(d) + band] &= ~bit;
+      g.dirty |= 1u << (3 * d + static_cast<int>(band));
     }
     if (done()) return;
     ++nodes;
     run(g);
   }
 
-  // A cell not fixed with two digits left, else one with the fewest; false when all are fixed.
+  // A cell not fixed with two digits left, in the band with the most cells open (on ties the
+  // lowest band; in the band the last such cell), else a cell with the fewest digits left;
+  // false when all are fixed.
   static bool choose(const Grid& g, std::size_t& band_out, std::uint32_t& bit_out) {
     int best = -1;
     for (std::size_t band = 3; band-- > 0;) {
-      std::uint32_t once = 0, twice = 0, thrice = 0;
-      for (std::size_t d = 0; d < 9; ++d) {
-        const std::uint32_t w = g.places[3 * d + band];
-        thrice |= twice & w;
-        twice |= once & w;
-        once |= w;
-      }
-      const std::uint32_t pairs = twice & ~thrice & ~g.fixed[band];
+      const DigitCounts c = digit_counts(g, band);
+      const std::uint32_t pairs = c.twice & ~c.thrice & ~g.fixed[band];
       const int score = 27 - std::popcount(g.fixed[band]);
       if (pairs != 0 && score > best) {
         best = score;
