@@ -10,6 +10,19 @@
    problem file, runs interleaved, medians; then the per-cover cost of the Python iterator
    (iterating every cover minus counting them, divided by the covers).
 
+3. The one-call path (issue 32): dlx.Problem(options, ...) / dlx.count / dlx.covers on option
+   lists of Python values, against building the same problem by hand (add_primary,
+   add_secondary, add_option with string names made beforehand, outside the timing), runs
+   interleaved; build alone, build + count, build + every cover as a list. The goal: one call
+   costs at most 1.10x the hand-built path.
+4. xcover (pure Python + numba, the peer with the same covers(options, primary, secondary)
+   call) on the same option lists, when it can be imported: its first call (the JIT start) and
+   then every cover, beside dlx.covers. Recipe, outside the repository (Debian's numba; xcover
+   from its source, which needs nothing else):
+       apt-get install python3-numba
+       git clone https://github.com/johnrudge/xcover /tmp/xcover   # or any copy of its src/
+       PYTHONPATH=build/python:/tmp/xcover/src /usr/bin/python3 bench/python_bench.py --only xcover
+
 Times are wall-clock medians of --runs runs; the machine may be shared, so read ratios taken in
 the same run rather than absolute times.
 """
@@ -17,6 +30,7 @@ the same run rather than absolute times.
 import argparse
 import itertools
 import os
+import random
 import resource
 import shutil
 import statistics
@@ -91,6 +105,14 @@ def timed(fn):
     start = time.perf_counter()
     value = fn()
     return time.perf_counter() - start, value
+
+
+def timed_cpu(fn):
+    """CPU time of this process (less disturbed than wall time by others on a shared machine;
+    the searches here run on this thread)."""
+    start = time.process_time()
+    value = fn()
+    return time.process_time() - start, value
 
 
 def median_time(fn, runs):
@@ -203,6 +225,145 @@ def bench_queens(args):
         print(f"  dlx.Solver.count(threads=2): {t2:.3f} s (x{tcount / t2:.2f} of one thread)")
 
 
+# ---- one call from options over Python values (issue 32) ------------------------------------
+
+PENTOMINOES = {"F": ".##|##.|.#.", "I": "#####", "L": "####|#...", "N": "##..|.###",
+               "P": "##|##|#.", "T": "###|.#.|.#.", "U": "#.#|###", "V": "#..|#..|###",
+               "W": "#..|##.|.##", "X": ".#.|###|.#.", "Y": "####|.#..", "Z": "##.|.#.|.##"}
+
+
+def pentomino_options(rows, cols):
+    def orientations(picture):
+        cells = {(r, c) for r, row in enumerate(picture.split("|"))
+                 for c, mark in enumerate(row) if mark == "#"}
+        found = set()
+        for _ in range(4):
+            cells = {(c, -r) for r, c in cells}
+            for shape in (cells, {(r, -c) for r, c in cells}):
+                top, left = min(r for r, _ in shape), min(c for _, c in shape)
+                found.add(frozenset((r - top, c - left) for r, c in shape))
+        return found
+    return [[name] + [(r + dr, c + dc) for dr, dc in sorted(shape)]
+            for name, picture in PENTOMINOES.items() for shape in orientations(picture)
+            for r in range(rows) for c in range(cols)
+            if all(r + dr < rows and c + dc < cols for dr, dc in shape)]
+
+
+def queens_options(n, kind):
+    def item(what, k):
+        if kind == "int":
+            return {"row": 0, "col": 1, "up": 2, "down": 3}[what] * 4 * n + k + 2 * n
+        return (what, k) if kind == "tuple" else f"{what}{k}"
+    options = [[item("row", r), item("col", c), item("up", r + c), item("down", r - c)]
+               for r in range(n) for c in range(n)]
+    diagonals = [item("up", d) for d in range(2 * n - 1)] + \
+                [item("down", d) for d in range(-n + 1, n)]
+    return options, diagonals
+
+
+def langford_options(n):
+    return [[f"d{d}", f"s{p}", f"s{p + d + 1}"] for d in range(1, n + 1)
+            for p in range(2 * n - d - 1)]
+
+
+def random_options(items, options, width, seed=1):
+    rng = random.Random(seed)
+    return [rng.sample(range(items), width) for _ in range(options)]
+
+
+def one_call_problems(args):
+    """(label, options, secondary, what to time) for the one-call and xcover comparisons."""
+    xcover_example = [[1, 4, 7], [1, 4], [4, 5, 7], [3, 5, 6], [2, 3, 6, 7], [2, 7]]
+    problems = [("xcover's README example x1000", [xcover_example] * 1000, [], "many")]
+    for kind in ("int", "tuple", "str"):
+        options, diagonals = queens_options(args.one_call_queens, kind)
+        problems.append((f"{args.one_call_queens}-queens, {kind} items", options, diagonals, "all"))
+    problems.append(("Langford pairs n=11, str items", langford_options(11), [], "all"))
+    problems.append(("pentominoes 3x20, str + tuple items", pentomino_options(3, 20), [], "all"))
+    problems.append(("random 3000 int items, 40000 options of 6 (build)",
+                     random_options(3000, 40000, 6), [], "build"))
+    return problems
+
+
+def by_hand(options, secondary):
+    """What a user writes without the one-call path: names declared first, then the options as
+    lists of names. `options` and `secondary` are already strings (made outside the timing)."""
+    p = dlx.Problem()
+    declared = set(secondary)
+    for option in options:
+        for name in option:
+            if name not in declared:
+                declared.add(name)
+                p.add_primary(name)
+    for name in secondary:
+        p.add_secondary(name)
+    for option in options:
+        p.add_option(option)
+    return p
+
+
+def bench_one_call(args):
+    print("One call (dlx.Problem(options, ...), dlx.count, dlx.covers) against the same problem "
+          "built by hand with names; CPU time, medians, runs interleaved")
+    worst = 0.0
+    for label, options, secondary, what in one_call_problems(args):
+        if what == "many":  # many small problems: the per-call cost
+            name_options = [[str(x) for x in o] for o in options[0]]
+            def hand(): return [list(dlx.Solver(by_hand(name_options, [])).solutions())
+                                for _ in options]
+            def one(): return [list(dlx.covers(o)) for o in options]
+            pairs = [("covers of each", hand, one)]
+        else:
+            name_options = [[str(x).replace(" ", "") for x in o] for o in options]
+            name_secondary = [str(x).replace(" ", "") for x in secondary]
+            pairs = [("build", lambda: by_hand(name_options, name_secondary),
+                      lambda: dlx.Problem(options, secondary=secondary))]
+            if what == "all":
+                pairs.append(("build + count",
+                              lambda: dlx.Solver(by_hand(name_options, name_secondary)).count(),
+                              lambda: dlx.count(options, secondary=secondary)))
+                pairs.append(("build + every cover",
+                              lambda: sum(1 for _ in dlx.Solver(by_hand(name_options,
+                                                                        name_secondary))),
+                              lambda: sum(1 for _ in dlx.covers(options, secondary=secondary))))
+        print(f"  {label}:")
+        for what_timed, hand_fn, one_fn in pairs:
+            hand_times, one_times = [], []
+            for _ in range(args.runs):
+                t, a = timed_cpu(hand_fn)
+                hand_times.append(t)
+                t, b = timed_cpu(one_fn)
+                one_times.append(t)
+            if what_timed != "build":
+                assert a == b, (a, b)
+            th, to = statistics.median(hand_times), statistics.median(one_times)
+            worst = max(worst, to / th)
+            print(f"    {what_timed:20s} by hand {th * 1e3:9.2f} ms   one call {to * 1e3:9.2f} ms"
+                  f"   one call / by hand = {to / th:.3f}")
+    print(f"  worst ratio: {worst:.3f} (goal: at most 1.10)")
+
+
+def bench_xcover(args):
+    try:
+        import xcover
+    except ImportError:
+        print("xcover: not importable (see the recipe at the top of this file); skipped")
+        return
+    print(f"xcover {getattr(xcover, '__version__', '')} from {os.path.dirname(xcover.__file__)}")
+    start = time.perf_counter()
+    list(xcover.covers([[1, 4, 7], [1, 4], [4, 5, 7], [3, 5, 6], [2, 3, 6, 7], [2, 7]]))
+    print(f"  first call (numba JIT start, or its cache): {time.perf_counter() - start:.2f} s")
+    for label, options, secondary, what in one_call_problems(args):
+        if what != "all":
+            continue
+        kwargs = {"secondary": secondary} if secondary else {}
+        tx, nx = median_time(lambda: sum(1 for _ in xcover.covers(options, **kwargs)), args.runs)
+        td, nd = median_time(lambda: sum(1 for _ in dlx.covers(options, **kwargs)), args.runs)
+        assert nx == nd, (nx, nd)
+        print(f"  {label}: {nd} covers; xcover {tx * 1e3:.1f} ms, dlx.covers {td * 1e3:.1f} ms: "
+              f"xcover / dlx = {tx / td:.2f}")
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--dlx", help="the C++ dlx program (default: build*/bin/dlx)")
@@ -211,13 +372,19 @@ def main():
     parser.add_argument("--python-puzzles", type=int, default=10,
                         help="puzzles for the plain-Python solver (it is slow)")
     parser.add_argument("--queens", type=int, default=15)
-    parser.add_argument("--only", choices=["sudoku", "queens"])
+    parser.add_argument("--one-call-queens", type=int, default=10,
+                        help="n of the n-queens problems of the one-call comparison")
+    parser.add_argument("--only", choices=["sudoku", "queens", "one-call", "xcover"])
     args = parser.parse_args()
     print(f"Python {sys.version.split()[0]} ({sys.executable}), dlx from {dlx.__file__}")
-    if args.only != "queens":
+    if args.only in (None, "sudoku"):
         bench_sudoku(args)
-    if args.only != "sudoku":
+    if args.only in (None, "queens"):
         bench_queens(args)
+    if args.only in (None, "one-call"):
+        bench_one_call(args)
+    if args.only in (None, "xcover"):
+        bench_xcover(args)
 
 
 if __name__ == "__main__":

@@ -1,6 +1,15 @@
 """Exact cover with dancing links (Knuth's Algorithm X), and a Sudoku toolkit on it.
 
     import dlx
+    options = [[1, 4, 7], [1, 4], [4, 5, 7], [3, 5, 6], [2, 3, 6, 7], [2, 7]]
+    for cover in dlx.covers(options):    # lazily, each a list of indices into options
+        print(cover)                     # [1, 3, 5]: the options [1, 4], [3, 5, 6], [2, 7]
+    dlx.count(options), dlx.first(options)
+
+Items are any hashable values; dlx.Problem(options, primary=, secondary=) says the rules
+(colours, secondary items). A problem built item by item, with names:
+
+    import dlx
     p = dlx.Problem()
     for name in "abcdefg":
         p.add_primary(name)
@@ -26,6 +35,7 @@ from ._core import (
     matrix_covers,
     read_knuth,
 )
+from ._convenience import count, covers, first
 from . import sudoku
 
 __all__ = [
@@ -35,6 +45,9 @@ __all__ = [
     "ProblemError",
     "Solver",
     "Stats",
+    "count",
+    "covers",
+    "first",
     "matrix_covers",
     "read_knuth",
     "sudoku",

@@ -1,7 +1,7 @@
 """Type stubs for dlx: exact cover with dancing links, and a Sudoku toolkit on it."""
 
 from os import PathLike
-from typing import Iterable, Iterator, Optional, Sequence, Union
+from typing import Any, Hashable, Iterable, Iterator, Optional, Sequence, Union, overload
 
 from . import sudoku as sudoku
 
@@ -21,9 +21,25 @@ class Stats:
     @property
     def solutions(self) -> int: ...
 
+# An item of dlx.Problem(options, ...): any hashable value. An option: an iterable of items
+# (list, tuple, set ...) or a string of blank-separated items.
+Item = Hashable
+Option = Union[str, Iterable[Hashable]]
+
 class Problem:
     """An exact-cover problem: named items and options over them."""
+    @overload
     def __init__(self) -> None: ...
+    @overload
+    def __init__(
+        self,
+        options: Union[Iterable[Option], Any],
+        primary: Optional[Iterable[Item]] = None,
+        secondary: Optional[Iterable[Item]] = None,
+        *,
+        colours: bool = True,
+    ) -> None:
+        """In one call from options over hashable items (any NumPy array: a 0/1 matrix)."""
     def add_primary(self, name: str, lo: Optional[int] = None, hi: Optional[int] = None) -> int: ...
     def add_secondary(self, name: str) -> int: ...
     def add_option(self, items: Union[str, Iterable[str], Iterable[int]]) -> int: ...
@@ -39,12 +55,14 @@ class Problem:
     @property
     def option_count(self) -> int: ...
     @property
-    def items(self) -> list[str]: ...
+    def items(self) -> list[Any]:
+        """The item names by id, or the values given to Problem(options, ...)."""
     def item_name(self, item: int) -> str: ...
-    def find_item(self, name: str) -> Optional[int]: ...
-    def is_primary(self, item: Union[int, str]) -> bool: ...
-    def multiplicity(self, item: Union[int, str]) -> tuple[int, int]: ...
-    def option(self, option: int) -> list[str]: ...
+    def find_item(self, item: Item) -> Optional[int]: ...
+    def is_primary(self, item: Item) -> bool: ...
+    def multiplicity(self, item: Item) -> tuple[int, int]: ...
+    def option(self, option: int) -> list[Any]:
+        """An option's items: names ("x:colour"), or values ((x, colour) for non-strings)."""
     @property
     def has_colors(self) -> bool: ...
     @property
@@ -67,10 +85,39 @@ class Solver:
     @property
     def stats(self) -> Stats: ...
     def progress(self) -> float: ...
-    def names(self, cover: Iterable[int]) -> list[list[str]]: ...
-    def color_of(self, item: Union[int, str]) -> Optional[str]: ...
+    def names(self, cover: Iterable[int]) -> list[list[Any]]: ...
+    def color_of(self, item: Item) -> Optional[Any]: ...
     @property
     def problem(self) -> Problem: ...
 
 def read_knuth(path: Union[str, PathLike[str]]) -> Problem: ...
 def matrix_covers(matrix: object, secondary: Union[int, Iterable[int]] = 0) -> CoverIterator: ...
+
+def covers(
+    options: Union[Iterable[Option], Any],
+    primary: Optional[Iterable[Item]] = None,
+    secondary: Optional[Iterable[Item]] = None,
+    *,
+    colours: bool = True,
+) -> CoverIterator:
+    """The covers, lazily: each a list of indices into `options` (see Problem(options, ...))."""
+
+def count(
+    options: Union[Iterable[Option], Any],
+    primary: Optional[Iterable[Item]] = None,
+    secondary: Optional[Iterable[Item]] = None,
+    *,
+    colours: bool = True,
+    limit: Optional[int] = None,
+    threads: int = 1,
+) -> int:
+    """The number of covers, up to `limit` if given."""
+
+def first(
+    options: Union[Iterable[Option], Any],
+    primary: Optional[Iterable[Item]] = None,
+    secondary: Optional[Iterable[Item]] = None,
+    *,
+    colours: bool = True,
+) -> Optional[list[int]]:
+    """The first cover, or None."""

@@ -23,6 +23,7 @@
 
 #include "bindings.hpp"
 #include "interrupt.hpp"
+#include "items.hpp"
 
 namespace py = pybind11;
 
@@ -65,8 +66,21 @@ py::list option_names(const dlx::Problem& problem, dlx::OptionId option) {
   return names;
 }
 
-dlx::ItemId item_ref(const dlx::Problem& problem, const py::handle& ref) {
-  if (py::isinstance<py::str>(ref)) {
+// An option as names, or as the values it was given as (items.hpp).
+py::list option_entries(const ProblemPtr& problem, dlx::OptionId option) {
+  if (const ItemLabels* labels = labels_of(problem)) {
+    return option_values(*problem, *labels, option);
+  }
+  return option_names(*problem, option);
+}
+
+// An item given as a value of a problem built from values, else as a name or an id.
+dlx::ItemId item_ref(const ProblemPtr& owner, const py::handle& ref) {
+  const dlx::Problem& problem = *owner;
+  if (const ItemLabels* labels = labels_of(owner)) {
+    if (const auto id = labels->item_id(ref)) return *id;
+    if (PyIndex_Check(ref.ptr()) == 0) fail("unknown item " + std::string(py::repr(ref)));
+  } else if (py::isinstance<py::str>(ref)) {
     const auto name = ref.cast<std::string>();
     if (auto id = problem.find_item(name)) return *id;
     fail("unknown item '" + name + "'");
@@ -76,9 +90,19 @@ dlx::ItemId item_ref(const dlx::Problem& problem, const py::handle& ref) {
   return static_cast<dlx::ItemId>(id);
 }
 
+// Problems built from values take no more items or options: their labels would not know them.
+dlx::Problem& extendable(const ProblemPtr& problem) {
+  if (labels_of(problem) != nullptr) {
+    fail("this problem was built in one call from its options; build a new one with the options "
+         "added (dlx.Problem(options + [...], ...))");
+  }
+  return *problem;
+}
+
 // An option given as item names ("x" or "x:colour"), as item ids, or as one string of
 // blank-separated names.
-dlx::OptionId add_option(dlx::Problem& problem, const py::object& items) {
+dlx::OptionId add_option(const ProblemPtr& owner, const py::object& items) {
+  dlx::Problem& problem = extendable(owner);
   std::vector<std::string> names;
   std::vector<dlx::ItemId> ids;
   if (py::isinstance<py::str>(items)) {
@@ -390,7 +414,7 @@ py::list names(const PySolver& self, const py::iterable& cover) {
   for (const py::handle entry : cover) {
     const auto option = entry.cast<std::int64_t>();
     check_option(option, self.options);
-    out.append(option_names(*self.problem, static_cast<dlx::OptionId>(option)));
+    out.append(option_entries(self.problem, static_cast<dlx::OptionId>(option)));
   }
   return out;
 }
@@ -426,9 +450,49 @@ colour ("x:red"). Item and option ids are 0, 1, ... in the order of the calls th
 Every mistake (duplicate or unknown item, empty option, bad name) raises dlx.ProblemError,
 a ValueError, with a message naming it.)doc")
       .def(py::init<>(), "An empty problem.")
+      .def(py::init([](const py::object& options, const py::object& primary,
+                       const py::object& secondary, bool colours) -> ProblemPtr {
+             if (PyObject_CheckBuffer(options.ptr()) != 0 && !py::isinstance<py::bytes>(options)) {
+               if (!primary.is_none()) fail("a 0/1 matrix takes secondary= only (its columns)");
+               return from_matrix(options, secondary.is_none() ? py::int_(0) : secondary);
+             }
+             return problem_from_values(options, primary, secondary, colours);
+           }),
+           py::arg("options"), py::arg("primary") = py::none(), py::arg("secondary") = py::none(),
+           py::kw_only(), py::arg("colours") = true, R"doc(
+A problem in one call from its options, each a list, tuple, set or string of items.
+
+Items are any hashable values (str, int, tuple, frozenset, enum ...), kept as given in
+everything returned (items, option(), Solver.names()); option k is options[k], so a cover is a
+list of indices into `options`. When `primary` is None, every item an option names is primary
+unless listed in `secondary`; primary items take ids in the order listed (or first met), the
+secondary ones after them. A string option is blank-separated items: "a b x:red".
+
+Colours (secondary items only): an entry "x:c" (a string) or (x, c) (a 2-tuple) gives item x
+the colour c, when x is listed in `secondary`. An entry that is itself a listed item is that
+item, and a tuple whose first element is not a secondary item is an item, so tuple items and
+colour pairs do not clash; a string "x:c" whose x is not secondary is an error, and
+colours=False takes every entry as an item as it is.
+
+A NumPy array (any buffer) is read as a 0/1 matrix, as Problem.from_matrix does.
+
+    >>> p = dlx.Problem([[1, 4, 7], [1, 4], [4, 5, 7], [3, 5, 6], [2, 3, 6, 7], [2, 7]])
+    >>> p.items
+    [1, 4, 7, 5, 3, 6, 2]
+    >>> s = dlx.Solver(p)
+    >>> [s.names(cover) for cover in s.solutions()]
+    [[[1, 4], [3, 5, 6], [2, 7]]]
+    >>> q = dlx.Problem([["a", ("x", 0)], ["b", ("x", 0)], ["a", "b"]], secondary=["x"])
+    >>> q.option(0), dlx.Solver(q).count()
+    (['a', ('x', 0)], 2)
+
+Raises ProblemError naming the option and the item at fault (empty option, repeated item, no
+primary item, an item in neither list when `primary` is given), TypeError for an unhashable
+item.)doc")
       .def("add_primary",
-           [](dlx::Problem& p, const std::string& name, std::optional<std::uint32_t> lo,
+           [](const ProblemPtr& owner, const std::string& name, std::optional<std::uint32_t> lo,
               std::optional<std::uint32_t> hi) {
+             dlx::Problem& p = extendable(owner);
              if (!lo && !hi) return p.add_primary(name);
              if (lo && !hi) return p.add_primary(name, *lo, *lo);
              if (!lo) return p.add_primary(name, 1, *hi);
@@ -437,7 +501,11 @@ a ValueError, with a message naming it.)doc")
            py::arg("name"), py::arg("lo") = py::none(), py::arg("hi") = py::none(), R"doc(
 Adds a primary item and returns its id. Covered exactly once by default; with lo and hi,
 between lo and hi times (lo = 0: it may stay uncovered); with lo alone, exactly lo times.)doc")
-      .def("add_secondary", &dlx::Problem::add_secondary, py::arg("name"),
+      .def("add_secondary",
+           [](const ProblemPtr& p, const std::string& name) {
+             return extendable(p).add_secondary(name);
+           },
+           py::arg("name"),
            "Adds a secondary item (covered at most once, or shared by options of one colour); "
            "returns its id.")
       .def("add_option", &add_option, py::arg("items"), R"doc(
@@ -462,37 +530,48 @@ other than 0/1, ragged rows, or a row with no 1 in a primary column.)doc")
       .def_property_readonly("option_count", &dlx::Problem::option_count, "The number of options.")
       .def_property_readonly(
           "items",
-          [](const dlx::Problem& p) {
+          [](const ProblemPtr& owner) {
+            if (const ItemLabels* labels = labels_of(owner)) return py::list(labels->items);
+            const dlx::Problem& p = *owner;
             py::list names;
             for (std::size_t i = 0; i < p.item_count(); ++i) names.append(p.item_name(static_cast<dlx::ItemId>(i)));
             return names;
           },
-          "The item names, by id.")
+          "The items by id: their names, or the values given to dlx.Problem(options, ...).")
       .def("item_name",
            [](const dlx::Problem& p, std::int64_t item) {
              check_item(p, item);
              return p.item_name(static_cast<dlx::ItemId>(item));
            },
            py::arg("item"), "The name of an item id.")
-      .def("find_item", &dlx::Problem::find_item, py::arg("name"),
-           "The id of an item name, or None.")
+      .def("find_item",
+           [](const ProblemPtr& p, const py::object& item) -> std::optional<dlx::ItemId> {
+             if (const ItemLabels* labels = labels_of(p)) return labels->item_id(item);
+             return p->find_item(item.cast<std::string>());
+           },
+           py::arg("item"), "The id of an item (its name, or its value), or None.")
       .def("is_primary",
-           [](const dlx::Problem& p, const py::object& item) { return p.is_primary(item_ref(p, item)); },
+           [](const ProblemPtr& p, const py::object& item) {
+             return p->is_primary(item_ref(p, item));
+           },
            py::arg("item"), "Whether an item (id or name) is primary.")
       .def("multiplicity",
-           [](const dlx::Problem& p, const py::object& item) {
-             const dlx::Multiplicity range = p.multiplicity(item_ref(p, item));
+           [](const ProblemPtr& p, const py::object& item) {
+             const dlx::Multiplicity range = p->multiplicity(item_ref(p, item));
              return py::make_tuple(range.lo, range.hi);
            },
            py::arg("item"),
            "(lo, hi): how many chosen options an item (id or name) must lie in; (0, 1) for a "
            "secondary item.")
       .def("option",
-           [](const dlx::Problem& p, std::int64_t option) {
-             check_option(option, p.option_count());
-             return option_names(p, static_cast<dlx::OptionId>(option));
+           [](const ProblemPtr& p, std::int64_t option) {
+             check_option(option, p->option_count());
+             return option_entries(p, static_cast<dlx::OptionId>(option));
            },
-           py::arg("option"), "An option's items as names, \"item:colour\" where it gives a colour.")
+           py::arg("option"),
+           "An option's items as names, \"item:colour\" where it gives a colour; for a problem "
+           "built from values, as the values (a coloured one as \"item:colour\" when both are "
+           "strings, else as the pair (item, colour)).")
       .def_property_readonly("has_colors", &dlx::Problem::has_colors, "Whether some option gives a colour.")
       .def_property_readonly("has_multiplicities", &dlx::Problem::has_multiplicities,
                              "Whether some primary item has a range other than exactly once.")
@@ -574,15 +653,17 @@ is the same. A count with a limit runs on one thread.)doc")
       .def("progress", [](const PySolver& self) { return self.solver.progress(); },
            "Knuth's estimate of the fraction of the search tree already walked, in [0, 1].")
       .def("names", &names, py::arg("cover"),
-           "The options of a cover as lists of item names (\"item:colour\" where they give one).")
+           "The options of a cover as lists of item names (\"item:colour\" where they give one), "
+           "or of values for a problem built from values (see Problem.option).")
       .def("color_of",
-           [](const PySolver& self, const py::object& item) -> std::optional<std::string> {
-             const dlx::ItemId id = item_ref(*self.problem, item);
+           [](const PySolver& self, const py::object& item) -> py::object {
+             const dlx::ItemId id = item_ref(self.problem, item);
              if (self.problem->is_primary(id)) fail("item '" + std::string(self.problem->item_name(id)) + "' is primary and has no colour");
              if (!self.started || self.solver.cover().empty()) fail("color_of() needs a cover: call it while iterating solutions()");
              const dlx::ColorId color = self.solver.color_of(id);
-             if (color == dlx::kNoColor) return std::nullopt;
-             return std::string(self.problem->color_name(color));
+             if (color == dlx::kNoColor) return py::none();
+             if (const ItemLabels* labels = labels_of(self.problem)) return labels->colour(color);
+             return py::str(std::string(self.problem->color_name(color)));
            },
            py::arg("item"),
            "While iterating solutions(): the colour the current cover gives a secondary item "
