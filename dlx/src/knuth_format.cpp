@@ -230,6 +230,24 @@ std::optional<char> first_char(std::string_view line) {
   return std::nullopt;
 }
 
+// The comment marker of another convention that `token` starts with ("//" or "#"), or "".
+// Knuth's format has one kind of comment, a line whose first character is '|'; these are
+// valid item names there, so such a line is read as Knuth reads it, and only an error it causes
+// names the marker (a clearer cause than the "unknown item" it leads to).
+std::string_view foreign_comment(std::string_view token) {
+  if (token.starts_with("//")) return "//";
+  if (token.starts_with("#")) return "#";
+  return {};
+}
+
+// Built by append: GCC 12 warns falsely (-Wrestrict) about "'" + std::string(...).
+std::string foreign_comment_note(std::string_view marker) {
+  return std::string(1, '\'')
+      .append(marker)
+      .append("' does not start a comment in Knuth's format: only lines whose first character "
+              "is '|' are comments");
+}
+
 // A bound of a multiplicity range: a whole decimal number, at most kMaxMultiplicity.
 std::optional<std::uint32_t> parse_bound(std::string_view text) {
   if (text.empty() || text.size() > 10) return std::nullopt;
@@ -261,7 +279,7 @@ class Reader {
       const auto first = first_char(line);
       if (!first || *first == '|') continue;  // blank or comment
       if (result_.item_line == 0) {
-        read_items(line, number);
+        read_items_noting_comments(line, number);
         std::string().swap(line);  // the item line can be megabytes; option lines are short
       } else {
         split(line, tokens_);
@@ -334,6 +352,20 @@ class Reader {
     }
   }
 
+  // read_items(), with a note on its errors, and later on "unknown item", when the item line
+  // starts like a comment of another convention ("// items a b c" declares "//" and "items").
+  void read_items_noting_comments(std::string_view line, std::size_t number) {
+    const auto start = line.find_first_not_of(" \t\r\f\v");
+    foreign_item_line_ = start == std::string_view::npos ? "" : foreign_comment(line.substr(start));
+    try {
+      read_items(line, number);
+    } catch (const ParseError& error) {
+      if (foreign_item_line_.empty() || error.line() != number) throw;
+      fail(number, error.column(), error.reason() + " (this is the item line; " +
+                                       foreign_comment_note(foreign_item_line_) + ")");
+    }
+  }
+
   // The item line is read token by token, without a list of its tokens: it may hold millions.
   void read_items(std::string_view line, std::size_t number) {
     result_.item_line = number;
@@ -394,7 +426,10 @@ class Reader {
       const std::string_view name = text.substr(0, colon);
       if (name.empty()) fail(number, column, "empty item name before the colour in " + quoted(text));
       const auto found = result_.problem.find_item(name);
-      if (!found) fail(number, column, "unknown item " + quoted(name));
+      if (!found) {
+        fail(number, column,
+             "unknown item " + quoted(name) + unknown_item_note(text, &token == &tokens_.front()));
+      }
       const ItemId item = *found;
       if (repeats(item)) fail(number, column, "item " + quoted(name) + " repeated in this option");
       ColorId color = kNoColor;
@@ -430,6 +465,23 @@ class Reader {
     result_.option_line.push_back(number);
   }
 
+  // Why an option may name an unknown item: a comment of another convention, on this line or
+  // on the line read as the item line.
+  std::string unknown_item_note(std::string_view text, bool first_on_line) const {
+    if (const auto marker = foreign_comment(text); !marker.empty()) {
+      if (first_on_line) return " (" + foreign_comment_note(marker) + ")";
+      return std::string(" ('")
+          .append(marker)
+          .append("' does not start a comment: Knuth's format has no comments at the end of a "
+                  "line, only lines whose first character is '|' are comments)");
+    }
+    if (!foreign_item_line_.empty()) {
+      return " (line " + std::to_string(result_.item_line) + " was read as the item line: " +
+             foreign_comment_note(foreign_item_line_) + ")";
+    }
+    return {};
+  }
+
   ColorId color_of(std::string_view name, std::size_t number, std::size_t column) {
     if (const auto known = result_.problem.find_color(name)) return *known;
     try {
@@ -444,6 +496,7 @@ class Reader {
   std::vector<std::uint32_t> seen_;  // see repeats(); empty until an option is long
   std::uint32_t stamp_ = 0;
   std::vector<Token> tokens_;
+  std::string_view foreign_item_line_;  // the marker the item line starts with, if any
   std::vector<ItemId> item_ids_;     // the option being read
   std::vector<ColorId> colors_;      // parallel to item_ids_
 };

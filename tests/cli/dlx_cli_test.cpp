@@ -164,6 +164,17 @@ TEST_CASE("dlx reports bad input as file:line:column and exits with 2", "[cli]")
     CHECK(result.out.empty());
     CHECK(result.err == "dlx: <stdin>:2:5: item 'a' repeated in this option\n");
   }
+  SECTION("a comment in another convention names its line") {
+    const TempFile file("slashes.dlx", "a b c\na b\n// c alone\nc\n");
+    const auto result = dlx("'" + file.path() + "'");
+    CHECK(result.exit_code == 2);
+    CHECK(result.out.empty());
+    CHECK(result.err == "dlx: " + file.path() + ":3:1: unknown item '//' ('//' does not start a " +
+                            "comment in Knuth's format: only lines whose first character is '|' " +
+                            "are comments)\n");
+    CHECK_THAT(dlx("--count", "# items\na b\n").err,
+               Catch::StartsWith("dlx: <stdin>:2:1: unknown item 'a' (line 1 was read as the item line: '#'"));
+  }
   SECTION("more mistakes") {
     CHECK(dlx("", "a | x\nx\n").err == "dlx: <stdin>:2:1: option has no primary item\n");
     CHECK(dlx("", "a b a\n").err == "dlx: <stdin>:1:5: item 'a' declared twice\n");

@@ -128,6 +128,33 @@ TEST_CASE("Every mistake is reported as source:line:column: message", "[dlx]") {
   SECTION("options written before the item line: the first line declares the items") {
     CHECK(error_of("c e\na d g\n") == "t.dlx:2:1: unknown item 'a'");
   }
+  SECTION("comments of other conventions ('//', '#') are named where they cause the error") {
+    const std::string note =
+        "does not start a comment in Knuth's format: only lines whose first character is '|' "
+        "are comments";
+    // A comment line among the options: its first token is no item.
+    CHECK(error_of("a b\na\n// then b\nb\n") == "t.dlx:3:1: unknown item '//' ('//' " + note + ")");
+    CHECK(error_of("a b\n  # b alone\nb\n") == "t.dlx:2:3: unknown item '#' ('#' " + note + ")");
+    // At the end of an option.
+    CHECK(error_of("a b\na b # both\n") ==
+          "t.dlx:2:5: unknown item '#' ('#' does not start a comment: Knuth's format has no "
+          "comments at the end of a line, only lines whose first character is '|' are comments)");
+    // Before the item line: it declares "//", "items" ..., and the options cannot name theirs.
+    CHECK(error_of("// items a b\na b c\n") ==
+          "t.dlx:2:5: unknown item 'c' (line 1 was read as the item line: '//' " + note + ")");
+    CHECK(error_of("#a b\na b\n") == "t.dlx:2:1: unknown item 'a' (line 1 was read as the item "
+                                        "line: '#' " + note + ")");
+    // An error on such an item line says so.
+    CHECK(error_of("// note: a b\n") == "t.dlx:1:4: item name 'note:' contains ':' (it separates "
+                                         "an item from its colour) (this is the item line; '//' " +
+                                         note + ")");
+    CHECK(error_of("# a a\n") ==
+          "t.dlx:1:5: item 'a' declared twice (this is the item line; '#' " + note + ")");
+    // They are valid item names, so a file that uses them as items reads as Knuth's DLX1 does.
+    const auto read = dlx::read_knuth(std::string("#1 // x\n#1 x\n// #1\n"), "t.dlx");
+    CHECK(names(read.problem) == std::vector<std::string>{"#1", "//", "x"});
+    CHECK(read.problem.option_count() == 2);
+  }
   SECTION("a misplaced bar") {
     CHECK(error_of("a | b | c\n") == "t.dlx:1:7: '|' appears twice in the item line");
     CHECK(error_of("a |b |c\n") == "t.dlx:1:6: '|' appears twice in the item line");
