@@ -322,3 +322,18 @@ def test_word_squares_match_a_brute_force():
                    for slot in slots for word in words]
         cells = [(r, c) if pairs else f"{r}{c}" for r in range(3) for c in range(3)]
         assert dlx.count(options, secondary=cells) == expected == 19
+
+
+def test_the_readme_one_call_example_prints_what_its_comments_say():
+    readme = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "README.md")
+    with open(readme, encoding="utf-8") as f:
+        blocks = f.read().split("```python\n")[1:]
+    blocks = [b.split("```")[0] for b in blocks if "dlx.covers(" in b.split("```")[0]]
+    if not blocks:
+        pytest.skip("the README has no dlx.covers example")
+    expected = [line.split("#", 1)[1].split(":")[0].strip() for line in blocks[0].splitlines()
+                if line.startswith("print(")]
+    printed = []
+    exec(compile(blocks[0], "README.md", "exec"),
+         {"print": lambda *values: printed.append(" ".join(map(str, values)))})
+    assert printed == expected
