@@ -35,6 +35,7 @@
 #include "dlx/parallel.hpp"
 #include "dlx/solver.hpp"
 #include "cli_options.hpp"
+#include "dlx_cost.hpp"
 #include "stop_signal.hpp"
 
 #ifndef DLX_VERSION
@@ -98,6 +99,17 @@ Options:
                        "Altogether C solutions, U updates, N nodes, T seconds." (U: links
                        changed; N: search-tree nodes; T: search time), then a line
                        "(stopped by --limit L)" if the limit was reached
+      --min-cost       print a cover of least cost, then a line "cost N" (DLX5 costs: a token
+                       "|n" after an item of an option adds n to its cost; options without
+                       one cost 0); no cover: "dlx: no cover", exit status 1. Branch and
+                       bound as Knuth's DLX5, with a lower bound (docs/min-cost.md); colours
+                       work, multiplicities are refused
+      --best K         with or without --min-cost: the covers of the K least costs (DLX5's k),
+                       by increasing cost, each followed by its "cost N" line
+      --estimate N     print Knuth's estimate, from N random probes down the search tree, of
+                       the number of covers and of search-tree nodes, each as mean +- 1.96
+                       standard errors with that 95% interval (docs/min-cost.md)
+      --seed S         the probes' random seed (default 0): the same seed, the same estimate
   -P, --print-problem  read the problem, check it and write it back out in Knuth's format
                        (DLX1, or DLX2/DLX3 syntax where it has colours or ranges), and stop
   -e, --example NAME ARGUMENTS...
@@ -151,6 +163,9 @@ struct Options {
   bool stats = false;
   bool progress = false;
   bool print_problem = false;
+  std::size_t best = 0;            // --min-cost / --best: how many least costs; 0: not asked
+  std::uint64_t estimate = 0;      // --estimate: probes; 0: not asked
+  std::uint64_t seed = 0;
   unsigned threads = 0;  // 0: one per core
   std::uint64_t limit = dlx::Solver::kNoLimit;
   std::vector<std::string> example;
@@ -295,6 +310,10 @@ std::optional<Options> parse_options(int argc, char** argv) {
   named.add_options()
       ("count,c", po::bool_switch())
       ("print-problem,P", po::bool_switch())
+      ("min-cost", po::bool_switch())
+      ("best", po::value<std::string>())
+      ("estimate", po::value<std::string>())
+      ("seed", po::value<std::string>())
       ("example,e", po::value<std::vector<std::string>>()->multitoken())
       ("words", po::value<std::string>())
       ("first", po::value<std::string>())
@@ -345,6 +364,30 @@ std::optional<Options> parse_options(int argc, char** argv) {
       }
     }
     if (example && !files.empty()) throw UsageError("--example reads no FILE ('" + files.front() + "')");
+  }
+  // --min-cost / --best and --estimate are searches of their own.
+  if (vm["min-cost"].as<bool>() || vm.count("best")) {
+    options.best = vm.count("best") ? cli::number("--best", vm["best"].as<std::string>(), 1,
+                                                  std::uint64_t{1} << 20, "from 1 to 1048576")
+                                    : 1;
+  }
+  if (vm.count("estimate")) {
+    options.estimate = cli::number("--estimate", vm["estimate"].as<std::string>(), 1,
+                                   std::uint64_t{1} << 40, "from 1 to 2^40");
+  }
+  if (vm.count("seed")) {
+    if (!vm.count("estimate")) throw UsageError("--seed applies only to --estimate");
+    options.seed = cli::number("--seed", vm["seed"].as<std::string>(), 0,
+                               std::numeric_limits<std::uint64_t>::max(), "from 0 to 2^64-1");
+  }
+  if (options.best != 0 || options.estimate != 0) {
+    const char* what = options.best != 0 ? "--min-cost" : "--estimate";
+    if (options.best != 0 && options.estimate != 0) throw UsageError("--min-cost and --estimate are two runs; give one of them");
+    for (const auto& [name, given] : {std::pair{"--count", options.count}, {"--limit", given_limit},
+                                      {"--threads", common.threads.has_value()},
+                                      {"--print-problem", options.print_problem}, {"--example", example}}) {
+      if (given) throw UsageError(std::string(name) + " does not apply to " + what);
+    }
   }
   if (common.threads && !options.count) throw UsageError("--threads applies only to --count");
   if (common.threads && given_limit) {
@@ -466,6 +509,8 @@ int solve(const Options& options) {
     return kFound;
   }
   if (options.stats) cli::print_problem_size(problem);
+  if (options.best != 0) return dlx_cost::print_min_cost(input, options.best, options.stats);
+  if (options.estimate != 0) return dlx_cost::print_estimate(problem, options.estimate, options.seed);
   dlx::Solver solver(problem);
   stop_signal::catch_signals();
   Progress progress(options.progress);

@@ -379,7 +379,16 @@ class Reader {
     for_each_token(line, [&](Token token) {
       std::size_t begin = token.begin;
       if (line[begin] == '|') {
-        if (secondary) fail(number, begin + 1, "'|' appears twice in the item line");
+        if (secondary) {
+          const std::string_view rest = line.substr(begin + 1, token.end - begin - 1);
+          const bool cost_like = !rest.empty() && std::all_of(rest.begin(), rest.end(), [](char c) {
+            return c >= '0' && c <= '9';
+          });
+          fail(number, begin + 1,
+               cost_like ? "'|' appears twice in the item line (a cost |n belongs after an item "
+                           "of an option, not on the item line)"
+                         : "'|' appears twice in the item line");
+        }
         secondary = true;
         ++begin;  // DLX1 reads "|x" as the separator followed by item x
         if (begin == token.end) return;
@@ -415,12 +424,20 @@ class Reader {
     item_ids_.clear();
     colors_.clear();
     bool any_primary = false, any_color = false;
+    std::uint64_t cost = 0;
     for (const Token& token : tokens_) {
       const std::string_view text = line.substr(token.begin, token.end - token.begin);
       const std::size_t column = token.begin + 1;
+      // A token "|n" after an item is a cost (DLX5); the first token never starts with '|'
+      // (the line would be a comment).
+      if (text[0] == '|') {
+        cost = add_cost(cost, text, number, column);
+        continue;
+      }
       if (const auto bar = text.find('|'); bar != std::string_view::npos) {
         fail(number, column + bar,
-             "misplaced '|' (only a line that starts with '|' is a comment; items cannot contain it)");
+             "misplaced '|' (a cost is a token of its own, \"|n\" after an item; items cannot "
+             "contain '|')");
       }
       const auto colon = text.find(':');
       const std::string_view name = text.substr(0, colon);
@@ -453,8 +470,9 @@ class Reader {
     if (!any_primary) fail(number, tokens_.front().begin + 1, "option has no primary item");
     const std::size_t begin = tokens_.front().begin, end = tokens_.back().end;
     try {
-      result_.problem.add_option(item_ids_, any_color ? std::span<const ColorId>(colors_)
-                                                      : std::span<const ColorId>());
+      const OptionId option = result_.problem.add_option(
+          item_ids_, any_color ? std::span<const ColorId>(colors_) : std::span<const ColorId>());
+      result_.problem.set_option_cost(option, cost);
       result_.option_text.push_back(line.substr(begin, end - begin));
     } catch (const ProblemError& error) {  // a limit of the engine
       fail(number, 1, error.what());
@@ -480,6 +498,26 @@ class Reader {
              foreign_comment_note(foreign_item_line_) + ")";
     }
     return {};
+  }
+
+  // `sum` plus the cost written as `text` ("|n", n a whole decimal number), or a ParseError
+  // naming the token. The sum of an option's costs may not pass Problem::kMaxOptionCost.
+  std::uint64_t add_cost(std::uint64_t sum, std::string_view text, std::size_t number,
+                         std::size_t column) const {
+    const std::string_view digits = text.substr(1);
+    if (digits.empty()) fail(number, column, "'|' without a cost after it (write |n, n a whole number >= 0)");
+    if (!std::all_of(digits.begin(), digits.end(), [](char c) { return c >= '0' && c <= '9'; })) {
+      fail(number, column, "cost " + quoted(digits) +
+                               " is not a whole number >= 0 (a token \"|n\" after an item is a cost, as in |7)");
+    }
+    std::uint64_t value = 0;
+    const auto [end, error] = std::from_chars(digits.data(), digits.data() + digits.size(), value);
+    if (error != std::errc{} || end != digits.data() + digits.size() || value > Problem::kMaxOptionCost ||
+        sum > Problem::kMaxOptionCost - value) {
+      fail(number, column, "cost " + quoted(digits) + " makes the option cost more than " +
+                               std::to_string(Problem::kMaxOptionCost));
+    }
+    return sum + value;
   }
 
   ColorId color_of(std::string_view name, std::size_t number, std::size_t column) {
@@ -580,6 +618,7 @@ void write_knuth(std::ostream& out, const Problem& problem, std::string_view com
         }
       }
     }
+    if (const std::uint64_t cost = problem.option_cost(option); cost != 0) out << " |" << cost;
     out << '\n';
   }
 }

@@ -132,7 +132,25 @@ OptionId Problem::store_option(std::span<const ItemId> items, std::span<const Co
     no_colors_.resize(items.size(), kNoColor);
   }
   option_start_.push_back(static_cast<std::uint32_t>(entries_.size()));
+  if (!costs_.empty()) costs_.push_back(0);
   return static_cast<OptionId>(option_count() - 1);
+}
+
+void Problem::set_option_cost(OptionId option, std::uint64_t cost) {
+  if (option < 0 || static_cast<std::size_t>(option) >= option_count()) {
+    throw ProblemError("cannot give a cost to option " + std::to_string(option) + ": there are " +
+                       std::to_string(option_count()) + " options");
+  }
+  if (cost > kMaxOptionCost) {
+    throw ProblemError("option " + std::to_string(option) + " has cost " + std::to_string(cost) +
+                       ", above the limit " + std::to_string(kMaxOptionCost));
+  }
+  if (costs_.empty()) {
+    if (cost == 0) return;
+    costs_.assign(option_count(), 0);
+  }
+  costs_[static_cast<std::size_t>(option)] = cost;
+  has_costs_ = has_costs_ || cost != 0;
 }
 
 OptionId Problem::add_option(std::span<const ItemId> items) { return store_option(items, {}); }

@@ -159,7 +159,8 @@ TEST_CASE("Every mistake is reported as source:line:column: message", "[dlx]") {
     CHECK(error_of("a | b | c\n") == "t.dlx:1:7: '|' appears twice in the item line");
     CHECK(error_of("a |b |c\n") == "t.dlx:1:6: '|' appears twice in the item line");
     CHECK(error_of("a b| c\n") == "t.dlx:1:3: item name 'b|' contains '|'");
-    CHECK_THAT(error_of("a b\na |b\n"), Catch::StartsWith("t.dlx:2:3: misplaced '|'"));
+    // "|b" after an item is a cost (DLX5), and b is not a number.
+    CHECK_THAT(error_of("a b\na |b\n"), Catch::StartsWith("t.dlx:2:3: cost 'b' is not a whole number"));
     CHECK_THAT(error_of("a b\na b|\n"), Catch::StartsWith("t.dlx:2:4: misplaced '|'"));
   }
   SECTION("a colon in an item name") {

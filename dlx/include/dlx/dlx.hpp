@@ -13,7 +13,8 @@
 //       for (dlx::OptionId option : cover) std::cout << option << ' ';  // "3 4 0 "
 //
 // What a user needs: Problem (items, options), Solver (search, count, commit), the DLX1 text
-// format (read_knuth, write_knuth), the example problems and the parallel count. Solver's
+// format (read_knuth, write_knuth), the example problems and the parallel count; minimum-cost
+// covers (min_cost_covers) and Knuth's estimate of a search's size (estimate). Solver's
 // states, which decide what each call does:
 //   fresh      after construction, reset() or rewind(): commit() and exclude() are allowed;
 //              next() / count() start the search
@@ -26,8 +27,10 @@
 // needs them.
 #pragma once
 
+#include "dlx/estimate.hpp"       // IWYU pragma: export
 #include "dlx/examples.hpp"       // IWYU pragma: export
 #include "dlx/knuth_format.hpp"   // IWYU pragma: export
+#include "dlx/min_cost.hpp"       // IWYU pragma: export
 #include "dlx/parallel.hpp"       // IWYU pragma: export
 #include "dlx/problem.hpp"        // IWYU pragma: export
 #include "dlx/solver.hpp"         // IWYU pragma: export

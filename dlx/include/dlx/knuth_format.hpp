@@ -18,6 +18,11 @@
 // without a primary item is an error rather than a warning (Knuth's programs drop it).
 // Item names may not contain '|' or ':'.
 //
+// Costs (DLX5): a token "|n" after an item of an option adds n to that option's cost (a whole
+// decimal number; several add up; the sum at most Problem::kMaxOptionCost), as in "a b |3".
+// Such a token is part of the option's text as written (option_text). On the item line, '|'
+// keeps its DLX1 meaning (the separator), so a second '|' there is an error.
+//
 // The input must be UTF-8 text: a NUL byte, another control character or a byte that is not
 // valid UTF-8 anywhere, comments included, is an error that names its column. A byte-order mark
 // at the very start is skipped (columns count from after it). Lines end with LF, CRLF or a lone
@@ -90,7 +95,8 @@ KnuthProblem read_knuth(std::string_view text, std::string_view source);
 /// Writes `problem` in Knuth's format, using DLX3's ranges and DLX2's colours only where the
 /// problem has them (a plain problem is written in DLX1 format): the primary items in id order,
 /// each as "name", "v|name" or "u:v|name", then '|' and the secondary ones if any, then one
-/// option per line with its items in the order given, "name:colour" where it gives a colour.
+/// option per line with its items in the order given, "name:colour" where it gives a colour,
+/// and " |n" at the end of an option whose cost n is not 0.
 /// A problem whose items interleave the two kinds reads back with renumbered item ids but the
 /// same names, ranges, colours and options. Lines in `comment` (if any) are written first, each
 /// as a '|' comment. Throws ProblemError, before writing anything, if an item or colour name

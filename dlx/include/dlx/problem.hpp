@@ -14,6 +14,9 @@
 // at least one primary, colours only on secondary items. Every violation throws ProblemError
 // with a message that names the offending item, colour or option.
 //
+// Options may carry a cost (Knuth's DLX5): a whole number from 0 to kMaxOptionCost, 0 unless
+// set; only the minimum-cost search (min_cost.hpp) looks at it.
+//
 // Memory: names are kept once, back to back in one buffer (PackedStrings), and found through a
 // hash table of ids (detail::NameTable), so an item costs its name plus 13 to 21 bytes (an
 // offset, two to four 4-byte slots of the index, its kind); colours and multiplicities take
@@ -141,6 +144,19 @@ class Problem {
     if (multiplicities_.empty()) return is_primary(item) ? Multiplicity{1, 1} : Multiplicity{0, 1};
     return multiplicities_[static_cast<std::size_t>(item)];
   }
+  /// The largest cost an option may have: 2^63 - 1, so that sums of costs fit in 64 bits
+  /// wherever their total does (min_cost.hpp checks that total before it searches).
+  static constexpr std::uint64_t kMaxOptionCost = (std::uint64_t{1} << 63) - 1;
+  /// Gives an option a cost (DLX5); throws ProblemError for an unknown option or a cost above
+  /// kMaxOptionCost.
+  void set_option_cost(OptionId option, std::uint64_t cost);
+  /// The cost of an option, 0 unless set. Precondition: option < option_count().
+  [[nodiscard]] std::uint64_t option_cost(OptionId option) const {
+    return costs_.empty() ? 0 : costs_[static_cast<std::size_t>(option)];
+  }
+  /// Whether some option has a cost other than 0.
+  [[nodiscard]] bool has_costs() const { return has_costs_; }
+
   /// Whether some option gives some item a colour.
   [[nodiscard]] bool has_colors() const { return has_colors_; }
   /// Whether some primary item has a range other than [1, 1].
@@ -152,6 +168,9 @@ class Problem {
   // Per item, or empty while every primary item is [1, 1] (then multiplicity() gives the
   // default of the item's kind).
   std::vector<Multiplicity> multiplicities_;
+  // Per option, or empty while every option costs 0 (grown as options are added once not).
+  std::vector<std::uint64_t> costs_;
+  bool has_costs_ = false;
   // Parallel to entries_, or empty while no option has a colour (then option_colors() is a
   // span of no_colors_, kNoColor as long as the longest option).
   std::vector<ColorId> colors_;
