@@ -27,6 +27,7 @@ The engine is C++ (the extension dlx._core); searches release the GIL and stop o
 
 from ._core import (
     CoverIterator,
+    Estimate,
     ParseError,
     Problem,
     ProblemError,
@@ -40,6 +41,7 @@ from . import sudoku
 
 __all__ = [
     "CoverIterator",
+    "Estimate",
     "ParseError",
     "Problem",
     "ProblemError",

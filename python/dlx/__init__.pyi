@@ -67,6 +67,40 @@ class Problem:
     def has_colors(self) -> bool: ...
     @property
     def has_multiplicities(self) -> bool: ...
+    def set_cost(self, option: int, cost: int) -> None:
+        """Gives an option a cost (Knuth's DLX5), 0 to 2**63 - 1; "|n" after an item of an
+        option in Knuth's text format does the same. Options cost 0 unless given one."""
+    def cost(self, option: int) -> int:
+        """The cost of an option (0 unless set)."""
+    def min_cost(self, best: int = 1) -> list[tuple[int, list[int]]]:
+        """The covers of least cost as (cost, option ids) pairs: one cover of least cost, or
+        with best=K the covers of the K least costs by increasing cost (Knuth's DLX5 k); []
+        when there is no cover. ProblemError for multiplicities; Ctrl-C stops it."""
+    def estimate(self, probes: int = 1000, seed: int = 0) -> Estimate:
+        """Knuth's random-probe estimate of the number of covers and of search-tree nodes; the
+        same seed gives the same Estimate. ProblemError for multiplicities or probes=0."""
+
+class Estimate:
+    """Knuth's estimate of a search tree from random probes (Problem.estimate): means of the
+    probes' estimates with standard errors and intervals mean +- 1.96 standard errors (about
+    95%, a normal approximation)."""
+    @property
+    def covers(self) -> float: ...
+    @property
+    def covers_error(self) -> float: ...
+    @property
+    def covers_interval(self) -> tuple[float, float]: ...
+    @property
+    def nodes(self) -> float:
+        """Estimated search-tree nodes, as Stats.nodes counts them."""
+    @property
+    def nodes_error(self) -> float: ...
+    @property
+    def nodes_interval(self) -> tuple[float, float]: ...
+    @property
+    def probes(self) -> int: ...
+    @property
+    def probes_at_cover(self) -> int: ...
 
 class CoverIterator(Iterator[list[int]]):
     """A lazy iterator over covers, each a list of option ids (or matrix row indices)."""

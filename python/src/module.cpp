@@ -20,6 +20,7 @@ PYBIND11_MODULE(_core, m) {
   m.attr("ParseError").attr("__doc__") =
       "Malformed problem text; the message is \"source:line:column: reason\". A ProblemError.";
   dlx_python::bind_engine(m);
+  dlx_python::bind_cost(m);
   py::module_ sudoku = m.def_submodule(
       "sudoku", "Sudoku of any box shape on the dancing-links engine: solve, count, enumerate, "
                 "validate, explain, rate and generate.");
