@@ -447,6 +447,9 @@ colour ("x:red"). Item and option ids are 0, 1, ... in the order of the calls th
     p.add_option(["a", "b", "x:red"])   # -> 0
     p.add_option("c x:red")             # -> 1 (one string of names works too)
 
+Or in one call from the options, with any hashable values as items:
+dlx.Problem([[1, 2], [2, 3], [3]], secondary=[...]) (see __init__; dlx.covers builds one).
+
 Every mistake (duplicate or unknown item, empty option, bad name) raises dlx.ProblemError,
 a ValueError, with a message naming it.)doc")
       .def(py::init<>(), "An empty problem.")
@@ -667,7 +670,7 @@ is the same. A count with a limit runs on one thread.)doc")
            },
            py::arg("item"),
            "While iterating solutions(): the colour the current cover gives a secondary item "
-           "(id or name), or None.")
+           "(id, name, or value for a problem of values), or None.")
       .def_property_readonly("problem", [](const PySolver& self) { return self.problem; },
                              "The problem this solver was built from.");
 

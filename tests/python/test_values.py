@@ -194,7 +194,8 @@ def test_items_come_in_engine_order_primary_first():
 
 
 def test_the_first_cover_arrives_before_the_count_is_known():
-    # 30-queens has about 10^18 covers: an eager search would never return.
+    # 30-queens has more covers than 27-queens' 2.3e17 (OEIS A000170): an eager search would
+    # never return.
     options, diagonals = queens(30, "tuple")
     s = dlx.Solver(dlx.Problem(options, secondary=diagonals))
     covers = s.solutions()
