@@ -65,6 +65,13 @@ Commands:
               engine's search nodes to prove it unique (a second, technique-free measure)
   generate    print new puzzles with exactly one solution (proved by the engine) that are
               minimal: no given (no symmetric group of givens) can go without losing that
+  canon       print each 9x9 puzzle's minlex form: the least 81-digit string (0 for a blank)
+              over transposition, band, row, stack and column orders, digits relabelled in
+              order of first appearance; every form of a puzzle gives the same line.
+              --dedupe: print instead the first puzzle of each class, as read
+  hint        print the next step for each grid (givens, and the player's entries written
+              as +D, e.g. +7): wrong entries first, then the simplest technique that applies,
+              at --level cell (where to look), technique (which one, where) or step (default)
 
 Options:
   --box RxC          boxes of R rows by C columns (side N = R*C, at most 35); every puzzle
@@ -85,7 +92,7 @@ Options:
                      hard puzzles. Same output, same checks, same exit statuses (with several
                      solutions, solve's may differ). enumerate accepts auto and dlx (both the
                      engine); validate, explain and rate take no solver
-  -t, --threads N    solve, count, explain, rate: work on N puzzles at once (default: one per
+  -t, --threads N    solve, count, explain, rate, canon, hint: N puzzles at once (default: one per
                      core). Records and messages stay in input order: the output is byte for
                      byte that of --threads 1. A count without --limit that runs long (the
                      empty 6x6 grid: 28200960) is split over the N threads on its own
@@ -94,6 +101,8 @@ Options:
                      standard error is a terminal)
   --no-progress      no progress line, even on a terminal
   --finish           explain: complete a stalled puzzle with the engine
+  --dedupe           canon: keep the first puzzle of each class, printed as read
+  --level L          hint: cell, technique or step (default)
   --stats            at the end, print totals to standard error: puzzles, solved,
                      unsolvable, invalid, search nodes, link updates, wall time, wall time
                      per puzzle (nodes and updates are summed over the threads)
@@ -127,6 +136,10 @@ tier of the hardest technique used and K the steps made with tier-T techniques:
   invalid  (rate only) the engine finds no solution, or more than one
 
 Input:
+  Pencil marks (9x9; solve, count, explain and rate): a 729-character line, nine characters
+  a cell, the k-th the digit k while it is a candidate, '.' or '0' once it is gone; or a grid
+  of 9 rows of 9 groups of candidate digits separated by blanks or '|', as HoDoKu and Sukaku
+  Explainer print them (docs/setters-and-players.md).
   One puzzle per line: N*N symbols, 1-9 then A-Z (any case) for 10..35, '.' or '0' for a
   blank, e.g. 81 characters for a 9x9. Or a grid of N lines of N cells, as typed or printed:
   blanks, '|', '-', '+', '=', '*', ':' and box-drawing characters are ignored, and lines of
@@ -215,6 +228,8 @@ Examples:
   sudoku explain --finish data/sudoku/example.txt
   sudoku rate --format json data/sudoku/top1465_sample.txt
   sudoku generate --count 5 --symmetry rotate180 --difficulty hard --seed 42
+  sudoku canon --dedupe data/sudoku/top1465_sample.txt
+  sudoku hint --level technique data/sudoku/example.txt
 )HELP";
 
 using sudoku::Command;
@@ -231,7 +246,8 @@ struct Options {
 
 using cli::UsageError;
 
-const char* command_list = "solve, count, enumerate, validate, explain, rate, generate, export";
+const char* command_list =
+    "solve, count, enumerate, validate, explain, rate, generate, export, canon, hint";
 
 // Returns nothing when the program should stop at once (--help, --version).
 std::optional<Options> parse_options(int argc, char** argv) {
@@ -242,6 +258,8 @@ std::optional<Options> parse_options(int argc, char** argv) {
       ("format,f", po::value<std::string>())
       ("solver", po::value<std::string>())
       ("finish", po::bool_switch())
+      ("dedupe", po::bool_switch())
+      ("level", po::value<std::string>())
       ("count,n", po::value<std::string>())
       ("size", po::value<std::string>())
       ("symmetry", po::value<std::string>())
@@ -277,6 +295,8 @@ std::optional<Options> parse_options(int argc, char** argv) {
   else if (command == "rate") c = Command::rate;
   else if (command == "generate") options.generate = true;
   else if (command == "export") c = Command::export_;
+  else if (command == "canon") c = Command::canon;
+  else if (command == "hint") c = Command::hint;
   else throw UsageError{"unknown command '" + command + "' (" + command_list + ")"};
   const bool generate = options.generate;
   const auto is = [&](Command which) { return !generate && c == which; };
@@ -289,9 +309,13 @@ std::optional<Options> parse_options(int argc, char** argv) {
   only("solver", is(Command::solve) || is(Command::count) || is(Command::enumerate),
        "solve, count and enumerate");
   only("threads", is(Command::solve) || is(Command::count) || is(Command::explain) ||
-       is(Command::rate), "solve, count, explain and rate");
+       is(Command::rate) || is(Command::canon) || is(Command::hint),
+       "solve, count, explain, rate, canon and hint");
+  only("dedupe", is(Command::canon), "canon");
+  only("level", is(Command::hint), "hint");
   only("finish", is(Command::explain), "explain");
-  only("format", !is(Command::export_), "every command but export (which writes DLX1)");
+  only("format", !is(Command::export_) && !is(Command::canon) && !is(Command::hint),
+       "every command but export (which writes DLX1), canon and hint");
   only("stats", !is(Command::export_) && !generate, "the commands that read puzzles, but export");
   for (const char* option : {"count", "size", "symmetry", "difficulty", "seed"}) {
     only(option, generate, "generate");
@@ -340,6 +364,13 @@ std::optional<Options> parse_options(int argc, char** argv) {
   if (common.threads) options.run.threads = *common.threads;
   options.progress = common.progress;
   options.run.finish = vm["finish"].as<bool>();
+  options.run.dedupe = vm["dedupe"].as<bool>();
+  if (vm.count("level")) {
+    const std::string text = vm["level"].as<std::string>();
+    const auto level = sudoku::parse_hint_level(text);
+    if (!level) throw UsageError{"unknown hint level '" + text + "' (cell, technique, step)"};
+    options.run.hint_level = *level;
+  }
   options.run.stats = common.stats;
 
   if (generate) {

@@ -20,7 +20,12 @@ LogicResult solve_logically(const Board& puzzle, const LogicOptions& options) {
     result.contradiction = std::move(bad);
     return result;
   }
-  Position& p = result.position.emplace(puzzle);
+  return solve_logically(Position(puzzle), options);
+}
+
+LogicResult solve_logically(Position start, const LogicOptions& options) {
+  LogicResult result;
+  Position& p = result.position.emplace(std::move(start));
   result.start_solved = p.solved();
   result.start_candidates = p.candidate_count();
   const int last = static_cast<int>(options.hardest_allowed);

@@ -28,7 +28,7 @@ namespace {
 
 bool is_blank(char c) { return c == ' ' || c == '\t' || c == '\v' || c == '\f'; }
 bool is_decoration_mark(char c) {
-  return c == '|' || c == '-' || c == '+' || c == '=' || c == '*' || c == ':';
+  return c == '|' || c == '-' || c == '+' || c == '=' || c == '*' || c == ':' || c == '\'';
 }
 
 std::string hex_byte(unsigned char c) {
@@ -136,7 +136,10 @@ std::optional<ReadError> Reader::scan_line(LineKind& kind) {
       comment = true;
       break;
     }
-    if (is_blank(c) || is_decoration_mark(c)) {
+    // A '.' that touches a '-' is a corner of a pencil-mark grid's border (".----.----."), not
+    // a blank cell.
+    const bool corner = c == '.' && ((i > 0 && line_[i - 1] == '-') || (i + 1 < size && line_[i + 1] == '-'));
+    if (is_blank(c) || is_decoration_mark(c) || corner) {
       marks = marks || !is_blank(c);
       pending_decoration = !cells_.empty();
       continue;
@@ -162,7 +165,7 @@ std::optional<ReadError> Reader::scan_line(LineKind& kind) {
     }
     if (pending_decoration) line_decorated_ = true;
     pending_decoration = false;
-    cells_.push_back(Cell{digit, i + 1});
+    cells_.push_back(Cell{digit, i + 1, i > 0 && line_[i - 1] == '+'});
   }
   if (!cells_.empty()) kind = LineKind::cells;
   else if (comment) kind = LineKind::comment;
@@ -197,8 +200,21 @@ ReadError Reader::cut_short(const std::string& how) {
 std::optional<ReadEntry> Reader::start(const Geometry& g, bool whole) {
   if (auto e = check_range(g)) return *e;
   Board board(g);
-  for (std::size_t k = 0; k < cells_.size(); ++k) board.set(static_cast<int>(k), cells_[k].digit);
-  if (whole) return Puzzle{std::move(board), line_no_};
+  std::vector<std::uint8_t> entered;
+  for (std::size_t k = 0; k < cells_.size(); ++k) {
+    board.set(static_cast<int>(k), cells_[k].digit);
+    if (cells_[k].entered) {
+      if (entered.empty()) entered.resize(static_cast<std::size_t>(whole ? g.cell_count() : g.size()));
+      entered[k] = 1;
+    }
+  }
+  if (whole) {
+    Puzzle puzzle{std::move(board), line_no_, {}, {}};
+    mark_entries(puzzle, entered);
+    return puzzle;
+  }
+  entered.resize(entered.empty() ? 0 : static_cast<std::size_t>(g.cell_count()));
+  block_entered_ = std::move(entered);
   block_ = std::move(board);
   block_rows_ = 1;
   block_line_ = line_no_;
@@ -212,7 +228,16 @@ std::size_t Reader::length_column(std::size_t most) const {
   return cells_.empty() ? 1 : cells_.back().column + 1;
 }
 
+// A player's entry is a digit; a '+' before a blank means nothing.
+void Reader::mark_entries(Puzzle& puzzle, const std::vector<std::uint8_t>& entered) const {
+  bool any = false;
+  for (std::size_t k = 0; k < entered.size(); ++k) any = any || (entered[k] != 0 && puzzle.board[static_cast<int>(k)] != 0);
+  if (any) puzzle.entered = entered;
+}
+
 std::optional<ReadEntry> Reader::on_cells() {
+  bool pencil = false;
+  if (auto entry = on_pencil_cells(pencil); pencil) return entry;
   const std::size_t count = cells_.size();
   const auto k = static_cast<int>(std::min<std::size_t>(count, 1u << 20));
 
@@ -241,9 +266,17 @@ std::optional<ReadEntry> Reader::on_cells() {
         skip_rows_of_ = n;
         return *e;
       }
-      for (int c = 0; c < n; ++c) block_->set(block_rows_, c, cells_[static_cast<std::size_t>(c)].digit);
+      for (int c = 0; c < n; ++c) {
+        const Cell& cell = cells_[static_cast<std::size_t>(c)];
+        block_->set(block_rows_, c, cell.digit);
+        if (cell.entered) {
+          block_entered_.resize(static_cast<std::size_t>(n * n));
+          block_entered_[static_cast<std::size_t>(block_rows_ * n + c)] = 1;
+        }
+      }
       if (++block_rows_ < n) return std::nullopt;
-      Puzzle puzzle{std::move(*block_), block_line_};
+      Puzzle puzzle{std::move(*block_), block_line_, {}, {}};
+      mark_entries(puzzle, block_entered_);
       block_.reset();
       return puzzle;
     }
@@ -318,12 +351,15 @@ std::optional<ReadEntry> Reader::on_line() {
       skip_rows_of_ = block_->size();
       block_.reset();
     }
+    if (!pencil_.empty()) pencil_.clear(), pencil_rows_ = -1;  // skip the rest of that grid
     return *e;
   }
   switch (kind) {
     case LineKind::blank:
       skip_rows_of_ = 0;
+      if (pencil_rows_ < 0) pencil_rows_ = 0;
       if (block_) return cut_short("an empty line");
+      if (!pencil_.empty()) return pencil_cut_short("an empty line");
       return std::nullopt;
     case LineKind::comment:
       return box_directive();
@@ -344,6 +380,7 @@ std::optional<ReadEntry> Reader::next() {
         case LineStatus::end:
           done_ = true;
           if (block_) return cut_short("the input ends");
+          if (!pencil_.empty()) return pencil_cut_short("the input ends");
           return std::nullopt;
         case LineStatus::binary: {
           done_ = true;
@@ -357,6 +394,7 @@ std::optional<ReadEntry> Reader::next() {
             skip_rows_of_ = block_->size();
             block_.reset();
           }
+          if (!pencil_.empty()) pencil_.clear(), pencil_rows_ = -1;
           // The first byte beyond the cap, as dlx reports its own line limit.
           return error(kMaxLineLength + 1, "line too long (more than " + std::to_string(kMaxLineLength) +
                               " characters)");

@@ -14,6 +14,7 @@
 #include <filesystem>
 #include <fstream>
 #include <sstream>
+#include <unordered_set>
 #include <variant>
 #include <vector>
 
@@ -22,11 +23,13 @@
 #include "sudoku/backtracking.hpp"
 #include "sudoku/batch.hpp"
 #include "sudoku/bitboard_solver.hpp"
+#include "sudoku/canon.hpp"
 #include "sudoku/dlx_solver.hpp"
 #include "sudoku/encoding.hpp"
 #include "sudoku/explain.hpp"
 #include "sudoku/logic.hpp"
 #include "sudoku/parallel_count.hpp"
+#include "sudoku/pencil_marks.hpp"
 #include "sudoku/rating.hpp"
 #include "sudoku/reader.hpp"
 #include "sudoku/records.hpp"
@@ -79,6 +82,7 @@ struct Job {
   RunTotals totals;
   int status = 0;
   bool deferred = false;  // a count too big for one worker: done by the printer on all cores
+  std::string key;        // canon --dedupe: the class; printed only the first time it is seen
 };
 
 // What each worker thread owns; solvers are not thread-safe and keep their engines per
@@ -100,6 +104,9 @@ constexpr std::uint64_t kCountNodeBudget = 1'000'000;
 // big count, and counted there solution by solution, so that a signal stops it between two
 // rather than after up to 2^64 - 1 of them.
 constexpr std::uint64_t kBatchCountLimit = std::uint64_t{1} << 16;
+// A pencil-mark count runs on one worker's engine, not split; past this many nodes (some
+// minutes) it stops and says so rather than run on without progress.
+constexpr std::uint64_t kPencilNodeBudget = std::uint64_t{1} << 32;
 
 double seconds_since(std::chrono::steady_clock::time_point start) {
   return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
@@ -271,6 +278,7 @@ class Run::Impl {
           ++entries_read_;
           job.entry = std::move(*entry);
           job.deferred = false;
+          job.key.clear();
           // Nothing buffered and nothing waiting in a pipe or terminal: the next read may wait
           // for someone to type, so what was read is answered first.
           return in.rdbuf()->in_avail() > 0 ? BatchRead::item : BatchRead::item_and_wait;
@@ -295,6 +303,8 @@ class Run::Impl {
         case Command::count: job.deferred = !count(record, worker, puzzle); break;
         case Command::explain: explain(record, worker, puzzle); break;
         case Command::rate: rate(record, worker, puzzle); break;
+        case Command::canon: canon(record, puzzle, job.key); break;
+        case Command::hint: hint(record, worker, puzzle); break;
         case Command::enumerate:
         case Command::validate:
         case Command::export_: break;  // not batched
@@ -322,7 +332,7 @@ class Run::Impl {
       // flush standard output, one write(2) per record. Only a record with a message goes there
       // (and then the flush keeps the two streams in order when they share a pipe).
       if (!job.err.empty()) err_ << job.err;
-      out_ << job.out;
+      if (job.key.empty() || seen_.insert(job.key).second) out_ << job.out;
       totals_ += job.totals;
       worst(job.status);
     }
@@ -367,9 +377,20 @@ class Run::Impl {
     return true;
   }
 
+  // A pencil-mark puzzle's solutions (pencil_marks.hpp), on the worker's engine.
+  static SolveResult solve_pencil(Worker& worker, const Puzzle& puzzle, std::uint64_t limit,
+                                  std::uint64_t node_limit = DlxSolver::kNoLimit) {
+    return solve_pencil_marks(puzzle.candidates, puzzle.board.geometry(), worker.dlx, limit,
+                              node_limit);
+  }
+
   // Checks an answer before it is printed; false (and exit status 3) if it is wrong.
   bool checked(Record& r, const Puzzle& puzzle, const Board& solution) const {
-    if (auto why = check_solution(puzzle.board, solution)) {
+    std::optional<std::string> why = check_solution(puzzle.board, solution);
+    if (!why && !puzzle.candidates.empty() && !keeps_to(solution, puzzle.candidates)) {
+      why = "a digit outside its cell's pencil marks";
+    }
+    if (why) {
       r.err << "sudoku: " << where(puzzle.line)
             << ": internal error: the solver's answer fails its check (" << *why
             << "); not printed\n";
@@ -403,7 +424,9 @@ class Run::Impl {
   }
 
   void solve(Record& r, Worker& worker, const Puzzle& puzzle) const {
-    const SolveResult result = run_solver(worker, puzzle.board, 1);
+    const SolveResult result = puzzle.candidates.empty()
+                                   ? run_solver(worker, puzzle.board, 1)
+                                   : solve_pencil(worker, puzzle, 1);
     // Every solver gives 0 solutions, at once, for clashing givens: only then is it worth
     // looking for the clashes to name them.
     if (result.solutions == 0 && clashes(r, puzzle)) return unsolvable(r, puzzle);
@@ -423,6 +446,20 @@ class Run::Impl {
 
   // False, with nothing written, when the count outgrew the node budget: see count_on_all_cores.
   bool count(Record& r, Worker& worker, const Puzzle& puzzle) const {
+    if (!puzzle.candidates.empty()) {
+      const std::uint64_t limit = settings_.limit == 0 ? DlxSolver::kNoLimit : settings_.limit;
+      const SolveResult result = solve_pencil(worker, puzzle, limit, kPencilNodeBudget);
+      if (result.nodes >= kPencilNodeBudget) {
+        r.err << "sudoku: " << where(puzzle.line) << ": pencil-mark count stopped after "
+              << kPencilNodeBudget << " nodes, " << result.solutions << " solutions so far\n";
+        r.totals.nodes += result.nodes;
+        r.tally(false);
+        comment_record(r, where(puzzle.line) + ": count stopped", &puzzle.board);
+        return true;
+      }
+      print_count(r, puzzle, result.solutions == 0 && clashes(r, puzzle) ? nullptr : &result);
+      return true;
+    }
     if (on_bitboards(puzzle.board) && settings_.limit <= kBatchCountLimit) {
       // Without a limit, within a budget of guesses: a count that spends it goes to the engine
       // on every thread, which watches for signals and reports progress (counted again from
@@ -549,11 +586,26 @@ class Run::Impl {
     r.tally(write_validation_record(r.out, where(puzzle.line), puzzle.board));
   }
 
+  // The logical solve of an ordinary or a pencil-mark puzzle.
+  static LogicResult solve_logic(const Puzzle& puzzle, const LogicOptions& options = {}) {
+    if (puzzle.candidates.empty()) return solve_logically(puzzle.board, options);
+    auto position = pencil_position(puzzle.board.geometry(), puzzle.candidates);
+    if (!position) return solve_logically(puzzle.board, options);  // the clash, as for givens
+    return solve_logically(std::move(*position), options);
+  }
+
+  // The engine's count up to 2 from where a logical solve stopped (pencil marks kept).
+  static SolveResult finish_logic(const Puzzle& puzzle, const LogicResult& result, Worker& worker) {
+    if (puzzle.candidates.empty() || !result.position) return finish_with_engine(result, worker.dlx);
+    return solve_pencil_marks(pencil_marks_of(*result.position), puzzle.board.geometry(),
+                              worker.dlx, 2);
+  }
+
   void explain(Record& r, Worker& worker, const Puzzle& puzzle) const {
-    const LogicResult result = solve_logically(puzzle.board);
+    const LogicResult result = solve_logic(puzzle);
     std::optional<SolveResult> finish;
     if (settings_.finish && result.status == LogicStatus::stalled) {
-      finish = finish_with_engine(result, worker.dlx);
+      finish = finish_logic(puzzle, result, worker);
       r.totals.nodes += finish->nodes;
       r.totals.updates += finish->updates;
       if (finish->solutions == 1 && !checked(r, puzzle, finish->first)) finish.reset();
@@ -568,12 +620,49 @@ class Run::Impl {
   }
 
   void rate(Record& r, Worker& worker, const Puzzle& puzzle) const {
-    const Rating rating = sudoku::rate(puzzle.board, worker.dlx);
+    LogicOptions quiet;
+    quiet.record_steps = false;
+    const Rating rating = puzzle.candidates.empty()
+                              ? sudoku::rate(puzzle.board, worker.dlx)
+                              : sudoku::rate(solve_logic(puzzle, quiet), solve_pencil(worker, puzzle, 2));
     r.totals.nodes += rating.nodes;
     r.totals.updates += rating.updates;
     r.tally(rating.level != Difficulty::invalid);
     if (settings_.json) write_rating_json(r.out, puzzle.board, rating, puzzle.line);
     else r.out << rating_text(rating) << '\n';
+  }
+
+  // canon: the minlex form (canon.hpp), or with --dedupe the puzzle as read, keyed by its form.
+  void canon(Record& r, const Puzzle& puzzle, std::string& key) const {
+    if (!(puzzle.board.geometry() == Geometry{3, 3}) || !puzzle.candidates.empty()) {
+      r.err << "sudoku: " << where(puzzle.line) << ": canon takes ordinary 9x9 puzzles"
+            << (puzzle.candidates.empty() ? "" : ", not pencil marks") << '\n';
+      r.tally(false);
+      comment_record(r, where(puzzle.line) + ": no canonical form", nullptr);
+      return;
+    }
+    ++r.totals.solved;
+    std::string form = minlex(puzzle.board);
+    if (settings_.dedupe) {
+      r.out << puzzle.board.to_line() << '\n';
+      key = std::move(form);
+    } else {
+      r.out << form << '\n';
+    }
+  }
+
+  // hint: the next step for the player's grid (hint.hpp), one line.
+  void hint(Record& r, Worker& worker, const Puzzle& puzzle) const {
+    if (!puzzle.candidates.empty()) {
+      r.err << "sudoku: " << where(puzzle.line) << ": hint takes a grid of givens and entries, "
+            << "not pencil marks\n";
+      r.tally(false);
+      comment_record(r, where(puzzle.line) + ": no hint", nullptr);
+      return;
+    }
+    const Hint found = find_hint(puzzle.board, puzzle.entered, worker.dlx);
+    r.tally(found.kind != Hint::Kind::no_solution && found.kind != Hint::Kind::several_solutions);
+    r.out << hint_text(found, settings_.hint_level, puzzle.board.geometry()) << '\n';
   }
 
   void print_stats(std::chrono::steady_clock::duration elapsed) const {
@@ -605,6 +694,7 @@ class Run::Impl {
   int output_errno_ = 0;
   std::vector<Worker> workers_;
   DlxSolver main_solver_;  // the calling thread's: enumerate and big counts
+  std::unordered_set<std::string> seen_;  // canon --dedupe: the classes printed
 };
 
 Run::Run(const RunSettings& settings, std::ostream& out, std::ostream& err)

@@ -117,6 +117,9 @@ struct LogicResult {
 
 /// Solves `puzzle` by deduction only. Any geometry; never throws for a well-formed board.
 LogicResult solve_logically(const Board& puzzle, const LogicOptions& options = {});
+/// The same from a position given as is (pencil marks, a player's grid): its candidates are
+/// taken to be all that is left.
+LogicResult solve_logically(Position start, const LogicOptions& options = {});
 
 /// Completes a stalled (or solved) result with the engine: the solutions of the board reached
 /// are exactly those of the puzzle, since every digit placed is forced. Counts up to 2, so

@@ -39,6 +39,7 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
 #include <istream>
 #include <optional>
 #include <stdexcept>
@@ -55,6 +56,12 @@ namespace sudoku {
 struct Puzzle {
   Board board;
   std::size_t line = 0;
+  /// A pencil-mark puzzle (pencil_marks.hpp): one candidate mask per cell (bit d = digit d);
+  /// `board` then holds the cells with one candidate. Empty for an ordinary puzzle.
+  std::vector<std::uint64_t> candidates;
+  /// Nonzero for the cells whose digit was written as a player's entry ('+' right before it,
+  /// as in "+7"; see hint.hpp). Empty when there is none.
+  std::vector<std::uint8_t> entered;
 };
 
 /// Malformed input, as a value: `source:line:column: message` (column 0 is left out).
@@ -90,6 +97,7 @@ class Reader {
   struct Cell {
     int digit;
     std::size_t column;
+    bool entered = false;  // written right after a '+': a player's entry
   };
   enum class LineKind { blank, comment, separator, cells };
 
@@ -106,6 +114,11 @@ class Reader {
   std::optional<ReadEntry> on_cells();
   std::optional<ReadEntry> start(const Geometry& g, bool whole);
   std::optional<ReadError> check_range(const Geometry& g) const;
+  void mark_entries(Puzzle& puzzle, const std::vector<std::uint8_t>& entered) const;
+  // Pencil marks (reader_pencil.cpp): the 729-character line and the candidate grid. Sets
+  // `handled` when the line was one of theirs (its entry, if any, returned).
+  std::optional<ReadEntry> on_pencil_cells(bool& handled);
+  ReadError pencil_cut_short(const std::string& how);
 
   std::streambuf* buf_;  // read directly: one virtual call per buffer refill, not per byte
   std::string source_;
@@ -125,6 +138,12 @@ class Reader {
   int block_rows_ = 0;
   std::size_t block_line_ = 0;
   int skip_rows_of_ = 0;  // after a broken grid: skip following lines of this many cells
+  std::vector<std::uint8_t> block_entered_;  // the grid block's entries, empty if none
+
+  // The pencil-mark grid being read: its rows' masks (empty when none), rows read, first line.
+  std::vector<std::uint64_t> pencil_;
+  int pencil_rows_ = 0;
+  std::size_t pencil_line_ = 0;
 };
 
 /// Reads exactly one puzzle from text (tests, small tools). Throws std::invalid_argument with

@@ -34,12 +34,13 @@
 #include <string_view>
 
 #include "sudoku/board.hpp"
+#include "sudoku/hint.hpp"
 #include "sudoku/writer.hpp"
 
 namespace sudoku {
 
 /// The commands that read puzzles (generate, which makes them, is not one).
-enum class Command { solve, count, enumerate, validate, explain, rate, export_ };
+enum class Command { solve, count, enumerate, validate, explain, rate, export_, canon, hint };
 
 /// solve and count: which solver. automatic: BitboardSolver for 9x9 puzzles (solve, and count
 /// to a limit of at most 2^16 or without a limit while it stays small), the engine for the
@@ -55,6 +56,8 @@ struct RunSettings {
   SolverKind solver = SolverKind::automatic;  ///< enumerate: automatic or dlx (the engine)
   unsigned threads = 0;         ///< solve, count, explain, rate; 0: one per core
   bool finish = false;          ///< explain: complete a stalled puzzle with the engine
+  bool dedupe = false;          ///< canon: print the first puzzle of each class, as read
+  HintLevel hint_level = HintLevel::step;  ///< hint: how much of the next step to tell
   bool stats = false;           ///< finish() prints the totals line on `err`
   bool flush_each_record = false;  ///< `out` is a terminal: answer each record at once
   /// Polled between records (and by a count on every thread between slices of nodes); once
