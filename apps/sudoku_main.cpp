@@ -8,6 +8,7 @@
 #include <unistd.h>
 
 #include <cerrno>
+#include <chrono>
 #include <cstdint>
 #include <cstring>
 #include <iostream>
@@ -116,7 +117,16 @@ Options of generate:
   --symmetry S       none (default), rotate180, rotate90 or mirror (left-right): where the
                      givens may stand
   --difficulty L     easy, medium, hard, expert or beyond: puzzles are made until one has that
-                     level, at most 2000 tries per puzzle
+                     level, at most --max-tries per puzzle. With --progress (the default on a
+                     terminal), the tries so far are shown once a second
+  --technique T      the puzzle's hardest step (as rate finds it, the puzzle solved by the
+                     techniques) is T: naked_single, hidden_single, pointing, claiming,
+                     naked_pair, hidden_pair, naked_triple, hidden_triple, x_wing, swordfish,
+                     xy_wing, naked_quad, hidden_quad, jellyfish ('-' for '_' also works)
+  --givens N|LO-HI   the puzzle has N givens, or LO to HI. Digging stops at HI givens, so a
+                     puzzle with more givens than a minimal one is unique but not minimal
+  --max-tries N      puzzles made per puzzle wanted while aiming at a target (default 2000);
+                     past it: "sudoku: no ... found in N attempts", exit status 1
   --seed S           a whole number; the same options and seed give the same puzzles on every
                      machine. Without it a random seed is drawn and printed to standard error
                      as "# seed S", so the run can be repeated
@@ -265,6 +275,9 @@ std::optional<Options> parse_options(int argc, char** argv) {
       ("symmetry", po::value<std::string>())
       ("difficulty", po::value<std::string>())
       ("seed", po::value<std::string>())
+      ("technique", po::value<std::string>())
+      ("givens", po::value<std::string>())
+      ("max-tries", po::value<std::string>())
       ("command", po::value<std::string>())
       ("files", po::value<std::vector<std::string>>());
   po::positional_options_description positional;
@@ -317,7 +330,8 @@ std::optional<Options> parse_options(int argc, char** argv) {
   only("format", !is(Command::export_) && !is(Command::canon) && !is(Command::hint),
        "every command but export (which writes DLX1), canon and hint");
   only("stats", !is(Command::export_) && !generate, "the commands that read puzzles, but export");
-  for (const char* option : {"count", "size", "symmetry", "difficulty", "seed"}) {
+  for (const char* option :
+       {"count", "size", "symmetry", "difficulty", "seed", "technique", "givens", "max-tries"}) {
     only(option, generate, "generate");
   }
 
@@ -407,6 +421,29 @@ std::optional<Options> parse_options(int argc, char** argv) {
       }
       g.difficulty = *level;
     }
+    if (vm.count("technique")) {
+      const std::string text = vm["technique"].as<std::string>();
+      g.technique = sudoku::parse_technique(text);
+      if (!g.technique) {
+        throw UsageError{"unknown technique '" + text + "' (naked_single, hidden_single, pointing, "
+                         "claiming, naked_pair, hidden_pair, naked_triple, hidden_triple, x_wing, "
+                         "swordfish, xy_wing, naked_quad, hidden_quad, jellyfish)"};
+      }
+    }
+    if (vm.count("givens")) {
+      const std::string text = vm["givens"].as<std::string>();
+      const auto dash = text.find('-');
+      const long most = g.geometry.cell_count();
+      const std::string low = text.substr(0, dash);
+      const std::string high = dash == std::string::npos ? low : text.substr(dash + 1);
+      g.min_givens = static_cast<int>(cli::number("--givens", low, 0, most, "from 0 to the cell count"));
+      g.max_givens = static_cast<int>(cli::number("--givens", high, 1, most, "from 1 to the cell count"));
+      if (g.min_givens > g.max_givens) throw UsageError{"--givens " + text + ": LO is above HI"};
+    }
+    if (vm.count("max-tries")) {
+      g.max_attempts = static_cast<int>(
+          cli::number("--max-tries", vm["max-tries"].as<std::string>(), 1, 1'000'000'000, "of at least 1"));
+    }
     if (vm.count("seed")) {
       g.seed = cli::number("--seed", vm["seed"].as<std::string>(), 0, UINT64_MAX, "from 0 to 2^64-1");
       options.seed_given = true;
@@ -440,10 +477,23 @@ int generate(Options options) {
   }
   sudoku::write_generated_header(std::cout, options.run.format, options.generator.geometry);
   stop_signal::catch_signals();
-  sudoku::Generator generator(options.generator);
+  cli::ProgressLine progress;
   int made_count = 0;
+  auto last_shown = std::chrono::steady_clock::now();
+  if (options.progress) {
+    options.generator.on_attempt = [&](int attempt) {
+      const auto now = std::chrono::steady_clock::now();
+      if (now - last_shown < std::chrono::seconds(1)) return;
+      last_shown = now;
+      progress.show("sudoku: generate: puzzle " + std::to_string(made_count + 1) + " of " +
+                    std::to_string(options.generator.count) + ", " + std::to_string(attempt) +
+                    " tries (of at most " + std::to_string(options.generator.max_attempts) + ")");
+    };
+  }
+  sudoku::Generator generator(options.generator);
   for (int i = 0; i < options.generator.count && !stop_signal::stop_requested(); ++i) {
     const auto made = generator.next();
+    progress.clear();
     if (!made) {
       std::cout.flush();
       std::cerr << "sudoku: " << generator.error() << '\n';

@@ -153,10 +153,14 @@ Board Generator::dig(const Board& solution) {
   }
   random_.shuffle(orbits);
   Board puzzle = solution;
+  int givens = puzzle.given_count();
   for (const auto& orbit : orbits) {
+    if (options_.max_givens > 0 && givens <= options_.max_givens) break;
     for (int c : orbit) puzzle.set(c, 0);
     if (engine_.solve(puzzle, 2).solutions != 1) {
       for (int c : orbit) puzzle.set(c, solution[c]);
+    } else {
+      givens -= static_cast<int>(orbit.size());
     }
   }
   return puzzle;
@@ -168,16 +172,17 @@ std::optional<GeneratedPuzzle> Generator::next() {
     error_ = "cannot generate an invalid puzzle: generated puzzles always have one solution";
     return std::nullopt;
   }
-  const int attempts = options_.difficulty ? std::max(1, options_.max_attempts) : 1;
+  const int attempts = has_targets(options_) ? std::max(1, options_.max_attempts) : 1;
   for (int attempt = 1; attempt <= attempts; ++attempt) {
     GeneratedPuzzle p;
     p.solution = random_solution();
     p.puzzle = dig(p.solution);
     p.rating = rate(p.puzzle, engine_);
     p.attempts = attempt;
-    if (!options_.difficulty || p.rating.level == *options_.difficulty) return p;
+    if (meets_targets(p, options_)) return p;
+    if (options_.on_attempt) options_.on_attempt(attempt);
   }
-  error_ = "no " + std::string(difficulty_name(*options_.difficulty)) + " puzzle found in " +
+  error_ = "no " + targets_text(options_) + " found in " +
            std::to_string(attempts) + " attempts (" + options_.geometry.name() + " boxes, symmetry " +
            std::string(symmetry_name(options_.symmetry)) + ")";
   return std::nullopt;

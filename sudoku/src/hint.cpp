@@ -98,9 +98,9 @@ std::string hint_text(const Hint& hint, HintLevel level, const Geometry& g) {
         const CellDigit& w = hint.wrong[i];
         if (i > 0) text += ", ";
         text += cell_name(g, w.cell);
-        if (level != HintLevel::cell) text += std::string(" is not ") + digit_symbol(w.digit);
+        if (level != HintLevel::cell) text += " is not " + std::string(1, digit_symbol(w.digit));
         if (level == HintLevel::step) {
-          text += std::string(" (it is ") + digit_symbol(hint.solution[w.cell]) + ")";
+          text += " (it is " + std::string(1, digit_symbol(hint.solution[w.cell])) + ")";
         }
       }
       return text;
@@ -113,7 +113,7 @@ std::string hint_text(const Hint& hint, HintLevel level, const Geometry& g) {
                  "guess; try " + cell_name(g, hint.cell);
         case HintLevel::step:
           return "no technique of explain applies: " + cell_name(g, hint.cell) + " = " +
-                 digit_symbol(hint.digit) + " (from the solution)";
+                 std::string(1, digit_symbol(hint.digit)) + " (from the solution)";
       }
       break;
     case Hint::Kind::step: {

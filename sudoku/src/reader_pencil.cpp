@@ -67,7 +67,7 @@ std::optional<ReadEntry> Reader::on_pencil_cells(bool& handled) {
     return error(cells_[bad].column,
                  "a 729-character pencil-mark line holds, at place k of each cell's nine, the "
                  "digit k or a blank ('.' or '0'): place " + std::to_string(bad % 9 + 1) + " of " +
-                     cell_name(g, cell) + " holds '" + line_[cells_[bad].column - 1] + "'");
+                     cell_name(g, cell) + " holds '" + std::string(1, line_[cells_[bad].column - 1]) + "'");
   }
 
   // The line's groups: [first cell, end) of runs of adjacent cells.
@@ -131,15 +131,14 @@ std::optional<ReadEntry> Reader::on_pencil_cells(bool& handled) {
     const int cell = pencil_rows_ * 9 + static_cast<int>(c);
     for (std::size_t k = groups[c].first; k < groups[c].second; ++k) {
       const int digit = cells_[k].digit;
-      const char symbol = line_[cells_[k].column - 1];
+      const std::string symbol(1, line_[cells_[k].column - 1]);
       if (digit == 0 || digit > 9) {
-        return fail(cells_[k].column, std::string("'") + symbol + "' in the candidates of " +
-                                          cell_name(g, cell) +
+        return fail(cells_[k].column, "'" + symbol + "' in the candidates of " + cell_name(g, cell) +
                                           ": a pencil-mark cell lists its candidates, 1-9" + at);
       }
       if ((mask & digit_bit(digit)) != 0) {
-        return fail(cells_[k].column, std::string("digit ") + symbol + " twice in the candidates of " +
-                                          cell_name(g, cell) + at);
+        return fail(cells_[k].column,
+                    "digit " + symbol + " twice in the candidates of " + cell_name(g, cell) + at);
       }
       mask |= digit_bit(digit);
     }

@@ -36,6 +36,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <random>
 #include <string>
@@ -49,6 +50,13 @@
 namespace sudoku {
 
 enum class Symmetry { none, rotate180, rotate90, mirror };
+
+struct GeneratedPuzzle {
+  Board puzzle;
+  Board solution;
+  Rating rating;
+  int attempts = 1;  ///< puzzles made to find this one (1 without a target)
+};
 
 /// "none", "rotate180", "rotate90", "mirror".
 std::string_view symmetry_name(Symmetry symmetry);
@@ -85,14 +93,25 @@ struct GeneratorOptions {
   std::optional<Difficulty> difficulty;     ///< target level; `invalid` is never produced
   std::uint64_t seed = 1;
   int max_attempts = 2000;                  ///< puzzles tried per puzzle wanted, with a target
+  /// Targets (generator_targets.cpp); each one makes next() try until all are met:
+  std::optional<Technique> technique;       ///< the rating's hardest technique (logic solves it)
+  int min_givens = 0;                       ///< at least this many givens
+  /// Digging stops once the puzzle has at most this many givens (0: dig to minimal), so a
+  /// puzzle with more givens than a minimal one is still unique, though not minimal.
+  int max_givens = 0;
+  /// Called after every attempt that missed a target (attempt number, from 1): progress.
+  std::function<void(int attempt)> on_attempt;
 };
 
-struct GeneratedPuzzle {
-  Board puzzle;
-  Board solution;
-  Rating rating;
-  int attempts = 1;  ///< puzzles made to find this one (1 without a target)
-};
+/// Whether a generated puzzle meets the targets of `options` (difficulty, technique, givens).
+bool meets_targets(const GeneratedPuzzle& puzzle, const GeneratorOptions& options);
+/// Whether `options` has any target (then next() tries up to max_attempts times).
+bool has_targets(const GeneratorOptions& options);
+/// "x-wing puzzle with 22-25 givens": the targets in words, for messages.
+std::string targets_text(const GeneratorOptions& options);
+/// The technique named by its id or name ("x_wing", "x-wing", "X-Wing"); empty if none.
+std::optional<Technique> parse_technique(std::string_view name);
+
 
 class Generator {
  public:
@@ -108,7 +127,8 @@ class Generator {
 
   /// A random complete grid (step 1).
   Board random_solution();
-  /// A minimal puzzle with `solution` as its only solution (step 2).
+  /// A minimal puzzle with `solution` as its only solution (step 2); with options.max_givens,
+  /// digging stops as soon as at most that many givens are left.
   Board dig(const Board& solution);
 
  private:

@@ -1,0 +1,58 @@
+// The targets of generation (generator.hpp): which puzzles next() keeps, and how to say so.
+#include <string>
+
+#include "sudoku/generator.hpp"
+
+namespace sudoku {
+
+bool has_targets(const GeneratorOptions& options) {
+  return options.difficulty || options.technique || options.min_givens > 0 || options.max_givens > 0;
+}
+
+bool meets_targets(const GeneratedPuzzle& p, const GeneratorOptions& options) {
+  if (options.difficulty && p.rating.level != *options.difficulty) return false;
+  if (options.technique && (p.rating.logic != LogicStatus::solved || p.rating.hardest != options.technique)) {
+    return false;
+  }
+  const int givens = p.puzzle.given_count();
+  if (options.min_givens > 0 && givens < options.min_givens) return false;
+  if (options.max_givens > 0 && givens > options.max_givens) return false;
+  return true;
+}
+
+std::string targets_text(const GeneratorOptions& options) {
+  std::string text;
+  if (options.difficulty) text += std::string(difficulty_name(*options.difficulty)) + " ";
+  if (options.technique) text += "'" + std::string(technique_name(*options.technique)) + "' ";
+  text += "puzzle";
+  if (options.min_givens > 0 || options.max_givens > 0) {
+    text += " with ";
+    if (options.min_givens == options.max_givens) text += std::to_string(options.min_givens);
+    else if (options.max_givens == 0) text += "at least " + std::to_string(options.min_givens);
+    else if (options.min_givens == 0) text += "at most " + std::to_string(options.max_givens);
+    else text += std::to_string(options.min_givens) + "-" + std::to_string(options.max_givens);
+    text += " givens";
+  }
+  return text;
+}
+
+std::optional<Technique> parse_technique(std::string_view name) {
+  const auto same = [](std::string_view a, std::string_view b) {
+    if (a.size() != b.size()) return false;
+    for (std::size_t i = 0; i < a.size(); ++i) {
+      char x = a[i], y = b[i];
+      if (x >= 'A' && x <= 'Z') x = static_cast<char>(x - 'A' + 'a');
+      if (x == '-' || x == ' ') x = '_';
+      if (y == '-' || y == ' ') y = '_';
+      if (x != y) return false;
+    }
+    return true;
+  };
+  for (int t = 0; t < kTechniqueCount; ++t) {
+    const auto technique = static_cast<Technique>(t);
+    if (same(name, technique_id(technique))) return technique;
+  }
+  return std::nullopt;
+}
+
+}  // namespace sudoku

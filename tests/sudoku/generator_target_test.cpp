@@ -1,0 +1,58 @@
+// Targeted generation (generator.hpp): each puzzle made for a technique is checked by the
+// logical solver (its hardest step is that technique) and by the tests' brute force (one
+// solution); a givens target by counting the givens.
+#include <catch2/catch.hpp>
+
+#include <sudoku/generator.hpp>
+#include <sudoku/logic.hpp>
+
+#include "support.hpp"
+
+TEST_CASE("generate --technique makes puzzles whose hardest step is that technique",
+          "[sudoku][generate]") {
+  for (const auto technique : {sudoku::Technique::hidden_single, sudoku::Technique::naked_pair,
+                               sudoku::Technique::x_wing}) {
+    sudoku::GeneratorOptions options;
+    options.technique = technique;
+    options.count = 2;
+    options.seed = 11;
+    const auto result = sudoku::generate(options);
+    REQUIRE(result.error.empty());
+    REQUIRE(result.puzzles.size() == 2);
+    for (const auto& p : result.puzzles) {
+      const sudoku::LogicResult logic = sudoku::solve_logically(p.puzzle);
+      CHECK(logic.status == sudoku::LogicStatus::solved);
+      CHECK(logic.hardest == technique);
+      CHECK(sudoku_test::BruteForce(p.puzzle).count(2) == 1);
+    }
+  }
+}
+
+TEST_CASE("generate --givens stops digging at the count asked, or says the target is too rare",
+          "[sudoku][generate]") {
+  sudoku::GeneratorOptions options;
+  options.min_givens = 30;
+  options.max_givens = 32;
+  options.count = 3;
+  options.seed = 3;
+  const auto result = sudoku::generate(options);
+  REQUIRE(result.puzzles.size() == 3);
+  for (const auto& p : result.puzzles) {
+    CHECK(p.puzzle.given_count() >= 30);
+    CHECK(p.puzzle.given_count() <= 32);
+    CHECK(sudoku_test::BruteForce(p.puzzle).count(2) == 1);
+  }
+  // No 9x9 puzzle with 16 givens has one solution (McGuire, Tugemann, Civario 2012).
+  options.min_givens = options.max_givens = 16;
+  options.max_attempts = 3;
+  const auto rare = sudoku::generate(options);
+  CHECK(rare.puzzles.empty());
+  CHECK(rare.error.find("puzzle with 16 givens found in 3 attempts") != std::string::npos);
+}
+
+TEST_CASE("technique names parse as ids or as printed", "[sudoku][generate]") {
+  CHECK(sudoku::parse_technique("x_wing") == sudoku::Technique::x_wing);
+  CHECK(sudoku::parse_technique("X-Wing") == sudoku::Technique::x_wing);
+  CHECK(sudoku::parse_technique("hidden single") == sudoku::Technique::hidden_single);
+  CHECK(!sudoku::parse_technique("x_wings"));
+}
