@@ -31,11 +31,13 @@
 #include <boost/program_options.hpp>
 
 #include "dlx/examples.hpp"
+#include "dlx/memo.hpp"
 #include "dlx/knuth_format.hpp"
 #include "dlx/parallel.hpp"
 #include "dlx/solver.hpp"
 #include "cli_options.hpp"
 #include "dlx_cost.hpp"
+#include "dlx_memo.hpp"
 #include "stop_signal.hpp"
 
 #ifndef DLX_VERSION
@@ -129,9 +131,25 @@ Options:
                          kqueens K N      (DLX3 multiplicities) K queens in every row and column
                                           of an N x N board, at most K on any diagonal
                                           (kqueens 2 6: 1097, 2 7: 19448, 2 8: 477136)
+                         dominoes RxC     domino tilings of an R x C rectangle (8x8: 12988816)
+                         aztec N          domino tilings of the Aztec diamond of order N
+                                          (2^(N(N+1)/2)); count these with --count --memo
                        (N is at most 1000)
       --words FILE     the word list of --example words
       --first N        with --example words: the first N words of each length
+      --memo           with --count: count by memo (the state of what is left as the key, the
+                       first uncovered primary item in input order as the branching item),
+                       exact at any size; see docs/memo.md. Not with --limit or --threads
+      --zdd            write the ZDD of all covers in Graphillion's text format ("id var lo
+                       hi" lines, children first, root last, then "."; var: the option's
+                       1-based number in input order; terminals B and T)
+      --sample K       print K covers drawn independently and uniformly at random (1 to
+                       2^32), as covers are listed
+                       --seed S is also the seed of --sample: same seed, same covers
+      --memo-memory SIZE
+                       the most memory the memo table of --memo, --zdd and --sample may hold:
+                       a number of bytes, or with K, M or G (default 1G); past it the table is
+                       emptied and refilled, never exceeded
   -h, --help           print this help and exit
   -V, --version        print the version and exit
 
@@ -172,6 +190,7 @@ struct Options {
   std::string words = kDefaultWords;
   std::size_t first_words = 0;  // 0: every word
   std::string file = "-";
+  memo_cli::Request memo;
 };
 
 using cli::UsageError;
@@ -219,22 +238,24 @@ void print_example(const Options& options) {
   const std::vector<std::string>& example = options.example;
   const std::string& name = example[0];
   const std::size_t wanted = name == "kqueens" ? 3 : 2;
-  if (example.size() != wanted || (name != "queens" && name != "langford" && name != "pentominoes" &&
-                                   name != "words" && name != "kqueens")) {
-    if (name == "queens" || name == "langford" || name == "pentominoes" || name == "words" ||
-        name == "kqueens") {
+  const bool known = name == "queens" || name == "langford" || name == "pentominoes" ||
+                     name == "words" || name == "kqueens" || name == "dominoes" || name == "aztec";
+  if (example.size() != wanted || !known) {
+    if (known) {
       throw UsageError("--example " + name + " takes " +
                        (name == "kqueens" ? "K and N, such as --example kqueens 2 6"
                                           : std::string("one size, such as --example ") + name +
                                                 (name == "pentominoes" ? " 6x10"
                                                  : name == "words"     ? " 3x3"
+                                                 : name == "dominoes"  ? " 8x8"
                                                                        : " 8")));
     }
     if (example.size() < 2) {
       throw UsageError("--example takes a NAME and its size, such as --example queens 8");
     }
     throw UsageError("unknown example '" + name +
-                     "'; the examples are queens, pentominoes, langford, words, kqueens");
+                     "'; the examples are queens, pentominoes, langford, words, kqueens, dominoes, "
+                     "aztec");
   }
   const std::string& size = example[1];
   std::string command = "dlx --example";
@@ -262,6 +283,23 @@ void print_example(const Options& options) {
                          " rectangle (width x height).\nCells are named row then column, "
                          "0-9a-zA-Z; row 0 is the top. Every orientation and\nplace is an "
                          "option, so each tiling is found once per symmetry of the rectangle.");
+  } else if (name == "dominoes") {
+    const auto sides = parse_dimensions(size, kMaxExampleN);
+    if (!sides) {
+      throw UsageError("--example dominoes needs RxC with sides from 1 to " + std::to_string(kMaxExampleN) +
+                       ", such as 8x8, not '" + size + "'");
+    }
+    dlx::write_knuth(std::cout, dlx::domino_tilings(sides->first, sides->second),
+                     command + ": domino tilings of a " + size + " rectangle (rows x columns).\n"
+                         "Cells r<row>c<column>, the short side first, so that --count --memo "
+                         "keeps a narrow frontier.");
+  } else if (name == "aztec") {
+    const auto n = cli::parse_number(size, 1, 500);
+    if (!n) throw cli::refused("--example aztec", "an order from 1 to 500", size);
+    dlx::write_knuth(std::cout, dlx::aztec_diamond(static_cast<int>(*n)),
+                     command + ": domino tilings of the Aztec diamond of order " + size +
+                         " (2^(n(n+1)/2) of them).\nCells r<row>c<column> listed diagonal by "
+                         "diagonal, so that --count --memo keeps a narrow frontier.");
   } else if (name == "kqueens") {
     const int k = example_size(name, example[1]);
     const int n = example_size(name, example[2]);
@@ -307,6 +345,7 @@ void check_output() {
 std::optional<Options> parse_options(int argc, char** argv) {
   po::options_description named;
   cli::add_common(named);
+  memo_cli::add_options(named);
   named.add_options()
       ("count,c", po::bool_switch())
       ("print-problem,P", po::bool_switch())
@@ -376,7 +415,9 @@ std::optional<Options> parse_options(int argc, char** argv) {
                                    std::uint64_t{1} << 40, "from 1 to 2^40");
   }
   if (vm.count("seed")) {
-    if (!vm.count("estimate")) throw UsageError("--seed applies only to --estimate");
+    if (!vm.count("estimate") && !vm.count("sample")) {
+      throw UsageError("--seed applies only to --estimate and --sample");
+    }
     options.seed = cli::number("--seed", vm["seed"].as<std::string>(), 0,
                                std::numeric_limits<std::uint64_t>::max(), "from 0 to 2^64-1");
   }
@@ -389,6 +430,8 @@ std::optional<Options> parse_options(int argc, char** argv) {
       if (given) throw UsageError(std::string(name) + " does not apply to " + what);
     }
   }
+  options.memo = memo_cli::read(vm, options.count, given_limit, common.threads.has_value(),
+                                example || options.print_problem);
   if (common.threads && !options.count) throw UsageError("--threads applies only to --count");
   if (common.threads && given_limit) {
     throw UsageError("--threads applies only to --count without --limit (a limited count runs on "
@@ -511,6 +554,13 @@ int solve(const Options& options) {
   if (options.stats) cli::print_problem_size(problem);
   if (options.best != 0) return dlx_cost::print_min_cost(input, options.best, options.stats);
   if (options.estimate != 0) return dlx_cost::print_estimate(problem, options.estimate, options.seed);
+  if (options.memo.active()) {
+    stop_signal::catch_signals();
+    const int status = memo_cli::run(input, options.memo, options.stats, options.progress);
+    std::cout.flush();
+    check_output();
+    return status;
+  }
   dlx::Solver solver(problem);
   stop_signal::catch_signals();
   Progress progress(options.progress);

@@ -72,6 +72,22 @@ namespace dlx {
 /// std::invalid_argument unless 1 <= k <= n (and ProblemError if it is too large).
 [[nodiscard]] Problem k_queens(int k, int n);
 
+/// Domino tilings of a rows x columns rectangle (OEIS A099390): primary items the cells
+/// "r<row>c<column>", one option per domino; cells go column by column when the rectangle is
+/// wider than high, else row by row, so that the memo's frontier is the short side. Throws
+/// std::invalid_argument unless both sides are from 1 to 1000.
+[[nodiscard]] Problem domino_tilings(int rows, int columns);
+
+/// Domino tilings of the Aztec diamond of order n (2^(n(n+1)/2) of them): the cells (r, c) of
+/// the 2n x 2n box with |2r - 2n + 1| + |2c - 2n + 1| <= 2n, listed diagonal by diagonal (r + c).
+/// Throws std::invalid_argument unless 1 <= n <= 500.
+[[nodiscard]] Problem aztec_diamond(int n);
+
+/// Tilings of a rows x columns rectangle by right trominoes (three cells of a 2 x 2 square, in
+/// any of 4 orientations), cells ordered as in domino_tilings(). Throws std::invalid_argument
+/// unless both sides are from 1 to 1000.
+[[nodiscard]] Problem right_tromino_tilings(int rows, int columns);
+
 /// One orientation of a pentomino: its letter and its cells (row, column), normalised so that
 /// the smallest row and the smallest column are 0, and sorted.
 struct PentominoOrientation {

@@ -1,0 +1,150 @@
+// The memo modes of the dlx program (dlx_memo.hpp).
+#include "dlx_memo.hpp"
+
+#include <chrono>
+#include <cstdio>
+#include <iostream>
+#include <limits>
+#include <string>
+#include <vector>
+
+#include "cli_options.hpp"
+#include "dlx/memo.hpp"
+#include "stop_signal.hpp"
+
+namespace memo_cli {
+
+void add_options(po::options_description& options) {
+  options.add_options()
+      ("memo", po::bool_switch())
+      ("zdd", po::bool_switch())
+      ("sample", po::value<std::string>())
+      ("memo-memory", po::value<std::string>());
+}
+
+Request read(const po::variables_map& vm, bool count, bool limit, bool threads, bool prints_problem) {
+  Request request;
+  const bool memo = vm["memo"].as<bool>();
+  request.zdd = vm["zdd"].as<bool>();
+  if (vm.count("sample")) {
+    request.sample = cli::number("--sample", vm["sample"].as<std::string>(), 1, std::uint64_t{1} << 32,
+                                 "from 1 to 4294967296");
+  }
+  if (vm.count("seed") && request.sample) {  // --seed itself is added by the main program
+    request.seed = cli::number("--seed", vm["seed"].as<std::string>(), 0,
+                               std::numeric_limits<std::uint64_t>::max(), "from 0 to 18446744073709551615");
+  }
+  if (memo && !count) {
+    throw cli::UsageError("--memo applies to --count (--zdd and --sample use the memo by themselves)");
+  }
+  if (memo && (request.zdd || request.sample)) {
+    throw cli::UsageError(std::string("--memo applies to --count, not to ") + (request.zdd ? "--zdd" : "--sample"));
+  }
+  request.count = memo;
+  const char* mode = memo ? "--memo" : request.zdd ? "--zdd" : "--sample";
+  if (request.zdd && request.sample) throw cli::UsageError("--zdd and --sample are two outputs; give one of them");
+  if ((request.zdd || request.sample) && count) {
+    throw cli::UsageError(std::string("--count does not apply to ") + mode +
+                          " (for the number of covers: --count --memo)");
+  }
+  if (vm.count("memo-memory")) {
+    if (!request.active()) throw cli::UsageError("--memo-memory applies only to --memo, --zdd and --sample");
+    const std::string text = vm["memo-memory"].as<std::string>();
+    request.memory = dlx::parse_memory_size(text);
+    if (request.memory < (std::size_t{1} << 20)) {
+      throw cli::refused("--memo-memory", "a size of at least 1M, such as 512M or 2G (K, M, G: powers of 1024)", text);
+    }
+  }
+  if (!request.active()) return request;
+  if (prints_problem) throw cli::UsageError(std::string(mode) + " does not apply to --example or --print-problem");
+  if (limit) {
+    throw cli::UsageError(std::string("--limit does not apply to ") + mode +
+                          ", which works on every cover at once (without --memo, --count --limit N "
+                          "stops at N)");
+  }
+  if (threads) {
+    throw cli::UsageError(std::string("--threads does not apply to ") + mode +
+                          ", which runs on one thread (see docs/memo.md)");
+  }
+  return request;
+}
+
+namespace {
+
+std::string mib(std::uint64_t bytes) {
+  char text[32];
+  std::snprintf(text, sizeof text, "%.1f MiB", static_cast<double>(bytes) / (1024.0 * 1024.0));
+  return text;
+}
+
+void print_stats(const dlx::MemoStats& s, double seconds) {
+  char time[32];
+  std::snprintf(time, sizeof time, "%.3f", seconds);
+  std::cerr << "Memo: " << s.nodes << " nodes, " << s.hits << " hits, " << s.entries << " entries, "
+            << mib(s.bytes) << " (peak " << mib(s.peak_bytes) << "), " << s.flushes << " flushes, "
+            << time << " seconds.\n";
+  if (s.zdd_nodes != 0) std::cerr << "ZDD: " << s.zdd_nodes << " nodes.\n";
+}
+
+}  // namespace
+
+int run(const dlx::KnuthProblem& input, const Request& request, bool stats, bool progress) {
+  const auto start = std::chrono::steady_clock::now();
+  cli::ProgressLine line;
+  auto last = start;
+  dlx::MemoOptions options;
+  options.memory_bytes = request.memory;
+  options.stop = &stop_signal::requested;
+  if (progress) {
+    options.on_progress = [&](const dlx::MemoStats& s) {
+      const auto now = std::chrono::steady_clock::now();
+      if (now - last < std::chrono::seconds(1)) return;
+      last = now;
+      char text[160];
+      std::snprintf(text, sizeof text, "dlx: memo %llu nodes, %llu entries, %s, %.0f s",
+                    static_cast<unsigned long long>(s.nodes), static_cast<unsigned long long>(s.entries),
+                    mib(s.bytes).c_str(), std::chrono::duration<double>(now - start).count());
+      line.show(text);
+    };
+  }
+  dlx::MemoCounter memo(input.problem, options);
+  auto seconds = [&] { return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(); };
+  int status = 0;
+  try {
+    if (request.count) {
+      const dlx::BigCount count = memo.count();
+      line.clear();
+      std::cout << count << '\n';
+      status = count == 0 ? 1 : 0;
+    } else if (request.zdd) {
+      memo.write_zdd(std::cout);
+      line.clear();
+      status = memo.count() == 0 ? 1 : 0;
+    } else {
+      const auto covers = memo.sample(static_cast<std::size_t>(*request.sample), request.seed);
+      line.clear();
+      if (covers.empty()) std::cerr << "dlx: no cover to sample\n";
+      for (const auto& cover : covers) {
+        for (const dlx::OptionId option : cover) {
+          std::cout << input.option_text[static_cast<std::size_t>(option)] << '\n';
+        }
+        std::cout << '\n';
+        if (!std::cout) break;  // the caller reports the failed write
+      }
+      status = covers.empty() ? 1 : 0;
+    }
+  } catch (const dlx::MemoStopped&) {
+    line.clear();
+    std::cout.flush();
+    std::cerr << "dlx: interrupted\n";
+    if (stats) print_stats(memo.stats(), seconds());
+    return stop_signal::exit_status();
+  }
+  if (stats) {
+    std::cout.flush();
+    print_stats(memo.stats(), seconds());
+  }
+  return status;
+}
+
+}  // namespace memo_cli

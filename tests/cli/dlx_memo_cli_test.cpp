@@ -1,0 +1,115 @@
+// The dlx program's memo modes on the command line: --count --memo, --zdd, --sample --seed,
+// --memo-memory, the tiling examples, and the combinations they refuse (exit 2, a message).
+#include <catch2/catch.hpp>
+
+#include <set>
+#include <sstream>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "run_process.hpp"
+
+namespace {
+
+const std::string kDlx = std::string("'") + DLX_BIN + "'";
+
+cli_test::ProcessResult dlx(const std::string& arguments, const std::string& input = {}) {
+  return cli_test::run(kDlx + " " + arguments, input);
+}
+
+}  // namespace
+
+TEST_CASE("dlx --count --memo counts tilings exactly, past 64 bits", "[cli][memo]") {
+  CHECK(cli_test::run(kDlx + " --example dominoes 8x8 | " + kDlx + " --count --memo").out == "12988816\n");
+  CHECK(cli_test::run(kDlx + " --example dominoes 12x12 | " + kDlx + " -c --memo").out == "53060477521960000\n");
+  CHECK(cli_test::run(kDlx + " --example aztec 10 | " + kDlx + " -c --memo").out == "36028797018963968\n");  // 2^55
+  CHECK(cli_test::run(kDlx + " --example aztec 12 | " + kDlx + " -c --memo").out == "302231454903657293676544\n");  // 2^78
+  // The same counts as the plain search on the shipped problems.
+  CHECK(dlx("-c --memo " DLX_DATA_DIR "/dlx/queens8.dlx").out == "92\n");
+  CHECK(dlx("-c --memo " DLX_DATA_DIR "/dlx/langford8.dlx").out == "300\n");
+  CHECK(dlx("-c --memo " DLX_DATA_DIR "/dlx/xcc/two_queens_6.dlx").out == "1097\n");
+  // --stats says what the memo did; no cover: exit 1.
+  const auto stats = cli_test::run(kDlx + " --example dominoes 6x6 | " + kDlx + " -c --memo -s --memo-memory 64M");
+  CHECK(stats.exit_code == 0);
+  CHECK(stats.err.find("Memo: ") != std::string::npos);
+  CHECK(stats.err.find(" hits, ") != std::string::npos);
+  const auto none = cli_test::run(kDlx + " --example dominoes 3x3 | " + kDlx + " -c --memo");
+  CHECK(none.out == "0\n");
+  CHECK(none.exit_code == 1);
+}
+
+TEST_CASE("dlx --zdd writes a Graphillion ZDD whose paths are the tilings", "[cli][memo][zdd]") {
+  // 2 x 3 dominoes: options 1 r0c0-r0c1, ... (cells column by column); three tilings.
+  const auto result = cli_test::run(kDlx + " --example dominoes 2x3 | " + kDlx + " --zdd");
+  REQUIRE(result.exit_code == 0);
+  std::istringstream lines(result.out);
+  std::string line, last;
+  int nodes = 0;
+  while (std::getline(lines, line)) {
+    if (line == ".") break;
+    ++nodes;
+    last = line;
+  }
+  CHECK(line == ".");
+  CHECK(nodes > 0);
+  CHECK(last.rfind(std::to_string(nodes) + " ", 0) == 0);  // the root last
+  const auto none = cli_test::run(kDlx + " --example dominoes 1x3 | " + kDlx + " --zdd");
+  CHECK(none.out == "B\n.\n");
+  CHECK(none.exit_code == 1);
+}
+
+TEST_CASE("dlx --sample K --seed S prints K covers, the same for the same seed", "[cli][memo][sample]") {
+  const std::string make = kDlx + " --example dominoes 4x4 | ";
+  const auto first = cli_test::run(make + kDlx + " --sample 5 --seed 9");
+  const auto again = cli_test::run(make + kDlx + " --sample 5 --seed 9");
+  const auto other = cli_test::run(make + kDlx + " --sample 5 --seed 10");
+  REQUIRE(first.exit_code == 0);
+  CHECK(first.out == again.out);
+  CHECK(first.out != other.out);
+  // Five records of eight dominoes each, every cell once.
+  std::istringstream lines(first.out);
+  std::string line;
+  int records = 0;
+  std::multiset<std::string> cells;
+  while (std::getline(lines, line)) {
+    if (line.empty()) {
+      CHECK(cells.size() == 16);
+      CHECK(std::set<std::string>(cells.begin(), cells.end()).size() == 16);
+      cells.clear();
+      ++records;
+      continue;
+    }
+    std::istringstream words(line);
+    std::string cell;
+    while (words >> cell) cells.insert(cell);
+  }
+  CHECK(records == 5);
+  const auto none = cli_test::run(kDlx + " --example dominoes 3x3 | " + kDlx + " --sample 2");
+  CHECK(none.exit_code == 1);
+  CHECK(none.err.find("no cover") != std::string::npos);
+}
+
+TEST_CASE("dlx refuses memo options that do not apply, with a message and status 2", "[cli][memo]") {
+  const std::string file = DLX_DATA_DIR "/dlx/queens8.dlx";
+  for (const auto& [arguments, message] : std::vector<std::pair<std::string, std::string>>{
+           {"--memo " + file, "--memo applies to --count"},
+           {"-c --memo --limit 3 " + file, "--limit does not apply to --memo"},
+           {"-c --memo --threads 2 " + file, "--threads does not apply to --memo"},
+           {"--zdd --sample 3 " + file, "give one of them"},
+           {"-c --zdd " + file, "--count does not apply to --zdd"},
+           {"--seed 3 " + file, "--seed applies only to --estimate and --sample"},
+           {"--sample 0 " + file, "--sample needs"},
+           {"--sample 3 --seed x " + file, "--seed needs"},
+           {"-c --memo-memory 1G " + file, "--memo-memory applies only"},
+           {"-c --memo --memo-memory 12Q " + file, "--memo-memory needs"},
+           {"-c --memo --memo-memory 1K " + file, "--memo-memory needs"},
+           {"--example dominoes 8", "--example dominoes needs RxC"},
+           {"--example aztec 0", "--example aztec needs"},
+       }) {
+    INFO(arguments);
+    const auto result = dlx(arguments);
+    CHECK(result.exit_code == 2);
+    CHECK(result.err.find(message) != std::string::npos);
+  }
+}
