@@ -125,6 +125,10 @@ Options of generate:
                      xy_wing, naked_quad, hidden_quad, jellyfish ('-' for '_' also works)
   --givens N|LO-HI   the puzzle has N givens, or LO to HI. Digging stops at HI givens, so a
                      puzzle with more givens than a minimal one is unique but not minimal
+  --rating LO-HI     Sudoku Explainer's rating (ER) from LO to HI (or one value), e.g. 3.0-4.0,
+                     computed from the techniques above in SE's order and SE's values (1.2
+                     hidden single in a box ... 5.4 hidden quad): puzzles that need chains
+                     (SE 6.6 and up) are not rated, so a target above 5.4 is never reached
   --max-tries N      puzzles made per puzzle wanted while aiming at a target (default 2000);
                      past it: "sudoku: no ... found in N attempts", exit status 1
   --seed S           a whole number; the same options and seed give the same puzzles on every
@@ -278,6 +282,7 @@ std::optional<Options> parse_options(int argc, char** argv) {
       ("technique", po::value<std::string>())
       ("givens", po::value<std::string>())
       ("max-tries", po::value<std::string>())
+      ("rating", po::value<std::string>())
       ("command", po::value<std::string>())
       ("files", po::value<std::vector<std::string>>());
   po::positional_options_description positional;
@@ -331,7 +336,7 @@ std::optional<Options> parse_options(int argc, char** argv) {
        "every command but export (which writes DLX1), canon and hint");
   only("stats", !is(Command::export_) && !generate, "the commands that read puzzles, but export");
   for (const char* option :
-       {"count", "size", "symmetry", "difficulty", "seed", "technique", "givens", "max-tries"}) {
+       {"count", "size", "symmetry", "difficulty", "seed", "technique", "givens", "max-tries", "rating"}) {
     only(option, generate, "generate");
   }
 
@@ -439,6 +444,26 @@ std::optional<Options> parse_options(int argc, char** argv) {
       g.min_givens = static_cast<int>(cli::number("--givens", low, 0, most, "from 0 to the cell count"));
       g.max_givens = static_cast<int>(cli::number("--givens", high, 1, most, "from 1 to the cell count"));
       if (g.min_givens > g.max_givens) throw UsageError{"--givens " + text + ": LO is above HI"};
+    }
+    if (vm.count("rating")) {
+      const std::string text = vm["rating"].as<std::string>();
+      // "D.D" or "D": a rating in tenths, from 1.0 to 20.0.
+      const auto tenths = [&text](std::string_view part) -> int {
+        const auto dot = part.find('.');
+        const std::string_view whole = part.substr(0, dot);
+        const std::string_view tenth = dot == std::string_view::npos ? "0" : part.substr(dot + 1);
+        const auto w = cli::parse_number(whole, 1, 20);
+        const auto t = tenth.size() == 1 ? cli::parse_number(tenth, 0, 9) : std::nullopt;
+        if (!w || !t || *w * 10 + *t > 200) {
+          throw cli::refused("--rating", "LO-HI or one rating, from 1.0 to 20.0 (such as 3.0-4.5)", text);
+        }
+        return static_cast<int>(*w * 10 + *t);
+      };
+      const auto dash = text.find('-');
+      g.min_rating = tenths(std::string_view(text).substr(0, dash));
+      g.max_rating = dash == std::string::npos ? g.min_rating : tenths(std::string_view(text).substr(dash + 1));
+      if (g.min_rating > g.max_rating) throw UsageError{"--rating " + text + ": LO is above HI"};
+      if (g.geometry.size() != 9) throw UsageError{"--rating applies to 9x9 puzzles only"};
     }
     if (vm.count("max-tries")) {
       g.max_attempts = static_cast<int>(

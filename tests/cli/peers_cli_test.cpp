@@ -108,4 +108,13 @@ TEST_CASE("sudoku generate --technique / --givens: puzzles as asked, and a clear
   CHECK(miss.exit_code == 1);
   CHECK(miss.err.find("no puzzle with 16 givens found in 2 attempts") != std::string::npos);
   CHECK(sudoku("generate --technique x-wings --seed 1").exit_code == 2);
+  const auto rated = sudoku("generate --rating 2.6-2.8 --seed 3 --no-progress");
+  REQUIRE(rated.exit_code == 0);
+  const std::string rated_line = lines(rated.out).at(0);
+  // Pointing (2.6) or claiming (2.8) is the hardest step; nothing beyond them.
+  const std::string hardest = sudoku("rate", rated.out).out;
+  CHECK((hardest.find("hardest: pointing") != std::string::npos ||
+         hardest.find("hardest: claiming") != std::string::npos));
+  CHECK(sudoku("generate --rating 4-3 --seed 1").exit_code == 2);
+  CHECK(sudoku("generate --rating 3.25 --seed 1").exit_code == 2);
 }

@@ -5,6 +5,7 @@
 
 #include <sudoku/generator.hpp>
 #include <sudoku/logic.hpp>
+#include <sudoku/reader.hpp>
 
 #include "support.hpp"
 
@@ -55,4 +56,27 @@ TEST_CASE("technique names parse as ids or as printed", "[sudoku][generate]") {
   CHECK(sudoku::parse_technique("X-Wing") == sudoku::Technique::x_wing);
   CHECK(sudoku::parse_technique("hidden single") == sudoku::Technique::hidden_single);
   CHECK(!sudoku::parse_technique("x_wings"));
+}
+
+TEST_CASE("generate with an SE rating range: the puzzles' ratings and their steps agree",
+          "[sudoku][generate]") {
+  sudoku::GeneratorOptions options;
+  options.min_rating = options.max_rating = 32;  // an x-wing is the hardest step, SE 3.2
+  options.count = 2;
+  options.seed = 4;
+  const auto result = sudoku::generate(options);
+  REQUIRE(result.error.empty());
+  for (const auto& p : result.puzzles) {
+    CHECK(sudoku::explainer_rating_tenths(p.puzzle) == 32);
+    // The techniques solve it, and x-wing (3.2) is the only technique there at or above 3.2
+    // that SE would ever reach before it: none of 3.4 and up is needed.
+    const sudoku::LogicResult logic = sudoku::solve_logically(p.puzzle);
+    CHECK(logic.status == sudoku::LogicStatus::solved);
+    CHECK(sudoku_test::BruteForce(p.puzzle).count(2) == 1);
+  }
+  // An easy puzzle (singles only, a hidden single in a box at least) rates 1.2, 1.5 or 2.3.
+  const auto easy = sudoku::explainer_rating_tenths(sudoku::parse_board(
+      "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"));
+  REQUIRE(easy);
+  CHECK((*easy == 12 || *easy == 15 || *easy == 23));
 }

@@ -99,9 +99,22 @@ struct GeneratorOptions {
   /// Digging stops once the puzzle has at most this many givens (0: dig to minimal), so a
   /// puzzle with more givens than a minimal one is still unique, though not minimal.
   int max_givens = 0;
+  /// Sudoku Explainer's rating, in tenths (32 for 3.2), from `min_rating` to `max_rating`
+  /// (explainer_rating_tenths(); 0 and 0: no target).
+  int min_rating = 0;
+  int max_rating = 0;
   /// Called after every attempt that missed a target (attempt number, from 1): progress.
   std::function<void(int attempt)> on_attempt;
 };
+
+/// Sudoku Explainer's rating (ER) of a 9x9 puzzle, in tenths, for the puzzles the techniques of
+/// logic.hpp solve: the puzzle is solved taking at each step the technique SE would take first
+/// (its order of difficulty: hidden singles, boxes first, 1.2 / 1.5; naked single 2.3; pointing
+/// 2.6; claiming 2.8; naked pair 3.0; x-wing 3.2; hidden pair 3.4; naked triple 3.6; swordfish
+/// 3.8; hidden triple 4.0; xy-wing 4.2; naked quad 5.0; jellyfish 5.2; hidden quad 5.4), and
+/// the rating is the hardest step's. Nothing when they stall (SE's chains, 6.6 and up, are not
+/// among our techniques) or for another geometry.
+std::optional<int> explainer_rating_tenths(const Board& puzzle);
 
 /// Whether a generated puzzle meets the targets of `options` (difficulty, technique, givens).
 bool meets_targets(const GeneratedPuzzle& puzzle, const GeneratorOptions& options);
