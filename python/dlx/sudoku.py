@@ -21,6 +21,7 @@ logic = _impl.logic
 rate = _impl.rate
 solutions = _impl.solutions
 solve = _impl.solve
+solve_stats = _impl.solve_stats
 validate = _impl.validate
 
 __all__ = [
@@ -32,5 +33,6 @@ __all__ = [
     "rate",
     "solutions",
     "solve",
+    "solve_stats",
     "validate",
 ]

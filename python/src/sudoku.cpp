@@ -12,6 +12,7 @@
 
 #include <sudoku/board.hpp>
 #include <sudoku/candidates.hpp>
+#include <sudoku/backtracking.hpp>
 #include <sudoku/bitboard_solver.hpp>
 #include <sudoku/dlx_solver.hpp>
 #include <sudoku/explain.hpp>
@@ -86,13 +87,37 @@ constexpr std::uint64_t kFastNodes = std::uint64_t{1} << 20;
 // needs a few hundred; 2^16 is some tens of milliseconds).
 constexpr std::uint64_t kFastGuesses = std::uint64_t{1} << 16;
 
-// Up to `limit` solutions and the first: for 9x9, BitboardSolver, as the sudoku program does;
-// for other sizes DlxSolver::solve() with its deductions; then, for a search too long to run
-// unattended, the plain engine in slices (interruptible by Ctrl-C).
-sudoku::SolveResult solve_limited(const sudoku::Board& puzzle, std::uint64_t limit) {
+// The solvers of the sudoku program's --solver: auto (the bitboard for 9x9, else the engine),
+// dlx (the engine with its deductions), naive and mrv (the backtracking baselines, run to the end
+// without the GIL, as `sudoku solve --solver naive` runs them).
+enum class SolverName { automatic, dlx, naive, mrv };
+
+SolverName solver_of(const std::string& name) {
+  if (name == "auto") return SolverName::automatic;
+  if (name == "dlx") return SolverName::dlx;
+  if (name == "naive") return SolverName::naive;
+  if (name == "mrv") return SolverName::mrv;
+  throw py::value_error("unknown solver '" + name + "' (auto, dlx, naive, mrv)");
+}
+
+// Up to `limit` solutions and the first. auto: for 9x9, BitboardSolver, as the sudoku program
+// does; for other sizes (and dlx) DlxSolver::solve() with its deductions; then, for a search too
+// long to run unattended, the plain engine in slices (interruptible by Ctrl-C). naive and mrv:
+// the baseline, to the end. `backend`, if given, is set to the name of the solver that answered.
+sudoku::SolveResult solve_limited(const sudoku::Board& puzzle, std::uint64_t limit,
+                                  SolverName name = SolverName::automatic,
+                                  const char** backend = nullptr) {
   sudoku::DlxSolver& solver = local_solver();
   sudoku::SolveResult result;
-  const bool on_bitboards = sudoku::BitboardSolver::fits(puzzle.geometry());
+  if (name == SolverName::naive || name == SolverName::mrv) {
+    if (backend) *backend = name == SolverName::naive ? "naive" : "mrv";
+    py::gil_scoped_release release;
+    if (name == SolverName::naive) return sudoku::NaiveSolver().solve(puzzle, limit);
+    return sudoku::MrvSolver().solve(puzzle, limit);
+  }
+  const bool on_bitboards =
+      name == SolverName::automatic && sudoku::BitboardSolver::fits(puzzle.geometry());
+  if (backend) *backend = on_bitboards ? "bitboard" : "dlx";
   {
     py::gil_scoped_release release;
     if (on_bitboards) {
@@ -107,6 +132,7 @@ sudoku::SolveResult solve_limited(const sudoku::Board& puzzle, std::uint64_t lim
   }
   if (result.nodes < (on_bitboards ? kFastGuesses : kFastNodes)) return result;
 
+  if (backend) *backend = "dlx";
   sudoku::DlxSolver::Engine& engine = solver.engine(puzzle.geometry());
   result = {};
   result.first = sudoku::Board(puzzle.geometry());
@@ -208,15 +234,28 @@ py::dict rating_dict(const sudoku::Rating& r) {
 
 // ---- the functions ---------------------------------------------------------------------------
 
-py::object solve(const std::string& puzzle, const py::object& box) {
-  const sudoku::SolveResult r = solve_limited(board_of(puzzle, box), 1);
+py::object solve(const std::string& puzzle, const py::object& box, const std::string& solver) {
+  const sudoku::SolveResult r = solve_limited(board_of(puzzle, box), 1, solver_of(solver));
   if (r.solutions == 0) return py::none();
   return py::str(r.first.to_line());
 }
 
 std::uint64_t count(const std::string& puzzle, const std::optional<std::int64_t>& limit,
-                    const py::object& box) {
-  return solve_limited(board_of(puzzle, box), limit_of(limit)).solutions;
+                    const py::object& box, const std::string& solver) {
+  return solve_limited(board_of(puzzle, box), limit_of(limit), solver_of(solver)).solutions;
+}
+
+py::dict solve_stats(const std::string& puzzle, const std::optional<std::int64_t>& limit,
+                     const py::object& box, const std::string& solver) {
+  const char* backend = "";
+  const sudoku::SolveResult r =
+      solve_limited(board_of(puzzle, box), limit_of(limit), solver_of(solver), &backend);
+  py::dict d;
+  d["solution"] = r.solutions == 0 ? py::object(py::none()) : py::object(py::str(r.first.to_line()));
+  d["solutions"] = r.solutions;
+  d["nodes"] = r.nodes;
+  d["backend"] = std::string(backend);
+  return d;
 }
 
 py::dict validate(const std::string& grid, const py::object& box, const std::optional<std::string>& puzzle) {
@@ -352,7 +391,8 @@ py::list generate(int count, int size, const std::optional<std::uint64_t>& seed,
 
 void bind_sudoku(py::module_& m) {
   const auto box = py::arg("box") = py::none();
-  m.def("solve", &solve, py::arg("puzzle"), box, R"doc(
+  const auto solver = py::arg("solver") = "auto";
+  m.def("solve", &solve, py::arg("puzzle"), box, solver, R"doc(
 The solution of a puzzle as one line of N*N symbols, or None if it has none (clashing givens
 included). With several solutions, the first the solver finds (for 9x9 the bitboard solver,
 as `sudoku solve` runs it; the engine for other sizes).
@@ -360,9 +400,18 @@ as `sudoku solve` runs it; the engine for other sizes).
 A puzzle is one line of N*N cells or a grid of N lines; '.' or '0' is a blank, digits above 9
 are letters (A = 10); decoration ('|', '-', '+', blanks) is ignored. The size is found from the
 cell count; `box` ("RxC" or (R, C)) gives the box shape where that is ambiguous or unusual
-("2x3": 6x6 board). Malformed text raises ValueError naming the line and column.)doc");
-  m.def("count", &count, py::arg("puzzle"), py::arg("limit") = py::none(), box,
-        "The number of solutions, stopping at `limit` if given (limit=2: is it unique?).");
+("2x3": 6x6 board). Malformed text raises ValueError naming the line and column.
+
+`solver` is one of the sudoku program's --solver names: "auto" (the bitboard solver for 9x9,
+the engine for other sizes), "dlx" (the engine with its deductions), "naive" or "mrv" (the
+backtracking baselines, not interruptible). solve_stats() says which one answered.)doc");
+  m.def("count", &count, py::arg("puzzle"), py::arg("limit") = py::none(), box, solver,
+        "The number of solutions, stopping at `limit` if given (limit=2: is it unique?); "
+        "`solver` as for solve().");
+  m.def("solve_stats", &solve_stats, py::arg("puzzle"), py::arg("limit") = 1, box, solver,
+        "solve() and count() in one: a dict of \"solution\" (the first, or None), \"solutions\" "
+        "(up to `limit`), \"nodes\" (the solver's own measure of search) and \"backend\", the "
+        "solver that answered (auto names its choice: \"bitboard\" or \"dlx\").");
   py::class_<SolutionIterator>(m, "SolutionIterator", "A lazy iterator over a puzzle's solutions.")
       .def("__iter__", [](py::object self) { return self; })
       .def("__next__", &SolutionIterator::next);
