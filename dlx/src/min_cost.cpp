@@ -184,6 +184,8 @@ class MinCostSearch {
 
     share_.assign(node_count, 0);
     most_primaries_.assign(static_cast<std::size_t>(items) + 1, 1);
+    std::vector<std::uint32_t> fewest_primaries(static_cast<std::size_t>(items) + 1,
+                                                std::numeric_limits<std::uint32_t>::max());
     for (std::size_t x = static_cast<std::size_t>(items) + 1; x < node_count; ++x) {
       if (nodes_[x].item <= 0) continue;
       const auto o = static_cast<std::size_t>(option_of_[x]);
@@ -191,6 +193,15 @@ class MinCostSearch {
       share_[x] = (Wide{net[o]} << kShareShift) / primaries[o];
       auto& most = most_primaries_[static_cast<std::size_t>(nodes_[x].item)];
       most = std::max(most, primaries[o]);
+      auto& fewest = fewest_primaries[static_cast<std::size_t>(nodes_[x].item)];
+      fewest = std::min(fewest, primaries[o]);
+    }
+    // An item whose options all have as many primary items has its least share at the top of
+    // its list (sorted by cost): no walk needed.
+    uniform_.assign(static_cast<std::size_t>(items) + 1, 1);
+    for (std::size_t k = 1; k <= static_cast<std::size_t>(items); ++k) {
+      uniform_[k] = fewest_primaries[k] == most_primaries_[k] ||
+                    fewest_primaries[k] == std::numeric_limits<std::uint32_t>::max();
     }
 
     // Item lists sorted by net cost (stably: input order among equals), then linked.
@@ -380,15 +391,20 @@ class MinCostSearch {
         best = k;
         best_cheapest = cheapest;
       }
+      // Until a cover is known nothing can be cut off: no bound to compute.
+      if (cutoff_ == kInfinite) continue;
       // The least share of k's usable options. The list is sorted by cost, and a share is at
       // least cost / (the most primary items of an option of k), so the walk stops once that
-      // cannot beat the least share seen.
+      // cannot beat the least share seen; when every option of k has as many primary items,
+      // the first is the least.
       Wide least = share_[static_cast<std::size_t>(p)];
-      const Wide most = most_primaries_[static_cast<std::size_t>(k)];
-      for (Index q = node(p).down; q != k; q = node(q).down) {
-        const std::uint64_t cost = node(q).cost;
-        if (cost >= budget || (Wide{cost} << kShareShift) >= least * most) break;
-        least = std::min(least, share_[static_cast<std::size_t>(q)]);
+      if (uniform_[static_cast<std::size_t>(k)] == 0) {
+        const Wide most = most_primaries_[static_cast<std::size_t>(k)];
+        for (Index q = node(p).down; q != k; q = node(q).down) {
+          const std::uint64_t cost = node(q).cost;
+          if (cost >= budget || (Wide{cost} << kShareShift) >= least * most) break;
+          least = std::min(least, share_[static_cast<std::size_t>(q)]);
+        }
       }
       bound += least;
       if (bound > limit) {
@@ -480,6 +496,7 @@ class MinCostSearch {
   std::vector<OptionId> option_of_;        // per node: its option, -1 for headers and spacers
   std::vector<Wide> share_;                // per node: (net cost << 32) / primary items of its option
   std::vector<std::uint32_t> most_primaries_;  // per item: the most primary items of its options
+  std::vector<std::uint8_t> uniform_;      // per item: 1 if all its options have as many primaries
   std::vector<Index> len_;                 // per item: nodes in its list (primary items kept exact)
   std::vector<Index> prev_, next_;         // the active primary items, 0 the root
   std::vector<Index> choice_;              // per level: the node chosen
