@@ -251,7 +251,8 @@ py::dict solve_stats(const std::string& puzzle, const std::optional<std::int64_t
   const sudoku::SolveResult r =
       solve_limited(board_of(puzzle, box), limit_of(limit), solver_of(solver), &backend);
   py::dict d;
-  d["solution"] = r.solutions == 0 ? py::object(py::none()) : py::object(py::str(r.first.to_line()));
+  d["solution"] =
+      r.solutions == 0 ? py::object(py::none()) : py::object(py::str(r.first.to_line()));
   d["solutions"] = r.solutions;
   d["nodes"] = r.nodes;
   d["backend"] = std::string(backend);
