@@ -9,6 +9,8 @@ namespace dlx_python {
 void bind_engine(pybind11::module_& m);
 /// Problem.set_cost / cost / min_cost / estimate and dlx.Estimate (cost.cpp); after bind_engine.
 void bind_cost(pybind11::module_& m);
+/// Problem.count_memo, zdd and sample (memo.cpp); after bind_engine().
+void bind_memo(pybind11::module_& m);
 /// The submodule dlx.sudoku (sudoku.cpp).
 void bind_sudoku(pybind11::module_& m);
 

@@ -21,6 +21,7 @@ PYBIND11_MODULE(_core, m) {
       "Malformed problem text; the message is \"source:line:column: reason\". A ProblemError.";
   dlx_python::bind_engine(m);
   dlx_python::bind_cost(m);
+  dlx_python::bind_memo(m);
   py::module_ sudoku = m.def_submodule(
       "sudoku", "Sudoku of any box shape on the dancing-links engine: solve, count, enumerate, "
                 "validate, explain, rate and generate.");
