@@ -50,9 +50,13 @@ median() {  # median CPU seconds and its peak memory over runs of: file command.
   { echo "$first"; measure "$file" "$@"; measure "$file" "$@"; } | sort -n | sed -n 2p
 }
 
-cell() {  # "1.23 s, 45 MB"
+cell() {  # "1.23 s, 45 MB"; /usr/bin/time counts in 10 ms steps
   set -- $1
-  printf '%.3f s, %d MB' "$1" $(( $2 / 1024 ))
+  if [ "$(echo "$1 < 0.01" | bc)" = 1 ]; then
+    printf '< 0.01 s, %d MB' $(( $2 / 1024 ))
+  else
+    printf '%.2f s, %d MB' "$1" $(( $2 / 1024 ))
+  fi
 }
 
 echo "| problem | covers | \`dlx --count --memo\` | \`dlx --count\` (plain) | Knuth's DLX6 | DLX6 ÷ memo |"
@@ -70,7 +74,9 @@ row() {  # label file plain?
     knuth=$(median "$file" "$dlx6")
     knuth_count=$(sed -n 's/^Altogether \([0-9]*\) solution.*/\1/p' "$work/err")
     knuth_cell="$(cell "$knuth"), prints $knuth_count"
-    ratio=$(printf '×%.1f' "$(echo "${knuth%% *} / (${memo%% *} + 0.0005)" | bc -l)")
+    if [ "$(echo "${memo%% *} >= 0.01" | bc)" = 1 ]; then
+      ratio=$(printf '×%.1f' "$(echo "${knuth%% *} / ${memo%% *}" | bc -l)")
+    fi
   fi
   echo "| $label | $count | $memo_cell | $plain_cell | $knuth_cell | $ratio |"
 }
