@@ -107,6 +107,10 @@ Options:
   --stats            at the end, print totals to standard error: puzzles, solved,
                      unsolvable, invalid, search nodes, link updates, wall time, wall time
                      per puzzle (nodes and updates are summed over the threads)
+  --variant V        the rules: classic (default), x, windoku, anti-knight, anti-king,
+                     jigsaw, killer, or several joined by '+'. Jigsaw regions and killer
+                     cages come from the input's '# regions' and '# cage' lines, which apply
+                     without --variant too; see docs/variants.md
   -h, --help         this text
   -V, --version      the version
 
@@ -271,6 +275,7 @@ std::optional<Options> parse_options(int argc, char** argv) {
       ("box", po::value<std::string>())
       ("format,f", po::value<std::string>())
       ("solver", po::value<std::string>())
+      ("variant", po::value<std::string>())
       ("finish", po::bool_switch())
       ("dedupe", po::bool_switch())
       ("level", po::value<std::string>())
@@ -378,6 +383,17 @@ std::optional<Options> parse_options(int argc, char** argv) {
         options.run.solver != SolverKind::automatic) {
       throw UsageError{"enumerate works with --solver auto or dlx only (the baselines count, "
                        "they do not list solutions)"};
+    }
+  }
+  if (vm.count("variant")) {
+    const std::string text = vm["variant"].as<std::string>();
+    const auto variant = sudoku::parse_variant(text);
+    if (!variant) throw UsageError{"unknown variant '" + text + "' (" + sudoku::kVariantNames + ")"};
+    options.run.variant = *variant;
+    const bool classic = variant->rules.classic() && !variant->jigsaw && !variant->killer;
+    if (!classic && (options.run.solver == SolverKind::naive || options.run.solver == SolverKind::mrv)) {
+      throw UsageError{"--solver " + vm["solver"].as<std::string>() + " knows the classic rules "
+                       "only; --variant " + text + " takes --solver auto or dlx"};
     }
   }
   if (common.threads) options.run.threads = *common.threads;

@@ -209,7 +209,7 @@ std::optional<ReadEntry> Reader::start(const Geometry& g, bool whole) {
     }
   }
   if (whole) {
-    Puzzle puzzle{std::move(board), line_no_, {}, {}};
+    Puzzle puzzle{std::move(board), line_no_, {}, {}, {}};
     mark_entries(puzzle, entered);
     return puzzle;
   }
@@ -275,7 +275,7 @@ std::optional<ReadEntry> Reader::on_cells() {
         }
       }
       if (++block_rows_ < n) return std::nullopt;
-      Puzzle puzzle{std::move(*block_), block_line_, {}, {}};
+      Puzzle puzzle{std::move(*block_), block_line_, {}, {}, {}};
       mark_entries(puzzle, block_entered_);
       block_.reset();
       return puzzle;
@@ -362,6 +362,7 @@ std::optional<ReadEntry> Reader::on_line() {
       if (!pencil_.empty()) return pencil_cut_short("an empty line");
       return std::nullopt;
     case LineKind::comment:
+      if (auto entry = variant_directive()) return entry;
       return box_directive();
     case LineKind::separator:
       return std::nullopt;
@@ -371,7 +372,7 @@ std::optional<ReadEntry> Reader::on_line() {
   return std::nullopt;
 }
 
-std::optional<ReadEntry> Reader::next() {
+std::optional<ReadEntry> Reader::next_entry() {
   while (!done_) {
     if (reprocess_) {
       reprocess_ = false;

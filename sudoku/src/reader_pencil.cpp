@@ -59,7 +59,7 @@ std::optional<ReadEntry> Reader::on_pencil_cells(bool& handled) {
       for (std::size_t k = 0; k < kSukakuLength; ++k) {
         if (cells_[k].digit != 0) marks[k / 9] |= digit_bit(cells_[k].digit);
       }
-      return Puzzle{singles_board(g, marks), line_no_, std::move(marks), {}};
+      return Puzzle{singles_board(g, marks), line_no_, std::move(marks), {}, {}};
     }
     if (!fixed_) return std::nullopt;  // 729 cells of a 27x27 puzzle
     handled = true;
@@ -148,7 +148,7 @@ std::optional<ReadEntry> Reader::on_pencil_cells(bool& handled) {
   std::vector<std::uint64_t> marks = std::move(pencil_);
   pencil_.clear();
   pencil_rows_ = 0;
-  return Puzzle{singles_board(g, marks), pencil_line_, std::move(marks), {}};
+  return Puzzle{singles_board(g, marks), pencil_line_, std::move(marks), {}, {}};
 }
 
 }  // namespace sudoku

@@ -34,6 +34,7 @@
 #include "sudoku/reader.hpp"
 #include "sudoku/records.hpp"
 #include "sudoku/validator.hpp"
+#include "sudoku/variant_run.hpp"
 
 namespace sudoku {
 
@@ -92,6 +93,7 @@ struct Worker {
   BitboardSolver bitboard;
   NaiveSolver naive;
   MrvSolver mrv;
+  VariantSolver variant;
   std::ostringstream out;
   std::ostringstream err;
 };
@@ -220,7 +222,8 @@ class Run::Impl {
       } else {
         const auto& puzzle = std::get<Puzzle>(*entry);
         ++record.totals.puzzles;
-        if (settings_.command == Command::enumerate) enumerate(record, puzzle);
+        if (settings_.command != Command::export_ && variant_entry(record, main_variant_, puzzle)) {
+        } else if (settings_.command == Command::enumerate) enumerate(record, puzzle);
         else if (settings_.command == Command::export_) export_problem(record, puzzle, reader);
         else validate(record, puzzle);
       }
@@ -248,6 +251,7 @@ class Run::Impl {
       r.worst(2);
       return;
     }
+    if (variant_entry(r, main_variant_, puzzle)) return;
     const Geometry g = puzzle.board.geometry();
     const std::string comment = "Sudoku " + g.name() + " from " + where(puzzle.line) + ": " +
                                 puzzle.board.to_line() + "\n" +
@@ -298,7 +302,7 @@ class Run::Impl {
     } else {
       const auto& puzzle = std::get<Puzzle>(job.entry);
       ++record.totals.puzzles;
-      switch (settings_.command) {
+      if (!variant_entry(record, worker.variant, puzzle)) switch (settings_.command) {
         case Command::solve: solve(record, worker, puzzle); break;
         case Command::count: job.deferred = !count(record, worker, puzzle); break;
         case Command::explain: explain(record, worker, puzzle); break;
@@ -397,6 +401,15 @@ class Run::Impl {
       r.worst(3);
       return false;
     }
+    return true;
+  }
+
+  // A puzzle with rules beyond the classic ones (variant_run.hpp): true when it was one and its
+  // record is written.
+  bool variant_entry(Record& r, VariantSolver& solver, const Puzzle& puzzle) const {
+    const int status = run_variant_entry(settings_, solver, puzzle, where(puzzle.line), r.out, r.err, r.totals);
+    if (status < 0) return false;
+    r.worst(status);
     return true;
   }
 
@@ -695,6 +708,7 @@ class Run::Impl {
   std::vector<Worker> workers_;
   DlxSolver main_solver_;  // the calling thread's: enumerate and big counts
   std::unordered_set<std::string> seen_;  // canon --dedupe: the classes printed
+  VariantSolver main_variant_;  // the calling thread's: variant puzzles of enumerate, validate, export
 };
 
 Run::Run(const RunSettings& settings, std::ostream& out, std::ostream& err)

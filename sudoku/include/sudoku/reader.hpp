@@ -49,6 +49,7 @@
 #include <vector>
 
 #include "sudoku/board.hpp"
+#include "sudoku/variant.hpp"
 
 namespace sudoku {
 
@@ -62,6 +63,9 @@ struct Puzzle {
   /// Nonzero for the cells whose digit was written as a player's entry ('+' right before it,
   /// as in "+7"; see hint.hpp). Empty when there is none.
   std::vector<std::uint8_t> entered;
+  /// The regions and cages of its "# regions" and "# cage" lines (variant_reader.cpp); the
+  /// flags (x, windoku, ...) are never set by the reader.
+  Variant variant;
 };
 
 /// Malformed input, as a value: `source:line:column: message` (column 0 is left out).
@@ -86,7 +90,7 @@ class Reader {
                   std::optional<Geometry> geometry = std::nullopt);
 
   /// The next puzzle or error, in input order; empty at the end of the input.
-  std::optional<ReadEntry> next();
+  std::optional<ReadEntry> next();  // variant_reader.cpp: next_entry() plus regions and cages
 
   [[nodiscard]] const std::string& source() const { return source_; }
   /// Physical lines read so far.
@@ -101,6 +105,7 @@ class Reader {
   };
   enum class LineKind { blank, comment, separator, cells };
 
+  std::optional<ReadEntry> next_entry();
   LineStatus read_line();
   // Splits line_ into cells_; returns an error for an unknown symbol or binary data.
   std::optional<ReadError> scan_line(LineKind& kind);
@@ -144,6 +149,26 @@ class Reader {
   std::vector<std::uint64_t> pencil_;
   int pencil_rows_ = 0;
   std::size_t pencil_line_ = 0;
+
+  // "# regions" and "# cage" lines (variant_reader.cpp). A cage line is checked against the
+  // board when its puzzle arrives, so it keeps where each of its numbers stood.
+  struct CageLine {
+    std::size_t line = 0;
+    int sum = 0;
+    std::size_t sum_column = 0;
+    std::vector<int> rows, cols;         // cells, from 1 as written
+    std::vector<std::size_t> columns;    // where each cell is written
+  };
+  std::optional<ReadEntry> variant_directive();
+  std::optional<ReadEntry> regions_directive(std::string_view rest, std::size_t column);
+  std::optional<ReadEntry> cage_directive(std::string_view rest, std::size_t column);
+  std::optional<ReadError> attach_variant(Puzzle& puzzle);
+  std::vector<std::uint8_t> regions_;  // in force; empty: boxes
+  std::size_t regions_line_ = 0;       // where they were given (or broken), 0: never
+  bool regions_broken_ = false;        // the last "# regions" line was malformed
+  std::vector<CageLine> cages_;        // the cage lines since the last puzzle
+  bool cages_broken_ = false;          // one of them was malformed: its puzzle is skipped
+  bool directive_error_ = false;       // the entry being returned is a directive's error
 };
 
 /// Reads exactly one puzzle from text (tests, small tools). Throws std::invalid_argument with

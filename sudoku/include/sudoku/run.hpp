@@ -35,6 +35,7 @@
 
 #include "sudoku/board.hpp"
 #include "sudoku/hint.hpp"
+#include "sudoku/variant.hpp"
 #include "sudoku/writer.hpp"
 
 namespace sudoku {
@@ -50,6 +51,7 @@ enum class SolverKind { automatic, dlx, naive, mrv };
 struct RunSettings {
   Command command = Command::solve;
   std::optional<Geometry> box;  ///< every puzzle has this shape; none: detect each one's size
+  VariantName variant;          ///< --variant: rules for every puzzle (variant_run.hpp)
   Format format = Format::line;
   bool json = false;            ///< explain, rate: JSON records instead of text
   std::uint64_t limit = 0;      ///< count, enumerate: solutions per puzzle; 0: no limit

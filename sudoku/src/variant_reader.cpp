@@ -1,0 +1,283 @@
+// The reader's variant lines: "# regions LABELS" (jigsaw) and "# cage SUM CELL ..." (killer).
+//
+//   # regions 111222333111222333...   N*N labels, row-major: 1-9 then A-Z, or a-z (a = 1);
+//                                     blanks between them are ignored. Every region has N
+//                                     cells. It applies to the puzzles after it until the next
+//                                     "# regions" line; "# regions none" goes back to boxes.
+//   # cage 15 r1c1 r1c2 r2c1          a sum and cells (rRcC, from 1). A puzzle's cages are the
+//                                     cage lines since the previous puzzle line (its own line
+//                                     may be all blanks).
+// The syntax of a line is checked where it stands; a cage's cells and sum are checked against
+// the board when its puzzle arrives (the board's size is known only then), and reported at the
+// cage line. A malformed cage line makes its puzzle skipped (its error stands for it); a
+// malformed regions line makes every puzzle until the next one an error, as solving them on
+// boxes would answer another question. A cage line with no puzzle after it is an error.
+#include <string>
+#include <string_view>
+
+#include "sudoku/reader.hpp"
+#include "sudoku/validator.hpp"
+
+namespace sudoku {
+
+namespace {
+
+bool blank(char c) { return c == ' ' || c == '\t' || c == '\v' || c == '\f'; }
+
+// 1-9 then A-Z for 10..35 (as digits are written), a-z for 1..26; 0 for anything else.
+int region_label(char c) {
+  if (c >= '1' && c <= '9') return c - '0';
+  if (c >= 'A' && c <= 'Z') return c - 'A' + 10;
+  if (c >= 'a' && c <= 'z') return c - 'a' + 1;
+  return 0;
+}
+
+// A number of at most `most_digits` decimal digits at the start of `text`; the digits read in
+// `length` (0: none, or too many).
+int read_number(std::string_view text, std::size_t most_digits, std::size_t& length) {
+  length = 0;
+  int value = 0;
+  while (length < text.size() && text[length] >= '0' && text[length] <= '9') {
+    if (length == most_digits) {
+      length = 0;
+      return 0;
+    }
+    value = value * 10 + (text[length] - '0');
+    ++length;
+  }
+  return value;
+}
+
+}  // namespace
+
+std::optional<ReadEntry> Reader::variant_directive() {
+  std::string_view rest(line_);
+  const auto skip_blanks = [&rest] {
+    while (!rest.empty() && blank(rest.front())) rest.remove_prefix(1);
+  };
+  skip_blanks();
+  if (!rest.starts_with('#')) return std::nullopt;
+  rest.remove_prefix(1);
+  skip_blanks();
+  std::size_t end = 0;
+  while (end < rest.size() && !blank(rest[end])) ++end;
+  const std::string_view word = rest.substr(0, end);
+  if (word != "regions" && word != "cage") return std::nullopt;
+  rest.remove_prefix(end);
+  skip_blanks();
+  const std::size_t column = line_.size() - rest.size() + 1;
+  return word == "regions" ? regions_directive(rest, column) : cage_directive(rest, column);
+}
+
+std::optional<ReadEntry> Reader::regions_directive(std::string_view rest, std::size_t column) {
+  const auto fail = [this](std::size_t at, std::string message) {
+    regions_.clear();
+    regions_broken_ = true;
+    regions_line_ = line_no_;
+    directive_error_ = true;
+    return std::optional<ReadEntry>(error(at, "# regions: " + std::move(message)));
+  };
+  std::size_t end = rest.size();
+  while (end > 0 && blank(rest[end - 1])) --end;
+  if (rest.substr(0, end) == "none") {
+    regions_.clear();
+    regions_broken_ = false;
+    regions_line_ = 0;
+    return std::nullopt;
+  }
+  std::vector<int> labels;
+  std::vector<std::size_t> columns;
+  for (std::size_t i = 0; i < rest.size(); ++i) {
+    if (blank(rest[i])) continue;
+    const int label = region_label(rest[i]);
+    if (label == 0) {
+      return fail(column + i, std::string("unknown region label '") + rest[i] +
+                                  "'; labels are 1-9 then A-Z, or a-z");
+    }
+    labels.push_back(label);
+    columns.push_back(column + i);
+  }
+  int n = 0;
+  while ((n + 1) * (n + 1) <= static_cast<int>(labels.size()) && n < Geometry::kMaxSize) ++n;
+  if (n == 0 || n * n != static_cast<int>(labels.size())) {
+    return fail(columns.empty() ? column : columns.back() + 1,
+                std::to_string(labels.size()) + " labels; a board of side N needs N*N (81 for 9x9)");
+  }
+  std::vector<int> size(static_cast<std::size_t>(n) + 1, 0);
+  for (std::size_t k = 0; k < labels.size(); ++k) {
+    if (labels[k] > n) {
+      return fail(columns[k], std::string("label '") + line_[columns[k] - 1] + "' is beyond the " +
+                                  std::to_string(n) + " regions of a " + std::to_string(n) + "x" +
+                                  std::to_string(n) + " board");
+    }
+    ++size[static_cast<std::size_t>(labels[k])];
+  }
+  for (std::size_t k = 0; k < labels.size(); ++k) {
+    const int cells = size[static_cast<std::size_t>(labels[k])];
+    if (cells != n) {
+      return fail(columns[k], std::string("region '") + line_[columns[k] - 1] + "' has " +
+                                  std::to_string(cells) + " cells, not " + std::to_string(n));
+    }
+  }
+  regions_.assign(labels.size(), 0);
+  for (std::size_t k = 0; k < labels.size(); ++k) regions_[k] = static_cast<std::uint8_t>(labels[k] - 1);
+  regions_broken_ = false;
+  regions_line_ = line_no_;
+  return std::nullopt;
+}
+
+std::optional<ReadEntry> Reader::cage_directive(std::string_view rest, std::size_t column) {
+  const auto fail = [this](std::size_t at, std::string message) {
+    cages_broken_ = true;
+    directive_error_ = true;
+    return std::optional<ReadEntry>(error(at, "# cage: " + std::move(message)));
+  };
+  CageLine cage;
+  cage.line = line_no_;
+  std::size_t i = 0;
+  bool first = true;
+  while (true) {
+    while (i < rest.size() && blank(rest[i])) ++i;
+    if (i == rest.size()) break;
+    std::size_t token = i;
+    while (token < rest.size() && !blank(rest[token])) ++token;
+    const std::string_view word = rest.substr(i, token - i);
+    const std::size_t at = column + i;
+    std::size_t length = 0;
+    if (first) {
+      cage.sum = read_number(word, 4, length);
+      if (length == 0 || length != word.size()) {
+        return fail(at, "the sum comes first, a number (got '" + std::string(word) + "')");
+      }
+      cage.sum_column = at;
+      first = false;
+    } else {
+      // rRcC, case-insensitive, R and C from 1, at most two digits each.
+      bool ok = word.size() >= 4 && (word[0] == 'r' || word[0] == 'R');
+      int row = 0, col = 0;
+      if (ok) {
+        row = read_number(word.substr(1), 2, length);
+        ok = length > 0;
+      }
+      std::size_t p = 1 + length;
+      if (ok) ok = p < word.size() && (word[p] == 'c' || word[p] == 'C');
+      if (ok) {
+        col = read_number(word.substr(p + 1), 2, length);
+        ok = length > 0 && p + 1 + length == word.size();
+      }
+      if (!ok) return fail(at, "a cell is written rRcC, such as r1c1 (got '" + std::string(word) + "')");
+      cage.rows.push_back(row);
+      cage.cols.push_back(col);
+      cage.columns.push_back(at);
+    }
+    i = token;
+  }
+  if (first) return fail(column, "wants a sum and the cells, such as '# cage 15 r1c1 r1c2'");
+  if (cage.rows.empty()) return fail(column + i, "a cage needs at least one cell after its sum");
+  cages_.push_back(std::move(cage));
+  return std::nullopt;
+}
+
+std::optional<ReadError> Reader::attach_variant(Puzzle& puzzle) {
+  const Geometry& g = puzzle.board.geometry();
+  const int n = g.size();
+  if (regions_broken_) {
+    cages_.clear();
+    return ReadError{source_, puzzle.line, 0,
+                     "puzzle skipped: the '# regions' line before it (line " +
+                         std::to_string(regions_line_) + ") is malformed"};
+  }
+  if (!regions_.empty()) {
+    if (regions_.size() != static_cast<std::size_t>(g.cell_count())) {
+      cages_.clear();
+      int side = 0;
+      while (side * side < static_cast<int>(regions_.size())) ++side;
+      return ReadError{source_, puzzle.line, 0,
+                       "the regions of line " + std::to_string(regions_line_) + " are for a " +
+                           std::to_string(side) + "x" + std::to_string(side) + " board; this puzzle is " +
+                           std::to_string(n) + "x" + std::to_string(n)};
+    }
+    puzzle.variant.regions = regions_;
+  }
+  if (cages_.empty()) return std::nullopt;
+  std::vector<CageLine> lines;
+  lines.swap(cages_);
+  if (n > kMaxKillerSize) {
+    return ReadError{source_, lines.front().line, 0,
+                     "killer cages are supported on boards up to " + std::to_string(kMaxKillerSize) +
+                         "x" + std::to_string(kMaxKillerSize) + "; this puzzle (line " +
+                         std::to_string(puzzle.line) + ") is " + std::to_string(n) + "x" + std::to_string(n)};
+  }
+  std::vector<std::size_t> cage_line_of(static_cast<std::size_t>(g.cell_count()), 0);
+  const int most = n * (n + 1) / 2;
+  for (const CageLine& line : lines) {
+    const auto at = [&](std::size_t column, std::string message) {
+      return ReadError{source_, line.line, column,
+                       "# cage: " + std::move(message) + " (the puzzle on line " +
+                           std::to_string(puzzle.line) + ")"};
+    };
+    if (line.sum < 1 || line.sum > most) {
+      return at(line.sum_column, "sum " + std::to_string(line.sum) + " is outside 1.." +
+                                     std::to_string(most) + " of a " + std::to_string(n) + "x" +
+                                     std::to_string(n) + " board");
+    }
+    if (line.rows.size() > static_cast<std::size_t>(n)) {
+      return at(line.columns[static_cast<std::size_t>(n)],
+                "a cage holds at most " + std::to_string(n) + " cells (its digits differ)");
+    }
+    Cage cage;
+    cage.sum = line.sum;
+    for (std::size_t k = 0; k < line.rows.size(); ++k) {
+      const int row = line.rows[k], col = line.cols[k];
+      if (row < 1 || row > n || col < 1 || col > n) {
+        return at(line.columns[k], "cell r" + std::to_string(row) + "c" + std::to_string(col) +
+                                       " is outside the " + std::to_string(n) + "x" +
+                                       std::to_string(n) + " board");
+      }
+      const int cell = (row - 1) * n + col - 1;
+      auto& owner = cage_line_of[static_cast<std::size_t>(cell)];
+      if (owner != 0) {
+        return at(line.columns[k], "cell " + cell_name(g, cell) +
+                                       (owner == line.line ? " is twice in this cage"
+                                                           : " is already in the cage on line " +
+                                                                 std::to_string(owner)));
+      }
+      owner = line.line;
+      cage.cells.push_back(cell);
+    }
+    puzzle.variant.cages.push_back(std::move(cage));
+  }
+  return std::nullopt;
+}
+
+std::optional<ReadEntry> Reader::next() {
+  for (;;) {
+    directive_error_ = false;
+    auto entry = next_entry();
+    if (!entry) {
+      const bool orphans = !cages_.empty() && !cages_broken_;
+      const std::size_t line = orphans ? cages_.front().line : 0;
+      cages_.clear();
+      cages_broken_ = false;
+      if (orphans) return ReadError{source_, line, 1, "# cage with no puzzle after it"};
+      return std::nullopt;
+    }
+    if (auto* puzzle = std::get_if<Puzzle>(&*entry)) {
+      if (cages_broken_) {  // its cage line's error stands for it
+        cages_.clear();
+        cages_broken_ = false;
+        continue;
+      }
+      if (auto e = attach_variant(*puzzle)) return *e;
+      return entry;
+    }
+    // A malformed puzzle takes the cage lines before it along.
+    if (!directive_error_) {
+      cages_.clear();
+      cages_broken_ = false;
+    }
+    return entry;
+  }
+}
+
+}  // namespace sudoku

@@ -1,0 +1,197 @@
+// A variant puzzle's record in a run (variant_run.hpp): the rules merged, checked against the
+// board, then the command on VariantSolver, every answer checked by check_variant_solution().
+#include "sudoku/variant_run.hpp"
+
+#include <dlx/knuth_format.hpp>
+
+#include "sudoku/records.hpp"
+
+namespace sudoku {
+
+namespace {
+
+// Where one entry's output goes, and its status.
+struct Entry {
+  const RunSettings& settings;
+  const Puzzle& puzzle;
+  const Variant& rules;
+  std::string_view where;
+  std::ostream& out;
+  std::ostream& err;
+  RunTotals& totals;
+  int status = 0;
+
+  void message(std::string_view text) const { err << "sudoku: " << where << ": " << text << '\n'; }
+  void no_answer(std::string_view text) const {
+    write_no_answer_record(out, settings.format, std::string(where) + ": " + std::string(text),
+                           &puzzle.board);
+  }
+  void tally(bool solved) {
+    if (solved) {
+      ++totals.solved;
+    } else {
+      ++totals.unsolvable;
+      status = std::max(status, 1);
+    }
+  }
+  // Input that cannot be played: status 2, an "invalid input" record as the reader's errors have.
+  void refuse(std::string_view text) {
+    message(text);
+    ++totals.invalid;
+    status = 2;
+    if (settings.command == Command::validate) out << where << ": malformed: " << text << '\n';
+    else if (settings.json) out << "{\"line\":" << puzzle.line << ",\"error\":\"invalid input\"}\n";
+    else if (settings.command == Command::explain) out << "# " << where << ": invalid input\n\n";
+    else if (settings.command != Command::export_) write_no_answer_record(out, settings.format, std::string(where) + ": invalid input", nullptr);
+  }
+  bool checked(const Board& solution) {
+    if (auto why = check_variant_solution(puzzle.board, rules, solution)) {
+      message("internal error: the solver's answer fails its check (" + *why + "); not printed");
+      status = 3;
+      return false;
+    }
+    return true;
+  }
+  void add(const dlx::Stats& stats) {
+    totals.nodes += stats.nodes;
+    totals.updates += stats.updates;
+  }
+};
+
+void solve(Entry& e, VariantSolver& solver, std::uint64_t limit) {
+  const bool count = e.settings.command == Command::count;
+  if (auto clash = variant_clash(e.puzzle.board, e.rules)) {
+    e.message("no solution: " + *clash);
+    e.tally(false);
+    if (count) write_count_record(e.out, e.settings.format, e.puzzle.board, 0);
+    else e.no_answer("no solution");
+    return;
+  }
+  const SolveResult result = solver.solve(e.puzzle.board, e.rules, limit);
+  e.totals.nodes += result.nodes;
+  e.totals.updates += result.updates;
+  if (result.solutions > 0 && !e.checked(result.first)) return e.no_answer("internal error");
+  e.tally(result.solutions > 0);
+  if (count) return write_count_record(e.out, e.settings.format, e.puzzle.board, result.solutions);
+  if (result.solutions == 0) {
+    e.message("no solution");
+    return e.no_answer("no solution");
+  }
+  write_solution_record(e.out, e.settings.format, e.puzzle.board, result.first);
+}
+
+void enumerate(Entry& e, VariantSolver& solver) {
+  std::uint64_t found = 0;
+  const auto stopped = [&e] { return e.settings.stop != nullptr && e.settings.stop->load(); };
+  if (auto clash = variant_clash(e.puzzle.board, e.rules)) {
+    e.message("no solution: " + *clash);
+  } else {
+    solver.start(e.puzzle.board, e.rules);
+    while (solver.next()) {
+      if (!e.checked(solver.solution())) break;
+      ++found;
+      write_solution_record(e.out, e.settings.format, e.puzzle.board, solver.solution());
+      if (!e.out) break;
+      if (e.settings.flush_each_record) e.out.flush();
+      if (found == e.settings.limit || stopped()) break;
+    }
+    e.add(solver.stats());
+  }
+  e.tally(found > 0);
+  if (e.settings.format == Format::csv && found == 0) write_csv_record(e.out, e.puzzle.board, nullptr);
+  write_enumeration_summary(e.out, e.settings.format, e.where, found, found == e.settings.limit);
+}
+
+void validate(Entry& e) {
+  const auto clash = variant_clash(e.puzzle.board, e.rules);
+  e.out << e.where << ": ";
+  if (clash) e.out << "inconsistent: " << *clash << '\n';
+  else if (e.puzzle.board.complete()) e.out << "valid, complete\n";
+  else e.out << "valid, " << e.puzzle.board.given_count() << " of " << e.puzzle.board.cell_count() << " cells filled\n";
+  e.tally(!clash);
+}
+
+void export_cover(Entry& e) {
+  const VariantCover cover(e.puzzle.board, e.rules);
+  const std::string comment =
+      "Sudoku " + e.rules.name() + " " + e.puzzle.board.geometry().name() + " from " + std::string(e.where) +
+      ": " + e.puzzle.board.to_line() + "\n" +
+      "items p(row,col) r(row,digit) c(col,digit) b(box or region,digit) x(diagonal,digit) "
+      "w(window,digit), 0-based; k<cage> and k<cage>_<digit> (a cage's digit set, its digits); "
+      "secondary n<pair>_<digit> (two cells kept apart); the givens applied";
+  if (cover.clashing()) {
+    // No cover: one primary item no option covers says so to the dlx program.
+    dlx::Problem none;
+    none.add_primary("givens_clash");
+    dlx::write_knuth(e.out, none, comment);
+  } else {
+    dlx::write_knuth(e.out, cover.problem(), comment);
+  }
+  e.tally(!cover.clashing());
+}
+
+void not_rated(Entry& e) {
+  const std::string text = "not rated: the techniques work on rows, columns and boxes; this is a " +
+                           e.rules.name() + " puzzle (solve, count and enumerate take it)";
+  e.message(text);
+  e.tally(false);
+  if (e.settings.json) {
+    e.out << "{\"line\":" << e.puzzle.line << ",\"variant\":\"" << e.rules.name()
+          << "\",\"error\":\"not rated\"}\n";
+  } else if (e.settings.command == Command::explain) {
+    e.out << "# " << e.where << ": " << text << "\n\n";
+  } else {
+    e.out << e.puzzle.board.to_line() << " not rated (" << e.rules.name() << ")\n";
+  }
+}
+
+}  // namespace
+
+int run_variant_entry(const RunSettings& settings, VariantSolver& solver, const Puzzle& puzzle,
+                      std::string_view where, std::ostream& out, std::ostream& err,
+                      RunTotals& totals) {
+  Variant rules = puzzle.variant;
+  const Variant& asked = settings.variant.rules;
+  rules.diagonals = rules.diagonals || asked.diagonals;
+  rules.windows = rules.windows || asked.windows;
+  rules.anti_knight = rules.anti_knight || asked.anti_knight;
+  rules.anti_king = rules.anti_king || asked.anti_king;
+  const bool missing_regions = settings.variant.jigsaw && rules.regions.empty();
+  const bool missing_cages = settings.variant.killer && rules.cages.empty();
+  if (rules.classic() && !missing_regions && !missing_cages) return -1;
+
+  Entry e{settings, puzzle, rules, where, out, err, totals};
+  if (missing_regions) {
+    e.refuse("--variant jigsaw: no '# regions' line before this puzzle");
+  } else if (missing_cages) {
+    e.refuse("--variant killer: no '# cage' lines before this puzzle");
+  } else if (auto why = variant_problem(puzzle.board.geometry(), rules)) {
+    e.refuse(rules.name() + ": " + *why);
+  } else if (settings.solver == SolverKind::naive || settings.solver == SolverKind::mrv) {
+    e.refuse(std::string("--solver ") + (settings.solver == SolverKind::naive ? "naive" : "mrv") +
+             " knows the classic rules only; a " + rules.name() +
+             " puzzle takes --solver auto or dlx (the exact cover)");
+  } else {
+    switch (settings.command) {
+      case Command::solve: solve(e, solver, 1); break;
+      case Command::count:
+        solve(e, solver, settings.limit == 0 ? VariantSolver::kNoLimit : settings.limit);
+        break;
+      case Command::enumerate: enumerate(e, solver); break;
+      case Command::validate: validate(e); break;
+      case Command::export_: export_cover(e); break;
+      case Command::explain:
+      case Command::rate: not_rated(e); break;
+      case Command::canon:
+      case Command::hint:
+        e.message(std::string(settings.command == Command::canon ? "canon" : "hint") +
+                  " works on classic puzzles only; this is a " + rules.name() + " puzzle");
+        e.tally(false);
+        e.no_answer("not handled (" + rules.name() + ")");
+        break;
+    }
+  }
+  return e.status;
+}
+
+}  // namespace sudoku
