@@ -24,6 +24,7 @@
 #include <sudoku/rating.hpp>
 #include <sudoku/records.hpp>
 #include <sudoku/run.hpp>
+#include <sudoku/variant_generator.hpp>
 #include <sudoku/writer.hpp>
 
 #include "cli_options.hpp"
@@ -391,6 +392,10 @@ std::optional<Options> parse_options(int argc, char** argv) {
     if (!variant) throw UsageError{"unknown variant '" + text + "' (" + sudoku::kVariantNames + ")"};
     options.run.variant = *variant;
     const bool classic = variant->rules.classic() && !variant->jigsaw && !variant->killer;
+    if (!classic && generate && (vm.count("symmetry") || vm.count("difficulty"))) {
+      throw UsageError{"--symmetry and --difficulty make classic puzzles only; generate --variant " +
+                       text + " makes unique, minimal puzzles without them"};
+    }
     if (!classic && (options.run.solver == SolverKind::naive || options.run.solver == SolverKind::mrv)) {
       throw UsageError{"--solver " + vm["solver"].as<std::string>() + " knows the classic rules "
                        "only; --variant " + text + " takes --solver auto or dlx"};
@@ -509,6 +514,33 @@ int output_failure() {
   return 3;
 }
 
+// generate --variant: each puzzle after the lines that carry its rules (variant_lines()).
+int generate_variant(const Options& options) {
+  sudoku::VariantGenerator generator({options.generator.geometry, options.run.variant, options.generator.seed});
+  int made_count = 0;
+  for (int i = 0; i < options.generator.count && !stop_signal::stop_requested(); ++i) {
+    const auto made = generator.next();
+    if (!made) {
+      std::cout.flush();
+      std::cerr << "sudoku: " << generator.error() << '\n';
+      return 1;
+    }
+    std::cout << sudoku::variant_lines(made->rules, made->puzzle.geometry());
+    sudoku::write_generated_record(std::cout, options.run.format, made->puzzle, made->solution);
+    ++made_count;
+    if (::isatty(STDOUT_FILENO) != 0) std::cout.flush();
+    if (!output_ok()) break;
+  }
+  std::cout.flush();
+  if (!output_ok()) return output_failure();
+  if (const int status = stop_signal::exit_status(); status != 0) {
+    std::cerr << "sudoku: interrupted: " << made_count << " of " << options.generator.count
+              << " puzzles made\n";
+    return status;
+  }
+  return 0;
+}
+
 // generate: puzzles one by one from the library's generator, printed as they come.
 int generate(Options options) {
   if (!options.seed_given) {
@@ -518,6 +550,8 @@ int generate(Options options) {
   }
   sudoku::write_generated_header(std::cout, options.run.format, options.generator.geometry);
   stop_signal::catch_signals();
+  const sudoku::VariantName& variant = options.run.variant;
+  if (!variant.rules.classic() || variant.jigsaw || variant.killer) return generate_variant(options);
   cli::ProgressLine progress;
   int made_count = 0;
   auto last_shown = std::chrono::steady_clock::now();

@@ -26,4 +26,5 @@ PYBIND11_MODULE(_core, m) {
       "sudoku", "Sudoku of any box shape on the dancing-links engine: solve, count, enumerate, "
                 "validate, explain, rate and generate.");
   dlx_python::bind_sudoku(sudoku);
+  dlx_python::bind_variant(sudoku);
 }

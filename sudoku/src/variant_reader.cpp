@@ -1,5 +1,10 @@
-// The reader's variant lines: "# regions LABELS" (jigsaw) and "# cage SUM CELL ..." (killer).
+// The reader's variant lines: "# variant NAME", "# regions LABELS" (jigsaw) and
+// "# cage SUM CELL ..." (killer).
 //
+//   # variant x+anti-knight           the rules (x, windoku, anti-knight, anti-king; jigsaw
+//                                     and killer come from their own lines) of the puzzles
+//                                     after it, until the next "# variant" line ("classic"
+//                                     ends them). sudoku generate --variant writes it.
 //   # regions 111222333111222333...   N*N labels, row-major: 1-9 then A-Z, or a-z (a = 1);
 //                                     blanks between them are ignored. Every region has N
 //                                     cells. It applies to the puzzles after it until the next
@@ -62,10 +67,22 @@ std::optional<ReadEntry> Reader::variant_directive() {
   std::size_t end = 0;
   while (end < rest.size() && !blank(rest[end])) ++end;
   const std::string_view word = rest.substr(0, end);
-  if (word != "regions" && word != "cage") return std::nullopt;
+  if (word != "regions" && word != "cage" && word != "variant") return std::nullopt;
   rest.remove_prefix(end);
   skip_blanks();
   const std::size_t column = line_.size() - rest.size() + 1;
+  if (word == "variant") {
+    std::size_t last = rest.size();
+    while (last > 0 && blank(rest[last - 1])) --last;
+    const auto name = parse_variant(rest.substr(0, last));
+    if (!name) {
+      directive_error_ = true;
+      return error(column, "# variant: unknown variant '" + std::string(rest.substr(0, last)) +
+                               "' (" + kVariantNames + ")");
+    }
+    flags_ = name->rules;
+    return std::nullopt;
+  }
   return word == "regions" ? regions_directive(rest, column) : cage_directive(rest, column);
 }
 
@@ -181,6 +198,10 @@ std::optional<ReadEntry> Reader::cage_directive(std::string_view rest, std::size
 std::optional<ReadError> Reader::attach_variant(Puzzle& puzzle) {
   const Geometry& g = puzzle.board.geometry();
   const int n = g.size();
+  puzzle.variant.diagonals = flags_.diagonals;
+  puzzle.variant.windows = flags_.windows;
+  puzzle.variant.anti_knight = flags_.anti_knight;
+  puzzle.variant.anti_king = flags_.anti_king;
   if (regions_broken_) {
     cages_.clear();
     return ReadError{source_, puzzle.line, 0,

@@ -168,6 +168,15 @@ void VariantCover::build(dlx::CompactProblem& problem) const {
   }
 }
 
+void VariantCover::build(dlx::CompactProblem& problem, std::span<const dlx::OptionId> order) const {
+  assert(order.size() == option_count());
+  problem.reset(primary_count_, item_names_.size() - primary_count_);
+  for (const dlx::OptionId k : order) {
+    const auto at = static_cast<std::size_t>(k);
+    problem.add_option(std::span<const dlx::ItemId>(entries_).subspan(option_start_[at], option_start_[at + 1] - option_start_[at]));
+  }
+}
+
 dlx::Problem VariantCover::problem() const {
   dlx::Problem problem;
   for (std::size_t item = 0; item < item_names_.size(); ++item) {

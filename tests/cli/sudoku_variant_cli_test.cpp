@@ -169,3 +169,41 @@ TEST_CASE("sudoku validate judges givens by the variant's rules", "[cli][variant
   CHECK(r.exit_code == 1);
   CHECK(r.out.find("inconsistent: digit 3 in r1c3 and r2c5, cells the variant keeps apart") != std::string::npos);
 }
+
+TEST_CASE("sudoku generate --variant makes unique puzzles that read back with their rules", "[cli][variant]") {
+  for (const std::string variant : {"x", "windoku", "anti-knight", "anti-king", "jigsaw", "killer"}) {
+    INFO(variant);
+    const auto made = sudoku("generate --count 2 --seed 9 --variant " + variant);
+    REQUIRE(made.exit_code == 0);
+    // The output carries its rules: counted as it is, each puzzle has exactly one solution.
+    const auto count = sudoku("count --limit 2", made.out);
+    REQUIRE(count.exit_code == 0);
+    CHECK(lines(count.out) == std::vector<std::string>{"1", "1"});
+    const auto solved = sudoku("solve", made.out);
+    REQUIRE(solved.exit_code == 0);
+    std::string regions;
+    std::vector<std::string> puzzles;
+    for (const std::string& line : lines(made.out)) {
+      if (line.rfind("# regions ", 0) == 0) regions = line.substr(10);
+      else if (!line.empty() && line[0] != '#') puzzles.push_back(line);
+    }
+    REQUIRE(puzzles.size() == 2);
+    const auto solutions = lines(solved.out);
+    for (std::size_t k = 0; k < 2; ++k) {
+      CHECK(solves(puzzles[k], solutions.at(k), variant == "jigsaw" ? regions : "", variant == "x"));
+    }
+    // Minimal (killers: their givens): each given removed leaves several solutions.
+    std::string first = puzzles[0];
+    std::string header;
+    for (const std::string& line : lines(made.out)) {
+      if (line == puzzles[0]) break;
+      header += line + "\n";
+    }
+    for (std::size_t i = 0; i < first.size(); ++i) {
+      if (first[i] == '.') continue;
+      std::string fewer = first;
+      fewer[i] = '.';
+      CHECK(lines(sudoku("count --limit 2", header + fewer + "\n").out).at(0) == "2");
+    }
+  }
+}

@@ -63,8 +63,7 @@ struct Puzzle {
   /// Nonzero for the cells whose digit was written as a player's entry ('+' right before it,
   /// as in "+7"; see hint.hpp). Empty when there is none.
   std::vector<std::uint8_t> entered;
-  /// The regions and cages of its "# regions" and "# cage" lines (variant_reader.cpp); the
-  /// flags (x, windoku, ...) are never set by the reader.
+  /// The rules of its "# variant", "# regions" and "# cage" lines (variant_reader.cpp).
   Variant variant;
 };
 
@@ -163,6 +162,7 @@ class Reader {
   std::optional<ReadEntry> regions_directive(std::string_view rest, std::size_t column);
   std::optional<ReadEntry> cage_directive(std::string_view rest, std::size_t column);
   std::optional<ReadError> attach_variant(Puzzle& puzzle);
+  Variant flags_;                      // "# variant" rules in force (flags only)
   std::vector<std::uint8_t> regions_;  // in force; empty: boxes
   std::size_t regions_line_ = 0;       // where they were given (or broken), 0: never
   bool regions_broken_ = false;        // the last "# regions" line was malformed

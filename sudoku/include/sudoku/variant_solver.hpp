@@ -57,6 +57,9 @@ class VariantCover {
 
   /// Into a compact problem, for the search.
   void build(dlx::CompactProblem& problem) const;
+  /// Same, option k of the problem being option order[k] of this cover (a permutation of
+  /// 0..option_count()-1): the generator shuffles the search this way.
+  void build(dlx::CompactProblem& problem, std::span<const dlx::OptionId> order) const;
   /// As a named problem (items p3_4, r0_5, c.., b.., x0_1 (diagonal, digit), w2_7 (window),
   /// k4 and k4_9 (cage), n12_5 (pair 12 apart, digit 5)), for export.
   [[nodiscard]] dlx::Problem problem() const;
