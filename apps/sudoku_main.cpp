@@ -392,9 +392,11 @@ std::optional<Options> parse_options(int argc, char** argv) {
     if (!variant) throw UsageError{"unknown variant '" + text + "' (" + sudoku::kVariantNames + ")"};
     options.run.variant = *variant;
     const bool classic = variant->rules.classic() && !variant->jigsaw && !variant->killer;
-    if (!classic && generate && (vm.count("symmetry") || vm.count("difficulty"))) {
-      throw UsageError{"--symmetry and --difficulty make classic puzzles only; generate --variant " +
-                       text + " makes unique, minimal puzzles without them"};
+    for (const char* classic_only : {"symmetry", "difficulty", "technique", "givens", "rating", "max-tries"}) {
+      if (!classic && generate && vm.count(classic_only)) {
+        throw UsageError{std::string("--") + classic_only + " applies to classic puzzles only; generate --variant " +
+                         text + " makes unique, minimal puzzles without it"};
+      }
     }
     if (!classic && (options.run.solver == SolverKind::naive || options.run.solver == SolverKind::mrv)) {
       throw UsageError{"--solver " + vm["solver"].as<std::string>() + " knows the classic rules "
