@@ -162,6 +162,14 @@ TEST_CASE("progress goes to standard error only, and only when asked off a termi
   const auto batch = sudoku("solve --progress --threads 2 " + kData + "example.txt");
   CHECK(batch.exit_code == 0);
   CHECK(lines(batch.out).size() == 1);
+  // Asked for, on a count of some seconds (a 6x6 grid with one given: 28200960 / 6
+  // solutions): the fraction of the search tree, on standard error only.
+  const auto asked = sudoku("count --progress --threads 2", "1" + std::string(35, '.') + "\n");
+  CHECK(asked.exit_code == 0);
+  CHECK(asked.out == "4700160\n");
+  CHECK(asked.err.find("sudoku: ") == 0);
+  CHECK(asked.err.find("sudoku: <stdin>:1: ") != std::string::npos);
+  CHECK(asked.err.find("% of the search tree") != std::string::npos);
 }
 
 TEST_CASE("the empty 6x6 grid has 28200960 solutions, counted on two threads", "[cli][slow]") {

@@ -316,7 +316,7 @@ TEST_CASE("ParseError carries its parts and is a ProblemError", "[dlx]") {
   }
 }
 
-TEST_CASE("Long lines read in linear time, and overlong ones are refused", "[dlx]") {
+TEST_CASE("Long lines are read whole, their errors cut short, and overlong ones refused", "[dlx]") {
   SECTION("200000 items on one line, and one option naming them all") {
     std::string items, option;
     for (int k = 0; k < 200000; ++k) {

@@ -189,7 +189,11 @@ TEST_CASE("A repeated item is found in long options as in short ones", "[dlx]") 
                                                std::to_string(twin) + "' repeated in this option");
       }
       items.back() = static_cast<dlx::ItemId>(length - 1);  // no repeat now
-      CHECK(problem.add_option(items) >= 0);
+      // Accepted, as the next option in order, holding exactly the items given.
+      const auto next_id = static_cast<dlx::OptionId>(problem.option_count());
+      CHECK(problem.add_option(items) == next_id);
+      const auto added = problem.option(next_id);
+      CHECK(std::vector<dlx::ItemId>(added.begin(), added.end()) == items);
     }
   }
 }

@@ -3,6 +3,7 @@
 // many solutions, none, or clashing givens.
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <random>
 #include <set>
 #include <stdexcept>
@@ -114,8 +115,26 @@ TEST_CASE("bitboard: clashing givens, unsolvable puzzles and bad digits give 0",
   CHECK(solver.solve(read_file("example.txt")[0].board, 2).solutions == 1);
 }
 
-TEST_CASE("bitboard: the empty grid gives distinct valid grids; the node limit holds", "[sudoku]") {
+TEST_CASE("bitboard: counts match a brute force, so no grid is found twice; the node limit holds",
+          "[sudoku]") {
   BitboardSolver solver;
+  // A puzzle with hundreds of solutions: the example with givens taken away until the brute
+  // force of support.hpp finds at least 300. A search that reached a grid twice (or missed
+  // one) would count otherwise, to the end and at every limit below it.
+  Board open = read_file("example.txt")[0].board;
+  std::uint64_t truth = 1;
+  for (int cell = 0; cell < 81 && truth < 300; ++cell) {
+    if (open[cell] == 0) continue;
+    open.set(cell, 0);
+    truth = BruteForce(open).count();
+  }
+  REQUIRE(truth >= 300);
+  const auto all = solver.solve(open, BitboardSolver::kNoLimit);
+  CHECK(all.solutions == truth);
+  CHECK(sudoku::check_solution(open, all.first) == std::nullopt);
+  for (const std::uint64_t limit : {std::uint64_t{1}, truth / 2, truth - 1, truth, truth + 1}) {
+    CHECK(solver.solve(open, limit).solutions == std::min(limit, truth));
+  }
   const Board empty(Geometry{3, 3});
   const auto r = solver.solve(empty, 5000);
   CHECK(r.solutions == 5000);
