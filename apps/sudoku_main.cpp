@@ -105,6 +105,8 @@ Options:
   --finish           explain: complete a stalled puzzle with the engine
   --dedupe           canon: keep the first puzzle of each class, printed as read
   --level L          hint: cell, technique or step (default)
+  --se               rate: add Sudoku Explainer's ER/EP/ED (9x9 puzzles with one solution;
+                     see docs/rating.md; the hardest puzzles take long: nested chains)
   --stats            at the end, print totals to standard error: puzzles, solved,
                      unsolvable, invalid, search nodes, link updates, wall time, wall time
                      per puzzle (nodes and updates are summed over the threads)
@@ -280,6 +282,7 @@ std::optional<Options> parse_options(int argc, char** argv) {
       ("finish", po::bool_switch())
       ("dedupe", po::bool_switch())
       ("level", po::value<std::string>())
+      ("se", po::bool_switch())
       ("count,n", po::value<std::string>())
       ("size", po::value<std::string>())
       ("symmetry", po::value<std::string>())
@@ -338,6 +341,7 @@ std::optional<Options> parse_options(int argc, char** argv) {
   only("dedupe", is(Command::canon), "canon");
   only("level", is(Command::hint), "hint");
   only("finish", is(Command::explain), "explain");
+  only("se", is(Command::rate), "rate");
   only("format", !is(Command::export_) && !is(Command::canon) && !is(Command::hint),
        "every command but export (which writes DLX1), canon and hint");
   only("stats", !is(Command::export_) && !generate, "the commands that read puzzles, but export");
@@ -413,6 +417,7 @@ std::optional<Options> parse_options(int argc, char** argv) {
     if (!level) throw UsageError{"unknown hint level '" + text + "' (cell, technique, step)"};
     options.run.hint_level = *level;
   }
+  options.run.se = vm["se"].as<bool>();
   options.run.stats = common.stats;
 
   if (generate) {

@@ -60,6 +60,76 @@ std::string totals_text(int solved, int unsolved, int candidates) {
 
 int only_digit(std::uint64_t mask) { return std::countr_zero(mask); }
 
+std::string node_text(const Geometry& g, const ChainNode& node) {
+  return cell_name(g, node.cell) + (node.on ? "=" : "<>") + digit_text(node.digit);
+}
+
+/// One branch of a chain as a line of implications, following each node's first parent back
+/// from the branch's last node: "r1c2=5 -> r1c7<>5 (row 1) -> r3c7=5 (column 7) -> ...".
+std::string branch_text(const Geometry& g, const std::vector<ChainNode>& chain, int last) {
+  std::vector<int> path;
+  for (int i = last; i >= 0;) {
+    path.push_back(i);
+    const auto& from = chain[static_cast<std::size_t>(i)].from;
+    i = from.empty() ? -1 : from.front();
+  }
+  std::string text;
+  for (auto it = path.rbegin(); it != path.rend(); ++it) {
+    const ChainNode& node = chain[static_cast<std::size_t>(*it)];
+    if (!text.empty()) {
+      text += " -> ";
+    }
+    text += node_text(g, node);
+    if (node.rule != "assumption" && node.rule != "cell" && node.rule.rfind("row", 0) != 0 &&
+        node.rule.rfind("column", 0) != 0 && node.rule.rfind("box", 0) != 0) {
+      text += " (" + node.rule + ")";
+    }
+    if (node.from.size() > 1) text += " [+" + std::to_string(node.from.size() - 1) + "]";
+  }
+  return text;
+}
+
+/// The conclusion and every branch of a chain step.
+std::string chain_text(const Step& s, const Geometry& g) {
+  std::string conclusion;
+  if (!s.placed.empty()) {
+    conclusion = cell_name(g, s.placed.front().cell) + "=" + digit_text(s.placed.front().digit);
+  } else if (!s.eliminated.empty()) {
+    conclusion = cell_name(g, s.eliminated.front().cell) + "<>" + digit_text(s.eliminated.front().digit);
+  }
+  // The last node of each branch.
+  std::vector<int> ends;
+  for (std::size_t i = 0; i < s.chain.size(); ++i) {
+    if (i + 1 == s.chain.size() || s.chain[i + 1].branch != s.chain[i].branch) {
+      ends.push_back(static_cast<int>(i));
+    }
+  }
+  std::string text;
+  const std::string source = s.chain.empty() ? std::string() : cell_name(g, s.chain.front().cell);
+  if (s.chain_kind == "chain") {
+    text += "if " + (ends.empty() ? std::string() : branch_text(g, s.chain, ends.front())) +
+            ", the start contradicts itself";
+  } else if (s.chain_kind == "contradiction") {
+    text += "assuming " + node_text(g, s.chain.front()) + " makes " +
+            cell_name(g, s.chain[static_cast<std::size_t>(ends.front())].cell) + " both " +
+            digit_text(s.chain[static_cast<std::size_t>(ends.front())].digit) + " and not: ";
+    for (std::size_t b = 0; b < ends.size(); ++b) {
+      text += (b ? "; " : "") + branch_text(g, s.chain, ends[b]);
+    }
+  } else {
+    if (s.chain_kind == "double") text += "whether " + node_text(g, s.chain.front()) + " or not: ";
+    else if (s.chain_kind == "cell") text += "whichever digit " + source + " holds: ";
+    else text += "wherever " + digit_text(only_digit(s.digits)) + " goes in " +
+                 unit_name(s.units.front()) + ": ";
+    for (std::size_t b = 0; b < ends.size(); ++b) {
+      text += (b ? "; " : "") + branch_text(g, s.chain, ends[b]);
+    }
+  }
+  text += " => " + conclusion;
+  if (s.level > 0) text = "level " + std::to_string(s.level) + ", " + text;
+  return text;
+}
+
 }  // namespace
 
 std::string step_text(const Step& s, const Geometry& g) {
@@ -104,6 +174,14 @@ std::string step_text(const Step& s, const Geometry& g) {
       text += "pivot " + cell_name(g, s.cells[0]) + ", pincers " + cell_name(g, s.cells[1]) +
               " and " + cell_name(g, s.cells[2]) + " on " + digits_text(s.digits) + " -> " +
               eliminated_text(g, s.eliminated);
+      break;
+    case Technique::x_chain:
+    case Technique::aic:
+    case Technique::multiple_forcing_chain:
+    case Technique::dynamic_forcing_chain:
+    case Technique::dynamic_forcing_chain_plus:
+    case Technique::nested_forcing_chain:
+      text += chain_text(s, g);
       break;
   }
   return text + " " + totals_text(s.solved, s.unsolved, s.candidates);
@@ -244,6 +322,23 @@ void write_step_json(std::ostream& out, const Step& s, const Geometry& g) {
   write_cell_digits(out, g, s.placed);
   out << ",\"eliminated\":";
   write_cell_digits(out, g, s.eliminated);
+  if (!s.chain.empty()) {
+    out << ",\"chain_kind\":" << json_string(s.chain_kind) << ",\"complexity\":" << s.complexity;
+    if (s.level > 0) out << ",\"level\":" << s.level;
+    out << ",\"chain\":[";
+    for (std::size_t i = 0; i < s.chain.size(); ++i) {
+      const ChainNode& node = s.chain[i];
+      out << (i ? "," : "") << "{\"cell\":" << json_string(cell_name(g, node.cell))
+          << ",\"digit\":" << node.digit << ",\"on\":" << (node.on ? "true" : "false")
+          << ",\"branch\":" << node.branch << ",\"from\":[";
+      for (std::size_t k = 0; k < node.from.size(); ++k) out << (k ? "," : "") << node.from[k];
+      // The link from the first parent: off -> on is strong, on -> off is weak.
+      out << "],\"link\":"
+          << json_string(node.from.empty() ? "start" : node.on ? "strong" : "weak")
+          << ",\"rule\":" << json_string(node.rule) << '}';
+    }
+    out << ']';
+  }
   out << ",\"solved\":" << s.solved << ",\"unsolved\":" << s.unsolved
       << ",\"candidates\":" << s.candidates << '}';
 }
@@ -319,7 +414,13 @@ std::string rating_text(const Rating& r) {
   if (r.logic != LogicStatus::solved) text += ", logic " + std::string(status_name(r.logic));
   text += "; engine: ";
   text += r.solutions == 0 ? "no solution" : r.solutions == 1 ? "unique" : "several solutions";
-  text += ", " + std::to_string(r.nodes) + " nodes)";
+  text += ", " + std::to_string(r.nodes) + " nodes";
+  if (r.se) {
+    char buf[64];
+    std::snprintf(buf, sizeof buf, "; SE %.1f/%.1f/%.1f", r.se->er, r.se->ep, r.se->ed);
+    text += buf;
+  }
+  text += ")";
   return text;
 }
 
@@ -332,7 +433,16 @@ void write_rating_json(std::ostream& out, const Board& puzzle, const Rating& r, 
   else out << "null";
   out << ",\"tier\":" << r.tier << ",\"tier_uses\":" << r.tier_uses << ",\"steps\":" << r.steps
       << ",\"logic\":" << json_string(status_name(r.logic)) << ",\"solutions\":" << r.solutions
-      << ",\"nodes\":" << r.nodes << ",\"updates\":" << r.updates << "}\n";
+      << ",\"nodes\":" << r.nodes << ",\"updates\":" << r.updates;
+  if (r.se) {
+    char buf[96];
+    std::snprintf(buf, sizeof buf, ",\"er\":%.1f,\"ep\":%.1f,\"ed\":%.1f", r.se->er, r.se->ep,
+                  r.se->ed);
+    out << buf << ",\"se_hardest\":";
+    if (r.se->hardest) out << json_string(technique_id(*r.se->hardest));
+    else out << "null";
+  }
+  out << "}\n";
 }
 
 }  // namespace sudoku

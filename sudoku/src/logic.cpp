@@ -2,6 +2,8 @@
 // contradiction check after each step, stop when full, stuck or contradicted.
 #include "sudoku/logic.hpp"
 
+#include "sudoku/pencil_marks.hpp"
+
 namespace sudoku {
 
 std::string_view status_name(LogicStatus status) {
@@ -28,7 +30,10 @@ LogicResult solve_logically(Position start, const LogicOptions& options) {
   Position& p = result.position.emplace(std::move(start));
   result.start_solved = p.solved();
   result.start_candidates = p.candidate_count();
-  const int last = static_cast<int>(options.hardest_allowed);
+  int last = static_cast<int>(options.hardest_allowed);
+  // Chains are tried only on a puzzle the engine proves to have exactly one solution: they
+  // stay sound on others, but there they search long and cannot finish anyway.
+  bool unique_checked = false;
   while (true) {
     // A contradiction is checked before "solved": a full board always passes (place() keeps
     // placed digits out of their peers), and an empty cell must not be mistaken for progress.
@@ -42,7 +47,17 @@ LogicResult solve_logically(Position start, const LogicOptions& options) {
       return result;
     }
     std::optional<Step> step;
-    for (int t = 0; t <= last && !step; ++t) step = apply_technique(static_cast<Technique>(t), p);
+    for (int t = 0; t <= last && !step; ++t) {
+      if (t == static_cast<int>(Technique::x_chain) && !unique_checked) {
+        unique_checked = true;
+        DlxSolver engine;
+        if (solve_pencil_marks(pencil_marks_of(p), p.geometry(), engine, 2).solutions != 1) {
+          last = static_cast<int>(kHardestPattern);
+          break;
+        }
+      }
+      step = apply_technique(static_cast<Technique>(t), p);
+    }
     if (!step) {
       result.status = LogicStatus::stalled;
       return result;

@@ -44,6 +44,12 @@ int technique_tier(Technique t) {
     case Technique::naked_quad:
     case Technique::hidden_quad:
     case Technique::jellyfish: return 4;
+    case Technique::x_chain:
+    case Technique::aic:
+    case Technique::multiple_forcing_chain:
+    case Technique::dynamic_forcing_chain:
+    case Technique::dynamic_forcing_chain_plus:
+    case Technique::nested_forcing_chain: return 5;
   }
   return 4;
 }
@@ -77,7 +83,8 @@ Difficulty logic_difficulty(const LogicResult& logic) {
     case 1: return Difficulty::easy;
     case 2: return tc.uses <= kMediumMaxUses ? Difficulty::medium : Difficulty::hard;
     case 3: return tc.uses <= kHardMaxUses ? Difficulty::hard : Difficulty::expert;
-    default: return Difficulty::expert;
+    case 4: return Difficulty::expert;
+    default: return Difficulty::beyond;  // chains: beyond the fixed patterns
   }
 }
 
@@ -100,6 +107,8 @@ Rating rate(const LogicResult& logic, const SolveResult& engine) {
 Rating rate(const Board& puzzle, DlxSolver& engine) {
   LogicOptions options;
   options.record_steps = false;
+  // The levels are defined by the fixed patterns; chains would only say "beyond" slower.
+  options.hardest_allowed = kHardestPattern;
   const LogicResult logic = solve_logically(puzzle, options);
   return rate(logic, engine.solve(puzzle, 2, DlxSolver::Deductions::none));
 }

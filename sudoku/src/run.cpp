@@ -27,6 +27,7 @@
 #include "sudoku/dlx_solver.hpp"
 #include "sudoku/encoding.hpp"
 #include "sudoku/explain.hpp"
+#include "sudoku/se_rating.hpp"
 #include "sudoku/logic.hpp"
 #include "sudoku/parallel_count.hpp"
 #include "sudoku/pencil_marks.hpp"
@@ -635,9 +636,15 @@ class Run::Impl {
   void rate(Record& r, Worker& worker, const Puzzle& puzzle) const {
     LogicOptions quiet;
     quiet.record_steps = false;
-    const Rating rating = puzzle.candidates.empty()
-                              ? sudoku::rate(puzzle.board, worker.dlx)
-                              : sudoku::rate(solve_logic(puzzle, quiet), solve_pencil(worker, puzzle, 2));
+    // The levels are defined by the fixed patterns (rating.hpp); chains only say "beyond".
+    quiet.hardest_allowed = kHardestPattern;
+    Rating rating = puzzle.candidates.empty()
+                        ? sudoku::rate(puzzle.board, worker.dlx)
+                        : sudoku::rate(solve_logic(puzzle, quiet), solve_pencil(worker, puzzle, 2));
+    // SE's scale assumes one solution and a puzzle of givens: rate on those only.
+    if (settings_.se && rating.solutions == 1 && puzzle.candidates.empty()) {
+      rating.se = se_rating(puzzle.board);
+    }
     r.totals.nodes += rating.nodes;
     r.totals.updates += rating.updates;
     r.tally(rating.level != Difficulty::invalid);

@@ -13,6 +13,8 @@
 
 #include "sudoku/logic.hpp"
 
+#include "forcing.hpp"
+
 namespace sudoku {
 
 namespace {
@@ -333,6 +335,12 @@ std::string_view technique_name(Technique t) {
     case Technique::naked_quad: return "naked quad";
     case Technique::hidden_quad: return "hidden quad";
     case Technique::jellyfish: return "jellyfish";
+    case Technique::x_chain: return "x-chain";
+    case Technique::aic: return "alternating inference chain";
+    case Technique::multiple_forcing_chain: return "forcing chains";
+    case Technique::dynamic_forcing_chain: return "dynamic forcing chains";
+    case Technique::dynamic_forcing_chain_plus: return "dynamic forcing chains (+)";
+    case Technique::nested_forcing_chain: return "nested forcing chains";
   }
   return "?";
 }
@@ -353,6 +361,12 @@ std::string_view technique_id(Technique t) {
     case Technique::naked_quad: return "naked_quad";
     case Technique::hidden_quad: return "hidden_quad";
     case Technique::jellyfish: return "jellyfish";
+    case Technique::x_chain: return "x_chain";
+    case Technique::aic: return "aic";
+    case Technique::multiple_forcing_chain: return "multiple_forcing_chain";
+    case Technique::dynamic_forcing_chain: return "dynamic_forcing_chain";
+    case Technique::dynamic_forcing_chain_plus: return "dynamic_forcing_chain_plus";
+    case Technique::nested_forcing_chain: return "nested_forcing_chain";
   }
   return "?";
 }
@@ -374,6 +388,12 @@ std::optional<Step> apply_technique(Technique t, Position& p) {
     case Technique::naked_quad: step = naked_subset(p, 4, t); break;
     case Technique::hidden_quad: step = hidden_subset(p, 4, t); break;
     case Technique::jellyfish: step = fish(p, 4, t); break;
+    case Technique::x_chain:
+    case Technique::aic:
+    case Technique::multiple_forcing_chain:
+    case Technique::dynamic_forcing_chain:
+    case Technique::dynamic_forcing_chain_plus:
+    case Technique::nested_forcing_chain: step = detail::forcing_step(t, p); break;
   }
   if (step) {
     std::sort(step->eliminated.begin(), step->eliminated.end(),

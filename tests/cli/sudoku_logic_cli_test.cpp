@@ -79,10 +79,12 @@ TEST_CASE("sudoku explain walks the example to the engine's solution", "[cli]") 
 }
 
 TEST_CASE("sudoku explain --format json prints one object per puzzle with its steps", "[cli]") {
-  const auto r = sudoku("explain --format json " + kData + "example.txt " + kData + "hardest_sample.txt");
-  CHECK(r.exit_code == 1);  // the hardest puzzles stall without --finish
+  // Puzzles with several solutions stall (chains run only on puzzles with one solution).
+  const auto r = sudoku("explain --format json " + kData + "example.txt " + kData +
+                        "multiple_solutions.txt");
+  CHECK(r.exit_code == 1);
   const auto out = lines(r.out);
-  REQUIRE(out.size() == 101);
+  REQUIRE(out.size() == 1 + puzzle_lines(kData + "multiple_solutions.txt").size());
   for (const auto& line : out) {
     CHECK(balanced_json_object(line));
     CHECK(line.find("\"steps\":[") != std::string::npos);
@@ -94,18 +96,24 @@ TEST_CASE("sudoku explain --format json prints one object per puzzle with its st
 }
 
 TEST_CASE("sudoku explain: a stall is shown, --finish completes it, bad input is a record", "[cli]") {
-  const std::string hardest = puzzle_lines(kData + "hardest_sample.txt").at(0);
-  const auto stalled = sudoku("explain", hardest + "\n");
-  CHECK(stalled.exit_code == 1);
-  CHECK(stalled.out.find("stalled") != std::string::npos);
-  const auto finished = sudoku("explain --finish", hardest + "\n");
+  // top1465 #1 needs chains: explain solves it by named steps, with or without --finish.
+  const std::string hard = puzzle_lines(kData + "top1465_sample.txt").at(0);
+  const auto chains = sudoku("explain", hard + "\n");
+  CHECK(chains.exit_code == 0);
+  CHECK(chains.out.find("solved by logic") != std::string::npos);
+  CHECK(chains.out.find("forcing chains") != std::string::npos);
+  const auto finished = sudoku("explain --finish", hard + "\n");
   CHECK(finished.exit_code == 0);
   const std::string grid = last_grid_digits(finished.out);
-  CHECK(solves_9x9(hardest, grid));
-  CHECK(grid + "\n" == sudoku("solve", hardest + "\n").out);
-  const auto json = sudoku("explain --finish -f json", hardest + "\n");
-  CHECK(json.exit_code == 0);
-  CHECK(json.out.find("\"finish\":{\"solutions\":1") != std::string::npos);
+  CHECK(solves_9x9(hard, grid));
+  CHECK(grid + "\n" == sudoku("solve", hard + "\n").out);
+  // A puzzle with two solutions stalls; --finish shows the engine's first.
+  const std::string two = puzzle_lines(kData + "multiple_solutions.txt").at(0);
+  const auto stalled = sudoku("explain", two + "\n");
+  CHECK(stalled.exit_code == 1);
+  CHECK(stalled.out.find("stalled") != std::string::npos);
+  const auto json = sudoku("explain --finish -f json", two + "\n");
+  CHECK(json.out.find("\"finish\":{\"solutions\":2") != std::string::npos);
   // Several solutions: logic stalls, and the engine finds more than one.
   const auto several = sudoku("explain --finish " + kData + "multiple_solutions.txt");
   CHECK(several.exit_code == 1);
@@ -132,6 +140,14 @@ TEST_CASE("sudoku rate: one line per puzzle, easy for an easy one, beyond for th
   CHECK(balanced_json_object(lines(json.out).at(0)));
   CHECK(json.out.find("\"level\":\"easy\"") != std::string::npos);
   CHECK(json.out.find("\"line\":3") != std::string::npos);
+  CHECK(json.out.find("\"er\":") == std::string::npos);
+  // --se adds Sudoku Explainer's scale: the example needs singles only (at most 2.3).
+  const auto se = sudoku("rate --se --format json " + kData + "example.txt");
+  CHECK(se.exit_code == 0);
+  CHECK(balanced_json_object(lines(se.out).at(0)));
+  CHECK((se.out.find("\"er\":1.") != std::string::npos || se.out.find("\"er\":2.") != std::string::npos));
+  CHECK(se.out.find("\"ed\":1.2") != std::string::npos);
+  CHECK(sudoku("explain --se " + kData + "example.txt").exit_code == 2);
   const auto several = sudoku("rate " + kData + "multiple_solutions.txt");
   CHECK(several.exit_code == 1);
   CHECK(several.out.find("invalid") == 0);

@@ -19,6 +19,7 @@
 #include <array>
 #include <cstdint>
 #include <optional>
+#include <string>
 #include <string_view>
 #include <vector>
 
@@ -46,9 +47,20 @@ enum class Technique {
   naked_quad,
   hidden_quad,
   jellyfish,       ///< the fish with four lines
+  // Chains (forcing.hpp; 9x9 and every other geometry). A chain's proof is Step::chain.
+  x_chain,         ///< one digit: if the start candidate were true (false), links force it false (true)
+  aic,             ///< the same with bivalue cells too: an alternating inference chain (XY-chains)
+  multiple_forcing_chain,     ///< every candidate of a cell, or place of a digit in a unit,
+                              ///< forces the same conclusion along bivalue/bilocal links
+  dynamic_forcing_chain,      ///< forcing chains whose links are the singles of the position
+                              ///< left by the assumption (contradiction, double, cell, region)
+  dynamic_forcing_chain_plus, ///< the same, with locked candidates, pairs and x-wings inside
+  nested_forcing_chain,       ///< the same, with forcing chains inside (Step::level 2..5)
 };
-inline constexpr int kTechniqueCount = 14;
-inline constexpr Technique kHardestTechnique = Technique::jellyfish;
+inline constexpr int kTechniqueCount = 20;
+inline constexpr Technique kHardestTechnique = Technique::nested_forcing_chain;
+/// The hardest technique of the fixed patterns (before the chains).
+inline constexpr Technique kHardestPattern = Technique::jellyfish;
 
 /// "naked single", "x-wing", ...
 std::string_view technique_name(Technique technique);
@@ -59,6 +71,22 @@ struct CellDigit {
   int cell = 0;
   int digit = 0;
   bool operator==(const CellDigit&) const = default;
+};
+
+/// One link target of a chain: "cell holds digit" (on) or "cell does not hold digit" (off).
+/// A node follows from all of its `from` nodes (indices into the same chain, always smaller):
+/// an off node from an on node is a weak link (same cell, or same digit in a unit), an on node
+/// from off nodes is a strong link (the cell's last candidate, or the digit's last place in
+/// `unit`). Nodes without `from` are the assumptions a branch starts from.
+struct ChainNode {
+  int cell = 0;
+  int digit = 0;
+  bool on = false;
+  int branch = 0;           ///< which assumption (0, 1, ...) this node follows from
+  std::vector<int> from;    ///< the nodes it follows from
+  /// Why: "cell" (naked), "row 3" / "column 5" / "box 2" (hidden or same unit), or the
+  /// technique inside a dynamic chain ("pointing", "x-wing", "forcing chain", ...).
+  std::string rule;
 };
 
 /// One deduction.
@@ -74,6 +102,14 @@ struct Step {
   std::uint64_t digits = 0;
   std::vector<CellDigit> placed;      ///< singles: exactly one
   std::vector<CellDigit> eliminated;  ///< cell by cell, digits increasing; empty for singles
+  /// Chains: every branch of the proof, the conclusion last in each branch.
+  std::vector<ChainNode> chain;
+  /// Chains: "chain" (one assumption and its negation), "contradiction" (the assumption
+  /// forces a candidate both true and false), "double" (both values of the assumption force
+  /// the conclusion), "cell" or "region" (every candidate of a cell / place in a unit does).
+  std::string chain_kind;
+  int level = 0;       ///< nested forcing chains: Sudoku Explainer's nesting level (2..5)
+  int complexity = 0;  ///< chains: the nodes the conclusion rests on (SE's chain length)
   // Totals after the step (the peers' candidates removed by a placement included).
   int solved = 0;
   int unsolved = 0;

@@ -32,6 +32,7 @@
 #include "sudoku/board.hpp"
 #include "sudoku/dlx_solver.hpp"
 #include "sudoku/logic.hpp"
+#include "sudoku/se_rating.hpp"
 
 namespace sudoku {
 
@@ -61,6 +62,9 @@ struct Rating {
   std::uint64_t solutions = 0;       ///< engine count, up to 2
   std::uint64_t nodes = 0;           ///< engine search nodes for that count
   std::uint64_t updates = 0;         ///< engine link updates for that count
+  /// Sudoku Explainer's ER/EP/ED (se_rating.hpp), when computed: 9x9 puzzles with one
+  /// solution, by `sudoku rate`; rate() itself leaves it empty (the generator's speed).
+  std::optional<SeRating> se;
 };
 
 /// Rates from a logical solve and the engine's count up to 2 of the same puzzle.

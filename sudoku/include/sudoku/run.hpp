@@ -60,6 +60,7 @@ struct RunSettings {
   bool finish = false;          ///< explain: complete a stalled puzzle with the engine
   bool dedupe = false;          ///< canon: print the first puzzle of each class, as read
   HintLevel hint_level = HintLevel::step;  ///< hint: how much of the next step to tell
+  bool se = false;              ///< rate: add Sudoku Explainer's ER/EP/ED (se_rating.hpp)
   bool stats = false;           ///< finish() prints the totals line on `err`
   bool flush_each_record = false;  ///< `out` is a terminal: answer each record at once
   /// Polled between records (and by a count on every thread between slices of nodes); once

@@ -1,0 +1,954 @@
+// The chain engine of forcing.hpp: implications with their causes, propagated breadth first
+// (on nodes before off nodes, as Sudoku Explainer does), then read as chains, contradictions,
+// double implications, cell and region forcing chains.
+//
+// Memory: each propagation owns an Imp (nodes, parent lists, and the candidate -> node maps),
+// kept in pools by nesting depth and reused, so a search allocates only while pools grow.
+// Candidates are indexed cell * (N + 1) + digit.
+#include "forcing.hpp"
+
+#include <algorithm>
+#include <bit>
+#include <cassert>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace sudoku::detail {
+
+namespace {
+
+// Causes of a node (Node::cause): a unit id (>= 0) for "the digit's last place in this unit"
+// and for "the digit leaves the unit" (weak links); or one of these.
+constexpr int kAssumption = -1;
+constexpr int kCell = -2;      // the cell's last candidate, or one candidate leaves the cell
+constexpr int kAdvanced = -3;  // a technique applied inside a dynamic chain (Node::rule)
+
+// The pool slot where a hint's branch is recomputed for display or for rule parents.
+constexpr int kDisplaySlot = 200;
+
+// Names of the techniques applied inside a dynamic chain, for Node::rule.
+constexpr const char* kRuleNames[] = {
+    "locked candidates", "hidden pair", "naked pair", "x-wing",
+    "forcing chain", "multiple forcing chain", "dynamic forcing chain",
+    "dynamic forcing chain (+)", "nested forcing chain"};
+
+struct Node {
+  int cell = 0;
+  int digit = 0;
+  bool on = false;
+  int cause = kAssumption;
+  int rule = -1;        // index into kRuleNames when cause == kAdvanced
+  int parent_begin = 0;
+  int parent_count = 0;
+  int nested = 0;       // complexity of the inner chain that made this node, if any
+  int nested_id = -1;   // one id per inner chain, to count each one once
+};
+
+/// One propagation: its nodes and the position it leaves.
+struct Imp {
+  std::vector<Node> nodes;
+  std::vector<int> parents;
+  std::vector<int> on_id, off_id;  // candidate -> node, -1 when absent
+  std::vector<int> touched;        // candidates with an entry, to clear quickly
+  std::vector<std::uint64_t> grid;  // the position as the propagation leaves it
+  int contra_on = -1, contra_off = -1;
+  // Static chains from one assumption (X-chains, AICs) follow a candidate both ways: reaching
+  // the assumption's negation is what they look for, and other clashes do not stop them.
+  bool allow_both = false;
+
+  void prepare(std::size_t candidate_slots) {
+    if (on_id.size() != candidate_slots) {
+      on_id.assign(candidate_slots, -1);
+      off_id.assign(candidate_slots, -1);
+      touched.clear();
+    }
+    for (int t : touched) {
+      on_id[static_cast<std::size_t>(t)] = -1;
+      off_id[static_cast<std::size_t>(t)] = -1;
+    }
+    touched.clear();
+    nodes.clear();
+    parents.clear();
+    contra_on = contra_off = -1;
+  }
+  [[nodiscard]] bool contradiction() const { return contra_on >= 0; }
+};
+
+/// What a propagation may use.
+struct Mode {
+  bool dynamic = false;
+  bool x_links = true;   // units: same digit
+  bool y_links = true;   // cells: other candidates
+  int level = 0;         // 1: basic techniques inside; 2..5: chains inside too
+  bool stop_on_contradiction = true;
+};
+
+/// One case of a deduction: an assumption followed to a node. `target` says which node
+/// ends the branch: a node of the given cell, digit and truth, or the propagation's clash.
+struct Branch {
+  int cell = 0, digit = 0;
+  bool on = true;
+  enum class End { node, clash_on, clash_off, negation } end = End::node;
+  int target_cell = 0, target_digit = 0;
+  bool target_on = false;
+};
+
+/// A deduction found by a search, before it becomes a Step. Its chains are recomputed when
+/// needed (propagation is deterministic), so hints hold no propagation state.
+struct Hint {
+  Technique technique = Technique::x_chain;
+  std::string kind;            // chain, contradiction, double, cell, region
+  int level = 0;
+  std::vector<int> source_cells;
+  int source_digit = 0;
+  int unit = -1;               // region chains
+  std::vector<Branch> branches;
+  bool conclusion_on = false;  // place conclusion_digit in conclusion_cell, else eliminate it
+  int conclusion_cell = 0;
+  int conclusion_digit = 0;
+  int complexity = 0;
+  int difficulty = 0;          // tenths, SE scale
+};
+
+int base_difficulty(Technique t, int level) {
+  switch (t) {
+    case Technique::x_chain: return 66;
+    case Technique::aic: return 70;
+    case Technique::multiple_forcing_chain: return 80;
+    case Technique::dynamic_forcing_chain: return 85;
+    case Technique::dynamic_forcing_chain_plus: return 90;
+    case Technique::nested_forcing_chain: return 95 + 5 * (level - 2);
+    default: return 0;
+  }
+}
+
+class Engine {
+ public:
+  explicit Engine(const Layout& layout) : L_(layout), n_(layout.n), stride_(layout.n + 1) {
+    cells_ = static_cast<int>(layout.cell_units.size());
+  }
+
+  /// All (or the first) hints of a technique on `grid`. Imps of the hints stay valid in
+  /// the pool of `depth` until the next search at that depth.
+  std::vector<Hint> search(Technique t, int level, const std::vector<std::uint64_t>& grid,
+                           int depth, bool first_only);
+
+  /// Nodes an Imp's node rests on (itself included) plus the nodes of the nested chains
+  /// among them, each counted once: SE's complexity.
+  int complexity(const Imp& imp, int node) const;
+
+  Imp& slot(int depth, int index) {
+    while (static_cast<int>(pools_.size()) <= depth) pools_.emplace_back();
+    auto& pool = pools_[static_cast<std::size_t>(depth)];
+    while (static_cast<int>(pool.size()) <= index) pool.push_back(std::make_unique<Imp>());
+    return *pool[static_cast<std::size_t>(index)];
+  }
+
+  const Layout& layout() const { return L_; }
+  int n() const { return n_; }
+  int cand(int cell, int digit) const { return cell * stride_ + digit; }
+
+ private:
+  // Starts a propagation in `imp` from one node (cell, digit, on) on `grid`.
+  void start(Imp& imp, const std::vector<std::uint64_t>& grid, int cell, int digit, bool on,
+             int cause) {
+    imp.prepare(static_cast<std::size_t>(cells_ * stride_));
+    imp.allow_both = false;
+    imp.grid = grid;
+    add(imp, cell, digit, on, cause, {}, -1);
+  }
+  /// Adds a node unless it exists; records a contradiction if its conjugate exists.
+  /// Returns the node id, or -1 when it existed or clashed.
+  int add(Imp& imp, int cell, int digit, bool on, int cause, std::initializer_list<int> from,
+          int rule, const std::vector<int>* more = nullptr, int nested = 0, int nested_id = -1) {
+    const auto c = static_cast<std::size_t>(cand(cell, digit));
+    auto& same = on ? imp.on_id : imp.off_id;
+    auto& other = on ? imp.off_id : imp.on_id;
+    if (same[c] >= 0) return -1;
+    Node node;
+    node.cell = cell;
+    node.digit = digit;
+    node.on = on;
+    node.cause = cause;
+    node.rule = rule;
+    node.parent_begin = static_cast<int>(imp.parents.size());
+    for (int f : from) imp.parents.push_back(f);
+    if (more != nullptr) imp.parents.insert(imp.parents.end(), more->begin(), more->end());
+    node.parent_count = static_cast<int>(imp.parents.size()) - node.parent_begin;
+    node.nested = nested;
+    node.nested_id = nested_id;
+    const int id = static_cast<int>(imp.nodes.size());
+    if (other[c] >= 0 && !imp.allow_both) {
+      // Clash: keep the node so that the contradiction can be shown, but do not follow it.
+      imp.nodes.push_back(node);
+      if (imp.contra_on < 0) {
+        imp.contra_on = on ? id : other[c];
+        imp.contra_off = on ? other[c] : id;
+      }
+      return -1;
+    }
+    imp.nodes.push_back(node);
+    if (same[c] < 0 && other[c] < 0) imp.touched.push_back(static_cast<int>(c));
+    same[c] = id;
+    return id;
+  }
+
+  void propagate(Imp& imp, const std::vector<std::uint64_t>& orig, const Mode& mode, int depth);
+  bool inside_rules(Imp& imp, const std::vector<std::uint64_t>& orig, const Mode& mode, int depth);
+  void hidden_of_cell(const Imp& imp, const std::vector<std::uint64_t>& orig, int cell,
+                      std::vector<int>& out) const {
+    for (std::uint64_t m = orig[static_cast<std::size_t>(cell)] &
+                           ~imp.grid[static_cast<std::size_t>(cell)];
+         m != 0; m &= m - 1) {
+      const int id = imp.off_id[static_cast<std::size_t>(cand(cell, std::countr_zero(m)))];
+      if (id >= 0) out.push_back(id);
+    }
+  }
+  void hidden_of_unit(const Imp& imp, const std::vector<std::uint64_t>& orig, int unit, int digit,
+                      std::vector<int>& out) const {
+    const std::uint64_t bit = digit_bit(digit);
+    for (int cell : L_.unit_cells[static_cast<std::size_t>(unit)]) {
+      const auto c = static_cast<std::size_t>(cell);
+      if ((orig[c] & bit) != 0 && (imp.grid[c] & bit) == 0) {
+        const int id = imp.off_id[static_cast<std::size_t>(cand(cell, digit))];
+        if (id >= 0) out.push_back(id);
+      }
+    }
+  }
+  /// The off nodes of `outer` that an inner hint rests on (SE's rule parents): the candidates
+  /// removed from `orig` in the cells and units whose singles the inner chains used.
+  std::vector<int> rule_parents(const Hint& hint, const std::vector<std::uint64_t>& grid,
+                                int depth, const Imp& outer, const std::vector<std::uint64_t>& orig);
+
+ public:
+  /// The propagation a hint's technique uses.
+  static Mode mode_of(Technique t, int level) {
+    Mode mode;
+    if (t == Technique::x_chain || t == Technique::aic) {
+      mode.y_links = t == Technique::aic;
+      mode.stop_on_contradiction = false;
+    } else {
+      mode.dynamic = t != Technique::multiple_forcing_chain;
+      mode.level = t == Technique::nested_forcing_chain ? level
+                   : t == Technique::dynamic_forcing_chain_plus ? 1 : 0;
+    }
+    return mode;
+  }
+  /// Recomputes a branch of `hint` on `grid` in pool slot (depth, slot_index); returns the
+  /// node that ends it (-1 if it cannot be found, which would be a bug).
+  int materialize(const Hint& hint, const Branch& b, const std::vector<std::uint64_t>& grid,
+                  int depth, int slot_index) {
+    Imp& imp = slot(depth, slot_index);
+    const Mode mode = mode_of(hint.technique, hint.level);
+    start(imp, grid, b.cell, b.digit, b.on, kAssumption);
+    imp.allow_both = !mode.stop_on_contradiction;
+    propagate(imp, grid, mode, depth);
+    return end_of(imp, b);
+  }
+  int end_of(const Imp& imp, const Branch& b) const {
+    switch (b.end) {
+      case Branch::End::clash_on: return imp.contra_on;
+      case Branch::End::clash_off: return imp.contra_off;
+      case Branch::End::negation:
+        for (std::size_t i = 1; i < imp.nodes.size(); ++i) {
+          const Node& nd = imp.nodes[i];
+          if (nd.cell == b.cell && nd.digit == b.digit && nd.on != b.on) return static_cast<int>(i);
+        }
+        return -1;
+      case Branch::End::node: {
+        const auto c = static_cast<std::size_t>(cand(b.target_cell, b.target_digit));
+        return b.target_on ? imp.on_id[c] : imp.off_id[c];
+      }
+    }
+    return -1;
+  }
+
+ private:
+
+  void unary(Technique t, const std::vector<std::uint64_t>& grid, int depth, bool first_only,
+             std::vector<Hint>& out);
+  void multiple(Technique t, int level, const std::vector<std::uint64_t>& grid, int depth,
+                bool first_only, std::vector<Hint>& out);
+
+  const Layout& L_;
+  int n_ = 0;
+  int stride_ = 0;
+  int cells_ = 0;
+  int next_nested_id_ = 0;
+  std::vector<std::vector<std::unique_ptr<Imp>>> pools_;
+};
+
+void Engine::propagate(Imp& imp, const std::vector<std::uint64_t>& orig, const Mode& mode,
+                       int depth) {
+  std::size_t next_on = 0, next_off = 0;
+  std::vector<int> hidden;
+  // Nodes are processed in creation order within each kind; on nodes first.
+  auto next_of = [&](bool on, std::size_t& from) -> int {
+    while (from < imp.nodes.size()) {
+      const std::size_t i = from++;
+      const Node& node = imp.nodes[i];
+      if (node.on != on) continue;
+      // A clashing node was kept only for display.
+      const auto c = static_cast<std::size_t>(cand(node.cell, node.digit));
+      if ((on ? imp.on_id[c] : imp.off_id[c]) != static_cast<int>(i)) continue;
+      return static_cast<int>(i);
+    }
+    return -1;
+  };
+  while (true) {
+    if (mode.stop_on_contradiction && imp.contradiction()) return;
+    int id = next_of(true, next_on);
+    if (id >= 0) {
+      const Node p = imp.nodes[static_cast<std::size_t>(id)];
+      const auto pc = static_cast<std::size_t>(p.cell);
+      if (mode.y_links) {
+        for (std::uint64_t m = imp.grid[pc] & ~digit_bit(p.digit); m != 0; m &= m - 1) {
+          add(imp, p.cell, std::countr_zero(m), false, kCell, {id}, -1);
+        }
+      }
+      const std::uint64_t bit = digit_bit(p.digit);
+      for (int slot = 0; slot < 3; ++slot) {
+        const int unit = L_.cell_units[pc][static_cast<std::size_t>(slot)];
+        for (int q : L_.unit_cells[static_cast<std::size_t>(unit)]) {
+          if (q == p.cell || (imp.grid[static_cast<std::size_t>(q)] & bit) == 0) continue;
+          add(imp, q, p.digit, false, unit, {id}, -1);
+        }
+      }
+      continue;
+    }
+    id = next_of(false, next_off);
+    if (id >= 0) {
+      const Node p = imp.nodes[static_cast<std::size_t>(id)];
+      const auto pc = static_cast<std::size_t>(p.cell);
+      const std::uint64_t bit = digit_bit(p.digit);
+      if (mode.y_links && std::popcount(imp.grid[pc]) == 2 && (imp.grid[pc] & bit) != 0) {
+        hidden.clear();
+        if (mode.dynamic) hidden_of_cell(imp, orig, p.cell, hidden);
+        add(imp, p.cell, std::countr_zero(imp.grid[pc] & ~bit), true, kCell, {id}, -1, &hidden);
+      }
+      if (mode.x_links) {
+        for (int slot = 0; slot < 3; ++slot) {
+          const int unit = L_.cell_units[pc][static_cast<std::size_t>(slot)];
+          int count = 0, other = -1;
+          for (int q : L_.unit_cells[static_cast<std::size_t>(unit)]) {
+            if ((imp.grid[static_cast<std::size_t>(q)] & bit) == 0) continue;
+            ++count;
+            if (q != p.cell) other = q;
+          }
+          if (count == 2 && other >= 0 && (imp.grid[pc] & bit) != 0) {
+            hidden.clear();
+            if (mode.dynamic) hidden_of_unit(imp, orig, unit, p.digit, hidden);
+            add(imp, other, p.digit, true, unit, {id}, -1, &hidden);
+          }
+        }
+      }
+      if (mode.dynamic) imp.grid[pc] &= ~bit;
+      continue;
+    }
+    // Both queues are empty.
+    if (mode.level >= 1 && mode.dynamic && inside_rules(imp, orig, mode, depth)) continue;
+    return;
+  }
+}
+
+int Engine::complexity(const Imp& imp, int node) const {
+  std::vector<char> seen(imp.nodes.size(), 0);
+  std::vector<int> todo{node};
+  std::vector<int> nested_seen;
+  int count = 0;
+  while (!todo.empty()) {
+    const int i = todo.back();
+    todo.pop_back();
+    if (seen[static_cast<std::size_t>(i)]) continue;
+    seen[static_cast<std::size_t>(i)] = 1;
+    ++count;
+    const Node& nd = imp.nodes[static_cast<std::size_t>(i)];
+    if (nd.nested_id >= 0 &&
+        std::find(nested_seen.begin(), nested_seen.end(), nd.nested_id) == nested_seen.end()) {
+      nested_seen.push_back(nd.nested_id);
+      count += nd.nested;
+    }
+    for (int k = 0; k < nd.parent_count; ++k) {
+      todo.push_back(imp.parents[static_cast<std::size_t>(nd.parent_begin + k)]);
+    }
+  }
+  return count;
+}
+
+// ---- techniques applied inside a dynamic chain (level >= 1) ----
+
+bool Engine::inside_rules(Imp& imp, const std::vector<std::uint64_t>& orig, const Mode& mode,
+                          int depth) {
+  const auto& g = imp.grid;
+  struct Elim {
+    int cell, digit;
+  };
+  std::vector<Elim> elims;
+  std::vector<int> parents;
+  bool added = false;
+  // Each pattern found adds its eliminations with the off nodes it rests on as parents; a
+  // pattern resting on no off node was already in the position and is skipped.
+  auto emit = [&](int rule, int nested = 0, int nested_id = -1) {
+    if (parents.empty()) return;
+    std::sort(parents.begin(), parents.end());
+    parents.erase(std::unique(parents.begin(), parents.end()), parents.end());
+    for (const Elim& e : elims) {
+      if ((g[static_cast<std::size_t>(e.cell)] & digit_bit(e.digit)) == 0) continue;
+      if (add(imp, e.cell, e.digit, false, kAdvanced, {}, rule, &parents, nested, nested_id) >= 0) {
+        added = true;
+      }
+    }
+  };
+  auto places = [&](int unit, int digit) {
+    std::uint64_t w = 0;
+    const auto& cells = L_.unit_cells[static_cast<std::size_t>(unit)];
+    for (std::size_t i = 0; i < cells.size(); ++i) {
+      if ((g[static_cast<std::size_t>(cells[i])] & digit_bit(digit)) != 0) w |= std::uint64_t{1} << i;
+    }
+    return w;
+  };
+  const int units = 3 * n_;
+  // Locked candidates (pointing and claiming).
+  for (int from = 0; from < units; ++from) {
+    const auto& cells = L_.unit_cells[static_cast<std::size_t>(from)];
+    for (int d = 1; d <= n_; ++d) {
+      const std::uint64_t w = places(from, d);
+      if (std::popcount(w) < 2) continue;
+      const int first = cells[static_cast<std::size_t>(std::countr_zero(w))];
+      for (int slot = 0; slot < 3; ++slot) {
+        const int to = L_.cell_units[static_cast<std::size_t>(first)][static_cast<std::size_t>(slot)];
+        if (to == from) continue;
+        bool all = true;
+        for (std::uint64_t m = w; m != 0 && all; m &= m - 1) {
+          const int c = cells[static_cast<std::size_t>(std::countr_zero(m))];
+          all = L_.cell_units[static_cast<std::size_t>(c)][static_cast<std::size_t>(slot)] == to;
+        }
+        if (!all) continue;
+        elims.clear();
+        for (int c : L_.unit_cells[static_cast<std::size_t>(to)]) {
+          const auto& cu = L_.cell_units[static_cast<std::size_t>(c)];
+          if (std::find(cu.begin(), cu.end(), from) != cu.end()) continue;
+          if ((g[static_cast<std::size_t>(c)] & digit_bit(d)) != 0) elims.push_back({c, d});
+        }
+        if (elims.empty()) continue;
+        parents.clear();
+        hidden_of_unit(imp, orig, from, d, parents);
+        emit(0);
+      }
+    }
+  }
+  if (added) return true;
+  // Hidden pairs.
+  for (int u = 0; u < units; ++u) {
+    const auto& cells = L_.unit_cells[static_cast<std::size_t>(u)];
+    for (int a = 1; a <= n_; ++a) {
+      const std::uint64_t wa = places(u, a);
+      if (std::popcount(wa) != 2) continue;
+      for (int b = a + 1; b <= n_; ++b) {
+        if (places(u, b) != wa) continue;
+        elims.clear();
+        for (std::uint64_t m = wa; m != 0; m &= m - 1) {
+          const int c = cells[static_cast<std::size_t>(std::countr_zero(m))];
+          for (std::uint64_t o = g[static_cast<std::size_t>(c)] & ~(digit_bit(a) | digit_bit(b));
+               o != 0; o &= o - 1) {
+            elims.push_back({c, std::countr_zero(o)});
+          }
+        }
+        if (elims.empty()) continue;
+        parents.clear();
+        hidden_of_unit(imp, orig, u, a, parents);
+        hidden_of_unit(imp, orig, u, b, parents);
+        emit(1);
+      }
+    }
+  }
+  if (added) return true;
+  // Naked pairs.
+  for (int u = 0; u < units; ++u) {
+    const auto& cells = L_.unit_cells[static_cast<std::size_t>(u)];
+    for (std::size_t i = 0; i < cells.size(); ++i) {
+      const std::uint64_t mi = g[static_cast<std::size_t>(cells[i])];
+      if (std::popcount(mi) != 2) continue;
+      for (std::size_t j = i + 1; j < cells.size(); ++j) {
+        if (g[static_cast<std::size_t>(cells[j])] != mi) continue;
+        elims.clear();
+        for (int c : cells) {
+          if (c == cells[i] || c == cells[j]) continue;
+          for (std::uint64_t o = g[static_cast<std::size_t>(c)] & mi; o != 0; o &= o - 1) {
+            elims.push_back({c, std::countr_zero(o)});
+          }
+        }
+        if (elims.empty()) continue;
+        parents.clear();
+        hidden_of_cell(imp, orig, cells[i], parents);
+        hidden_of_cell(imp, orig, cells[j], parents);
+        emit(2);
+      }
+    }
+  }
+  if (added) return true;
+  // X-wings: rows as bases, then columns.
+  for (int kind = 0; kind < 2; ++kind) {
+    const int base0 = kind == 0 ? 0 : n_;
+    const int cover0 = kind == 0 ? n_ : 0;
+    for (int d = 1; d <= n_; ++d) {
+      for (int r1 = 0; r1 < n_; ++r1) {
+        const std::uint64_t w = places(base0 + r1, d);
+        if (std::popcount(w) != 2) continue;
+        for (int r2 = r1 + 1; r2 < n_; ++r2) {
+          if (places(base0 + r2, d) != w) continue;
+          elims.clear();
+          for (std::uint64_t m = w; m != 0; m &= m - 1) {
+            const int cover = cover0 + std::countr_zero(m);
+            for (int c : L_.unit_cells[static_cast<std::size_t>(cover)]) {
+              const auto& cu = L_.cell_units[static_cast<std::size_t>(c)];
+              if (cu[static_cast<std::size_t>(kind)] == base0 + r1 ||
+                  cu[static_cast<std::size_t>(kind)] == base0 + r2) {
+                continue;
+              }
+              if ((g[static_cast<std::size_t>(c)] & digit_bit(d)) != 0) elims.push_back({c, d});
+            }
+          }
+          if (elims.empty()) continue;
+          parents.clear();
+          hidden_of_unit(imp, orig, base0 + r1, d, parents);
+          hidden_of_unit(imp, orig, base0 + r2, d, parents);
+          emit(3);
+        }
+      }
+    }
+  }
+  if (added || mode.level < 2) return added;
+  // Forcing chains inside: SE's levels 2 (forcing chains), 3 (+ multiple), 4 (dynamic
+  // instead), 5 (dynamic (+) of level 2).
+  std::vector<std::pair<Technique, int>> inner;
+  if (mode.level < 4) {
+    inner.push_back({Technique::x_chain, 0});
+    inner.push_back({Technique::aic, 0});
+    if (mode.level >= 3) inner.push_back({Technique::multiple_forcing_chain, 0});
+  } else {
+    inner.push_back({Technique::dynamic_forcing_chain, 0});
+    if (mode.level >= 5) inner.push_back({Technique::nested_forcing_chain, mode.level - 3});
+  }
+  const std::vector<std::uint64_t> here = g;
+  for (const auto& [technique, level] : inner) {
+    const int rule = technique == Technique::x_chain || technique == Technique::aic ? 4
+                     : technique == Technique::multiple_forcing_chain          ? 5
+                     : level == 0                                               ? 6
+                                                                                : 8;
+    const std::vector<Hint> hints = search(technique, level, here, depth + 1, true);
+    for (const Hint& h : hints) {
+      parents = rule_parents(h, here, depth + 1, imp, orig);
+      elims.clear();
+      if (h.conclusion_on) {
+        for (std::uint64_t o = here[static_cast<std::size_t>(h.conclusion_cell)] &
+                               ~digit_bit(h.conclusion_digit);
+             o != 0; o &= o - 1) {
+          elims.push_back({h.conclusion_cell, std::countr_zero(o)});
+        }
+      } else {
+        elims.push_back({h.conclusion_cell, h.conclusion_digit});
+      }
+      emit(rule, h.complexity, next_nested_id_++);
+    }
+    if (added) return true;
+  }
+  return false;
+}
+
+std::vector<int> Engine::rule_parents(const Hint& hint, const std::vector<std::uint64_t>& grid,
+                                      int depth, const Imp& outer,
+                                      const std::vector<std::uint64_t>& orig) {
+  std::vector<int> result;
+  for (const Branch& b : hint.branches) {
+    const int target = materialize(hint, b, grid, depth, kDisplaySlot);
+    if (target < 0) continue;
+    const Imp& inner = slot(depth, kDisplaySlot);
+    std::vector<char> seen(inner.nodes.size(), 0);
+    std::vector<int> todo{target};
+    while (!todo.empty()) {
+      const int i = todo.back();
+      todo.pop_back();
+      if (seen[static_cast<std::size_t>(i)]) continue;
+      seen[static_cast<std::size_t>(i)] = 1;
+      const Node& nd = inner.nodes[static_cast<std::size_t>(i)];
+      int cause = nd.cause;
+      if (cause == kAssumption) {
+        if (hint.kind == "cell") cause = kCell;
+        else if (hint.kind == "region") cause = hint.unit;
+      }
+      if (nd.on && cause == kCell) {
+        hidden_of_cell(outer, orig, nd.cell, result);
+      } else if (nd.on && cause >= 0) {
+        hidden_of_unit(outer, orig, cause, nd.digit, result);
+      }
+      for (int k = 0; k < nd.parent_count; ++k) {
+        todo.push_back(inner.parents[static_cast<std::size_t>(nd.parent_begin + k)]);
+      }
+    }
+  }
+  return result;
+}
+
+// ---- X-chains and AICs (SE's forcing chains): one assumption, its own negation reached ----
+
+void Engine::unary(Technique t, const std::vector<std::uint64_t>& grid, int depth,
+                   bool first_only, std::vector<Hint>& out) {
+  const Mode mode = mode_of(t, 0);
+  for (int cell = 0; cell < cells_; ++cell) {
+    const std::uint64_t cands = grid[static_cast<std::size_t>(cell)];
+    if (std::popcount(cands) < 2) continue;
+    for (std::uint64_t m = cands; m != 0; m &= m - 1) {
+      const int d = std::countr_zero(m);
+      for (int on = 1; on >= 0; --on) {
+        Imp& imp = slot(depth, 0);
+        start(imp, grid, cell, d, on != 0, kAssumption);
+        imp.allow_both = true;
+        propagate(imp, grid, mode, depth);
+        Branch b;
+        b.cell = cell;
+        b.digit = d;
+        b.on = on != 0;
+        b.end = Branch::End::negation;
+        const int target = end_of(imp, b);
+        if (target < 0) continue;
+        Hint h;
+        h.technique = t;
+        h.kind = "chain";
+        h.source_cells = {cell};
+        h.source_digit = d;
+        h.branches = {b};
+        h.conclusion_on = on == 0;
+        h.conclusion_cell = cell;
+        h.conclusion_digit = d;
+        h.complexity = complexity(imp, target);
+        out.push_back(std::move(h));
+        if (first_only) return;
+      }
+    }
+  }
+}
+
+// ---- forcing chains over an exhaustive split: contradiction, double, cell, region ----
+
+void Engine::multiple(Technique t, int level, const std::vector<std::uint64_t>& grid, int depth,
+                      bool first_only, std::vector<Hint>& out) {
+  const Mode mode = mode_of(t, level);
+  auto worth = [&](const Node& x) {
+    const std::uint64_t m = grid[static_cast<std::size_t>(x.cell)];
+    if ((m & digit_bit(x.digit)) == 0) return false;
+    return !x.on || std::popcount(m) > 1;
+  };
+  auto branch_to = [](int cell, int digit, bool on, const Node& x) {
+    Branch b;
+    b.cell = cell;
+    b.digit = digit;
+    b.on = on;
+    b.target_cell = x.cell;
+    b.target_digit = x.digit;
+    b.target_on = x.on;
+    return b;
+  };
+  auto make = [&](const char* kind, bool on, int cell, int digit) {
+    Hint h;
+    h.technique = t;
+    h.level = level;
+    h.kind = kind;
+    h.conclusion_on = on;
+    h.conclusion_cell = cell;
+    h.conclusion_digit = digit;
+    return h;
+  };
+  // Whether `id` is a live node (not a clash kept for display) of `imp`.
+  auto live = [&](const Imp& imp, std::size_t i) {
+    const Node& x = imp.nodes[i];
+    const auto c = static_cast<std::size_t>(cand(x.cell, x.digit));
+    return (x.on ? imp.on_id[c] : imp.off_id[c]) == static_cast<int>(i);
+  };
+  for (int cell = 0; cell < cells_; ++cell) {
+    const std::uint64_t cands = grid[static_cast<std::size_t>(cell)];
+    const int card = std::popcount(cands);
+    if (!(card > 2 || (card > 1 && mode.dynamic))) continue;
+    // Slots at this depth: 0..card-1 the on cases of the cell's digits, card the off case,
+    // card+1.. the other places of a digit in a unit.
+    int k = 0;
+    for (std::uint64_t m = cands; m != 0; m &= m - 1, ++k) {
+      const int d = std::countr_zero(m);
+      Imp& on_imp = slot(depth, k);
+      start(on_imp, grid, cell, d, true, kAssumption);
+      propagate(on_imp, grid, mode, depth);
+      if (!mode.dynamic) continue;
+      if (on_imp.contradiction()) {
+        Hint h = make("contradiction", false, cell, d);
+        h.source_cells = {cell};
+        h.source_digit = d;
+        Branch b1;
+        b1.cell = cell;
+        b1.digit = d;
+        b1.on = true;
+        b1.end = Branch::End::clash_on;
+        Branch b2 = b1;
+        b2.end = Branch::End::clash_off;
+        h.branches = {b1, b2};
+        h.complexity = complexity(on_imp, on_imp.contra_on) + complexity(on_imp, on_imp.contra_off);
+        out.push_back(std::move(h));
+        if (first_only) return;
+      }
+      Imp& off_imp = slot(depth, card);
+      start(off_imp, grid, cell, d, false, kAssumption);
+      propagate(off_imp, grid, mode, depth);
+      if (off_imp.contradiction()) {
+        Hint h = make("contradiction", true, cell, d);
+        h.source_cells = {cell};
+        h.source_digit = d;
+        Branch b1;
+        b1.cell = cell;
+        b1.digit = d;
+        b1.on = false;
+        b1.end = Branch::End::clash_on;
+        Branch b2 = b1;
+        b2.end = Branch::End::clash_off;
+        h.branches = {b1, b2};
+        h.complexity = complexity(off_imp, off_imp.contra_on) + complexity(off_imp, off_imp.contra_off);
+        out.push_back(std::move(h));
+        if (first_only) return;
+      }
+      if (card >= 3 && !on_imp.contradiction() && !off_imp.contradiction()) {
+        // Double implications: the same conclusion whether the assumption is true or false.
+        for (std::size_t i = 1; i < on_imp.nodes.size(); ++i) {
+          if (!live(on_imp, i)) continue;
+          const Node& x = on_imp.nodes[i];
+          const auto c = static_cast<std::size_t>(cand(x.cell, x.digit));
+          const int other = x.on ? off_imp.on_id[c] : off_imp.off_id[c];
+          if (other < 0 || !worth(x)) continue;
+          Hint h = make("double", x.on, x.cell, x.digit);
+          h.source_cells = {cell};
+          h.source_digit = d;
+          h.branches = {branch_to(cell, d, true, x), branch_to(cell, d, false, x)};
+          h.complexity = complexity(on_imp, static_cast<int>(i)) + complexity(off_imp, other);
+          out.push_back(std::move(h));
+          if (first_only) return;
+        }
+      }
+    }
+    // Cell forcing chains: every candidate of the cell implies the conclusion. A case that
+    // contradicts itself is left out of the others' company: it is a contradiction hint.
+    bool any_clash = false;
+    for (int j = 0; j < card; ++j) any_clash = any_clash || slot(depth, j).contradiction();
+    if (!any_clash) {
+      const Imp& first = slot(depth, 0);
+      const int d0 = std::countr_zero(cands);
+      for (std::size_t i = 1; i < first.nodes.size(); ++i) {
+        if (!live(first, i)) continue;
+        const Node& x = first.nodes[i];
+        if (!worth(x)) continue;
+        const auto c = static_cast<std::size_t>(cand(x.cell, x.digit));
+        bool all = true;
+        int total = complexity(first, static_cast<int>(i));
+        int j = 1;
+        for (std::uint64_t m = cands & (cands - 1); m != 0 && all; m &= m - 1, ++j) {
+          const Imp& other = slot(depth, j);
+          const int id = x.on ? other.on_id[c] : other.off_id[c];
+          all = id >= 0;
+          if (all) total += complexity(other, id);
+        }
+        if (!all) continue;
+        Hint h = make("cell", x.on, x.cell, x.digit);
+        h.source_cells = {cell};
+        h.branches.push_back(branch_to(cell, d0, true, x));
+        for (std::uint64_t m = cands & (cands - 1); m != 0; m &= m - 1) {
+          h.branches.push_back(branch_to(cell, std::countr_zero(m), true, x));
+        }
+        h.complexity = total;
+        out.push_back(std::move(h));
+        if (first_only) return;
+      }
+    }
+    // Region forcing chains: every place of a digit in a unit implies the conclusion. Each
+    // unit and digit is taken once, from its first place.
+    k = 0;
+    for (std::uint64_t m = cands; m != 0; m &= m - 1, ++k) {
+      const int d = std::countr_zero(m);
+      const Imp& first = slot(depth, k);
+      if (first.contradiction()) continue;
+      for (int s = 0; s < 3; ++s) {
+        const int unit = L_.cell_units[static_cast<std::size_t>(cell)][static_cast<std::size_t>(s)];
+        std::vector<int> where;
+        for (int q : L_.unit_cells[static_cast<std::size_t>(unit)]) {
+          if ((grid[static_cast<std::size_t>(q)] & digit_bit(d)) != 0) where.push_back(q);
+        }
+        if (where.size() < 2 || where.front() != cell) continue;
+        bool clash = false;
+        for (std::size_t j = 1; j < where.size(); ++j) {
+          Imp& imp = slot(depth, card + static_cast<int>(j));
+          start(imp, grid, where[j], d, true, kAssumption);
+          propagate(imp, grid, mode, depth);
+          clash = clash || imp.contradiction();
+        }
+        if (clash) continue;
+        for (std::size_t i = 1; i < first.nodes.size(); ++i) {
+          if (!live(first, i)) continue;
+          const Node& x = first.nodes[i];
+          if (!worth(x)) continue;
+          if (x.digit == d && !x.on &&
+              std::find(where.begin(), where.end(), x.cell) != where.end()) {
+            continue;  // one place excluding another is the unit itself
+          }
+          const auto c = static_cast<std::size_t>(cand(x.cell, x.digit));
+          bool all = true;
+          int total = complexity(first, static_cast<int>(i));
+          for (std::size_t j = 1; j < where.size() && all; ++j) {
+            const Imp& other = slot(depth, card + static_cast<int>(j));
+            const int id = x.on ? other.on_id[c] : other.off_id[c];
+            all = id >= 0;
+            if (all) total += complexity(other, id);
+          }
+          if (!all) continue;
+          Hint h = make("region", x.on, x.cell, x.digit);
+          h.source_cells = where;
+          h.source_digit = d;
+          h.unit = unit;
+          for (int q : where) h.branches.push_back(branch_to(q, d, true, x));
+          h.complexity = total;
+          out.push_back(std::move(h));
+          if (first_only) return;
+        }
+      }
+    }
+  }
+}
+
+std::vector<Hint> Engine::search(Technique t, int level, const std::vector<std::uint64_t>& grid,
+                                 int depth, bool first_only) {
+  std::vector<Hint> out;
+  if (t == Technique::x_chain || t == Technique::aic) {
+    unary(t, grid, depth, first_only, out);
+  } else {
+    multiple(t, level, grid, depth, first_only, out);
+  }
+  for (Hint& h : out) {
+    h.level = t == Technique::nested_forcing_chain ? level : 0;
+    h.difficulty = base_difficulty(t, level) + chain_length_bonus_tenths(h.complexity);
+  }
+  return out;
+}
+
+/// The hint's chains as Step::chain: each branch's ancestors in creation order.
+void write_chain(Engine& e, const Hint& h, const std::vector<std::uint64_t>& grid, Step& step) {
+  const Layout& L = e.layout();
+  for (std::size_t b = 0; b < h.branches.size(); ++b) {
+    const int target = e.materialize(h, h.branches[b], grid, 0, kDisplaySlot);
+    if (target < 0) continue;
+    const Imp& imp = e.slot(0, kDisplaySlot);
+    std::vector<char> seen(imp.nodes.size(), 0);
+    std::vector<int> todo{target}, keep;
+    while (!todo.empty()) {
+      const int i = todo.back();
+      todo.pop_back();
+      if (seen[static_cast<std::size_t>(i)]) continue;
+      seen[static_cast<std::size_t>(i)] = 1;
+      keep.push_back(i);
+      const Node& nd = imp.nodes[static_cast<std::size_t>(i)];
+      for (int k = 0; k < nd.parent_count; ++k) {
+        todo.push_back(imp.parents[static_cast<std::size_t>(nd.parent_begin + k)]);
+      }
+    }
+    std::sort(keep.begin(), keep.end());
+    std::vector<int> index(imp.nodes.size(), -1);
+    for (int i : keep) {
+      const Node& nd = imp.nodes[static_cast<std::size_t>(i)];
+      ChainNode out;
+      out.cell = nd.cell;
+      out.digit = nd.digit;
+      out.on = nd.on;
+      out.branch = static_cast<int>(b);
+      for (int k = 0; k < nd.parent_count; ++k) {
+        const int parent = index[static_cast<std::size_t>(
+            imp.parents[static_cast<std::size_t>(nd.parent_begin + k)])];
+        if (parent >= 0) out.from.push_back(parent);
+      }
+      if (nd.cause == kAssumption) out.rule = "assumption";
+      else if (nd.cause == kCell) out.rule = "cell";
+      else if (nd.cause == kAdvanced) out.rule = kRuleNames[nd.rule];
+      else out.rule = unit_name(L.unit(nd.cause));
+      index[static_cast<std::size_t>(i)] = static_cast<int>(step.chain.size());
+      step.chain.push_back(std::move(out));
+    }
+  }
+}
+
+}  // namespace
+
+int chain_length_bonus_tenths(int complexity) {
+  int added = 0;
+  int ceil = 4;
+  const int length = complexity - 2;
+  bool odd = false;
+  while (length > ceil) {
+    ++added;
+    ceil = odd ? ceil * 4 / 3 : ceil * 3 / 2;
+    odd = !odd;
+  }
+  return added;
+}
+
+std::optional<Step> forcing_step(Technique t, Position& p, ChainPick pick, int max_nesting) {
+  if (p.unsolved() == 0) return std::nullopt;
+  Engine engine(p.layout());
+  const std::vector<std::uint64_t> grid = p.all_candidates();
+  std::vector<Hint> hints;
+  const bool first_only = pick == ChainPick::first;
+  if (t == Technique::x_chain) {
+    hints = engine.search(Technique::x_chain, 0, grid, 0, first_only);
+  } else if (t == Technique::aic) {
+    // SE's one producer of forcing chains: X-chains and chains with bivalue cells compete.
+    hints = engine.search(Technique::aic, 0, grid, 0, first_only);
+    if (!first_only) {
+      std::vector<Hint> x = engine.search(Technique::x_chain, 0, grid, 0, false);
+      hints.insert(hints.end(), x.begin(), x.end());
+    }
+  } else if (t == Technique::nested_forcing_chain) {
+    for (int level = 2; level <= max_nesting && hints.empty(); ++level) {
+      hints = engine.search(t, level, grid, 0, first_only);
+    }
+  } else {
+    hints = engine.search(t, t == Technique::dynamic_forcing_chain_plus ? 1 : 0, grid, 0,
+                          first_only);
+  }
+  if (hints.empty()) return std::nullopt;
+  std::size_t best = 0;
+  for (std::size_t i = 1; i < hints.size(); ++i) {
+    const Hint& a = hints[i];
+    const Hint& b = hints[best];
+    if (a.difficulty < b.difficulty || (a.difficulty == b.difficulty && a.complexity < b.complexity)) {
+      best = i;
+    }
+  }
+  const Hint& h = hints[best];
+  Step step;
+  step.technique = h.technique;
+  step.chain_kind = h.kind;
+  step.level = h.level;
+  step.complexity = h.complexity;
+  step.cells = h.source_cells;
+  if (h.source_digit != 0) step.digits = digit_bit(h.source_digit);
+  if (h.unit >= 0) step.units = {p.layout().unit(h.unit)};
+  write_chain(engine, h, grid, step);
+  // The pattern's cells: the sources first, then every other cell the chains pass through.
+  for (const ChainNode& node : step.chain) {
+    if (std::find(step.cells.begin(), step.cells.end(), node.cell) == step.cells.end()) {
+      step.cells.push_back(node.cell);
+    }
+  }
+  if (h.conclusion_on) {
+    step.placed = {{h.conclusion_cell, h.conclusion_digit}};
+    p.place(h.conclusion_cell, h.conclusion_digit);
+  } else {
+    step.eliminated = {{h.conclusion_cell, h.conclusion_digit}};
+    p.eliminate(h.conclusion_cell, h.conclusion_digit);
+  }
+  return step;
+}
+
+}  // namespace sudoku::detail

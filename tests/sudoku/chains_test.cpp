@@ -1,0 +1,227 @@
+// Chains and forcing chains, and Sudoku Explainer's rating. Oracles: the engine's one solution
+// (no placed digit differs, no eliminated digit is the solution's), a link checker written here
+// that reads the pencil marks itself, SE's own table of length bonuses, and ratings published
+// on the players' forum.
+#include <catch2/catch.hpp>
+
+#include <sstream>
+#include <string>
+
+#include <sudoku/dlx_solver.hpp>
+#include <sudoku/explain.hpp>
+#include <sudoku/logic.hpp>
+#include <sudoku/reader.hpp>
+#include <sudoku/se_rating.hpp>
+
+#include "support.hpp"
+
+namespace {
+
+using sudoku::Board;
+using sudoku::LogicResult;
+using sudoku::LogicStatus;
+using sudoku::Position;
+using sudoku::Step;
+using sudoku::Technique;
+
+Board board_of(const std::string& line) {
+  std::istringstream in(line);
+  sudoku::Reader reader(in);
+  return std::get<sudoku::Puzzle>(*reader.next()).board;
+}
+
+/// Every step against the solution; returns how many steps used chains.
+int check_steps(const Board& puzzle, const Board& solution, const LogicResult& r) {
+  int chains = 0;
+  for (const Step& s : r.steps) {
+    INFO(puzzle.to_line() << "\n" << sudoku::step_text(s, puzzle.geometry()));
+    for (const auto& p : s.placed) REQUIRE(solution[p.cell] == p.digit);
+    for (const auto& e : s.eliminated) REQUIRE(solution[e.cell] != e.digit);
+    if (s.technique >= Technique::x_chain) {
+      ++chains;
+      REQUIRE(!s.chain.empty());
+      REQUIRE(s.complexity > 0);
+    }
+  }
+  return chains;
+}
+
+void check_file(const std::string& file, std::size_t limit, bool must_solve) {
+  sudoku::DlxSolver engine;
+  auto puzzles = sudoku_test::read_file(file);
+  if (puzzles.size() > limit) puzzles.resize(limit);
+  REQUIRE(!puzzles.empty());
+  int chains = 0, solved = 0;
+  for (const auto& puzzle : puzzles) {
+    const auto truth = engine.solve(puzzle.board, 2);
+    REQUIRE(truth.solutions == 1);
+    const LogicResult r = sudoku::solve_logically(puzzle.board);
+    INFO(file << ":" << puzzle.line);
+    chains += check_steps(puzzle.board, truth.first, r);
+    if (r.status == LogicStatus::solved) {
+      ++solved;
+      CHECK(r.position->board() == truth.first);
+    }
+    if (must_solve) CHECK(r.status == LogicStatus::solved);
+  }
+  CHECK(chains > 0);
+  CHECK(solved > 0);
+}
+
+/// Whether every link of a static chain (x-chain, AIC) holds on `p`, read directly from the
+/// pencil marks: a weak link (to an off node) joins two candidates of one cell, or one digit
+/// in two cells that see each other; a strong link (to an on node) is a cell with exactly
+/// these two candidates, or a unit where the digit has exactly these two places.
+bool links_hold(const Position& p, const Step& s) {
+  const auto& layout = p.layout();
+  for (const auto& node : s.chain) {
+    if (node.from.empty()) continue;
+    const auto& prev = s.chain[static_cast<std::size_t>(node.from.front())];
+    if (prev.on == node.on) return false;
+    const bool same_cell = prev.cell == node.cell;
+    if (!node.on) {
+      if (same_cell ? prev.digit == node.digit
+                    : prev.digit != node.digit || !layout.sees(prev.cell, node.cell)) {
+        return false;
+      }
+      continue;
+    }
+    if (same_cell) {
+      if (p.candidates(node.cell) != (sudoku::digit_bit(prev.digit) | sudoku::digit_bit(node.digit))) return false;
+      continue;
+    }
+    if (prev.digit != node.digit) return false;
+    bool bilocal = false;
+    for (int u = 0; u < layout.unit_count(); ++u) {
+      const auto& cells = layout.unit_cells[static_cast<std::size_t>(u)];
+      int count = 0;
+      bool has_prev = false, has_node = false;
+      for (int c : cells) {
+        if (!p.has(c, node.digit)) continue;
+        ++count;
+        has_prev = has_prev || c == prev.cell;
+        has_node = has_node || c == node.cell;
+      }
+      bilocal = bilocal || (count == 2 && has_prev && has_node);
+    }
+    if (!bilocal) return false;
+  }
+  return true;
+}
+
+}  // namespace
+
+TEST_CASE("chains finish top1465 puzzles, every step true to the solution", "[sudoku][chains]") {
+  check_file("top1465_sample.txt", 40, true);
+}
+
+TEST_CASE("chains finish all of top1465, every step true to the solution", "[sudoku][chains][slow]") {
+  check_file("top1465_sample.txt", 100000, true);
+}
+
+TEST_CASE("chains are sound on the forum's hardest sample", "[sudoku][chains][slow]") {
+  check_file("hardest_sample.txt", 10, false);
+}
+
+TEST_CASE("x-chains and AICs link only through the pencil marks", "[sudoku][chains]") {
+  sudoku::DlxSolver engine;
+  auto puzzles = sudoku_test::read_file("top1465_sample.txt");
+  puzzles.resize(60);
+  int checked = 0;
+  for (const auto& puzzle : puzzles) {
+    const auto truth = engine.solve(puzzle.board, 2);
+    Position p(puzzle.board);
+    sudoku::LogicOptions patterns;
+    // Walk the solve step by step so that each chain is checked on the position it read.
+    for (int guard = 0; guard < 400 && p.unsolved() > 0; ++guard) {
+      std::optional<Step> step;
+      for (int t = 0; t < sudoku::kTechniqueCount && !step; ++t) {
+        Position before = p;
+        step = sudoku::apply_technique(static_cast<Technique>(t), p);
+        if (step && (step->technique == Technique::x_chain || step->technique == Technique::aic)) {
+          INFO(puzzle.board.to_line() << "\n" << sudoku::step_text(*step, puzzle.board.geometry()));
+          CHECK(links_hold(before, *step));
+          // The chain starts and ends on the concluded candidate.
+          CHECK(step->chain.front().cell == step->chain.back().cell);
+          ++checked;
+        }
+      }
+      if (!step) break;
+      for (const auto& e : step->eliminated) REQUIRE(truth.first[e.cell] != e.digit);
+    }
+  }
+  CHECK(checked > 10);
+}
+
+TEST_CASE("chain steps read as sentences and carry their nodes in JSON", "[sudoku][chains][explain]") {
+  // top1465 #1: after the patterns, an x-chain on 4 (r5c9=4 -> ... -> r5c9<>4).
+  const Board puzzle =
+      board_of("4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........");
+  const LogicResult r = sudoku::solve_logically(puzzle);
+  REQUIRE(r.status == LogicStatus::solved);
+  const Step* chain = nullptr;
+  for (const Step& s : r.steps) {
+    if (s.technique == Technique::x_chain) {
+      chain = &s;
+      break;
+    }
+  }
+  REQUIRE(chain != nullptr);
+  const std::string text = sudoku::step_text(*chain, puzzle.geometry());
+  CHECK(text.rfind("x-chain: if r", 0) == 0);
+  CHECK(text.find(" -> ") != std::string::npos);
+  std::ostringstream json;
+  sudoku::write_explanation_json(json, puzzle, r, nullptr);
+  const std::string j = json.str();
+  CHECK(j.find("\"status\":\"solved\"") != std::string::npos);
+  CHECK(j.find("\"chain\":[{\"cell\":\"r") != std::string::npos);
+  CHECK(j.find("\"link\":\"strong\"") != std::string::npos);
+  CHECK(j.find("\"link\":\"weak\"") != std::string::npos);
+}
+
+TEST_CASE("SE's length bonus: 0.1 for each step of 4, 6, 8, 12, 16, 24, 32, ... passed",
+          "[sudoku][se]") {
+  // SE 1.2.1 ChainingHint: length = complexity - 2, compared with the ceilings listed in its
+  // comment {4, 6, 8, 12, 16, 24, 32, 48, 64, 96, ...}.
+  const int ceilings[] = {4, 6, 8, 12, 16, 24, 32, 48, 64, 96, 128, 192, 256};
+  for (int complexity = 2; complexity < 250; ++complexity) {
+    int bonus = 0;
+    for (int c : ceilings) bonus += complexity - 2 > c ? 1 : 0;
+    Step s;
+    s.technique = Technique::aic;
+    s.complexity = complexity;
+    INFO(complexity);
+    CHECK(sudoku::se_difficulty_tenths(s) == 70 + bonus);
+  }
+  Step nested;
+  nested.technique = Technique::nested_forcing_chain;
+  nested.level = 3;
+  nested.complexity = 6;
+  CHECK(sudoku::se_difficulty_tenths(nested) == 100);
+}
+
+TEST_CASE("SE ratings of easy puzzles and of other sizes", "[sudoku][se]") {
+  // Wikipedia's example: hidden singles in boxes and lines, naked singles: SE 2.3 at most.
+  const auto wiki = sudoku::se_rating(
+      board_of("53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"));
+  REQUIRE(wiki);
+  CHECK(wiki->solved);
+  CHECK(wiki->er <= 2.3);
+  CHECK(wiki->ed == 1.2);
+  // SE's scale is 9x9 only.
+  std::istringstream in("1.3.\n..1.\n.1..\n.2.1\n");
+  sudoku::Reader reader(in);
+  CHECK(!sudoku::se_rating(std::get<sudoku::Puzzle>(*reader.next()).board));
+}
+
+TEST_CASE("SE ratings published on the players' forum", "[sudoku][se][slow]") {
+  // m_b_metcalf, "Easter Monster Derivatives" thread (2017-12-16): ED=10.8/10.8/2.6.
+  // Our order and choices differ from SE in places (docs/rating.md): within 0.5 here.
+  const auto r = sudoku::se_rating(
+      board_of(".2.3.....4...5......6..17..5..2.......3.....4...1..68....9......7..1..9......9.68"));
+  REQUIRE(r);
+  CHECK(r->solved);
+  CHECK(r->er == Approx(10.8).margin(0.5));
+  CHECK(r->ep == Approx(10.8).margin(0.5));
+  CHECK(r->ed == Approx(2.6).margin(0.05));
+}
