@@ -441,7 +441,11 @@ const techniqueNames = {
   claiming: "Claiming", naked_pair: "Naked pair", hidden_pair: "Hidden pair",
   naked_triple: "Naked triple", hidden_triple: "Hidden triple", x_wing: "X-wing",
   swordfish: "Swordfish", xy_wing: "XY-wing", naked_quad: "Naked quad",
-  hidden_quad: "Hidden quad", jellyfish: "Jellyfish",
+  hidden_quad: "Hidden quad", jellyfish: "Jellyfish", x_chain: "X-chain",
+  aic: "Alternating inference chain", multiple_forcing_chain: "Forcing chains",
+  dynamic_forcing_chain: "Dynamic forcing chains",
+  dynamic_forcing_chain_plus: "Dynamic forcing chains (+)",
+  nested_forcing_chain: "Nested forcing chains",
 };
 function stepText(s) {
   const name = techniqueNames[s.technique] || s.technique;

@@ -24,6 +24,11 @@ constexpr int kAssumption = -1;
 constexpr int kCell = -2;      // the cell's last candidate, or one candidate leaves the cell
 constexpr int kAdvanced = -3;  // a technique applied inside a dynamic chain (Node::rule)
 
+// Propagations one search for nested forcing chains may spend (several seconds here): the
+// nested levels multiply the work of the levels below, and the hardest puzzles would
+// otherwise take minutes a step. A search that spends it stops (nothing found: a stall).
+constexpr long kNestedBudget = 3000000;
+
 // The pool slot where a hint's branch is recomputed for display or for rule parents.
 constexpr int kDisplaySlot = 200;
 
@@ -147,6 +152,10 @@ class Engine {
 
   const Layout& layout() const { return L_; }
   int n() const { return n_; }
+  /// Bounds the propagations of one search (0: no bound). Once spent, searches stop and
+  /// report what they found so far: every deduction they return is still proved.
+  void set_budget(long budget) { budget_ = budget; }
+  bool spent() const { return budget_ > 0 && propagations_ >= budget_; }
   int cand(int cell, int digit) const { return cell * stride_ + digit; }
 
  private:
@@ -276,11 +285,14 @@ class Engine {
   int stride_ = 0;
   int cells_ = 0;
   int next_nested_id_ = 0;
+  long budget_ = 0;
+  long propagations_ = 0;
   std::vector<std::vector<std::unique_ptr<Imp>>> pools_;
 };
 
 void Engine::propagate(Imp& imp, const std::vector<std::uint64_t>& orig, const Mode& mode,
                        int depth) {
+  ++propagations_;
   std::size_t next_on = 0, next_off = 0;
   std::vector<int> hidden;
   // Nodes are processed in creation order within each kind; on nodes first.
@@ -519,7 +531,7 @@ bool Engine::inside_rules(Imp& imp, const std::vector<std::uint64_t>& orig, cons
       }
     }
   }
-  if (added || mode.level < 2) return added;
+  if (added || mode.level < 2 || spent()) return added;
   // Forcing chains inside: SE's levels 2 (forcing chains), 3 (+ multiple), 4 (dynamic
   // instead), 5 (dynamic (+) of level 2).
   std::vector<std::pair<Technique, int>> inner;
@@ -599,6 +611,7 @@ void Engine::unary(Technique t, const std::vector<std::uint64_t>& grid, int dept
   for (int cell = 0; cell < cells_; ++cell) {
     const std::uint64_t cands = grid[static_cast<std::size_t>(cell)];
     if (std::popcount(cands) < 2) continue;
+    if (spent()) return;
     for (std::uint64_t m = cands; m != 0; m &= m - 1) {
       const int d = std::countr_zero(m);
       for (int on = 1; on >= 0; --on) {
@@ -670,6 +683,7 @@ void Engine::multiple(Technique t, int level, const std::vector<std::uint64_t>& 
     const std::uint64_t cands = grid[static_cast<std::size_t>(cell)];
     const int card = std::popcount(cands);
     if (!(card > 2 || (card > 1 && mode.dynamic))) continue;
+    if (spent()) return;
     // Slots at this depth: 0..card-1 the on cases of the cell's digits, card the off case,
     // card+1.. the other places of a digit in a unit.
     int k = 0;
@@ -909,7 +923,8 @@ std::optional<Step> forcing_step(Technique t, Position& p, ChainPick pick, int m
       hints.insert(hints.end(), x.begin(), x.end());
     }
   } else if (t == Technique::nested_forcing_chain) {
-    for (int level = 2; level <= max_nesting && hints.empty(); ++level) {
+    engine.set_budget(kNestedBudget);
+    for (int level = 2; level <= max_nesting && hints.empty() && !engine.spent(); ++level) {
       hints = engine.search(t, level, grid, 0, first_only);
     }
   } else {
@@ -934,6 +949,7 @@ std::optional<Step> forcing_step(Technique t, Position& p, ChainPick pick, int m
   step.cells = h.source_cells;
   if (h.source_digit != 0) step.digits = digit_bit(h.source_digit);
   if (h.unit >= 0) step.units = {p.layout().unit(h.unit)};
+  engine.set_budget(0);  // recompute the chain in full, whatever the search spent
   write_chain(engine, h, grid, step);
   // The pattern's cells: the sources first, then every other cell the chains pass through.
   for (const ChainNode& node : step.chain) {

@@ -131,7 +131,6 @@ TEST_CASE("x-chains and AICs link only through the pencil marks", "[sudoku][chai
   for (const auto& puzzle : puzzles) {
     const auto truth = engine.solve(puzzle.board, 2);
     Position p(puzzle.board);
-    sudoku::LogicOptions patterns;
     // Walk the solve step by step so that each chain is checked on the position it read.
     for (int guard = 0; guard < 400 && p.unsolved() > 0; ++guard) {
       std::optional<Step> step;

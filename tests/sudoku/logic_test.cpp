@@ -481,8 +481,10 @@ TEST_CASE("a puzzle with several solutions stalls and the engine finishes it", "
 
 TEST_CASE("a stalled solve is finished by the engine with the puzzle's own solution", "[sudoku][logic]") {
   sudoku::DlxSolver engine;
+  sudoku::LogicOptions patterns;  // chains would solve many of them
+  patterns.hardest_allowed = sudoku::kHardestPattern;
   for (const auto& p : sudoku_test::read_file("hardest_sample.txt")) {
-    const auto r = sudoku::solve_logically(p.board);
+    const auto r = sudoku::solve_logically(p.board, patterns);
     REQUIRE(r.status == LogicStatus::stalled);
     const auto fin = sudoku::finish_with_engine(r, engine);
     CHECK(fin.solutions == 1);
