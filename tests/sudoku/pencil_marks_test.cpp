@@ -115,8 +115,10 @@ TEST_CASE("the pencil-mark grid explain prints for a stall reads back as the sam
           "[sudoku][pencil]") {
   sudoku::DlxSolver engine;
   int stalls = 0;
+  sudoku::LogicOptions patterns;  // the chains finish these puzzles: stall before them
+  patterns.hardest_allowed = sudoku::kHardestPattern;
   for (const auto& p : sudoku_test::read_file("hard.txt")) {
-    const sudoku::LogicResult stalled = sudoku::solve_logically(p.board);
+    const sudoku::LogicResult stalled = sudoku::solve_logically(p.board, patterns);
     if (stalled.status != sudoku::LogicStatus::stalled) continue;
     ++stalls;
     const auto printed = read_all(sudoku::candidates_grid(*stalled.position));
