@@ -368,6 +368,14 @@ py::list generate(int count, int size, const std::optional<std::uint64_t>& seed,
   options.seed = seed ? *seed : (std::uint64_t{std::random_device{}()} << 32) ^ std::random_device{}();
   options.count = count;
 
+  // Ctrl-C: the generator asks about every 10 ms, inside a puzzle too; Python's lock is taken
+  // for the question only. The pending KeyboardInterrupt is raised once next() has returned.
+  bool interrupted = false;
+  options.stop = [&interrupted] {
+    py::gil_scoped_acquire gil;
+    if (PyErr_CheckSignals() != 0) interrupted = true;
+    return interrupted;
+  };
   sudoku::Generator generator(options);
   py::list out;
   for (int k = 0; k < count; ++k) {
@@ -376,6 +384,7 @@ py::list generate(int count, int size, const std::optional<std::uint64_t>& seed,
       py::gil_scoped_release release;
       p = generator.next();
     }
+    if (interrupted) throw py::error_already_set();
     if (!p) throw std::runtime_error(generator.error());
     py::dict d;
     d["puzzle"] = p->puzzle.to_line();

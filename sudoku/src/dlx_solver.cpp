@@ -171,13 +171,43 @@ SolveResult DlxSolver::solve_reduced(const Board& puzzle, std::uint64_t limit) {
       return result;
     case Propagator::Outcome::open: break;
   }
-  if (reduced_next()) {
+  if (reduced_next_watched()) {
     decode_reduced(*propagator, result.first);
-    result.solutions = 1 + reduced_count(limit - 1);
+    result.solutions = 1 + reduced_count_watched(limit - 1);
   }
   result.nodes = reduced_stats().nodes;
   result.updates = reduced_stats().updates;
   return result;
+}
+
+namespace {
+constexpr std::uint64_t kInterruptSlice = std::uint64_t{1} << 16;  // nodes between two asks
+}  // namespace
+
+bool DlxSolver::reduced_next_watched() {
+  if (!interrupt_) return reduced_next();
+  for (;;) {
+    set_reduced_limit(std::min(node_limit_, reduced_stats().nodes + kInterruptSlice));
+    const bool found = reduced_next();
+    if (found || !reduced_paused() || reduced_stats().nodes >= node_limit_ || interrupt_()) {
+      set_reduced_limit(node_limit_);
+      return found;
+    }
+  }
+}
+
+std::uint64_t DlxSolver::reduced_count_watched(std::uint64_t limit) {
+  if (!interrupt_) return reduced_count(limit);
+  std::uint64_t found = 0;
+  for (;;) {
+    set_reduced_limit(std::min(node_limit_, reduced_stats().nodes + kInterruptSlice));
+    found += reduced_count(limit - found);
+    if (found >= limit || !reduced_paused() || reduced_stats().nodes >= node_limit_ ||
+        interrupt_()) {
+      set_reduced_limit(node_limit_);
+      return found;
+    }
+  }
 }
 
 void DlxSolver::set_node_limit(std::uint64_t nodes) {

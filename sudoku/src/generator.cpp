@@ -6,6 +6,7 @@
 #include <array>
 #include <bit>
 #include <cassert>
+#include <functional>
 
 #include "sudoku/candidates.hpp"
 
@@ -61,7 +62,9 @@ namespace {
 /// Randomized backtracking over bit masks (bit d: digit d used in the row / column / box).
 class GridFiller {
  public:
-  GridFiller(const Geometry& g, Random& random) : g_(g), n_(g.size()), random_(random) {}
+  /// `stopped` is asked every few thousand nodes whether to give up (fill() then fails).
+  GridFiller(const Geometry& g, Random& random, std::function<bool()> stopped)
+      : g_(g), n_(g.size()), random_(random), stopped_(std::move(stopped)) {}
 
   /// Fills a board; false if the node budget ran out first (the caller restarts).
   bool fill(Board& board, std::uint64_t budget) {
@@ -77,7 +80,7 @@ class GridFiller {
   bool search(Board& board, int filled) {
     if (filled == g_.cell_count()) return true;
     if (budget_ == 0) return false;
-    --budget_;
+    if (--budget_ % 4096 == 0 && stopped_()) budget_ = 0;
     const std::uint64_t all = all_digits(n_);
     int best = -1, best_count = n_ + 1;
     std::uint64_t best_free = 0;
@@ -120,6 +123,7 @@ class GridFiller {
   Geometry g_;
   int n_;
   Random& random_;
+  std::function<bool()> stopped_;
   std::array<std::uint64_t, Geometry::kMaxSize> rows_{}, cols_{}, boxes_{};
   std::uint64_t budget_ = 0;
 };
@@ -127,17 +131,85 @@ class GridFiller {
 }  // namespace
 
 Generator::Generator(const GeneratorOptions& options)
-    : options_(options), random_(options.seed) {
+    : options_(options),
+      random_(options.seed),
+      propagator_(options.geometry),
+      last_poll_(std::chrono::steady_clock::now()),
+      last_progress_(last_poll_) {
   assert(options.geometry.valid());
+  if (options.geometry.size() > 20) node_budget_ = options.node_budget;
+  engine_.set_node_limit(node_budget_);
+  engine_.set_interrupt([this] { return poll(); });
+}
+
+bool Generator::poll() {
+  if (stopped_) return true;
+  // A clock read costs tens of nanoseconds, a node of the searches microseconds; the callbacks
+  // (which may take Python's lock) are called at most every 10 ms and every second.
+  const auto now = std::chrono::steady_clock::now();
+  if (now - last_poll_ < std::chrono::milliseconds(10)) return false;
+  last_poll_ = now;
+  if (options_.stop && options_.stop()) stopped_ = true;
+  if (!stopped_ && options_.on_progress && now - last_progress_ >= std::chrono::seconds(1)) {
+    last_progress_ = now;
+    options_.on_progress(progress_text());
+  }
+  return stopped_;
+}
+
+std::string Generator::progress_text() const {
+  std::string text = "puzzle " + std::to_string(made_ + 1);
+  if (options_.count > 1) text += " of " + std::to_string(options_.count);
+  if (has_targets(options_)) text += ", attempt " + std::to_string(attempt_);
+  if (cells_tried_ < 0) return text + ": filling a " + options_.geometry.name() + " grid";
+  return text + ": " + std::to_string(cells_tried_) + " of " +
+         std::to_string(options_.geometry.cell_count()) + " cells tried, " +
+         std::to_string(givens_) + " givens left";
+}
+
+std::optional<Board> Generator::search(const Board& board, bool shuffle) {
+  if (poll()) return std::nullopt;
+  switch (propagator_.run(board)) {
+    case Propagator::Outcome::contradiction: return std::nullopt;
+    case Propagator::Outcome::solved: return propagator_.board();
+    case Propagator::Outcome::open: break;
+  }
+  // Branch on a blank cell with the fewest candidates (the first such: deterministic). The
+  // propagator is reused below, so what this level needs is copied out first.
+  Board reached = propagator_.board();
+  int best = -1;
+  std::uint64_t best_mask = 0;
+  for (int cell = 0; cell < reached.cell_count(); ++cell) {
+    const std::uint64_t mask = propagator_.candidates(cell);
+    if (mask != 0 && (best < 0 || std::popcount(mask) < std::popcount(best_mask))) {
+      best = cell, best_mask = mask;
+      if (std::popcount(mask) == 2) break;  // open: no cell has fewer than two
+    }
+  }
+  std::vector<int> digits;
+  for (std::uint64_t m = best_mask; m != 0; m &= m - 1) digits.push_back(std::countr_zero(m));
+  if (shuffle) random_.shuffle(digits);
+  for (const int d : digits) {
+    reached.set(best, d);
+    if (auto found = search(reached, shuffle)) return found;
+    if (stopped_) return std::nullopt;
+  }
+  return std::nullopt;
 }
 
 Board Generator::random_solution() {
-  GridFiller filler(options_.geometry, random_);
+  // Sides up to 16: fewest-candidates backtracking without deductions, where dead ends are rare
+  // (a budget of a few nodes per cell; a run that wanders restarts with fresh randomness and
+  // twice the budget). Larger sides wander too often for that: the deducing search below, with
+  // its digits in random order, fills them without dead ends to speak of.
+  if (options_.geometry.size() > 16) {
+    if (auto board = search(Board(options_.geometry), true)) return *board;
+    return Board(options_.geometry);  // stopped (an empty board never lacks a solution)
+  }
+  GridFiller filler(options_.geometry, random_, [this] { return poll(); });
   Board board(options_.geometry);
-  // A budget of a few nodes per cell: plenty for sides up to 16, where dead ends are rare; for
-  // larger sides a run that wanders restarts with fresh randomness, doubling the budget.
   std::uint64_t budget = 8 * static_cast<std::uint64_t>(options_.geometry.cell_count());
-  while (!filler.fill(board, budget)) budget *= 2;
+  while (!filler.fill(board, budget) && !stopped_) budget *= 2;
   return board;
 }
 
@@ -154,16 +226,37 @@ Board Generator::dig(const Board& solution) {
   random_.shuffle(orbits);
   Board puzzle = solution;
   int givens = puzzle.given_count();
+  cells_tried_ = 0;
+  untested_ = 0;
+  givens_ = givens;
   for (const auto& orbit : orbits) {
     if (options_.max_givens > 0 && givens <= options_.max_givens) break;
     for (int c : orbit) puzzle.set(c, 0);
-    if (engine_.solve(puzzle, 2).solutions != 1) {
+    const Other other = has_other_solution(puzzle);
+    if (stopped_) return solution;  // half dug: not minimal, and the caller drops it
+    if (other != Other::none) {
       for (int c : orbit) puzzle.set(c, solution[c]);
+      if (other == Other::unknown) untested_ += static_cast<int>(orbit.size());
     } else {
       givens -= static_cast<int>(orbit.size());
+      givens_ = givens;
     }
+    cells_tried_ += static_cast<int>(orbit.size());
   }
+  cells_tried_ = -1;
   return puzzle;
+}
+
+// Whether blanking the orbit let a second solution in: the engine counts to 2. Up to 20x20 it
+// always finishes (at most some millions of nodes late in a 20x20 dig); beyond, the count of a
+// sparse puzzle can take hours, so it gets a node budget, and a count that spends it leaves the
+// question open: the orbit's givens stay (uniqueness is kept, minimality is not proved for
+// them). The engine is stopped between slices of its search when options.stop says so.
+Generator::Other Generator::has_other_solution(const Board& puzzle) {
+  const SolveResult result = engine_.solve(puzzle, 2);
+  if (result.solutions >= 2) return Other::found;
+  if (poll()) return Other::unknown;
+  return result.nodes >= node_budget_ ? Other::unknown : Other::none;
 }
 
 std::optional<GeneratedPuzzle> Generator::next() {
@@ -173,19 +266,39 @@ std::optional<GeneratedPuzzle> Generator::next() {
     return std::nullopt;
   }
   const int attempts = has_targets(options_) ? std::max(1, options_.max_attempts) : 1;
-  for (int attempt = 1; attempt <= attempts; ++attempt) {
+  for (attempt_ = 1; attempt_ <= attempts; ++attempt_) {
     GeneratedPuzzle p;
     p.solution = random_solution();
-    p.puzzle = dig(p.solution);
-    p.rating = rate(p.puzzle, engine_);
-    p.attempts = attempt;
-    if (meets_targets(p, options_)) return p;
-    if (options_.on_attempt) options_.on_attempt(attempt);
+    if (!stopped_) p.puzzle = dig(p.solution);
+    if (stopped_) {
+      error_ = "stopped";
+      return std::nullopt;
+    }
+    p.rating = rate_made(p.puzzle, p.solution);
+    p.unproved_givens = untested_;
+    p.attempts = attempt_;
+    if (meets_targets(p, options_)) {
+      ++made_;
+      return p;
+    }
+    if (options_.on_attempt) options_.on_attempt(attempt_);
   }
   error_ = "no " + targets_text(options_) + " found in " +
            std::to_string(attempts) + " attempts (" + options_.geometry.name() + " boxes, symmetry " +
            std::string(symmetry_name(options_.symmetry)) + ")";
   return std::nullopt;
+}
+
+Rating Generator::rate_made(const Board& puzzle, const Board& solution) {
+  if (options_.geometry.size() <= 16) return rate(puzzle, engine_);
+  // Beyond 16x16 the plain engine's count to 2 can run for hours: the rating keeps the
+  // logic's verdict and the uniqueness the digging proved, with 0 nodes (not measured).
+  LogicOptions options;
+  options.record_steps = false;
+  SolveResult unique;
+  unique.solutions = 1;
+  unique.first = solution;
+  return rate(solve_logically(puzzle, options), unique);
 }
 
 GenerateResult generate(const GeneratorOptions& options) {

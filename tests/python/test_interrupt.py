@@ -41,6 +41,8 @@ CHILD = textwrap.dedent("""
                 pass
         elif mode == "sudoku":
             sudoku.count("." * 81)  # 6.67e21 grids
+        elif mode == "generate":
+            sudoku.generate(size=25, seed=1)  # a 25x25 dig: a minute or more
         print("finished?!", flush=True)
     except KeyboardInterrupt:
         print("interrupted", flush=True)
@@ -50,7 +52,7 @@ CHILD = textwrap.dedent("""
 
 
 @pytest.mark.skipif(not hasattr(signal, "SIGINT") or os.name != "posix", reason="POSIX signals")
-@pytest.mark.parametrize("mode", ["count", "threads", "iterate", "sudoku"])
+@pytest.mark.parametrize("mode", ["count", "threads", "iterate", "sudoku", "generate"])
 def test_ctrl_c_stops_a_long_search(mode):
     env = dict(os.environ)
     env["PYTHONPATH"] = os.pathsep.join(

@@ -28,6 +28,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <iterator>
 #include <memory>
 #include <vector>
@@ -74,6 +75,11 @@ class DlxSolver {
   /// and result.nodes == nodes; an enumeration ends. For bounding the work on untrusted input.
   void set_node_limit(std::uint64_t nodes);
 
+  /// Asked between slices of about 65536 nodes of solve()'s search (a few tens of
+  /// milliseconds); once it says true, solve() returns at once with the solutions found so far
+  /// (which then prove nothing: the caller knows it asked to stop). Empty: never asked.
+  void set_interrupt(std::function<bool()> interrupt) { interrupt_ = std::move(interrupt); }
+
   /// The engine for a geometry, built on first use (exposed for tests and benchmarks).
   struct Engine;
   Engine& engine(const Geometry& geometry);
@@ -88,6 +94,17 @@ class DlxSolver {
   void decode_reduced(const Propagator& propagator, Board& board) const;
 
   std::uint64_t node_limit_ = kNoLimit;
+  std::function<bool()> interrupt_;
+  /// reduced_next() and reduced_count() in slices, asking interrupt_ between two.
+  bool reduced_next_watched();
+  std::uint64_t reduced_count_watched(std::uint64_t limit);
+  void set_reduced_limit(std::uint64_t nodes) {
+    if (reduced_on_bitsets_) bitset_solver_.set_node_limit(nodes);
+    else reduced_solver_->set_node_limit(nodes);
+  }
+  [[nodiscard]] bool reduced_paused() const {
+    return reduced_on_bitsets_ ? bitset_solver_.paused() : reduced_solver_->paused();
+  }
   std::vector<std::unique_ptr<Engine>> engines_;  // a handful of geometries: linear search
   std::vector<std::unique_ptr<Propagator>> propagators_;
   // The reduced problem of the last puzzle, its engine, and which placement each option is.

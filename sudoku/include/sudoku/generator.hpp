@@ -12,8 +12,9 @@
 //
 // How a puzzle is made:
 // 1. A random complete grid: backtracking that fills the cell with the fewest candidates with
-//    its candidates in random order, restarted with fresh randomness if it wanders too long
-//    (that only happens for large sides).
+//    its candidates in random order, restarted with fresh randomness if it wanders too long;
+//    above 16x16, where it would wander often, the same with the propagator's deductions at
+//    every node.
 // 2. Digging: the cells are split into orbits under the symmetry (a cell alone for `none`; the
 //    cell and its mirror image under 180-degree rotation, 90-degree rotation or left-right
 //    reflection). In random order, each orbit's givens are removed and put back at once if the
@@ -23,8 +24,13 @@
 // 3. Rating (rating.hpp); with a target difficulty, steps 1-2 are repeated until the level
 //    matches, at most `max_attempts` times per puzzle.
 //
-// Guarantees: every puzzle has exactly one solution and is minimal with respect to the
-// symmetry: no orbit of givens can be removed without losing uniqueness. With symmetry `none`
+// Above 20x20 each count to 2 has a node budget (GeneratorOptions::node_budget): a count that
+// spends it keeps its orbit, unproved (GeneratedPuzzle::unproved_givens), since the uniqueness
+// proof of a sparse 25x25 puzzle can take the engine hours. options.stop is asked about every
+// 10 ms, inside those counts too, so a generation stops within a fraction of a second.
+//
+// Guarantees: every puzzle has exactly one solution and, but for its unproved givens, is
+// minimal with respect to the symmetry: no orbit of givens can be removed without losing uniqueness. With symmetry `none`
 // that is plain minimality (no single given can go); with a symmetry a single given of a
 // larger orbit may sometimes be removable on its own, which would break the symmetry.
 // The board is always N x N, so every symmetry applies to every geometry, boxes of 2x3 included:
@@ -35,6 +41,7 @@
 // bounded draws and shuffles are our own code (Random), not std::uniform_int_distribution.
 #pragma once
 
+#include <chrono>
 #include <cstdint>
 #include <functional>
 #include <optional>
@@ -45,6 +52,7 @@
 
 #include "sudoku/board.hpp"
 #include "sudoku/dlx_solver.hpp"
+#include "sudoku/propagation.hpp"
 #include "sudoku/rating.hpp"
 
 namespace sudoku {
@@ -56,6 +64,10 @@ struct GeneratedPuzzle {
   Board solution;
   Rating rating;
   int attempts = 1;  ///< puzzles made to find this one (1 without a target)
+  /// Givens kept because the search for a second solution without them ran out of its node
+  /// budget (GeneratorOptions::node_budget, sides above 20 only): the puzzle is unique, and
+  /// minimal but for these givens, which may or may not be removable. 0: minimal, proved.
+  int unproved_givens = 0;
 };
 
 /// "none", "rotate180", "rotate90", "mirror".
@@ -105,6 +117,17 @@ struct GeneratorOptions {
   int max_rating = 0;
   /// Called after every attempt that missed a target (attempt number, from 1): progress.
   std::function<void(int attempt)> on_attempt;
+  /// Asked about every 10 ms while a puzzle is made (a signal handler's flag, Python's pending
+  /// Ctrl-C); once it says true, next() gives up the puzzle under way, returns nothing, and
+  /// stopped() is true. Empty: never stop.
+  std::function<bool()> stop;
+  /// Sides above 20: the engine's nodes per count to 2 (per orbit of givens tried); a count
+  /// that runs out keeps its givens (see GeneratedPuzzle::unproved_givens). Smaller sides
+  /// count without a budget.
+  std::uint64_t node_budget = 1'000'000;
+  /// Called about once a second while a puzzle is made, with where it stands ("puzzle 1:
+  /// 312 of 625 cells tried, 401 givens left"). Empty: no progress.
+  std::function<void(const std::string& text)> on_progress;
 };
 
 /// Sudoku Explainer's rating (ER) of a 9x9 puzzle, in tenths, for the puzzles the techniques of
@@ -137,6 +160,8 @@ class Generator {
   std::optional<GeneratedPuzzle> next();
   /// Why the last next() returned nothing; empty after a success.
   [[nodiscard]] const std::string& error() const { return error_; }
+  /// Whether options.stop asked to stop; every later next() returns nothing at once.
+  [[nodiscard]] bool stopped() const { return stopped_; }
 
   /// A random complete grid (step 1).
   Board random_solution();
@@ -145,10 +170,33 @@ class Generator {
   Board dig(const Board& solution);
 
  private:
+  /// Whether `puzzle` (a puzzle with one solution, some givens just removed) has a second
+  /// solution: found, none, or unknown (the count ran out of its node budget, or a stop).
+  enum class Other : std::uint8_t { none, found, unknown };
+  Other has_other_solution(const Board& puzzle);
+  /// A solution of `board`, or nothing (none, or stopped): deductions (Propagator) at every
+  /// node, so that the trees stay small on the largest boards; `shuffle`: digits in random
+  /// order, for a random complete grid.
+  std::optional<Board> search(const Board& board, bool shuffle);
+  /// The rating of a puzzle just made (its one solution is `solution`).
+  Rating rate_made(const Board& puzzle, const Board& solution);
+  /// Calls options.stop and options.on_progress when their time has come; true once stopped.
+  bool poll();
+  [[nodiscard]] std::string progress_text() const;
+
   GeneratorOptions options_;
   Random random_;
   DlxSolver engine_;
+  Propagator propagator_;
   std::string error_;
+  bool stopped_ = false;
+  int made_ = 0;          // puzzles returned so far
+  int attempt_ = 0;       // of the puzzle under way
+  int cells_tried_ = -1;  // digging: cells whose givens were tried; -1: not digging
+  int givens_ = 0;        // digging: givens left
+  int untested_ = 0;      // digging: givens kept because their search ran out of budget
+  std::uint64_t node_budget_ = DlxSolver::kNoLimit;  // per uniqueness search
+  std::chrono::steady_clock::time_point last_poll_, last_progress_;
 };
 
 struct GenerateResult {
