@@ -20,6 +20,7 @@
 #include <cstring>
 #include <deque>
 #include <exception>
+#include <filesystem>
 #include <fstream>
 #include <iostream>
 #include <iterator>
@@ -479,6 +480,8 @@ std::string share_input(const Session& mpi, const std::string& file) {
     if (file == "-") {
       text.assign(std::istreambuf_iterator<char>(std::cin), {});
       if (std::cin.bad()) error = "<stdin>: read error";
+    } else if (std::error_code ec; std::filesystem::is_directory(file, ec)) {
+      error = file + ": cannot open: " + std::strerror(EISDIR);  // as dlx and sudoku say it
     } else {
       std::ifstream in(file, std::ios::binary);
       if (!in) {

@@ -14,6 +14,7 @@
 #include <iostream>
 #include <optional>
 #include <random>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -28,6 +29,7 @@
 #include <sudoku/writer.hpp>
 
 #include "cli_options.hpp"
+#include "puzzle_argument.hpp"
 #include "stop_signal.hpp"
 
 namespace {
@@ -39,12 +41,14 @@ namespace po = boost::program_options;
 #endif
 constexpr const char* kVersion = "sudoku " DLX_VERSION " (dancing links)";
 
-constexpr const char* kHelp = R"HELP(Usage: sudoku <command> [options] [FILE...]
+constexpr const char* kHelp = R"HELP(Usage: sudoku <command> [options] [FILE|PUZZLE...]
        sudoku generate [options]
 
 Solve, count, enumerate, check, explain, rate or make Sudoku puzzles of any box shape (4x4 up
 to 35x35) with Knuth's Algorithm X on dancing links. Reads each FILE in turn (none, or '-':
-standard input) and processes puzzles in input order, in constant memory.
+standard input) and processes puzzles in input order, in constant memory. An argument that
+is no file and reads as a puzzle (N*N cells of 1-9, A-Z, '.' or '0', such as 53..7....6..1...)
+is that puzzle, named "<argument K>" in messages: 'sudoku solve 53..7....6..195....98....'.
 
 Commands:
   solve       print each puzzle's solution (the first one found, if there are several)
@@ -108,8 +112,9 @@ Options:
   --se               rate: add Sudoku Explainer's ER/EP/ED (9x9 puzzles with one solution;
                      see docs/rating.md; the hardest puzzles take long: nested chains)
   --stats            at the end, print totals to standard error: puzzles, solved,
-                     unsolvable, invalid, search nodes, link updates, wall time, wall time
-                     per puzzle (nodes and updates are summed over the threads)
+                     unsolvable, invalid, search nodes (the bitboard solver: its guesses),
+                     link updates (dancing links only; left out when none were made), wall
+                     time, wall time per puzzle (nodes and updates are summed over the threads)
   --variant V        the rules: classic (default), x, windoku, anti-knight, anti-king,
                      jigsaw, killer, or several joined by '+'. Jigsaw regions and killer
                      cages come from the input's '# regions' and '# cage' lines, which apply
@@ -235,9 +240,10 @@ Signals: SIGINT (Ctrl-C) or SIGTERM stops the run after the record being printed
 count, explain, rate: after the puzzles already being solved; enumerate: after the current
 solution); it says on standard error how far it got ("sudoku: interrupted: 120 puzzles
 done" or "sudoku: interrupted: FILE:LINE: 12345 solutions so far"), prints the --stats line
-if asked, and exits with 130 (SIGINT) or 143 (SIGTERM). A count split over all threads (one
-puzzle with millions of solutions) stops within a fraction of a second and prints no record:
-"sudoku: interrupted: 3 puzzles done; FILE:LINE: its count on all threads stopped".
+if asked, and exits with 130 (SIGINT) or 143 (SIGTERM). A long count (one puzzle with
+millions of solutions, split over all threads) stops within a fraction of a second and prints
+no record, only what it counted: "sudoku: interrupted: 3 puzzles done; FILE:LINE: at least
+123456 solutions so far". generate stops within a second, even inside a puzzle.
 
 Examples:
   sudoku solve data/sudoku/example.txt --format grid
@@ -560,6 +566,12 @@ int generate(Options options) {
   const sudoku::VariantName& variant = options.run.variant;
   if (!variant.rules.classic() || variant.jigsaw || variant.killer) return generate_variant(options);
   cli::ProgressLine progress;
+  options.generator.stop = [] { return stop_signal::stop_requested(); };
+  if (options.progress) {
+    options.generator.on_progress = [&progress](const std::string& text) {
+      progress.show("sudoku: " + text);
+    };
+  }
   int made_count = 0;
   auto last_shown = std::chrono::steady_clock::now();
   if (options.progress) {
@@ -576,10 +588,17 @@ int generate(Options options) {
   for (int i = 0; i < options.generator.count && !stop_signal::stop_requested(); ++i) {
     const auto made = generator.next();
     progress.clear();
+    if (generator.stopped()) break;
     if (!made) {
       std::cout.flush();
       std::cerr << "sudoku: " << generator.error() << '\n';
       return 1;
+    }
+    if (made->unproved_givens > 0) {
+      std::cerr << "sudoku: warning: puzzle " << i + 1 << ": unique, but " << made->unproved_givens
+                << " of its " << made->puzzle.given_count()
+                << " givens were kept untested (their search ran out of its budget), so it may "
+                   "not be minimal\n";
     }
     sudoku::write_generated_record(std::cout, options.run.format, made->puzzle, made->solution);
     ++made_count;
@@ -607,8 +626,18 @@ int run_puzzles(Options options) {
   options.run.stop = &stop_signal::requested;
   stop_signal::catch_signals();
   sudoku::Run run(options.run, std::cout, std::cerr);
+  int argument_number = 0;
   for (const std::string& file : options.files) {
-    const bool going_on = file == "-" ? run.process(std::cin, "<stdin>") : run.process_file(file);
+    ++argument_number;
+    bool going_on = true;
+    if (file == "-") {
+      going_on = run.process(std::cin, "<stdin>");
+    } else if (cli::is_puzzle_argument(file)) {  // a puzzle typed in place of a file
+      std::istringstream puzzle(file + "\n");
+      going_on = run.process(puzzle, "<argument " + std::to_string(argument_number) + ">");
+    } else {
+      going_on = run.process_file(file);
+    }
     if (!going_on) break;
   }
   return run.finish(stop_signal::exit_status());

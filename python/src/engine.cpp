@@ -6,7 +6,9 @@
 #include <algorithm>
 #include <atomic>
 #include <cstdint>
+#include <cerrno>
 #include <cstring>
+#include <filesystem>
 #include <fstream>
 #include <memory>
 #include <optional>
@@ -141,7 +143,11 @@ ProblemPtr from_knuth(const std::string& text, const std::string& source) {
 ProblemPtr read_knuth_file(const py::object& path_like) {
   const auto path = py::module_::import("os").attr("fspath")(path_like).cast<std::string>();
   std::ifstream in(path, std::ios::binary);
-  if (!in) {
+  std::error_code ec;
+  // A folder opens as a stream that reads nothing: IsADirectoryError, as open() raises.
+  const bool folder = std::filesystem::is_directory(path, ec);
+  if (folder) errno = EISDIR;
+  if (!in || folder) {
     PyErr_SetFromErrnoWithFilename(PyExc_OSError, path.c_str());
     throw py::error_already_set();
   }

@@ -54,6 +54,20 @@ std::string accepted_sizes() {
          "(4, 6, 8, 9, 10, 12, ..., 35), for N = 4 or a non-prime side up to 35";
 }
 
+// For a line a few cells off a puzzle size (fewer than a row): "where a 9x9 puzzle has 81 (1
+// missing)" or "(2 too many)"; empty when no size is that close.
+std::string near_miss(std::size_t count) {
+  for (int n = 4; n <= Geometry::kMaxSize; ++n) {
+    const auto cells = static_cast<std::size_t>(n * n);
+    const std::size_t off = count > cells ? count - cells : cells - count;
+    if (off == 0 || off >= static_cast<std::size_t>(n) || !detectable_size(n)) continue;
+    return "where a " + std::to_string(n) + "x" + std::to_string(n) + " puzzle has " +
+           std::to_string(cells) + " (" + std::to_string(off) +
+           (count < cells ? " missing)" : " too many)");
+  }
+  return {};
+}
+
 // Whether a line starts with a label word such as "Grid 01" or "Puzzle:".
 bool is_label(std::string_view line) {
   std::size_t i = 0;
@@ -301,6 +315,10 @@ std::optional<ReadEntry> Reader::on_cells() {
                                         " for a whole " + board_name(*fixed_) + " puzzle or " +
                                         std::to_string(fixed_->size()) + " for a grid row"
                                   : accepted_sizes();
+    if (const std::string near = near_miss(count); !fixed_ && !near.empty()) {
+      return error(length_column(std::size_t{Geometry::kMaxSize} * Geometry::kMaxSize),
+                   "wrong length: " + std::to_string(count) + " cells, " + near);
+    }
     const std::size_t most = fixed_ ? static_cast<std::size_t>(fixed_->cell_count())
                                     : std::size_t{Geometry::kMaxSize} * Geometry::kMaxSize;
     return error(length_column(most), "wrong length: " + std::to_string(count) + " cells; " + expected);

@@ -134,8 +134,8 @@ class Run::Impl {
   // False when the output is gone and there is no point in going on.
   bool process_file(const std::string& file) {
     std::error_code ec;
-    if (std::filesystem::is_directory(file, ec)) {
-      err_ << "sudoku: " << file << ": is a directory\n";
+    if (std::filesystem::is_directory(file, ec)) {  // dlx, the MPI programs say it so too
+      err_ << "sudoku: " << file << ": cannot open: " << std::strerror(EISDIR) << '\n';
       worst(2);
       return true;
     }
@@ -144,7 +144,9 @@ class Run::Impl {
     in.rdbuf()->pubsetbuf(buffer.data(), static_cast<std::streamsize>(buffer.size()));
     in.open(file, std::ios::binary);
     if (!in) {
-      err_ << "sudoku: " << file << ": cannot open: " << std::strerror(errno) << '\n';
+      err_ << "sudoku: " << file << ": cannot open: " << std::strerror(errno)
+           << (errno == ENOENT ? " (nor is it a puzzle: N*N cells of 1-9, A-Z, '.' or '0')" : "")
+           << '\n';
       worst(2);
       return true;
     }
@@ -526,7 +528,8 @@ class Run::Impl {
     clear_progress();
     const SolveResult result = count_parallel(puzzle.board, main_solver_, parallel);
     if (stop_requested()) {
-      interrupted_in_ = "; " + where(puzzle.line) + ": its count on all threads stopped";
+      // The solutions counted before the stop: a lower bound, said as one, never as a record.
+      interrupted_in_ = "; " + where(puzzle.line) + ": " + at_least(result.solutions);
       return;
     }
     clear_progress();
@@ -546,11 +549,16 @@ class Run::Impl {
     result.updates = range.stats().updates;
     if (stop_requested() && result.solutions != settings_.limit) {
       // No record: a partial count would read as the answer.
-      interrupted_in_ = "; " + where(puzzle.line) + ": " + std::to_string(result.solutions) +
-                        (result.solutions == 1 ? " solution" : " solutions") + " counted so far";
+      interrupted_in_ = "; " + where(puzzle.line) + ": " + at_least(result.solutions);
       return;
     }
     print_count(r, puzzle, &result);
+  }
+
+  // An interrupted count: "at least 123 solutions so far".
+  static std::string at_least(std::uint64_t found) {
+    return "at least " + std::to_string(found) + (found == 1 ? " solution" : " solutions") +
+           " so far";
   }
 
   // The count record; `result` null for clashing givens.
@@ -699,8 +707,11 @@ class Run::Impl {
     }
     err_ << "puzzles: " << totals_.puzzles << ", solved: " << totals_.solved
          << ", unsolvable: " << totals_.unsolvable << ", invalid: " << totals_.invalid
-         << ", nodes: " << totals_.nodes << ", updates: " << totals_.updates << ", " << timing
-         << '\n';
+         << ", nodes: " << totals_.nodes;
+    // Link updates are the dancing links' measure; the bitboard and backtracking solvers make
+    // none, so a run on them has no such line item rather than a misleading 0.
+    if (totals_.updates > 0) err_ << ", updates: " << totals_.updates;
+    err_ << ", " << timing << '\n';
   }
 
   RunSettings settings_;

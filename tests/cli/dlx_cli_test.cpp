@@ -429,4 +429,13 @@ TEST_CASE("dlx --example words and kqueens print problems with Knuth's counts", 
   const auto missing = dlx("--example words 3x3 --words /nonexistent/words");
   CHECK(missing.exit_code == 2);
   CHECK(missing.err == "dlx: /nonexistent/words: cannot open: No such file or directory\n");
+  // A folder as the word list: the same words as for any FILE that is a folder.
+  const auto folder = dlx("--example words 3x3 --words " DLX_DATA_DIR);
+  CHECK(folder.exit_code == 2);
+  CHECK(folder.err == "dlx: " DLX_DATA_DIR ": cannot open: Is a directory\n");
+  // A list without words of the length asked for: said, in words ("words", not "word").
+  const auto none = dlx("--example words 3x4 --words /dev/null");
+  CHECK(none.exit_code == 0);
+  CHECK(none.err == "dlx: warning: /dev/null: no lowercase words of 4 letters, so no rectangle\n");
+  CHECK_THAT(none.out, Catch::Contains("Words: /dev/null: all lowercase words of each length"));
 }

@@ -268,6 +268,9 @@ def test_parse_errors_name_the_place(tmp_path):
         dlx.Problem.from_knuth("")
     with pytest.raises(FileNotFoundError):
         dlx.read_knuth(os.path.join(str(tmp_path), "missing.dlx"))
+    # A folder: what open() raises, with the words the programs print ("Is a directory").
+    with pytest.raises(IsADirectoryError, match="Is a directory"):
+        dlx.read_knuth(str(tmp_path))
 
 
 def test_matrix_errors():

@@ -178,10 +178,11 @@ TEST_CASE("bad_input.txt: each error with its line and column, good puzzles stil
         "bad_input.txt:5:10: unknown symbol '?'; cells are 1-9, A-Z, and . or 0 for a blank");
   CHECK(error(entries[3]).line == 6);
   CHECK(error(entries[3]).column == 81);  // 80 cells: just past the last one
-  CHECK(error(entries[3]).message.find("wrong length: 80 cells; a puzzle line has N*N cells (16, 36, 64, 81") == 0);
+  // A cell short of a 9x9 puzzle, or one too many: the message names the size meant.
+  CHECK(error(entries[3]).message == "wrong length: 80 cells, where a 9x9 puzzle has 81 (1 missing)");
   CHECK(error(entries[4]).line == 7);
   CHECK(error(entries[4]).column == 83);
-  CHECK(error(entries[4]).message.find("wrong length: 82 cells") == 0);
+  CHECK(error(entries[4]).message == "wrong length: 82 cells, where a 9x9 puzzle has 81 (1 too many)");
   CHECK(error(entries[5]).to_string() ==
         "bad_input.txt:14:1: grid cut short: an empty line after 5 of 9 rows (the grid starts on line 9)");
   CHECK(puzzle(entries[6]).line == 15);
@@ -329,4 +330,20 @@ TEST_CASE("a '# box RxC' line sets the shape of the puzzles after it; '# box aut
   CHECK(error(bad[0]).to_string() ==
         "t:1:7: '# box' wants RxC with R*C from 1 to 35 (such as 3x2), or auto; got '6x6'");
   CHECK(puzzle(bad[1]).board == example_board());
+}
+
+TEST_CASE("a line a few cells off a puzzle size says which size and how far off", "[sudoku][reader]") {
+  auto message = [](std::size_t cells) {
+    std::istringstream in(std::string(cells, '.') + "\n");
+    Reader reader(in, "t");
+    auto entry = reader.next();
+    REQUIRE(entry);
+    REQUIRE(std::holds_alternative<sudoku::ReadError>(*entry));
+    return std::get<sudoku::ReadError>(*entry).message;
+  };
+  CHECK(message(255) == "wrong length: 255 cells, where a 16x16 puzzle has 256 (1 missing)");
+  CHECK(message(78) == "wrong length: 78 cells, where a 9x9 puzzle has 81 (3 missing)");
+  CHECK(message(630) == "wrong length: 630 cells, where a 25x25 puzzle has 625 (5 too many)");
+  // Farther than a row from every size: the list of sizes.
+  CHECK(message(50).find("wrong length: 50 cells; a puzzle line has N*N cells") == 0);
 }

@@ -98,7 +98,8 @@ class Run {
   /// stopped, and there is no point in reading more inputs.
   bool process(std::istream& in, const std::string& source);
 
-  /// The file at `path`; "sudoku: PATH: cannot open: REASON" or "is a directory" (status 2).
+  /// The file at `path`; "sudoku: PATH: cannot open: REASON" (REASON "Is a directory" for
+  /// one; a missing file adds that PATH is no puzzle either) (status 2).
   bool process_file(const std::string& path);
 
   /// Ends the run: flushes `out` ("sudoku: error writing standard output: REASON", status 3,
