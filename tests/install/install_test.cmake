@@ -47,6 +47,27 @@ if(NOT out MATCHES "${VERSION}")
   message(FATAL_ERROR "sudoku --version: '${out}', expected ${VERSION}")
 endif()
 
+# The Python package, when this build made it: installed where the interpreter it was built for
+# looks under the install prefix (a folder on that interpreter's own sys.path, such as Debian's
+# /usr/local/lib/python3.11/dist-packages), and importable from there.
+file(GLOB_RECURSE python_core ${prefix}/*/dlx/_core*.so)
+if(python_core AND DEFINED PYTHON AND DEFINED INSTALL_PREFIX)
+  list(GET python_core 0 core)
+  get_filename_component(package ${core} DIRECTORY)
+  get_filename_component(site_dir ${package} DIRECTORY)
+  file(RELATIVE_PATH relative ${prefix} ${site_dir})
+  run(${PYTHON} -c "import sys; print('\\n'.join(sys.path))")
+  string(REPLACE "\n" ";" searched "${out}")
+  if(NOT "${INSTALL_PREFIX}/${relative}" IN_LIST searched)
+    message(FATAL_ERROR "the Python package went to ${relative} under the prefix, but ${PYTHON} "
+                        "does not search ${INSTALL_PREFIX}/${relative}; it searches:\n${out}")
+  endif()
+  run(${PYTHON} -c "import site; site.addsitedir('${site_dir}'); import dlx.sudoku as s; print(s.solve('53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79'))")
+  if(NOT out MATCHES "^534678912672195348198342567859761423426853791713924856961537284287419635345286179")
+    message(FATAL_ERROR "the installed Python package printed '${out}'")
+  endif()
+endif()
+
 # The outside project, built against the installed package only.
 set(source ${CMAKE_CURRENT_LIST_DIR}/project)
 run(${CMAKE_COMMAND} -S ${source} -B ${WORK_DIR}/build -DCMAKE_PREFIX_PATH=${prefix}
