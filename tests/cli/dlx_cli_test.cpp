@@ -430,9 +430,9 @@ TEST_CASE("dlx --example words and kqueens print problems with Knuth's counts", 
   CHECK(missing.exit_code == 2);
   CHECK(missing.err == "dlx: /nonexistent/words: cannot open: No such file or directory\n");
   // A folder as the word list: the same words as for any FILE that is a folder.
-  const auto folder = dlx("--example words 3x3 --words " DLX_DATA_DIR);
-  CHECK(folder.exit_code == 2);
-  CHECK(folder.err == "dlx: " DLX_DATA_DIR ": cannot open: Is a directory\n");
+  const auto word_folder = dlx("--example words 3x3 --words " DLX_DATA_DIR);
+  CHECK(word_folder.exit_code == 2);
+  CHECK(word_folder.err == "dlx: " DLX_DATA_DIR ": cannot open: Is a directory\n");
   // A list without words of the length asked for: said, in words ("words", not "word").
   const auto none = dlx("--example words 3x4 --words /dev/null");
   CHECK(none.exit_code == 0);
