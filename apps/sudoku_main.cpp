@@ -13,6 +13,7 @@
 #include <cstring>
 #include <iostream>
 #include <optional>
+#include <stdexcept>
 #include <random>
 #include <sstream>
 #include <string>
@@ -39,14 +40,16 @@ namespace po = boost::program_options;
 #ifndef DLX_VERSION
 #define DLX_VERSION "0.1.0"  // apps/CMakeLists.txt passes the project's version
 #endif
-constexpr const char* kVersion = "sudoku " DLX_VERSION " (dancing links)";
+constexpr const char* kVersion =
+    "sudoku " DLX_VERSION " (backends: auto, bitboard, dlx, hybrid, naive, mrv)";
 
 constexpr const char* kHelp = R"HELP(Usage: sudoku <command> [options] [FILE|PUZZLE...]
        sudoku generate [options]
 
 Solve, count, enumerate, check, explain, rate or make Sudoku puzzles of any box shape (4x4 up
-to 35x35) with Knuth's Algorithm X on dancing links. Reads each FILE in turn (none, or '-':
-standard input) and processes puzzles in input order, in constant memory. An argument that
+to 35x35). 9x9 puzzles are solved by a bitboard search by default, other sizes by deductions
+plus the exact-cover engine (--solver names the backends). Reads each FILE in turn (none, or
+'-': standard input) and processes puzzles in input order, in constant memory. An argument that
 is no file and reads as a puzzle (N*N cells of 1-9, A-Z, '.' or '0', such as 53..7....6..1...)
 is that puzzle, named "<argument K>" in messages: 'sudoku solve 53..7....6..195....98....'.
 
@@ -88,16 +91,19 @@ Options:
                      per line, with the field "steps" for explain)
   -l, --limit N      count / enumerate: stop after N solutions per puzzle
                      (1 <= N <= 18446744073709551615, that is 2^64-1; default: no limit)
-  --solver S         solve, count: auto (default), dlx, naive or mrv. auto: 9x9 puzzles go
-                     to a bitboard search that deduces at every guess (the fastest), other
-                     sizes, and counts above 65536 or that run long, to the dancing-links
-                     engine; dlx: the engine always (deductions at the root, then exact
-                     cover). naive (first blank cell, digits in order, the classic blog-post
-                     solver) and mrv (bit masks, the most constrained cell first) are
-                     backtracking baselines for comparison; naive can take minutes on some
-                     hard puzzles. Same output, same checks, same exit statuses (with several
-                     solutions, solve's may differ). enumerate accepts auto and dlx (both the
-                     engine); validate, explain and rate take no solver
+  --solver S         solve, count, enumerate: the backend. auto (default): bitboard for
+                     9x9, hybrid for other sizes; a puzzle that needs more than 2^20 nodes
+                     of either goes on with dlx (a count on every thread). bitboard: 9x9
+                     only, digit bitboards that deduce at every guess (the fastest). dlx:
+                     the plain exact cover on the engine, nothing else (the nodes of
+                     'sudoku export | dlx --stats'). hybrid: deductions at the root, then
+                     the engine on the reduced cover. naive (first blank cell, digits in
+                     order, the classic blog-post solver) and mrv (bit masks, the most
+                     constrained cell first) are backtracking baselines for comparison;
+                     naive can take minutes on some hard puzzles. Same output, same checks,
+                     same exit statuses (with several solutions, the first may differ).
+                     enumerate takes auto, hybrid and dlx; validate, explain and rate take
+                     no solver. --stats names the backend that answered
   -t, --threads N    solve, count, explain, rate, canon, hint: N puzzles at once (default: one per
                      core). Records and messages stay in input order: the output is byte for
                      byte that of --threads 1. A count without --limit that runs long (the
@@ -113,8 +119,9 @@ Options:
                      see docs/rating.md; the hardest puzzles take long: nested chains)
   --stats            at the end, print totals to standard error: puzzles, solved,
                      unsolvable, invalid, search nodes (the bitboard solver: its guesses),
-                     link updates (dancing links only; left out when none were made), wall
-                     time, wall time per puzzle (nodes and updates are summed over the threads)
+                     link updates (dancing links only; left out when none were made), the
+                     backend that answered (or each backend and its puzzles), wall time, wall
+                     time per puzzle (nodes and updates are summed over the threads)
   --variant V        the rules: classic (default), x, windoku, anti-knight, anti-king,
                      jigsaw, killer, or several joined by '+'. Jigsaw regions and killer
                      cages come from the input's '# regions' and '# cage' lines, which apply
@@ -260,7 +267,6 @@ Examples:
 )HELP";
 
 using sudoku::Command;
-using sudoku::SolverKind;
 
 struct Options {
   bool generate = false;  // else run.command
@@ -385,15 +391,17 @@ std::optional<Options> parse_options(int argc, char** argv) {
   if (common.limit) options.run.limit = *common.limit;  // 2^64-1: no limit, in effect
   if (vm.count("solver")) {
     const std::string text = vm["solver"].as<std::string>();
-    if (text == "auto") options.run.solver = SolverKind::automatic;
-    else if (text == "dlx") options.run.solver = SolverKind::dlx;
-    else if (text == "naive") options.run.solver = SolverKind::naive;
-    else if (text == "mrv") options.run.solver = SolverKind::mrv;
-    else throw UsageError{"unknown solver '" + text + "' (auto, dlx, naive, mrv)"};
-    if (c == Command::enumerate && options.run.solver != SolverKind::dlx &&
-        options.run.solver != SolverKind::automatic) {
-      throw UsageError{"enumerate works with --solver auto or dlx only (the baselines count, "
-                       "they do not list solutions)"};
+    try {
+      options.run.backend = sudoku::parse_backend(text);
+    } catch (const std::invalid_argument& e) {
+      throw UsageError{std::string("--solver: ") + e.what()};
+    }
+    using sudoku::Backend;
+    const Backend b = options.run.backend;
+    if (c == Command::enumerate && b != Backend::automatic && b != Backend::dlx &&
+        b != Backend::hybrid) {
+      throw UsageError{"enumerate works with --solver auto, hybrid or dlx only (bitboard and "
+                       "the baselines count, they do not list solutions)"};
     }
   }
   if (vm.count("variant")) {

@@ -25,9 +25,9 @@
 #include <dlx/checkpoint.hpp>
 #include <dlx/solver.hpp>
 #include <sudoku/board.hpp>
-#include <sudoku/encoding.hpp>
 #include <sudoku/reader.hpp>
 #include <sudoku/records.hpp>
+#include <sudoku/solver.hpp>
 #include <sudoku/validator.hpp>
 
 #include "cli_options.hpp"
@@ -143,13 +143,6 @@ std::optional<Options> parse_options(int argc, char** argv, bool root) {
   return options;
 }
 
-// One exact cover per geometry, built on first use.
-struct Engine {
-  explicit Engine(sudoku::Geometry geometry) : encoding(geometry), solver(encoding.problem()) {}
-  sudoku::Encoding encoding;
-  dlx::Solver solver;
-};
-
 int run(const mpi_count::Session& mpi, const Options& options) {
   const std::string text = mpi_count::share_input(mpi, options.file);
   const std::string source = options.file == "-" ? "<stdin>" : options.file;
@@ -170,7 +163,9 @@ int run(const mpi_count::Session& mpi, const Options& options) {
   cli::ProgressLine progress;
   std::istringstream in(text);
   sudoku::Reader reader(in, source, options.box);
-  std::map<int, std::unique_ptr<Engine>> engines;  // by side, then box rows
+  // The dlx backend: each puzzle's plain cover (the problem `sudoku export` writes), split over
+  // the ranks and their threads.
+  sudoku::Solver solver(sudoku::Backend::dlx);
   int status = 0;
   std::size_t puzzles = 0, solved = 0, unsolvable = 0, invalid = 0, counted = 0;
   dlx::Stats stats;
@@ -202,23 +197,18 @@ int run(const mpi_count::Session& mpi, const Options& options) {
       }
     } else {
       const sudoku::Geometry g = board.geometry();
-      auto& engine = engines[g.size() * 64 + g.box_rows];
-      if (!engine) engine = std::make_unique<Engine>(g);
-      engine->solver.reset();
-      bool feasible = true;
-      for (int cell = 0; cell < board.cell_count(); ++cell) {
-        if (board[cell] != 0) {
-          feasible = engine->solver.commit(engine->encoding.option(cell, board[cell])) && feasible;
-        }
-      }
-      if (feasible) {  // consistent givens never clash; kept for boards built otherwise
+      dlx::Solver& engine = solver.load_plain_cover(board);
+      {
         mpi_count::CountOptions count;
         count.threads = options.threads;
         count.limit = options.limit;
         count.subproblems_per_thread = options.split;
         count.checkpoint = checkpoint ? &*checkpoint : nullptr;
         count.problem_number = ++counted;
-        count.fingerprint = dlx::fingerprint("sudoku " + g.name() + " " + board.to_line());
+        // "plain cover": the problem counted since the dlx backend (a checkpoint of the full
+        // encoding with committed givens splits differently, and is refused).
+        count.fingerprint =
+            dlx::fingerprint("sudoku plain cover " + g.name() + " " + board.to_line());
         if (root && options.progress) {
           const std::string at = source + ":" + std::to_string(puzzle.line);
           count.on_progress = [at, start, &progress](double fraction) {
@@ -229,13 +219,12 @@ int run(const mpi_count::Session& mpi, const Options& options) {
             progress.show("sudoku-mpi: " + at + line);
           };
         }
-        const auto result = mpi_count::count(mpi, engine->solver, count);
+        const auto result = mpi_count::count(mpi, engine, count);
         progress.clear();
         found = result.count;
         stats.nodes += result.stats.nodes;
         stats.updates += result.stats.updates;
       }
-      engine->solver.reset();
     }
     if (found > 0) ++solved;
     else ++unsolvable;
@@ -256,7 +245,7 @@ int run(const mpi_count::Session& mpi, const Options& options) {
                     std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
       std::cerr << "puzzles " << puzzles << ", solved " << solved << ", unsolvable " << unsolvable
                 << ", invalid " << invalid << ", nodes " << stats.nodes << ", updates "
-                << stats.updates << ", " << time << " s on " << mpi.size() << " ranks x "
+                << stats.updates << ", backend dlx, " << time << " s on " << mpi.size() << " ranks x "
                 << options.threads << " threads\n";
     }
   }

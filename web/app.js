@@ -56,7 +56,13 @@ function unitCells(name) {            // "row 3", "column 5", "box 2" -> cell nu
 }
 // "37 µs (mean of 54 runs)": quick work is timed over repeated runs (see binding.cpp).
 function timed(r) { return `${formatMicros(r.micros)}${r.runs > 1 ? ` (mean of ${r.runs} runs)` : ""}`; }
+// The backend's own measure of search: guesses for the bitboard, engine nodes for the others.
+function work(r) {
+  const one = r.nodes === 1;
+  return r.backend === "bitboard" ? (one ? "guess" : "guesses") : (one ? "search node" : "search nodes");
+}
 function formatMicros(us) {
+  if (us < 1) return `${(us * 1000).toFixed(0)} ns`;
   if (us < 1000) return `${us.toFixed(us < 10 ? 1 : 0)} µs`;
   if (us < 1e6) return `${(us / 1000).toFixed(us < 1e4 ? 2 : 1)} ms`;
   return `${(us / 1e6).toFixed(2)} s`;
@@ -317,7 +323,7 @@ function solve() {
   state.marks = {};
   if (!r.ok) { say(r.error, "error"); return r; }
   if (r.conflicts.length) { markConflicts(r.conflicts); render(); return r; }
-  timing(`solved and checked for a second solution in ${timed(r)}; ${r.nodes} search node${r.nodes === 1 ? "" : "s"}`);
+  timing(`solved and checked for a second solution in ${timed(r)} by the ${r.backend} solver; ${r.nodes} ${work(r)}`);
   if (r.solutions === 0) {
     state.solution = null;
     noSolution(r);
@@ -349,7 +355,7 @@ function count() {
   state.marks = {}; state.solution = null;
   if (!r.ok) { say(r.error, "error"); return r; }
   if (r.conflicts.length) { markConflicts(r.conflicts); render(); return r; }
-  timing(`counted in ${timed(r)}; ${r.nodes} search node${r.nodes === 1 ? "" : "s"}`);
+  timing(`counted in ${timed(r)} by the ${r.backend} solver; ${r.nodes} ${work(r)}`);
   if (r.solutions === 0) noSolution(r);
   else if (r.solutions === 1) say("Unique: exactly one solution.", "ok");
   else if (r.limit_reached || r.solutions >= limit) say(`Several: at least ${r.solutions} solutions (the count stopped there).`, "warn");

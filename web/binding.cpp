@@ -20,13 +20,13 @@
 
 #include "sudoku/board.hpp"
 #include "sudoku/candidates.hpp"
-#include "sudoku/bitboard_solver.hpp"
 #include "sudoku/dlx_solver.hpp"
 #include "sudoku/explain.hpp"
 #include "sudoku/generator.hpp"
 #include "sudoku/logic.hpp"
 #include "sudoku/rating.hpp"
 #include "sudoku/reader.hpp"
+#include "sudoku/solver.hpp"
 #include "sudoku/validator.hpp"
 
 #if defined(__EMSCRIPTEN__)
@@ -46,9 +46,10 @@ double micros_since(Clock::time_point start) {
 
 // Browsers coarsen their clock (Chromium to 100 us without cross-origin isolation, which a
 // plain static server cannot turn on), so a quick piece of work is timed over repeated runs:
-// `work` runs once, then again until about 2 ms have passed in all (at most 1000 runs), and the
-// mean is reported. The work must give the same result each time (it does: every solver here
-// is deterministic).
+// `work` runs once, then again until about 2 ms have passed in all, and the mean is reported.
+// The runs stop on time, not on a count, so that the total is well above the clock's grain
+// (1000 runs of a 50 ns solve would read 0 on a 100 us clock). The work must give the same
+// result each time (it does: every solver here is deterministic).
 struct Timing {
   double micros = 0;
   int runs = 0;
@@ -59,7 +60,7 @@ Timing time_work(Work&& work) {
   work();
   int runs = 1;
   double elapsed = micros_since(start);
-  while (elapsed < 2000 && runs < 1000) {
+  while (elapsed < 2000 && runs < 100'000'000) {
     work();
     ++runs;
     elapsed = micros_since(start);
@@ -71,11 +72,10 @@ std::string timing_json(const Timing& t) {
   return ",\"micros\":" + std::to_string(t.micros) + ",\"runs\":" + std::to_string(t.runs);
 }
 
-// Search work is bounded, so that an almost empty 16x16 grid cannot freeze the page: the count
-// stops there and says so ("limit_reached"). 9x9 boards go to the bitboard solver, as in the
-// sudoku program, whose guesses cost some ten times an engine node.
-constexpr std::uint64_t kNodeLimit = 20'000'000;
-constexpr std::uint64_t kGuessLimit = 2'000'000;
+// The page's patience: solve and count run sudoku::Solver's automatic choice (solver.hpp,
+// which says which backend and when), each of its steps stopped after this many nodes, so that
+// an almost empty 16x16 grid cannot freeze the page; the reply then says so ("limit_reached").
+constexpr std::uint64_t kPageNodeLimit = 20'000'000;
 
 std::string& reply() {
   static std::string text;
@@ -174,41 +174,41 @@ std::string contradiction_json(const sudoku::Board& board) {
   return out + "}";
 }
 
+// explain's completion and rate: the hybrid search that explain.hpp and rating.hpp document.
 sudoku::DlxSolver& engine() {
   static sudoku::DlxSolver solver = [] {
     sudoku::DlxSolver s;
-    s.set_node_limit(kNodeLimit);
+    s.set_node_limit(kPageNodeLimit);
     return s;
   }();
   return solver;
 }
 
-sudoku::BitboardSolver& bitboard() {
-  static sudoku::BitboardSolver solver = [] {
-    sudoku::BitboardSolver s;
-    s.set_node_limit(kGuessLimit);
+sudoku::Solver& solver() {
+  static sudoku::Solver solver = [] {
+    sudoku::Solver s(sudoku::Backend::automatic);
+    s.set_node_limit(kPageNodeLimit);
     return s;
   }();
   return solver;
 }
 
 // Solve (limit 1) and count (limit > 1) share one reply: the count found, the first solution
-// (checked by the validator, never trusted), the solver's work and the time.
+// (checked by the validator, never trusted), the solver's work, the backend that did it, and
+// the time.
 const char* solve_reply(const char* text, const char* box, std::uint64_t limit) {
   auto read = read_one(text, box);
   if (auto* error = std::get_if<std::string>(&read)) return fail(*error);
   const sudoku::Board& board = std::get<sudoku::Board>(read);
-  sudoku::SolveResult result;
-  const bool on_bitboards = sudoku::BitboardSolver::fits(board.geometry());
-  const std::uint64_t node_limit = on_bitboards ? kGuessLimit : kNodeLimit;
-  const Timing timing = time_work([&] {
-    result = on_bitboards ? bitboard().solve(board, limit) : engine().solve(board, limit);
-  });
+  sudoku::SolverResult result;
+  const Timing timing = time_work([&] { result = solver().solve(board, limit); });
   std::string out = "{\"ok\":true," + board_json(board) +
                     ",\"limit\":" + std::to_string(limit) +
                     ",\"solutions\":" + std::to_string(result.solutions) +
-                    ",\"limit_reached\":" + (result.nodes >= node_limit ? "true" : "false") +
-                    ",\"nodes\":" + std::to_string(result.nodes) + timing_json(timing);
+                    ",\"limit_reached\":" + (result.complete ? "false" : "true") +
+                    ",\"nodes\":" + std::to_string(result.nodes) +
+                    ",\"backend\":" + sudoku::json_string(sudoku::backend_name(result.backend)) +
+                    timing_json(timing);
   if (result.solutions > 0) {
     if (auto why = sudoku::check_solution(board, result.first)) {
       return fail("internal error: the solver's solution is wrong: " + *why);
@@ -216,7 +216,7 @@ const char* solve_reply(const char* text, const char* box, std::uint64_t limit) 
     out += ",\"solution\":" + sudoku::json_string(result.first.to_line());
   } else {
     out += ",\"solution\":null";
-    if (sudoku::consistent(board) && result.nodes < node_limit) {
+    if (sudoku::consistent(board) && result.complete) {
       out += ",\"contradiction\":" + contradiction_json(board);
     }
   }
@@ -352,9 +352,10 @@ WEB_EXPORT const char* web_generate(const char* box, const char* difficulty,
 }
 
 /// The speed hook: reads every puzzle of `text` (a whole file), counts each up to `limit` with
-/// the same solver as the page, and checks every first solution with the validator. Only the
-/// solving is timed ("micros"); reading and checking are outside the clock, as in a benchmark.
-/// {"ok","puzzles","errors","unique","several","none","nodes","micros","bad_solutions"}.
+/// the page's solver (sudoku::Solver, auto, without the page's node limit), and checks every
+/// first solution with the validator. Only the solving is timed ("micros"); reading and
+/// checking are outside the clock, as in a benchmark. {"ok","puzzles","errors","unique",
+/// "several","none","nodes","backends" ({"bitboard": puzzles, ...}),"micros","bad_solutions"}.
 WEB_EXPORT const char* web_bench(const char* text, double limit) {
   std::istringstream in(text ? text : "");
   sudoku::Reader reader(in, "bench");
@@ -364,8 +365,8 @@ WEB_EXPORT const char* web_bench(const char* text, double limit) {
     if (auto* p = std::get_if<sudoku::Puzzle>(&*entry)) boards.push_back(p->board);
     else ++errors;
   }
-  sudoku::DlxSolver solver;
-  std::vector<sudoku::SolveResult> results(boards.size());
+  sudoku::Solver solver(sudoku::Backend::automatic);
+  std::vector<sudoku::SolverResult> results(boards.size());
   const auto bound = static_cast<std::uint64_t>(limit < 1 ? 1 : limit);
   const auto start = Clock::now();
   for (std::size_t i = 0; i < boards.size(); ++i) results[i] = solver.solve(boards[i], bound);
@@ -373,15 +374,25 @@ WEB_EXPORT const char* web_bench(const char* text, double limit) {
   std::uint64_t counts[3] = {0, 0, 0};
   std::uint64_t nodes = 0;
   std::uint64_t bad = 0;
+  std::uint64_t by_backend[6] = {};
   for (std::size_t i = 0; i < boards.size(); ++i) {
+    ++by_backend[static_cast<std::size_t>(results[i].backend)];
     ++counts[results[i].solutions > 2 ? 2 : results[i].solutions];
     nodes += results[i].nodes;
     if (results[i].solutions > 0 && sudoku::check_solution(boards[i], results[i].first)) ++bad;
   }
+  std::string backends = "{";
+  for (std::size_t b = 0; b < 6; ++b) {
+    if (by_backend[b] == 0) continue;
+    if (backends.size() > 1) backends += ',';
+    backends += sudoku::json_string(sudoku::backend_name(static_cast<sudoku::Backend>(b))) + ":" +
+                std::to_string(by_backend[b]);
+  }
+  backends += "}";
   return give("{\"ok\":true,\"puzzles\":" + std::to_string(boards.size()) +
               ",\"errors\":" + std::to_string(errors) + ",\"none\":" + std::to_string(counts[0]) +
               ",\"unique\":" + std::to_string(counts[1]) +
               ",\"several\":" + std::to_string(counts[2]) + ",\"nodes\":" + std::to_string(nodes) +
-              ",\"bad_solutions\":" + std::to_string(bad) +
+              ",\"bad_solutions\":" + std::to_string(bad) + ",\"backends\":" + backends +
               ",\"micros\":" + std::to_string(micros) + "}");
 }

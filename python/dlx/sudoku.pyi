@@ -10,7 +10,7 @@ class SolutionIterator(Iterator[str]):
     def __next__(self) -> str: ...
 
 # The sudoku program's --solver names; solve_stats()["backend"] says which one answered.
-SolverName = Literal["auto", "dlx", "naive", "mrv"]
+SolverName = Literal["auto", "bitboard", "dlx", "hybrid", "naive", "mrv"]
 Cages = Optional[list[tuple[int, list[str]]]]
 
 class VariantSolutionIterator(Iterator[str]):
@@ -27,7 +27,7 @@ def count(
 def solve_stats(
     puzzle: str, limit: Optional[int] = 1, box: Box = None, solver: SolverName = "auto"
 ) -> dict[str, Any]:
-    """{"solution", "solutions", "nodes", "backend"}: the solver that answered."""
+    """{"solution", "solutions", "nodes", "updates", "backend"}: the backend that answered."""
 def solutions(puzzle: str, box: Box = None, variant: Optional[str] = None,
               regions: Optional[str] = None,
               cages: Cages = None) -> Union[SolutionIterator, VariantSolutionIterator]: ...

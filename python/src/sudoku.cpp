@@ -12,14 +12,13 @@
 
 #include <sudoku/board.hpp>
 #include <sudoku/candidates.hpp>
-#include <sudoku/backtracking.hpp>
-#include <sudoku/bitboard_solver.hpp>
 #include <sudoku/dlx_solver.hpp>
 #include <sudoku/explain.hpp>
 #include <sudoku/generator.hpp>
 #include <sudoku/logic.hpp>
 #include <sudoku/rating.hpp>
 #include <sudoku/reader.hpp>
+#include <sudoku/solver.hpp>
 #include <sudoku/validator.hpp>
 
 #include "bindings.hpp"
@@ -72,105 +71,81 @@ sudoku::Board board_of(const std::string& text, const py::object& box, const cha
   }
 }
 
-sudoku::DlxSolver& local_solver() {
+// rate()'s engine (rating.hpp takes the hybrid solver it documents).
+sudoku::DlxSolver& local_rating_solver() {
   thread_local sudoku::DlxSolver solver;
   return solver;
 }
 
 // ---- solving ---------------------------------------------------------------------------------
 
-// Nodes the deducing solver may spend on one puzzle before the search moves to the resumable
-// full-encoding engine, which can be interrupted: most puzzles need a few hundred at most.
-constexpr std::uint64_t kFastNodes = std::uint64_t{1} << 20;
-
-// Guesses the bitboard solver may spend on one 9x9 puzzle before the same move (a hard puzzle
-// needs a few hundred; 2^16 is some tens of milliseconds).
-constexpr std::uint64_t kFastGuesses = std::uint64_t{1} << 16;
-
-// The solvers of the sudoku program's --solver: auto (the bitboard for 9x9, else the engine),
-// dlx (the engine with its deductions), naive and mrv (the backtracking baselines, run to the end
-// without the GIL, as `sudoku solve --solver naive` runs them).
-enum class SolverName { automatic, dlx, naive, mrv };
-
-SolverName solver_of(const std::string& name) {
-  if (name == "auto") return SolverName::automatic;
-  if (name == "dlx") return SolverName::dlx;
-  if (name == "naive") return SolverName::naive;
-  if (name == "mrv") return SolverName::mrv;
-  throw py::value_error("unknown solver '" + name + "' (auto, dlx, naive, mrv)");
+sudoku::Backend backend_of(const std::string& name, const sudoku::Board& puzzle) {
+  sudoku::Backend backend;
+  try {
+    backend = sudoku::parse_backend(name);
+  } catch (const std::invalid_argument& e) {
+    throw py::value_error(std::string("solver: ") + e.what());
+  }
+  if (!sudoku::backend_fits(backend, puzzle.geometry())) {
+    throw py::value_error("solver: the " + name + " backend solves 9x9 boards only, not " +
+                          std::to_string(puzzle.size()) + "x" + std::to_string(puzzle.size()));
+  }
+  return backend;
 }
 
-// Up to `limit` solutions and the first. auto: for 9x9, BitboardSolver, as the sudoku program
-// does; for other sizes (and dlx) DlxSolver::solve() with its deductions; then, for a search too
-// long to run unattended, the plain engine in slices (interruptible by Ctrl-C). naive and mrv:
-// the baseline, to the end. `backend`, if given, is set to the name of the solver that answered.
-sudoku::SolveResult solve_limited(const sudoku::Board& puzzle, std::uint64_t limit,
-                                  SolverName name = SolverName::automatic,
-                                  const char** backend = nullptr) {
-  sudoku::DlxSolver& solver = local_solver();
-  sudoku::SolveResult result;
-  if (name == SolverName::naive || name == SolverName::mrv) {
-    if (backend) *backend = name == SolverName::naive ? "naive" : "mrv";
-    py::gil_scoped_release release;
-    if (name == SolverName::naive) return sudoku::NaiveSolver().solve(puzzle, limit);
-    return sudoku::MrvSolver().solve(puzzle, limit);
-  }
-  const bool on_bitboards =
-      name == SolverName::automatic && sudoku::BitboardSolver::fits(puzzle.geometry());
-  if (backend) *backend = on_bitboards ? "bitboard" : "dlx";
-  {
-    py::gil_scoped_release release;
-    if (on_bitboards) {
-      sudoku::BitboardSolver bitboard;  // nothing to build: a node limit and a search
-      bitboard.set_node_limit(kFastGuesses);
-      result = bitboard.solve(puzzle, limit);
-    } else {
-      solver.set_node_limit(kFastNodes);
-      result = solver.solve(puzzle, limit);
-      solver.set_node_limit(sudoku::DlxSolver::kNoLimit);
+// Up to `limit` solutions and the first, from sudoku::Solver with the backend named: auto runs
+// its choice within its budget (solver.hpp), without the GIL, and a search that outgrows it goes
+// on with the plain cover in slices, interruptible by Ctrl-C, as dlx always does. The other
+// backends run to the end without the GIL.
+sudoku::SolverResult solve_limited(const sudoku::Board& puzzle, std::uint64_t limit,
+                                   sudoku::Backend backend) {
+  thread_local sudoku::Solver solver;
+  solver.set_backend(backend);
+  if (backend != sudoku::Backend::dlx) {
+    std::optional<sudoku::SolverResult> result;
+    {
+      py::gil_scoped_release release;
+      result = solver.solve_within_budget(puzzle, limit);
     }
+    if (result) return *result;
   }
-  if (result.nodes < (on_bitboards ? kFastGuesses : kFastNodes)) return result;
-
-  if (backend) *backend = "dlx";
-  sudoku::DlxSolver::Engine& engine = solver.engine(puzzle.geometry());
-  result = {};
+  sudoku::SolverResult result;
+  result.backend = sudoku::Backend::dlx;
   result.first = sudoku::Board(puzzle.geometry());
-  if (!engine.load(puzzle) || limit == 0 || !next_sliced(engine.solver)) return result;
-  engine.encoding.decode(engine.solver.cover(), result.first);
-  result.solutions = 1 + count_sliced(engine.solver, limit - 1);
-  result.nodes = engine.solver.stats().nodes;
-  result.updates = engine.solver.stats().updates;
+  dlx::Solver& engine = solver.load_plain_cover(puzzle);
+  if (limit > 0 && next_sliced(engine)) {
+    result.first = solver.decode_plain_cover(engine.cover());
+    result.solutions = 1 + count_sliced(engine, limit - 1);
+  }
+  result.nodes = engine.stats().nodes;
+  result.updates = engine.stats().updates;
   return result;
 }
 
 std::uint64_t limit_of(const std::optional<std::int64_t>& limit) {
-  if (!limit) return sudoku::DlxSolver::kNoLimit;
+  if (!limit) return sudoku::Solver::kNoLimit;
   if (*limit < 0) throw py::value_error("limit must be at least 0, not " + std::to_string(*limit));
   return static_cast<std::uint64_t>(*limit);
 }
 
-// All solutions, lazily, from an engine of its own (the full encoding, givens committed), so
-// that each step is resumable and interruptible and iterators do not disturb one another.
+// All solutions, lazily, from a plain cover of its own (the dlx backend), so that each step is
+// resumable and interruptible and iterators do not disturb one another.
 struct SolutionIterator {
   explicit SolutionIterator(const sudoku::Board& puzzle)
-      : engine(std::make_unique<sudoku::DlxSolver::Engine>(puzzle.geometry())),
-        board(puzzle.geometry()) {
-    done = !engine->load(puzzle);
-  }
+      : solver(std::make_unique<sudoku::Solver>(sudoku::Backend::dlx)),
+        engine(&solver->load_plain_cover(puzzle)) {}
 
   std::string next() {
     const BusyGuard guard(busy);
-    if (done || !next_sliced(engine->solver)) {
+    if (done || !next_sliced(*engine)) {
       done = true;
       throw py::stop_iteration();
     }
-    engine->encoding.decode(engine->solver.cover(), board);
-    return board.to_line();
+    return solver->decode_plain_cover(engine->cover()).to_line();
   }
 
-  std::unique_ptr<sudoku::DlxSolver::Engine> engine;
-  sudoku::Board board;
+  std::unique_ptr<sudoku::Solver> solver;
+  dlx::Solver* engine;  // solver's plain cover, loaded with the puzzle
   bool done = false;
   bool busy = false;  // a step runs with the GIL released
 };
@@ -235,27 +210,28 @@ py::dict rating_dict(const sudoku::Rating& r) {
 // ---- the functions ---------------------------------------------------------------------------
 
 py::object solve(const std::string& puzzle, const py::object& box, const std::string& solver) {
-  const sudoku::SolveResult r = solve_limited(board_of(puzzle, box), 1, solver_of(solver));
+  const sudoku::Board board = board_of(puzzle, box);
+  const sudoku::SolveResult r = solve_limited(board, 1, backend_of(solver, board));
   if (r.solutions == 0) return py::none();
   return py::str(r.first.to_line());
 }
 
 std::uint64_t count(const std::string& puzzle, const std::optional<std::int64_t>& limit,
                     const py::object& box, const std::string& solver) {
-  return solve_limited(board_of(puzzle, box), limit_of(limit), solver_of(solver)).solutions;
+  const sudoku::Board board = board_of(puzzle, box);
+  return solve_limited(board, limit_of(limit), backend_of(solver, board)).solutions;
 }
 
 py::dict solve_stats(const std::string& puzzle, const std::optional<std::int64_t>& limit,
                      const py::object& box, const std::string& solver) {
-  const char* backend = "";
-  const sudoku::SolveResult r =
-      solve_limited(board_of(puzzle, box), limit_of(limit), solver_of(solver), &backend);
+  const sudoku::Board board = board_of(puzzle, box);
+  const sudoku::SolverResult r = solve_limited(board, limit_of(limit), backend_of(solver, board));
   py::dict d;
-  d["solution"] =
-      r.solutions == 0 ? py::object(py::none()) : py::object(py::str(r.first.to_line()));
   d["solutions"] = r.solutions;
+  d["solution"] = r.solutions > 0 ? py::object(py::str(r.first.to_line())) : py::object(py::none());
   d["nodes"] = r.nodes;
-  d["backend"] = std::string(backend);
+  d["updates"] = r.updates;
+  d["backend"] = std::string(sudoku::backend_name(r.backend));
   return d;
 }
 
@@ -328,7 +304,7 @@ py::dict rate(const std::string& puzzle, const py::object& box) {
   sudoku::Rating r;
   {
     py::gil_scoped_release release;
-    r = sudoku::rate(board, local_solver());
+    r = sudoku::rate(board, local_rating_solver());
   }
   return rating_dict(r);
 }
@@ -404,32 +380,30 @@ void bind_sudoku(py::module_& m) {
   const auto solver = py::arg("solver") = "auto";
   m.def("solve", &solve, py::arg("puzzle"), box, solver, R"doc(
 The solution of a puzzle as one line of N*N symbols, or None if it has none (clashing givens
-included). With several solutions, the first the solver finds (for 9x9 the bitboard solver,
-as `sudoku solve` runs it; the engine for other sizes).
+included). With several solutions, the first the solver finds. `solver` names the backend, as
+`sudoku solve --solver` does: "auto" (bitboard for 9x9, hybrid otherwise, handing a search
+longer than 2^20 nodes to dlx, which Ctrl-C interrupts), "bitboard" (9x9 only), "dlx" (the
+plain exact cover on the engine), "hybrid" (deductions, then the engine), "naive", "mrv".
 
 A puzzle is one line of N*N cells or a grid of N lines; '.' or '0' is a blank, digits above 9
 are letters (A = 10); decoration ('|', '-', '+', blanks) is ignored. The size is found from the
 cell count; `box` ("RxC" or (R, C)) gives the box shape where that is ambiguous or unusual
-("2x3": 6x6 board). Malformed text raises ValueError naming the line and column.
-
-`solver` is one of the sudoku program's --solver names: "auto" (the bitboard solver for 9x9,
-the engine for other sizes), "dlx" (the engine with its deductions), "naive" or "mrv" (the
-backtracking baselines, not interruptible). solve_stats() says which one answered.)doc");
+("2x3": 6x6 board). Malformed text raises ValueError naming the line and column.)doc");
   m.def("count", &count, py::arg("puzzle"), py::arg("limit") = py::none(), box, solver,
         "The number of solutions, stopping at `limit` if given (limit=2: is it unique?); "
         "`solver` as for solve().");
   m.def("solve_stats", &solve_stats, py::arg("puzzle"), py::arg("limit") = 1, box, solver,
-        "solve() and count() in one: a dict of \"solution\" (the first, or None), \"solutions\" "
-        "(up to `limit`), \"nodes\" (the solver's own measure of search) and \"backend\", the "
-        "solver that answered (auto names its choice: \"bitboard\" or \"dlx\").");
+        "count() with the search's figures: a dict with \"solutions\", \"solution\" (the first, "
+        "or None), \"nodes\" and \"updates\" (the backend's own measures), and \"backend\", the "
+        "backend that answered (auto names its choice).");
   py::class_<SolutionIterator>(m, "SolutionIterator", "A lazy iterator over a puzzle's solutions.")
       .def("__iter__", [](py::object self) { return self; })
       .def("__next__", &SolutionIterator::next);
   m.def("solutions",
         [](const std::string& puzzle, const py::object& b) { return SolutionIterator(board_of(puzzle, b)); },
         py::arg("puzzle"), box,
-        "Every solution of a puzzle, lazily, each as one line of N*N symbols: the search runs only "
-        "as far as the solutions taken.");
+        "Every solution of a puzzle, lazily, each as one line of N*N symbols, from the dlx backend "
+        "(the plain exact cover): the search runs only as far as the solutions taken.");
   m.def("validate", &validate, py::arg("grid"), box, py::arg("puzzle") = py::none(), R"doc(
 Checks a grid (complete or not) without solving: a dict with "valid" (no digit twice in a row,
 column or box), "complete", "filled", "cells", "box" and "conflicts" (each with "digit", "unit",

@@ -19,21 +19,21 @@
 #include <vector>
 
 #include <dlx/knuth_format.hpp>
+#include <dlx/parallel.hpp>
+#include <dlx/solver.hpp>
 
-#include "sudoku/backtracking.hpp"
 #include "sudoku/batch.hpp"
-#include "sudoku/bitboard_solver.hpp"
 #include "sudoku/canon.hpp"
 #include "sudoku/dlx_solver.hpp"
 #include "sudoku/encoding.hpp"
 #include "sudoku/explain.hpp"
 #include "sudoku/se_rating.hpp"
 #include "sudoku/logic.hpp"
-#include "sudoku/parallel_count.hpp"
 #include "sudoku/pencil_marks.hpp"
 #include "sudoku/rating.hpp"
 #include "sudoku/reader.hpp"
 #include "sudoku/records.hpp"
+#include "sudoku/solver.hpp"
 #include "sudoku/validator.hpp"
 #include "sudoku/variant_run.hpp"
 
@@ -46,6 +46,7 @@ RunTotals& RunTotals::operator+=(const RunTotals& other) {
   invalid += other.invalid;
   nodes += other.nodes;
   updates += other.updates;
+  for (std::size_t b = 0; b < by_backend.size(); ++b) by_backend[b] += other.by_backend[b];
   return *this;
 }
 
@@ -90,26 +91,26 @@ struct Job {
 // What each worker thread owns; solvers are not thread-safe and keep their engines per
 // geometry, so each worker keeps its own for the whole run.
 struct Worker {
-  DlxSolver dlx;
-  BitboardSolver bitboard;
-  NaiveSolver naive;
-  MrvSolver mrv;
-  VariantSolver variant;
+  Solver solver;  // solve and count, with the run's backend
+  DlxSolver dlx;  // explain's completion and rate: the hybrid search, as they document
+  VariantSolver variant;  // puzzles with variant rules: the engine on the variant's cover
   std::ostringstream out;
   std::ostringstream err;
 };
 
-// A count without a limit beyond this many nodes is counted again on all cores. A 9x9 puzzle
-// needs a few hundred nodes of the engine, or guesses of the bitboard solver; a million is some
-// tens of milliseconds of the engine, a few tenths of a second of guesses.
-constexpr std::uint64_t kCountNodeBudget = 1'000'000;
-// A count to a larger limit than this (DLX solver) is deferred to the calling thread like a
-// big count, and counted there solution by solution, so that a signal stops it between two
-// rather than after up to 2^64 - 1 of them.
+// A count to a larger limit than this (on an engine that enumerates: auto, hybrid, dlx) is
+// deferred to the calling thread like a big count, and counted there solution by solution, so
+// that a signal stops it between two rather than after up to 2^64 - 1 of them. (A count
+// without a limit goes there when it outgrows solver.hpp's kAutoNodeBudget.)
 constexpr std::uint64_t kBatchCountLimit = std::uint64_t{1} << 16;
 // A pencil-mark count runs on one worker's engine, not split; past this many nodes (some
 // minutes) it stops and says so rather than run on without progress.
 constexpr std::uint64_t kPencilNodeBudget = std::uint64_t{1} << 32;
+
+// solve, count, enumerate: the puzzle's record and totals name the backend that answered.
+void tally_backend(RunTotals& totals, Backend backend) {
+  ++totals.by_backend[static_cast<std::size_t>(backend)];
+}
 
 double seconds_since(std::chrono::steady_clock::time_point start) {
   return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
@@ -124,6 +125,7 @@ class Run::Impl {
     BatchOptions batch;
     batch.threads = settings.threads;
     workers_ = std::vector<Worker>(batched() ? batch_thread_count(batch) : 1);
+    for (Worker& worker : workers_) worker.solver = Solver(settings.backend);
     const Command c = settings_.command;
     if (settings_.format == Format::csv &&
         (c == Command::solve || c == Command::count || c == Command::enumerate)) {
@@ -385,10 +387,15 @@ class Run::Impl {
   }
 
   // A pencil-mark puzzle's solutions (pencil_marks.hpp), on the worker's engine.
-  static SolveResult solve_pencil(Worker& worker, const Puzzle& puzzle, std::uint64_t limit,
-                                  std::uint64_t node_limit = DlxSolver::kNoLimit) {
-    return solve_pencil_marks(puzzle.candidates, puzzle.board.geometry(), worker.dlx, limit,
-                              node_limit);
+  // Pencil marks: the full encoding with every placement outside them excluded, on the engine
+  // alone (pencil_marks.hpp), so the dlx backend answers.
+  static SolverResult solve_pencil(Worker& worker, const Puzzle& puzzle, std::uint64_t limit,
+                                   std::uint64_t node_limit = DlxSolver::kNoLimit) {
+    SolverResult result;
+    static_cast<SolveResult&>(result) = solve_pencil_marks(
+        puzzle.candidates, puzzle.board.geometry(), worker.dlx, limit, node_limit);
+    result.backend = Backend::dlx;
+    return result;
   }
 
   // Checks an answer before it is printed; false (and exit status 3) if it is wrong.
@@ -421,33 +428,28 @@ class Run::Impl {
     comment_record(r, where(puzzle.line) + ": no solution", &puzzle.board);
   }
 
-  // Whether the automatic choice takes the bitboard solver for this board.
-  [[nodiscard]] bool on_bitboards(const Board& board) const {
-    return settings_.solver == SolverKind::automatic && BitboardSolver::fits(board.geometry());
-  }
-
-  // The chosen solver; all count up to `limit` and keep the first solution.
-  SolveResult run_solver(Worker& worker, const Board& board, std::uint64_t limit) const {
-    switch (settings_.solver) {
-      case SolverKind::naive: return worker.naive.solve(board, limit);
-      case SolverKind::mrv: return worker.mrv.solve(board, limit);
-      case SolverKind::automatic:
-        if (on_bitboards(board)) return worker.bitboard.solve(board, limit);
-        break;
-      case SolverKind::dlx: break;
-    }
-    return worker.dlx.solve(board, limit);
+  // False, with a record, when the run's backend does not take this board's size.
+  bool fits(Record& r, const Puzzle& puzzle) const {
+    if (backend_fits(settings_.backend, puzzle.board.geometry())) return true;
+    r.err << "sudoku: " << where(puzzle.line) << ": the " << backend_name(settings_.backend)
+          << " backend solves 9x9 boards only, not " << puzzle.board.size() << 'x'
+          << puzzle.board.size() << '\n';
+    r.tally(false);
+    r.worst(2);
+    comment_record(r, where(puzzle.line) + ": not solved", &puzzle.board);
+    return false;
   }
 
   void solve(Record& r, Worker& worker, const Puzzle& puzzle) const {
-    const SolveResult result = puzzle.candidates.empty()
-                                   ? run_solver(worker, puzzle.board, 1)
-                                   : solve_pencil(worker, puzzle, 1);
+    if (!fits(r, puzzle)) return;
+    const SolverResult result = puzzle.candidates.empty() ? worker.solver.solve(puzzle.board, 1)
+                                                          : solve_pencil(worker, puzzle, 1);
     // Every solver gives 0 solutions, at once, for clashing givens: only then is it worth
     // looking for the clashes to name them.
     if (result.solutions == 0 && clashes(r, puzzle)) return unsolvable(r, puzzle);
     r.totals.nodes += result.nodes;
     r.totals.updates += result.updates;
+    tally_backend(r.totals, result.backend);
     if (result.solutions == 0) {
       r.err << "sudoku: " << where(puzzle.line) << ": no solution\n";
       return unsolvable(r, puzzle);
@@ -460,11 +462,13 @@ class Run::Impl {
     write_solution_record(r.out, settings_.format, puzzle.board, result.first);
   }
 
-  // False, with nothing written, when the count outgrew the node budget: see count_on_all_cores.
+  // False, with nothing written, when the count goes to the calling thread: a count without a
+  // limit that outgrew kAutoNodeBudget (see count_on_all_cores), or one to a large limit.
   bool count(Record& r, Worker& worker, const Puzzle& puzzle) const {
+    if (!fits(r, puzzle)) return true;
     if (!puzzle.candidates.empty()) {
       const std::uint64_t limit = settings_.limit == 0 ? DlxSolver::kNoLimit : settings_.limit;
-      const SolveResult result = solve_pencil(worker, puzzle, limit, kPencilNodeBudget);
+      const SolverResult result = solve_pencil(worker, puzzle, limit, kPencilNodeBudget);
       if (result.nodes >= kPencilNodeBudget) {
         r.err << "sudoku: " << where(puzzle.line) << ": pencil-mark count stopped after "
               << kPencilNodeBudget << " nodes, " << result.solutions << " solutions so far\n";
@@ -476,34 +480,23 @@ class Run::Impl {
       print_count(r, puzzle, result.solutions == 0 && clashes(r, puzzle) ? nullptr : &result);
       return true;
     }
-    if (on_bitboards(puzzle.board) && settings_.limit <= kBatchCountLimit) {
-      // Without a limit, within a budget of guesses: a count that spends it goes to the engine
-      // on every thread, which watches for signals and reports progress (counted again from
-      // scratch, still exact). As in solve(), clashes are looked for only without a solution.
-      const bool unlimited = settings_.limit == 0;
-      worker.bitboard.set_node_limit(unlimited ? kCountNodeBudget : BitboardSolver::kNoLimit);
-      const SolveResult result =
-          worker.bitboard.solve(puzzle.board, unlimited ? BitboardSolver::kNoLimit : settings_.limit);
-      if (unlimited && result.nodes >= kCountNodeBudget) return false;
-      print_count(r, puzzle, result.solutions == 0 && clashes(r, puzzle) ? nullptr : &result);
-      return true;
-    }
-    if (clashes(r, puzzle)) {
-      print_count(r, puzzle, nullptr);
-      return true;
-    }
-    // The engine (dlx, or auto off the bitboards) defers long counts; the baselines do not.
-    const bool engine = settings_.solver != SolverKind::naive && settings_.solver != SolverKind::mrv;
+    const Backend backend = settings_.backend;
+    // The baselines neither split nor enumerate: they count where they are, unbounded.
+    const bool engine = backend != Backend::naive && backend != Backend::mrv;
+    std::optional<SolverResult> result;
     if (settings_.limit == 0 && engine) {
-      const auto result = count_within(puzzle.board, worker.dlx, kCountNodeBudget);
-      if (!result) return false;
-      print_count(r, puzzle, &*result);
-      return true;
+      worker.solver.set_node_limit(kAutoNodeBudget);
+      result = worker.solver.solve_within_budget(puzzle.board, Solver::kNoLimit);
+      worker.solver.set_node_limit(Solver::kNoLimit);
+      if (!result || !result->complete) return false;
+    } else if (engine && backend != Backend::bitboard && settings_.limit > kBatchCountLimit) {
+      return false;
+    } else {
+      result = worker.solver.solve(puzzle.board,
+                                   settings_.limit == 0 ? Solver::kNoLimit : settings_.limit);
     }
-    if (engine && settings_.limit > kBatchCountLimit) return false;
-    const std::uint64_t limit = settings_.limit == 0 ? dlx::Solver::kNoLimit : settings_.limit;
-    const SolveResult result = run_solver(worker, puzzle.board, limit);
-    print_count(r, puzzle, &result);
+    // As in solve(), clashes are looked for only without a solution.
+    print_count(r, puzzle, result->solutions == 0 && clashes(r, puzzle) ? nullptr : &*result);
     return true;
   }
 
@@ -526,7 +519,22 @@ class Run::Impl {
     // then no record: the run ends after the records before it, saying where it stood.
     parallel.stop = settings_.stop;
     clear_progress();
-    const SolveResult result = count_parallel(puzzle.board, main_solver_, parallel);
+    // The plain cover (the dlx backend), split over every thread: the first solution on this
+    // thread for the record's check, then the count from the start.
+    SolverResult result;
+    result.backend = Backend::dlx;
+    result.first = Board(puzzle.board.geometry());
+    dlx::Solver& engine = main_solver_.load_plain_cover(puzzle.board);
+    if (engine.next()) {
+      result.first = main_solver_.decode_plain_cover(engine.cover());
+      result.nodes = engine.stats().nodes;
+      result.updates = engine.stats().updates;
+      engine.rewind();
+      const dlx::CountResult counted = dlx::count_parallel(engine, parallel);
+      result.solutions = counted.count;
+      result.nodes += counted.stats.nodes;
+      result.updates += counted.stats.updates;
+    }
     if (stop_requested()) {
       // The solutions counted before the stop: a lower bound, said as one, never as a record.
       interrupted_in_ = "; " + where(puzzle.line) + ": " + at_least(result.solutions);
@@ -538,15 +546,16 @@ class Run::Impl {
 
   // Counts up to the limit solution by solution, looking for a signal between two.
   void count_to_limit(Record& r, const Puzzle& puzzle) {
-    SolveResult result;
+    SolverResult result;
     result.first = Board(puzzle.board.geometry());
-    auto range = main_solver_.enumerate(puzzle.board);
-    for (const Board& solution : range) {
-      if (result.solutions == 0) result.first = solution;
+    Solver::Enumeration solutions = main_solver_.enumerate(puzzle.board);
+    result.backend = solutions.backend();
+    while (solutions.next()) {
+      if (result.solutions == 0) result.first = solutions.solution();
       if (++result.solutions == settings_.limit || stop_requested()) break;
     }
-    result.nodes = range.stats().nodes;
-    result.updates = range.stats().updates;
+    result.nodes = solutions.nodes();
+    result.updates = solutions.updates();
     if (stop_requested() && result.solutions != settings_.limit) {
       // No record: a partial count would read as the answer.
       interrupted_in_ = "; " + where(puzzle.line) + ": " + at_least(result.solutions);
@@ -562,11 +571,12 @@ class Run::Impl {
   }
 
   // The count record; `result` null for clashing givens.
-  void print_count(Record& r, const Puzzle& puzzle, const SolveResult* result) const {
+  void print_count(Record& r, const Puzzle& puzzle, const SolverResult* result) const {
     std::uint64_t found = 0;
     if (result != nullptr) {
       r.totals.nodes += result->nodes;
       r.totals.updates += result->updates;
+      tally_backend(r.totals, result->backend);
       found = result->solutions;
       if (found > 0 && !checked(r, puzzle, result->first)) {
         comment_record(r, where(puzzle.line) + ": internal error", &puzzle.board);
@@ -580,8 +590,10 @@ class Run::Impl {
   void enumerate(Record& r, const Puzzle& puzzle) {
     std::uint64_t found = 0;
     if (!clashes(r, puzzle)) {
-      auto range = main_solver_.enumerate(puzzle.board);
-      for (const Board& solution : range) {
+      Solver::Enumeration solutions = main_solver_.enumerate(puzzle.board);
+      tally_backend(r.totals, solutions.backend());
+      while (solutions.next()) {
+        const Board& solution = solutions.solution();
         if (!checked(r, puzzle, solution)) break;
         ++found;
         write_solution_record(r.out, settings_.format, puzzle.board, solution);
@@ -589,8 +601,8 @@ class Run::Impl {
         if (settings_.flush_each_record) r.out.flush();
         if (found == settings_.limit || stop_requested()) break;
       }
-      r.totals.nodes += range.stats().nodes;
-      r.totals.updates += range.stats().updates;
+      r.totals.nodes += solutions.nodes();
+      r.totals.updates += solutions.updates();
     }
     if (stop_requested() && found != settings_.limit) {
       // No summary: "K solutions" would read as the whole answer.
@@ -711,7 +723,23 @@ class Run::Impl {
     // Link updates are the dancing links' measure; the bitboard and backtracking solvers make
     // none, so a run on them has no such line item rather than a misleading 0.
     if (totals_.updates > 0) err_ << ", updates: " << totals_.updates;
-    err_ << ", " << timing << '\n';
+    err_ << backends() << ", " << timing << '\n';
+  }
+
+  // ", backend: NAME" when one backend answered every puzzle, ", backends: NAME COUNT, ..."
+  // when several did, nothing when none did (explain, rate, or only bad input).
+  [[nodiscard]] std::string backends() const {
+    std::string list;
+    int used = 0;
+    for (std::size_t b = 0; b < totals_.by_backend.size(); ++b) {
+      if (totals_.by_backend[b] == 0) continue;
+      ++used;
+      list += std::string(list.empty() ? "" : ", ") +
+              std::string(backend_name(static_cast<Backend>(b))) + " " +
+              std::to_string(totals_.by_backend[b]);
+    }
+    if (used == 1) return ", backend: " + list.substr(0, list.rfind(' '));
+    return used == 0 ? std::string() : ", backends: " + list;
   }
 
   RunSettings settings_;
@@ -724,7 +752,7 @@ class Run::Impl {
   std::string interrupted_in_;      // where an interrupted enumeration or count stood
   int output_errno_ = 0;
   std::vector<Worker> workers_;
-  DlxSolver main_solver_;  // the calling thread's: enumerate and big counts
+  Solver main_solver_{settings_.backend};  // the calling thread's: enumerate and big counts
   std::unordered_set<std::string> seen_;  // canon --dedupe: the classes printed
   VariantSolver main_variant_;  // the calling thread's: variant puzzles of enumerate, validate, export
 };

@@ -9,7 +9,7 @@ import pytest
 
 from dlx import sudoku
 
-SOLVERS = ["auto", "dlx", "naive", "mrv"]
+SOLVERS = ["auto", "dlx", "hybrid", "naive", "mrv"]
 DATA = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "data", "sudoku")
 
 
@@ -48,12 +48,20 @@ def test_every_solver_solves_and_says_so(solver):
     assert stats["backend"] == ("bitboard" if solver == "auto" else solver)
     assert stats["nodes"] >= 0
     small = sudoku.solve_stats("1" + "." * 15, limit=None, solver=solver)
-    assert small["solutions"] == 72 and small["backend"] == ("dlx" if solver == "auto" else solver)
+    assert small["solutions"] == 72 and small["backend"] == ("hybrid" if solver == "auto" else solver)
     assert sudoku.solve("11" + "." * 79, solver=solver) is None
 
 
 def test_an_unknown_solver_is_named_with_the_valid_ones():
-    with pytest.raises(ValueError, match=r"unknown solver 'fast' \(auto, dlx, naive, mrv\)"):
+    with pytest.raises(ValueError, match=r"unknown backend 'fast': the backends are auto, "
+                                          r"bitboard, dlx, hybrid, naive, mrv"):
         sudoku.solve("." * 81, solver="fast")
-    with pytest.raises(ValueError, match="unknown solver"):
+    with pytest.raises(ValueError, match="unknown backend"):
         sudoku.count("." * 16, solver="")
+
+
+def test_bitboard_takes_9x9_only():
+    puzzle = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
+    assert sudoku.solve_stats(puzzle, solver="bitboard")["backend"] == "bitboard"
+    with pytest.raises(ValueError, match="bitboard backend solves 9x9 boards only, not 4x4"):
+        sudoku.count("." * 16, solver="bitboard")

@@ -12,7 +12,9 @@
 #pragma once
 
 #include <span>
+#include <vector>
 
+#include <dlx/compact_problem.hpp>
 #include <dlx/problem.hpp>
 
 #include "sudoku/board.hpp"
@@ -61,5 +63,9 @@ class Encoding {
 /// covers are the puzzle's solutions one for one (none when givens clash). Option k of the
 /// result is not option k of Encoding: use placement() on the result's item ids if needed.
 [[nodiscard]] dlx::Problem exact_cover_with_givens(const Board& puzzle);
+/// The same options in the same order, without names, into `problem` (reset first), and the
+/// placement each option stands for into `placements` (one per option, cleared first).
+void exact_cover_with_givens(const Board& puzzle, dlx::CompactProblem& problem,
+                             std::vector<Placement>& placements);
 
 }  // namespace sudoku

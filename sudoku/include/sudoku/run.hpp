@@ -23,6 +23,7 @@
 // failed its check (3 wins over everything, then the larger).
 #pragma once
 
+#include <array>
 #include <atomic>
 #include <cstdint>
 #include <functional>
@@ -35,6 +36,7 @@
 
 #include "sudoku/board.hpp"
 #include "sudoku/hint.hpp"
+#include "sudoku/solver.hpp"
 #include "sudoku/variant.hpp"
 #include "sudoku/writer.hpp"
 
@@ -43,11 +45,6 @@ namespace sudoku {
 /// The commands that read puzzles (generate, which makes them, is not one).
 enum class Command { solve, count, enumerate, validate, explain, rate, export_, canon, hint };
 
-/// solve and count: which solver. automatic: BitboardSolver for 9x9 puzzles (solve, and count
-/// to a limit of at most 2^16 or without a limit while it stays small), the engine for the
-/// rest; dlx: the engine always; naive, mrv: the backtracking baselines.
-enum class SolverKind { automatic, dlx, naive, mrv };
-
 struct RunSettings {
   Command command = Command::solve;
   std::optional<Geometry> box;  ///< every puzzle has this shape; none: detect each one's size
@@ -55,7 +52,9 @@ struct RunSettings {
   Format format = Format::line;
   bool json = false;            ///< explain, rate: JSON records instead of text
   std::uint64_t limit = 0;      ///< count, enumerate: solutions per puzzle; 0: no limit
-  SolverKind solver = SolverKind::automatic;  ///< enumerate: automatic or dlx (the engine)
+  /// solve, count, enumerate: the backend (solver.hpp, which says what auto chooses);
+  /// enumerate takes auto, hybrid or dlx.
+  Backend backend = Backend::automatic;
   unsigned threads = 0;         ///< solve, count, explain, rate; 0: one per core
   bool finish = false;          ///< explain: complete a stalled puzzle with the engine
   bool dedupe = false;          ///< canon: print the first puzzle of each class, as read
@@ -80,6 +79,8 @@ struct RunTotals {
   std::uint64_t invalid = 0;     ///< malformed entries
   std::uint64_t nodes = 0;
   std::uint64_t updates = 0;
+  /// Puzzles each backend answered (solve, count, enumerate), indexed by Backend.
+  std::array<std::uint64_t, 6> by_backend{};
 
   RunTotals& operator+=(const RunTotals& other);
 };

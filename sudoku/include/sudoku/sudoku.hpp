@@ -1,13 +1,14 @@
 // The sudoku library in one include: boards of any box shape from 4x4 to 35x35, reading and
-// writing them, solving, counting and enumerating with the dlx engine, checking, explaining,
-// rating and generating.
+// writing them, solving, counting and enumerating (sudoku::Solver and its backends: a bitboard
+// search, the plain exact cover on the dlx engine, deductions plus the engine, two baselines),
+// checking, explaining, rating and generating.
 //
 //     #include <sudoku/sudoku.hpp>
 //
 //     const sudoku::Board puzzle = sudoku::parse_board(
 //         "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79");
-//     sudoku::DlxSolver solver;
-//     const sudoku::SolveResult result = solver.solve(puzzle, 2);  // count up to 2: unique?
+//     sudoku::Solver solver;                                        // backend auto
+//     const sudoku::SolverResult result = solver.solve(puzzle, 2);  // count up to 2: unique?
 //     std::cout << result.solutions << ' ' << result.first.to_line() << '\n';
 //
 // Streams of puzzles: sudoku::Reader (one puzzle or error at a time, in constant memory); the
@@ -28,5 +29,6 @@
 #include "sudoku/records.hpp"       // IWYU pragma: export
 #include "sudoku/run.hpp"           // IWYU pragma: export
 #include "sudoku/solve_result.hpp"  // IWYU pragma: export
+#include "sudoku/solver.hpp"        // IWYU pragma: export
 #include "sudoku/validator.hpp"     // IWYU pragma: export
 #include "sudoku/writer.hpp"        // IWYU pragma: export

@@ -1,0 +1,100 @@
+// The `sudoku` program's backends (--solver): dlx is the plain cover and nothing else, so its
+// search nodes are those of the dlx program on the problem `sudoku export` writes; every backend
+// gives the same counts; --stats names the backend that answered.
+#include <catch2/catch.hpp>
+
+#include <cstdint>
+#include <regex>
+#include <string>
+
+#include "sudoku_cli_support.hpp"
+
+using namespace sudoku_cli;
+
+namespace {
+
+// The number after `label` in `text` ("nodes: 81", or "81 nodes" with a trailing label).
+std::uint64_t figure(const std::string& text, const std::string& pattern) {
+  std::smatch m;
+  if (!std::regex_search(text, m, std::regex(pattern))) {
+    FAIL("no '" << pattern << "' in: " << text);
+  }
+  return std::stoull(m[1].str());
+}
+
+}  // namespace
+
+TEST_CASE("sudoku --solver dlx spends exactly the nodes of sudoku export | dlx --stats", "[cli]") {
+  const std::string dlx_bin = DLX_BIN;
+  // Unique puzzles of three sizes, the hard ones of the 9x9 data, and one with 8 solutions
+  // (both programs count every solution, so both walk the whole tree).
+  std::vector<std::string> puzzles = {kExample};
+  for (const char* file : {"hard.txt", "6x6.txt", "16x16.txt"}) {
+    for (const std::string& line : puzzle_lines(kData + file)) puzzles.push_back(line);
+  }
+  puzzles.push_back(puzzle_lines(kData + "multiple_solutions.txt").at(0));
+  std::size_t compared = 0;
+  for (const std::string& puzzle : puzzles) {
+    // One-line puzzles only, not the rows and borders of a grid.
+    if (puzzle.size() < 16 || puzzle.find_first_of("|+- ") != std::string::npos) continue;
+    INFO(puzzle);
+    const auto ours = sudoku("count --solver dlx --threads 1 --stats", puzzle + "\n");
+    REQUIRE(ours.exit_code == 0);
+    const auto theirs =
+        cli_test::run(kBin + " export | " + dlx_bin + " --stats", puzzle + "\n");
+    REQUIRE(theirs.exit_code == 0);
+    CHECK(ours.err.find("backend: dlx,") != std::string::npos);
+    const std::uint64_t solutions = std::stoull(ours.out);
+    CHECK(figure(theirs.err, R"(Altogether (\d+) solutions?)") == solutions);
+    CHECK(figure(ours.err, R"(nodes: (\d+))") == figure(theirs.err, R"((\d+) nodes)"));
+    CHECK(figure(ours.err, R"(updates: (\d+))") == figure(theirs.err, R"((\d+) updates)"));
+    ++compared;
+  }
+  CHECK(compared >= 5);
+}
+
+TEST_CASE("sudoku --stats names the backend that answered; every backend counts alike", "[cli]") {
+  // naive needs minutes on the 1158 solutions of one of these: it is checked on a 4x4 below.
+  const std::string file = kData + "multiple_solutions.txt";
+  const std::string expected = sudoku("count --solver mrv " + file).out;
+  REQUIRE(lines(expected).size() == 6);
+  // The file ends with a 4x4 puzzle: auto answers it with hybrid, and bitboard refuses it.
+  for (const char* backend : {"auto", "dlx", "hybrid", "mrv"}) {
+    INFO(backend);
+    const auto r = sudoku(std::string("count --stats --solver ") + backend + " " + file);
+    CHECK(r.exit_code == 0);
+    CHECK(r.out == expected);
+    const std::string answered =
+        std::string(backend) == "auto" ? "backends: bitboard 5, hybrid 1" : "backend: " + std::string(backend);
+    CHECK(r.err.find(", " + answered + ", ") != std::string::npos);
+  }
+  std::string nine;
+  for (const std::string& line : puzzle_lines(file)) {
+    if (line.size() == 81) nine += line + "\n";
+  }
+  const auto bitboard = sudoku("count --stats --solver bitboard", nine);
+  CHECK(bitboard.out == expected.substr(0, expected.rfind('\n', expected.size() - 2) + 1));
+  CHECK(bitboard.err.find(", backend: bitboard, ") != std::string::npos);
+  const auto naive = sudoku("count --stats --solver naive", "................\n");
+  CHECK(naive.out == "288\n");
+  CHECK(naive.err.find(", backend: naive, ") != std::string::npos);
+  // auto: bitboard for 9x9, hybrid for other sizes; one line lists both with their puzzles.
+  const auto mixed = sudoku("solve --stats", kExample + "\n" + "................\n");
+  CHECK(mixed.err.find(", backends: bitboard 1, hybrid 1, ") != std::string::npos);
+}
+
+TEST_CASE("sudoku --solver bitboard refuses other sizes per puzzle; unknown names list the "
+          "backends", "[cli]") {
+  const auto r = sudoku("solve --solver bitboard", "................\n" + kExample + "\n");
+  CHECK(r.exit_code == 2);
+  CHECK(r.err == "sudoku: <stdin>:1: the bitboard backend solves 9x9 boards only, not 4x4\n");
+  CHECK(lines(r.out).size() == 2);
+  CHECK(solves_9x9(kExample, lines(r.out).at(1)));
+  const auto unknown = sudoku("solve --solver dancing", kExample + "\n");
+  CHECK(unknown.exit_code == 2);
+  CHECK(unknown.err.find("unknown backend 'dancing': the backends are auto, bitboard, dlx, "
+                         "hybrid, naive, mrv") != std::string::npos);
+  const auto version = sudoku("--version");
+  CHECK(version.out.find("dancing links") == std::string::npos);
+  CHECK(version.out.find("bitboard") != std::string::npos);
+}

@@ -1,0 +1,123 @@
+// sudoku::Solver: the backends' names, the automatic choice, and that every backend gives the
+// published counts and solutions a checker written here accepts.
+#include <catch2/catch.hpp>
+
+#include <set>
+#include <stdexcept>
+#include <string>
+
+#include <sudoku/board.hpp>
+#include <sudoku/reader.hpp>
+#include <sudoku/solver.hpp>
+
+namespace {
+
+using sudoku::Backend;
+
+// Every row, column and box holds each digit once, and the givens are kept.
+bool solves(const sudoku::Board& puzzle, const sudoku::Board& grid) {
+  const sudoku::Geometry g = puzzle.geometry();
+  const int n = g.size();
+  for (int cell = 0; cell < n * n; ++cell) {
+    if (grid[cell] < 1 || grid[cell] > n) return false;
+    if (puzzle[cell] != 0 && puzzle[cell] != grid[cell]) return false;
+  }
+  for (int a = 0; a < n; ++a) {
+    std::set<int> row, col, box;
+    for (int b = 0; b < n; ++b) {
+      row.insert(grid.at(a, b));
+      col.insert(grid.at(b, a));
+      const int r = (a / g.box_rows) * g.box_rows + b / g.box_cols;
+      const int c = (a % g.box_rows) * g.box_cols + b % g.box_cols;
+      box.insert(grid.at(r, c));
+    }
+    if (static_cast<int>(row.size()) != n || static_cast<int>(col.size()) != n ||
+        static_cast<int>(box.size()) != n) {
+      return false;
+    }
+  }
+  return true;
+}
+
+constexpr Backend kAll[] = {Backend::automatic, Backend::bitboard, Backend::dlx,
+                            Backend::hybrid,    Backend::naive,    Backend::mrv};
+
+}  // namespace
+
+TEST_CASE("solver: backend names parse back; an unknown name lists the valid ones", "[sudoku]") {
+  for (const Backend b : kAll) CHECK(sudoku::parse_backend(sudoku::backend_name(b)) == b);
+  try {
+    (void)sudoku::parse_backend("dancing");
+    FAIL("no exception");
+  } catch (const std::invalid_argument& e) {
+    CHECK(std::string(e.what()) ==
+          "unknown backend 'dancing': the backends are auto, bitboard, dlx, hybrid, naive, mrv");
+  }
+  CHECK(sudoku::auto_backend(sudoku::Geometry{3, 3}) == Backend::bitboard);
+  CHECK(sudoku::auto_backend(sudoku::Geometry{2, 3}) == Backend::hybrid);
+  CHECK_FALSE(sudoku::backend_fits(Backend::bitboard, sudoku::Geometry{2, 2}));
+  sudoku::Solver bitboard(Backend::bitboard);
+  CHECK_THROWS_AS(bitboard.solve(sudoku::Board(sudoku::Geometry{2, 2})), std::invalid_argument);
+}
+
+TEST_CASE("solver: every backend gives the published counts and checked solutions",
+          "[sudoku]") {
+  // The empty 4x4 grid has 288 solutions; this 9x9 puzzle (Wikipedia's) exactly one.
+  const sudoku::Board empty4(sudoku::Geometry{2, 2});
+  const sudoku::Board wiki = sudoku::parse_board(
+      "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79");
+  for (const Backend b : kAll) {
+    INFO(sudoku::backend_name(b));
+    sudoku::Solver solver(b);
+    const sudoku::SolverResult one = solver.solve(wiki, 2);
+    CHECK(one.solutions == 1);
+    CHECK(solves(wiki, one.first));
+    CHECK(one.complete);
+    CHECK(one.backend == (b == Backend::automatic ? Backend::bitboard : b));
+    if (b == Backend::bitboard) continue;
+    const sudoku::SolverResult all = solver.solve(empty4, sudoku::Solver::kNoLimit);
+    CHECK(all.solutions == 288);
+    CHECK(solves(empty4, all.first));
+    CHECK(all.backend == (b == Backend::automatic ? Backend::hybrid : b));
+  }
+}
+
+TEST_CASE("solver: dlx and hybrid enumerate the same solutions, each checked", "[sudoku]") {
+  const sudoku::Board empty4(sudoku::Geometry{2, 2});
+  std::set<std::string> seen[2];
+  int k = 0;
+  for (const Backend b : {Backend::dlx, Backend::hybrid}) {
+    sudoku::Solver solver(b);
+    auto solutions = solver.enumerate(empty4);
+    CHECK(solutions.backend() == b);
+    while (solutions.next()) {
+      CHECK(solves(empty4, solutions.solution()));
+      seen[k].insert(solutions.solution().to_line());
+    }
+    CHECK(solutions.nodes() > 0);
+    ++k;
+  }
+  CHECK(seen[0].size() == 288);
+  CHECK(seen[0] == seen[1]);
+  sudoku::Solver mrv(Backend::mrv);
+  CHECK_THROWS_AS(mrv.enumerate(empty4), std::invalid_argument);
+}
+
+TEST_CASE("solver: a node limit leaves the result incomplete; auto hands over past its budget",
+          "[sudoku]") {
+  const sudoku::Board empty6(sudoku::Geometry{2, 3});  // 28,200,960 solutions
+  sudoku::Solver solver(Backend::dlx);
+  solver.set_node_limit(1000);
+  const sudoku::SolverResult cut = solver.solve(empty6, sudoku::Solver::kNoLimit);
+  CHECK_FALSE(cut.complete);
+  CHECK(cut.nodes == 1000);
+  CHECK(cut.solutions < 28'200'960);
+  // Counting every solution of the empty 6x6 grid takes hybrid past the budget: auto stops
+  // there in solve_within_budget(), and solve() would go on with dlx.
+  sudoku::Solver automatic;
+  CHECK_FALSE(automatic.solve_within_budget(empty6, sudoku::Solver::kNoLimit).has_value());
+  const auto quick = automatic.solve_within_budget(empty6, 5);
+  REQUIRE(quick.has_value());
+  CHECK(quick->solutions == 5);
+  CHECK(quick->backend == Backend::hybrid);
+}
