@@ -382,7 +382,7 @@ void bind_sudoku(py::module_& m) {
 The solution of a puzzle as one line of N*N symbols, or None if it has none (clashing givens
 included). With several solutions, the first the solver finds. `solver` names the backend, as
 `sudoku solve --solver` does: "auto" (bitboard for 9x9, hybrid otherwise, handing a search
-longer than 2^20 nodes to dlx, which Ctrl-C interrupts), "bitboard" (9x9 only), "dlx" (the
+longer than 2^16 guesses or 2^20 nodes to dlx, which Ctrl-C interrupts), "bitboard" (9x9 only), "dlx" (the
 plain exact cover on the engine), "hybrid" (deductions, then the engine), "naive", "mrv".
 
 A puzzle is one line of N*N cells or a grid of N lines; '.' or '0' is a blank, digits above 9

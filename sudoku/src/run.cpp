@@ -101,7 +101,7 @@ struct Worker {
 // A count to a larger limit than this (on an engine that enumerates: auto, hybrid, dlx) is
 // deferred to the calling thread like a big count, and counted there solution by solution, so
 // that a signal stops it between two rather than after up to 2^64 - 1 of them. (A count
-// without a limit goes there when it outgrows solver.hpp's kAutoNodeBudget.)
+// without a limit goes there when it outgrows solver.hpp's auto_node_budget().)
 constexpr std::uint64_t kBatchCountLimit = std::uint64_t{1} << 16;
 // A pencil-mark count runs on one worker's engine, not split; past this many nodes (some
 // minutes) it stops and says so rather than run on without progress.
@@ -463,7 +463,7 @@ class Run::Impl {
   }
 
   // False, with nothing written, when the count goes to the calling thread: a count without a
-  // limit that outgrew kAutoNodeBudget (see count_on_all_cores), or one to a large limit.
+  // limit that outgrew auto_node_budget() (see count_on_all_cores), or one to a large limit.
   bool count(Record& r, Worker& worker, const Puzzle& puzzle) const {
     if (!fits(r, puzzle)) return true;
     if (!puzzle.candidates.empty()) {
@@ -485,7 +485,8 @@ class Run::Impl {
     const bool engine = backend != Backend::naive && backend != Backend::mrv;
     std::optional<SolverResult> result;
     if (settings_.limit == 0 && engine) {
-      worker.solver.set_node_limit(kAutoNodeBudget);
+      // auto keeps its own budgets; a named backend gets the one auto would give it.
+      if (backend != Backend::automatic) worker.solver.set_node_limit(auto_node_budget(backend));
       result = worker.solver.solve_within_budget(puzzle.board, Solver::kNoLimit);
       worker.solver.set_node_limit(Solver::kNoLimit);
       if (!result || !result->complete) return false;

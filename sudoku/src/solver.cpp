@@ -2,6 +2,7 @@
 // dlx backend: the puzzle's exact cover with its givens applied, on dlx::Solver).
 #include "sudoku/solver.hpp"
 
+#include <algorithm>
 #include <array>
 #include <stdexcept>
 #include <string>
@@ -49,6 +50,10 @@ Backend parse_backend(std::string_view name) {
 
 bool backend_fits(Backend backend, const Geometry& geometry) {
   return backend != Backend::bitboard || BitboardSolver::fits(geometry);
+}
+
+std::uint64_t auto_node_budget(Backend backend) {
+  return backend == Backend::bitboard ? std::uint64_t{1} << 16 : std::uint64_t{1} << 20;
 }
 
 Backend auto_backend(const Geometry& geometry) {
@@ -154,9 +159,10 @@ SolverResult Solver::run(Backend backend, const Board& puzzle, std::uint64_t lim
 std::optional<SolverResult> Solver::solve_within_budget(const Board& puzzle,
                                                         std::uint64_t limit) {
   if (backend_ != Backend::automatic) return run(backend_, puzzle, limit, node_limit_);
-  const std::uint64_t budget = node_limit_ < kAutoNodeBudget ? node_limit_ : kAutoNodeBudget;
-  SolverResult result = run(auto_backend(puzzle.geometry()), puzzle, limit, budget);
-  if (!result.complete && budget == kAutoNodeBudget) return std::nullopt;
+  const Backend first = auto_backend(puzzle.geometry());
+  const std::uint64_t budget = std::min(node_limit_, auto_node_budget(first));
+  SolverResult result = run(first, puzzle, limit, budget);
+  if (!result.complete && budget == auto_node_budget(first)) return std::nullopt;
   return result;
 }
 

@@ -21,9 +21,9 @@
 //
 // The automatic choice, and its budget, live here and nowhere else (auto_backend()):
 //   * a 9x9 board goes to bitboard, any other size to hybrid;
-//   * either spends at most kAutoNodeBudget nodes (guesses of the bitboard) on one puzzle, about
-//     a second of work; a search that needs more goes on with dlx, the plain cover, from the
-//     start. solve() does that itself, on this thread; solve_within_budget() stops instead, for
+//   * either spends at most auto_node_budget() nodes on one puzzle (2^16 guesses of the
+//     bitboard, each some ten engine nodes' work; 2^20 nodes of hybrid): some tens of
+//     milliseconds; a search that needs more goes on with dlx, the plain cover, from the start. solve() does that itself, on this thread; solve_within_budget() stops instead, for
 //     a front door that runs the long search its own way: the sudoku program splits it over
 //     every core (dlx::count_parallel), the Python module runs it in slices between which it
 //     looks for Ctrl-C (load_plain_cover()).
@@ -63,8 +63,9 @@ enum class Backend : std::uint8_t { automatic, bitboard, dlx, hybrid, naive, mrv
 /// Whether `backend` solves boards of this geometry (bitboard: 9x9 only; the others: all).
 [[nodiscard]] bool backend_fits(Backend backend, const Geometry& geometry);
 
-/// Nodes the automatic choice spends on one puzzle before it hands the search to dlx.
-inline constexpr std::uint64_t kAutoNodeBudget = std::uint64_t{1} << 20;
+/// Nodes `backend` may spend on one puzzle before a long search is handed to dlx: 2^16 for
+/// bitboard (its guesses), 2^20 for the others.
+[[nodiscard]] std::uint64_t auto_node_budget(Backend backend);
 /// The automatic choice for a board of this geometry: bitboard for 9x9, hybrid otherwise.
 [[nodiscard]] Backend auto_backend(const Geometry& geometry);
 
@@ -93,7 +94,7 @@ class Solver {
   SolverResult solve(const Board& puzzle, std::uint64_t limit = 1);
 
   /// solve() for auto without the hand-over to dlx: nothing when the first backend spent
-  /// kAutoNodeBudget nodes. The other backends: solve() (under the node limit).
+  /// auto_node_budget() nodes. The other backends: solve() (under the node limit).
   std::optional<SolverResult> solve_within_budget(const Board& puzzle, std::uint64_t limit);
 
   /// Stops every search of this solver once it has spent `nodes` nodes on one puzzle (in each
