@@ -93,8 +93,9 @@ Options:
                      (1 <= N <= 18446744073709551615, that is 2^64-1; default: no limit)
   --solver S         solve, count, enumerate: the backend. auto (default): bitboard for
                      9x9, hybrid for other sizes; a puzzle that needs more than 2^16
-                     guesses or 2^20 nodes goes on with dlx (a count on every thread). bitboard: 9x9
-                     only, digit bitboards that deduce at every guess (the fastest). dlx:
+                     guesses or 2^20 nodes goes on with dlx (a count on every thread).
+                     bitboard: 9x9 only, digit bitboards that deduce at every guess (the
+                     fastest). dlx:
                      the plain exact cover on the engine, nothing else (the nodes of
                      'sudoku export | dlx --stats'). hybrid: deductions at the root, then
                      the engine on the reduced cover. naive (first blank cell, digits in
