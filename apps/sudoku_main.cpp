@@ -417,7 +417,8 @@ std::optional<Options> parse_options(int argc, char** argv) {
                          text + " makes unique, minimal puzzles without it"};
       }
     }
-    if (!classic && (options.run.solver == SolverKind::naive || options.run.solver == SolverKind::mrv)) {
+    if (!classic && options.run.backend != sudoku::Backend::automatic &&
+        options.run.backend != sudoku::Backend::dlx) {
       throw UsageError{"--solver " + vm["solver"].as<std::string>() + " knows the classic rules "
                        "only; --variant " + text + " takes --solver auto or dlx"};
     }

@@ -167,8 +167,8 @@ int run_variant_entry(const RunSettings& settings, VariantSolver& solver, const 
     e.refuse("--variant killer: no '# cage' lines before this puzzle");
   } else if (auto why = variant_problem(puzzle.board.geometry(), rules)) {
     e.refuse(rules.name() + ": " + *why);
-  } else if (settings.solver == SolverKind::naive || settings.solver == SolverKind::mrv) {
-    e.refuse(std::string("--solver ") + (settings.solver == SolverKind::naive ? "naive" : "mrv") +
+  } else if (settings.backend != Backend::automatic && settings.backend != Backend::dlx) {
+    e.refuse("--solver " + std::string(backend_name(settings.backend)) +
              " knows the classic rules only; a " + rules.name() +
              " puzzle takes --solver auto or dlx (the exact cover)");
   } else {
