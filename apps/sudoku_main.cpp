@@ -146,9 +146,8 @@ Options of generate:
   --givens N|LO-HI   the puzzle has N givens, or LO to HI. Digging stops at HI givens, so a
                      puzzle with more givens than a minimal one is unique but not minimal
   --rating LO-HI     Sudoku Explainer's rating (ER) from LO to HI (or one value), e.g. 3.0-4.0,
-                     computed from the techniques above in SE's order and SE's values (1.2
-                     hidden single in a box ... 5.4 hidden quad): puzzles that need chains
-                     (SE 6.6 and up) are not rated, so a target above 5.4 is never reached
+                     as rate --se computes it (SE's order and values, chains included;
+                     docs/rating.md); high targets are rare: --max-tries ends the search
   --max-tries N      puzzles made per puzzle wanted while aiming at a target (default 2000);
                      past it: "sudoku: no ... found in N attempts", exit status 1
   --seed S           a whole number; the same options and seed give the same puzzles on every

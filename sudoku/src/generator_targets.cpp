@@ -1,51 +1,18 @@
 // The targets of generation (generator.hpp): which puzzles next() keeps, and how to say so.
-#include <algorithm>
-#include <array>
+#include <cmath>
 #include <string>
 
 #include "sudoku/candidates.hpp"
 #include "sudoku/generator.hpp"
 #include "sudoku/logic.hpp"
+#include "sudoku/se_rating.hpp"
 
 namespace sudoku {
 
-namespace {
-
-// The techniques in Sudoku Explainer's order of difficulty, each with its value in tenths
-// (hidden single: 12 in a box, 15 in a row or column, told apart by the step's unit).
-struct ExplainerTechnique {
-  Technique technique;
-  int tenths;
-};
-constexpr std::array<ExplainerTechnique, 14> kExplainerOrder{{
-    {Technique::hidden_single, 15}, {Technique::naked_single, 23}, {Technique::pointing, 26},
-    {Technique::claiming, 28},      {Technique::naked_pair, 30},   {Technique::x_wing, 32},
-    {Technique::hidden_pair, 34},   {Technique::naked_triple, 36}, {Technique::swordfish, 38},
-    {Technique::hidden_triple, 40}, {Technique::xy_wing, 42},      {Technique::naked_quad, 50},
-    {Technique::jellyfish, 52},     {Technique::hidden_quad, 54},
-}};
-
-}  // namespace
-
 std::optional<int> explainer_rating_tenths(const Board& puzzle) {
-  if (!(puzzle.geometry() == Geometry{3, 3}) || Position::check_givens(puzzle)) return std::nullopt;
-  Position position(puzzle);
-  int hardest = 0;
-  while (position.unsolved() > 0) {
-    if (position.find_contradiction()) return std::nullopt;
-    std::optional<Step> step;
-    int tenths = 0;
-    for (const auto& [technique, value] : kExplainerOrder) {
-      step = apply_technique(technique, position);
-      if (!step) continue;
-      tenths = value;
-      if (technique == Technique::hidden_single && step->units.front().kind == UnitKind::box) tenths = 12;
-      break;
-    }
-    if (!step) return std::nullopt;
-    hardest = std::max(hardest, tenths);
-  }
-  return hardest;
+  const std::optional<SeRating> se = se_rating(puzzle);
+  if (!se || !se->solved) return std::nullopt;
+  return static_cast<int>(std::lround(se->er * 10));
 }
 
 bool has_targets(const GeneratorOptions& options) {

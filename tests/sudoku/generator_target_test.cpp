@@ -6,6 +6,7 @@
 #include <sudoku/generator.hpp>
 #include <sudoku/logic.hpp>
 #include <sudoku/reader.hpp>
+#include <sudoku/se_rating.hpp>
 
 #include "support.hpp"
 
@@ -79,4 +80,24 @@ TEST_CASE("generate with an SE rating range: the puzzles' ratings and their step
       "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"));
   REQUIRE(easy);
   CHECK((*easy == 12 || *easy == 15 || *easy == 23));
+}
+
+TEST_CASE("generate with an SE rating range above the patterns: chains rate it, one solution",
+          "[sudoku][generate]") {
+  sudoku::GeneratorOptions options;
+  options.min_rating = 66;  // x-chains and up: no pattern of logic.hpp's rates this high
+  options.max_rating = 85;
+  options.count = 2;
+  options.seed = 2;
+  const auto result = sudoku::generate(options);
+  REQUIRE(result.error.empty());
+  REQUIRE(result.puzzles.size() == 2);
+  for (const auto& p : result.puzzles) {
+    const auto se = sudoku::se_rating(p.puzzle);
+    REQUIRE(se);
+    CHECK(se->solved);
+    CHECK(se->er >= 6.6 - 1e-9);
+    CHECK(se->er <= 8.5 + 1e-9);
+    CHECK(sudoku_test::BruteForce(p.puzzle).count(2) == 1);
+  }
 }

@@ -130,13 +130,10 @@ struct GeneratorOptions {
   std::function<void(const std::string& text)> on_progress;
 };
 
-/// Sudoku Explainer's rating (ER) of a 9x9 puzzle, in tenths, for the puzzles the techniques of
-/// logic.hpp solve: the puzzle is solved taking at each step the technique SE would take first
-/// (its order of difficulty: hidden singles, boxes first, 1.2 / 1.5; naked single 2.3; pointing
-/// 2.6; claiming 2.8; naked pair 3.0; x-wing 3.2; hidden pair 3.4; naked triple 3.6; swordfish
-/// 3.8; hidden triple 4.0; xy-wing 4.2; naked quad 5.0; jellyfish 5.2; hidden quad 5.4), and
-/// the rating is the hardest step's. Nothing when they stall (SE's chains, 6.6 and up, are not
-/// among our techniques) or for another geometry.
+/// Sudoku Explainer's rating (ER) of a 9x9 puzzle, in tenths (32 for 3.2): se_rating()'s ER,
+/// the hardest step when each step is the one SE would take first (se_rating.hpp, the table in
+/// docs/rating.md), chains and forcing chains included. Nothing when the techniques stall or
+/// for another geometry.
 std::optional<int> explainer_rating_tenths(const Board& puzzle);
 
 /// Whether a generated puzzle meets the targets of `options` (difficulty, technique, givens).
