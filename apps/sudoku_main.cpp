@@ -537,6 +537,18 @@ int output_failure() {
 }
 
 // generate --variant: each puzzle after the lines that carry its rules (variant_lines()).
+// How a generate run ends, once its last puzzle is out or it was stopped: standard output
+// flushed and checked, then an interrupt says how many of the puzzles asked for were made.
+int generate_status(int made_count, decltype(sudoku::GeneratorOptions::count) wanted) {
+  std::cout.flush();
+  if (!output_ok()) return output_failure();
+  if (const int status = stop_signal::exit_status(); status != 0) {
+    std::cerr << "sudoku: interrupted: " << made_count << " of " << wanted << " puzzles made\n";
+    return status;
+  }
+  return 0;
+}
+
 int generate_variant(const Options& options) {
   sudoku::VariantGenerator generator({options.generator.geometry, options.run.variant, options.generator.seed});
   int made_count = 0;
@@ -553,14 +565,7 @@ int generate_variant(const Options& options) {
     if (::isatty(STDOUT_FILENO) != 0) std::cout.flush();
     if (!output_ok()) break;
   }
-  std::cout.flush();
-  if (!output_ok()) return output_failure();
-  if (const int status = stop_signal::exit_status(); status != 0) {
-    std::cerr << "sudoku: interrupted: " << made_count << " of " << options.generator.count
-              << " puzzles made\n";
-    return status;
-  }
-  return 0;
+  return generate_status(made_count, options.generator.count);
 }
 
 // generate: puzzles one by one from the library's generator, printed as they come.
@@ -614,14 +619,7 @@ int generate(Options options) {
     if (::isatty(STDOUT_FILENO) != 0) std::cout.flush();
     if (!output_ok()) break;
   }
-  std::cout.flush();
-  if (!output_ok()) return output_failure();
-  if (const int status = stop_signal::exit_status(); status != 0) {
-    std::cerr << "sudoku: interrupted: " << made_count << " of " << options.generator.count
-              << " puzzles made\n";
-    return status;
-  }
-  return 0;
+  return generate_status(made_count, options.generator.count);
 }
 
 // The commands that read puzzles: every FILE ('-': standard input) through one sudoku::Run.
