@@ -687,6 +687,23 @@ void Engine::multiple(Technique t, int level, const std::vector<std::uint64_t>& 
     // Slots at this depth: 0..card-1 the on cases of the cell's digits, card the off case,
     // card+1.. the other places of a digit in a unit.
     int k = 0;
+    // The hint when the assumption cell = d (on) or cell <> d (off) leads to a contradiction,
+    // so the opposite holds: the one branch, drawn to both ends of the clash.
+    auto contradiction_hint = [&](const Imp& imp, int d, bool on) {
+      Hint h = make("contradiction", !on, cell, d);
+      h.source_cells = {cell};
+      h.source_digit = d;
+      Branch b1;
+      b1.cell = cell;
+      b1.digit = d;
+      b1.on = on;
+      b1.end = Branch::End::clash_on;
+      Branch b2 = b1;
+      b2.end = Branch::End::clash_off;
+      h.branches = {b1, b2};
+      h.complexity = complexity(imp, imp.contra_on) + complexity(imp, imp.contra_off);
+      return h;
+    };
     for (std::uint64_t m = cands; m != 0; m &= m - 1, ++k) {
       const int d = std::countr_zero(m);
       Imp& on_imp = slot(depth, k);
@@ -694,38 +711,14 @@ void Engine::multiple(Technique t, int level, const std::vector<std::uint64_t>& 
       propagate(on_imp, grid, mode, depth);
       if (!mode.dynamic) continue;
       if (on_imp.contradiction()) {
-        Hint h = make("contradiction", false, cell, d);
-        h.source_cells = {cell};
-        h.source_digit = d;
-        Branch b1;
-        b1.cell = cell;
-        b1.digit = d;
-        b1.on = true;
-        b1.end = Branch::End::clash_on;
-        Branch b2 = b1;
-        b2.end = Branch::End::clash_off;
-        h.branches = {b1, b2};
-        h.complexity = complexity(on_imp, on_imp.contra_on) + complexity(on_imp, on_imp.contra_off);
-        out.push_back(std::move(h));
+        out.push_back(contradiction_hint(on_imp, d, true));
         if (first_only) return;
       }
       Imp& off_imp = slot(depth, card);
       start(off_imp, grid, cell, d, false, kAssumption);
       propagate(off_imp, grid, mode, depth);
       if (off_imp.contradiction()) {
-        Hint h = make("contradiction", true, cell, d);
-        h.source_cells = {cell};
-        h.source_digit = d;
-        Branch b1;
-        b1.cell = cell;
-        b1.digit = d;
-        b1.on = false;
-        b1.end = Branch::End::clash_on;
-        Branch b2 = b1;
-        b2.end = Branch::End::clash_off;
-        h.branches = {b1, b2};
-        h.complexity = complexity(off_imp, off_imp.contra_on) + complexity(off_imp, off_imp.contra_off);
-        out.push_back(std::move(h));
+        out.push_back(contradiction_hint(off_imp, d, false));
         if (first_only) return;
       }
       if (card >= 3 && !on_imp.contradiction() && !off_imp.contradiction()) {
