@@ -30,7 +30,7 @@
 #include <thread>
 #include <vector>
 
-#include <dlx/detail/workers.hpp>
+#include <dlx/workers.hpp>
 #include <dlx/parallel.hpp>
 
 namespace mpi_count {
@@ -133,7 +133,7 @@ class Coordinator {
 
   CountResult run() {
     // Worker 0, the main thread, makes every MPI call (MPI_THREAD_FUNNELED); the others count.
-    dlx::detail::run_workers(options_.threads + 1, [this](unsigned worker) {
+    dlx::run_workers(options_.threads + 1, [this](unsigned worker) {
       if (worker != 0) {
         work();
       } else if (mpi_.size() > 1) {
@@ -422,7 +422,7 @@ void work_for_coordinator(dlx::Solver& solver, const CountOptions& options,
     }
     work_ready.notify_all();
   };
-  dlx::detail::run_workers(options.threads + 1, [&](unsigned worker) {
+  dlx::run_workers(options.threads + 1, [&](unsigned worker) {
     if (worker != 0) return work();
     try {
       ask();

@@ -1,5 +1,5 @@
-// NameTable's hash index; the layout is described in dlx/detail/name_table.hpp.
-#include "dlx/detail/name_table.hpp"
+// NameTable's hash index; the layout is described in dlx/packed_strings.hpp.
+#include "dlx/packed_strings.hpp"
 
 #include <algorithm>
 #include <functional>

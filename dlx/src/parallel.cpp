@@ -1,6 +1,7 @@
 #include "dlx/parallel.hpp"
 
-#include "dlx/detail/workers.hpp"
+#include "dlx/detail/solver.hpp"
+#include "dlx/workers.hpp"
 
 #include <algorithm>
 #include <atomic>
@@ -216,7 +217,7 @@ CountResult count_parallel(Solver& solver, const ParallelOptions& options) {
     }
   };
   const unsigned reporters = options.on_progress ? 1 : 0;
-  detail::run_workers(threads + reporters, [&](unsigned worker) {
+  run_workers(threads + reporters, [&](unsigned worker) {
     if (worker < reporters) {
       report();
     } else {

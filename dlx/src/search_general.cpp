@@ -20,12 +20,11 @@
 #include <emmintrin.h>
 #endif
 
-#include "dlx/solver.hpp"
+#include "dlx/detail/solver.hpp"
 #include "general_view.hpp"
 
-namespace dlx {
+namespace dlx::detail {
 
-using detail::Links;
 using Index = Links::Index;
 
 namespace {
@@ -332,4 +331,4 @@ double Solver::progress_general() const {
   return done + share / 2;
 }
 
-}  // namespace dlx
+}  // namespace dlx::detail

@@ -1,4 +1,4 @@
-#include "dlx/solver.hpp"
+#include "dlx/detail/solver.hpp"
 
 #include <cassert>
 #include <stdexcept>
@@ -7,9 +7,8 @@
 #include <type_traits>
 #include <utility>
 
-namespace dlx {
+namespace dlx::detail {
 
-using detail::Links;
 using Index = Links::Index;
 
 Solver::Solver(const Problem& problem) : Solver(Links(problem)) {}
@@ -143,7 +142,7 @@ bool Solver::advance() {
   });
 }
 
-void detail::use_choice_tree(Solver& solver, bool on) {
+void use_choice_tree(Solver& solver, bool on) {
   if (solver.state_ != Solver::State::fresh) {
     throw std::logic_error("dlx::detail::use_choice_tree() after a search started");
   }
@@ -367,4 +366,4 @@ double Solver::progress() const {
   return done + share / 2;
 }
 
-}  // namespace dlx
+}  // namespace dlx::detail

@@ -1,7 +1,7 @@
 // run_workers: the threads wait on a latch until all are started, so a failed start cancels
 // every body before any has run; each body's exception is caught on its own thread, and the
 // first one is kept for the caller.
-#include "dlx/detail/workers.hpp"
+#include "dlx/workers.hpp"
 
 #include <cassert>
 #include <exception>
@@ -10,7 +10,7 @@
 #include <thread>
 #include <vector>
 
-namespace dlx::detail {
+namespace dlx {
 
 void run_workers(unsigned workers, const std::function<void(unsigned worker)>& body) {
   assert(workers >= 1);
@@ -51,4 +51,4 @@ void run_workers(unsigned workers, const std::function<void(unsigned worker)>& b
   if (first) std::rethrow_exception(first);
 }
 
-}  // namespace dlx::detail
+}  // namespace dlx

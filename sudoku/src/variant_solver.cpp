@@ -1,6 +1,8 @@
 // The exact cover of a variant puzzle and its search (see variant_solver.hpp for the encoding).
 #include "sudoku/variant_solver.hpp"
 
+#include <dlx/bitset_solver.hpp>
+
 #include <cassert>
 
 namespace sudoku {
@@ -188,6 +190,11 @@ dlx::Problem VariantCover::problem() const {
   return problem;
 }
 
+VariantSolver::VariantSolver() = default;
+VariantSolver::~VariantSolver() = default;
+VariantSolver::VariantSolver(VariantSolver&&) noexcept = default;
+VariantSolver& VariantSolver::operator=(VariantSolver&&) noexcept = default;
+
 void VariantSolver::start(const Board& puzzle, const Variant& variant) {
   cover_.emplace(puzzle, variant);
   solution_ = puzzle;
@@ -196,8 +203,9 @@ void VariantSolver::start(const Board& puzzle, const Variant& variant) {
   cover_->build(problem_);
   on_bitsets_ = dlx::BitsetSolver::fits(problem_);
   if (on_bitsets_) {
-    bitset_.assign(problem_);
-    bitset_.set_node_limit(node_limit_);
+    if (!bitset_) bitset_ = std::make_unique<dlx::BitsetSolver>();
+    bitset_->assign(problem_);
+    bitset_->set_node_limit(node_limit_);
   } else {
     if (links_) links_->assign(problem_);
     else links_ = std::make_unique<dlx::Solver>(problem_);
@@ -215,8 +223,8 @@ bool VariantSolver::next() {
     return true;
   }
   if (on_bitsets_) {
-    if (!bitset_.next()) return false;
-    solution_ = cover_->decode(bitset_.cover());
+    if (!bitset_->next()) return false;
+    solution_ = cover_->decode(bitset_->cover());
   } else {
     if (!links_->next()) return false;
     solution_ = cover_->decode(links_->cover());
@@ -226,12 +234,12 @@ bool VariantSolver::next() {
 
 const dlx::Stats& VariantSolver::stats() const {
   if (!cover_ || cover_->clashing() || problem_.primary_count() == 0) return none_;
-  return on_bitsets_ ? bitset_.stats() : links_->stats();
+  return on_bitsets_ ? bitset_->stats() : links_->stats();
 }
 
 bool VariantSolver::paused() const {
   if (!cover_ || cover_->clashing() || problem_.primary_count() == 0) return false;
-  return on_bitsets_ ? bitset_.paused() : links_->paused();
+  return on_bitsets_ ? bitset_->paused() : links_->paused();
 }
 
 SolveResult VariantSolver::solve(const Board& puzzle, const Variant& variant, std::uint64_t limit) {

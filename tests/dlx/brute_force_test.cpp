@@ -7,6 +7,7 @@
 #include <sstream>
 
 #include "checkers.hpp"
+#include "dlx/detail/solver.hpp"  // links_of, use_choice_tree
 #include "dlx/knuth_format.hpp"
 #include "dlx/solver.hpp"
 

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "checkers.hpp"
+#include "dlx/detail/solver.hpp"  // links_of, use_choice_tree
 #include "dlx/examples.hpp"
 #include "dlx/parallel.hpp"
 #include "dlx/solver.hpp"

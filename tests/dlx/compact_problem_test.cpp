@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "checkers.hpp"
+#include "dlx/detail/solver.hpp"  // links_of, use_choice_tree
 #include "dlx/compact_problem.hpp"
 #include "dlx/solver.hpp"
 

@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <vector>
 
+#include "dlx/detail/solver.hpp"  // links_of, use_choice_tree
 #include "dlx/solver.hpp"
 
 namespace {

@@ -3,6 +3,7 @@
 // its limit.
 #include <catch2/catch.hpp>
 
+#include "dlx/detail/solver.hpp"  // links_of, use_choice_tree
 #include "dlx/compact_problem.hpp"
 #include "dlx/solver.hpp"
 

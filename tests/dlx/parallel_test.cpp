@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "checkers.hpp"
+#include "dlx/detail/solver.hpp"  // links_of, use_choice_tree
 #include "dlx/examples.hpp"
 #include "dlx/parallel.hpp"
 

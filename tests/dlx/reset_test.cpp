@@ -3,6 +3,7 @@
 // the structure a fresh build gives, and leave the solver ready for the next query.
 #include <catch2/catch.hpp>
 
+#include "dlx/detail/solver.hpp"  // links_of, use_choice_tree
 #include "dlx/examples.hpp"
 #include "dlx/solver.hpp"
 

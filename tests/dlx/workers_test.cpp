@@ -11,7 +11,7 @@
 
 #include <catch2/catch.hpp>
 
-#include <dlx/detail/workers.hpp>
+#include <dlx/workers.hpp>
 
 TEST_CASE("run_workers runs each body once, worker 0 on the calling thread", "[dlx][workers]") {
   for (const unsigned workers : {1u, 2u, 5u}) {
@@ -19,7 +19,7 @@ TEST_CASE("run_workers runs each body once, worker 0 on the calling thread", "[d
     std::vector<int> runs(workers, 0);
     std::set<std::thread::id> ids;
     std::thread::id zero;
-    dlx::detail::run_workers(workers, [&](unsigned worker) {
+    dlx::run_workers(workers, [&](unsigned worker) {
       const std::lock_guard lock(mutex);
       ++runs[worker];
       ids.insert(std::this_thread::get_id());
@@ -38,7 +38,7 @@ TEST_CASE("run_workers lets the workers wait for one another", "[dlx][workers]")
   std::condition_variable released;
   bool go = false;
   std::atomic<int> passed{0};
-  dlx::detail::run_workers(4, [&](unsigned worker) {
+  dlx::run_workers(4, [&](unsigned worker) {
     std::unique_lock lock(mutex);
     if (worker == 0) {
       go = true;
@@ -53,7 +53,7 @@ TEST_CASE("run_workers lets the workers wait for one another", "[dlx][workers]")
 
 TEST_CASE("run_workers rethrows the first exception once every worker is back", "[dlx][workers]") {
   std::atomic<int> finished{0};
-  CHECK_THROWS_WITH(dlx::detail::run_workers(3,
+  CHECK_THROWS_WITH(dlx::run_workers(3,
                                              [&](unsigned worker) {
                                                if (worker == 2) throw std::runtime_error("two");
                                                std::this_thread::sleep_for(std::chrono::milliseconds(20));
@@ -61,6 +61,6 @@ TEST_CASE("run_workers rethrows the first exception once every worker is back", 
                                              }),
                     "two");
   CHECK(finished == 2);
-  CHECK_THROWS_WITH(dlx::detail::run_workers(2, [](unsigned) { throw std::runtime_error("any"); }),
+  CHECK_THROWS_WITH(dlx::run_workers(2, [](unsigned) { throw std::runtime_error("any"); }),
                     "any");
 }

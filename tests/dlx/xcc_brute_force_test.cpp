@@ -7,6 +7,7 @@
 
 #include <set>
 
+#include "dlx/detail/solver.hpp"  // links_of, use_choice_tree
 #include "dlx/parallel.hpp"
 #include "dlx/solver.hpp"
 #include "xcc_checkers.hpp"

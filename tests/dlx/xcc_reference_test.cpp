@@ -10,6 +10,7 @@
 #include <sstream>
 #include <string>
 
+#include "dlx/detail/solver.hpp"  // links_of, use_choice_tree
 #include "dlx/knuth_format.hpp"
 #include "dlx/parallel.hpp"
 #include "dlx/solver.hpp"

@@ -23,12 +23,31 @@ endfunction()
 run(${CMAKE_COMMAND} --install ${BUILD_DIR} --prefix ${prefix})
 
 # What a user expects to find.
-foreach(file include/dlx/solver.hpp include/dlx/knuth_format.hpp include/sudoku/reader.hpp
-             include/sudoku/dlx_solver.hpp bin/dlx bin/sudoku)
+foreach(file include/dlx/dlx.hpp include/dlx/solver.hpp include/dlx/knuth_format.hpp
+             include/sudoku/sudoku.hpp include/sudoku/solver.hpp include/sudoku/reader.hpp
+             bin/dlx bin/sudoku)
   if(NOT EXISTS ${prefix}/${file})
     message(FATAL_ERROR "not installed: ${file}")
   endif()
 endforeach()
+
+# A small installed API: at most 20 headers, none of the engine's internals (detail/), and
+# nothing of the internal targets (sudoku_internal) or the internal headers (internal/).
+file(GLOB_RECURSE headers RELATIVE ${prefix}/include ${prefix}/include/*)
+list(LENGTH headers header_count)
+if(header_count GREATER 20)
+  message(FATAL_ERROR "${header_count} headers installed, more than 20:\n${headers}")
+endif()
+foreach(header IN LISTS headers)
+  if(NOT header MATCHES "^(dlx|sudoku)/[a-z_]+\\.hpp$")
+    message(FATAL_ERROR "installed: include/${header}; only dlx/*.hpp and sudoku/*.hpp belong there")
+  endif()
+endforeach()
+file(GLOB_RECURSE installed RELATIVE ${prefix} ${prefix}/*)
+list(FILTER installed INCLUDE REGEX "(^|/)(detail|internal)/|_internal")
+if(installed)
+  message(FATAL_ERROR "internal files installed: ${installed}")
+endif()
 foreach(pattern */libdlx.a */libsudoku.a */cmake/dlx/dlxConfig.cmake
                 */cmake/dlx/dlxConfigVersion.cmake */cmake/dlx/dlxTargets.cmake)
   file(GLOB_RECURSE found ${prefix}/${pattern})
@@ -70,7 +89,9 @@ endif()
 
 # The outside project, built against the installed package only.
 set(source ${CMAKE_CURRENT_LIST_DIR}/project)
+# (It also compiles every installed header on its own: DLX_CHECK_HEADERS.)
 run(${CMAKE_COMMAND} -S ${source} -B ${WORK_DIR}/build -DCMAKE_PREFIX_PATH=${prefix}
+    -DDLX_CHECK_HEADERS=ON
     -DCMAKE_CXX_COMPILER=${CXX} "-DCMAKE_CXX_FLAGS=${CXX_FLAGS}"
     "-DCMAKE_EXE_LINKER_FLAGS=${LINKER_FLAGS}" -DCMAKE_BUILD_TYPE=${BUILD_TYPE})
 run(${CMAKE_COMMAND} --build ${WORK_DIR}/build)

@@ -12,10 +12,11 @@
 //     for (auto cover : solver.solutions())   // lazily: each cover as a list of option ids
 //       for (dlx::OptionId option : cover) std::cout << option << ' ';  // "3 4 0 "
 //
-// What a user needs: Problem (items, options), Solver (search, count, commit), the DLX1 text
-// format (read_knuth, write_knuth), the example problems and the parallel count; minimum-cost
-// covers (min_cost_covers) and Knuth's estimate of a search's size (estimate). Solver's
-// states, which decide what each call does:
+// What a user needs, and all this library installs: Problem (items, options) and CompactProblem
+// (bare numbers), Solver (search, count, commit), the DLX1 text format (read_knuth,
+// write_knuth), the example problems, the split and the parallel count; counting by memo
+// (memo.hpp), minimum-cost covers (min_cost_covers) and Knuth's estimate of a search's size
+// (estimate). Solver's states, which decide what each call does:
 //   fresh      after construction, reset() or rewind(): commit() and exclude() are allowed;
 //              next() / count() start the search
 //   at a cover next() returned true: cover() holds it; next() resumes after it
@@ -23,14 +24,17 @@
 //              done, paused() is true, and the next call resumes where the search stopped
 //   exhausted  the tree has been walked: next() returns false, count() 0, until reset() or
 //              rewind()
-// Links, the flat node arrays the search works on, are the engine's business: nothing here
-// needs them.
+// Links, the flat node arrays the search works on, are the engine's business: they live behind
+// Solver, in headers that are not installed.
 #pragma once
 
-#include "dlx/estimate.hpp"       // IWYU pragma: export
-#include "dlx/examples.hpp"       // IWYU pragma: export
-#include "dlx/knuth_format.hpp"   // IWYU pragma: export
-#include "dlx/min_cost.hpp"       // IWYU pragma: export
-#include "dlx/parallel.hpp"       // IWYU pragma: export
-#include "dlx/problem.hpp"        // IWYU pragma: export
-#include "dlx/solver.hpp"         // IWYU pragma: export
+#include "dlx/compact_problem.hpp"  // IWYU pragma: export
+#include "dlx/estimate.hpp"         // IWYU pragma: export
+#include "dlx/examples.hpp"         // IWYU pragma: export
+#include "dlx/knuth_format.hpp"     // IWYU pragma: export
+#include "dlx/memo.hpp"             // IWYU pragma: export
+#include "dlx/min_cost.hpp"         // IWYU pragma: export
+#include "dlx/packed_strings.hpp"   // IWYU pragma: export
+#include "dlx/parallel.hpp"         // IWYU pragma: export
+#include "dlx/problem.hpp"          // IWYU pragma: export
+#include "dlx/solver.hpp"           // IWYU pragma: export

@@ -33,7 +33,6 @@
 #include <string_view>
 #include <vector>
 
-#include "dlx/detail/name_table.hpp"
 #include "dlx/packed_strings.hpp"
 
 namespace dlx {

@@ -43,6 +43,7 @@
 // (a depth limit changed during a search applies from the next node on).
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <iterator>
 #include <limits>
@@ -52,20 +53,13 @@
 #include <vector>
 
 #include "dlx/compact_problem.hpp"
-#include "dlx/detail/choice_tree.hpp"
-#include "dlx/detail/links.hpp"
 #include "dlx/problem.hpp"
 
 namespace dlx {
 
-class Solver;
 namespace detail {
-/// The links a solver searches, for the engine's own tests (is every link as built?).
-const Links& links_of(const Solver& solver);
-/// Makes the solver choose items by a tree of minima (choice_tree.hpp), or by a scan of every
-/// primary item, whatever the problem's size; for tests that compare the two. Needs a fresh
-/// solver (else std::logic_error); no effect on problems with colours or multiplicities.
-void use_choice_tree(Solver& solver, bool on);
+class Solver;  // the search itself: links, choice stack, commitments (not installed)
+struct SolverAccess;
 }  // namespace detail
 
 /// Counters in the spirit of Knuth's programs.
@@ -82,6 +76,11 @@ class Solver {
   explicit Solver(const Problem& problem);
   /// For a plain exact-cover problem (no colours, no multiplicities) built in flat arrays.
   explicit Solver(const CompactProblem& problem);
+  Solver(const Solver& other);  ///< an independent copy: same problem, commitments and state
+  Solver(Solver&& other) noexcept;
+  Solver& operator=(const Solver& other);
+  Solver& operator=(Solver&& other) noexcept;
+  ~Solver();
 
   /// Starts over on another problem, in the memory this solver already holds: no commitments,
   /// no search, stats cleared (the node limit and depth limit stay). For callers that solve many
@@ -105,7 +104,7 @@ class Solver {
   /// the committed options followed by the chosen ones, valid until the next call.
   bool next();
   /// The cover reached by the last successful next().
-  [[nodiscard]] std::span<const OptionId> cover() const { return cover_; }
+  [[nodiscard]] std::span<const OptionId> cover() const;
   /// After next() returned true: the colour the cover gives a secondary item, kNoColor if the
   /// cover leaves it unused or uses it without a colour.
   [[nodiscard]] ColorId color_of(ItemId secondary) const;
@@ -122,7 +121,7 @@ class Solver {
   /// covering and uncovering each option of it.
   bool branch_options(std::vector<OptionId>& out);
   /// After next() returned true: the number of search levels below the commitments.
-  [[nodiscard]] int depth() const { return static_cast<int>(level_); }
+  [[nodiscard]] int depth() const;
 
   /// Counts the covers from the current state on, stopping once `limit` have been found.
   std::uint64_t count(std::uint64_t limit = kNoLimit);
@@ -133,122 +132,44 @@ class Solver {
   void rewind();
   /// Undoes the search and the commitments made after the first `keep` ones.
   void uncommit_to(std::size_t keep);
-  [[nodiscard]] std::size_t commit_count() const { return committed_.size(); }
+  [[nodiscard]] std::size_t commit_count() const;
 
   /// Pauses the search once stats().nodes reaches `nodes` (kNoLimit: never). next() and count()
   /// then return as if the tree were exhausted, but paused() is true and the next call resumes
   /// exactly where the search stopped. This bounds the work of one call (for progress reports,
   /// time limits and fuzzing) without losing the place.
-  void set_node_limit(std::uint64_t nodes) { node_limit_ = nodes; }
-  [[nodiscard]] bool paused() const { return state_ == State::paused; }
+  void set_node_limit(std::uint64_t nodes);
+  [[nodiscard]] bool paused() const;
 
   /// Treats every search-tree node at `depth` levels below the commitments as if it were a cover:
   /// next() then visits the frontier of the tree at that depth (and the real covers above it),
   /// which is how a search is split into independent subproblems. -1 turns it off.
-  void set_depth_limit(int depth) { depth_limit_ = depth < 0 ? kNoDepthLimit : depth; }
+  void set_depth_limit(int depth);
 
   /// Knuth's estimate of the fraction of the search tree already walked, in [0, 1].
   [[nodiscard]] double progress() const;
 
-  [[nodiscard]] const Stats& stats() const { return stats_; }
-  void clear_stats() {
-    stats_ = {};
-    updates_at_pristine_ = 0;
-  }
+  [[nodiscard]] const Stats& stats() const;
+  void clear_stats();
   /// Checks every link of the structure the search works on (Knuth's sanity()): an empty
   /// string when all is well, else a description of the first fault found. Costs a walk over
   /// every node; for tests and fuzzing.
-  [[nodiscard]] std::string check_invariants() const { return links_.check_invariants(); }
+  [[nodiscard]] std::string check_invariants() const;
   /// Whether a commitment clashed, so that there are no covers until uncommit_to()/reset().
-  [[nodiscard]] bool infeasible() const { return infeasible_; }
+  [[nodiscard]] bool infeasible() const;
   /// Whether the search tree has been walked to its end.
-  [[nodiscard]] bool exhausted() const { return state_ == State::exhausted; }
+  [[nodiscard]] bool exhausted() const;
 
   /// An input range over the remaining covers; each element is next()'s cover().
   class Range;
   [[nodiscard]] Range solutions();
 
  private:
-  using Links = detail::Links;
-  friend const Links& detail::links_of(const Solver& solver);
-  friend void detail::use_choice_tree(Solver& solver, bool on);
-
-  explicit Solver(Links links);
-
-  enum class State : std::uint8_t { fresh, at_solution, paused, exhausted };
-  static constexpr Links::Index kNoDepthLimit = std::numeric_limits<Links::Index>::max();
-
-  bool advance();  // the one search loop: next() and count() both drive it
-  template <class Length, bool kTree>
-  bool search();   // advance() at the links' length width, choosing items by tree_ or a scan
-  // The search loops' three ways out, each recording the state a later call resumes from.
-  bool leave_at_cover(Links::Index level, std::uint64_t updates) {
-    level_ = level;
-    state_ = State::at_solution;
-    stats_.updates = updates;
-    ++stats_.solutions;
-    return true;
-  }
-  bool leave_paused(Links::Index level, std::uint64_t updates) {
-    level_ = level;
-    state_ = State::paused;
-    stats_.updates = updates;
-    return false;
-  }
-  bool leave_exhausted(std::uint64_t updates) {
-    level_ = 0;
-    state_ = State::exhausted;
-    stats_.updates = updates;
-    return false;
-  }
-  void unwind();   // uncovers every level of the current search
-  void size_buffers();  // the choice stack and cover lists for the links' size
-
-  // The general search and its cold paths (search_general.cpp).
-  template <class Length, bool kColor, bool kMult>
-  bool search_general();
-  template <class Length, bool kColor, bool kMult>
-  void unwind_general();
-  bool advance_general();
-  void unwind_general_any();
-  bool apply(OptionId option, bool exclude);  // commit() and exclude() beyond the plain path
-  void check_can_commit(const char* what, OptionId option) const;  // throws on misuse
-  void undo_commitment();                     // uncommits the last commitment
-  [[nodiscard]] bool option_live(OptionId option) const;
-  [[nodiscard]] double progress_general() const;
-
-  enum class Kind : std::uint8_t { commit, exclude, none };
-  struct Commitment {
-    Links::Index first;  // first node of the option
-    Kind kind;
-  };
-
-  Links links_;
-  // Plain problems with many primary items choose the item to branch on by a tree of minima
-  // rather than a scan of every length; decided once per problem (size_buffers()).
-  bool use_tree_ = false;
-  detail::ChoiceTree tree_;
-  // The links as built, shared by copies of this solver, when the structure is small enough
-  // that copying it back beats undoing a long search step by step (see reset()).
-  std::shared_ptr<const Links> pristine_;
-  std::uint64_t updates_at_pristine_ = 0;  // stats_.updates when the links were last pristine
-  std::vector<Links::Index> choice_;       // node chosen at each level
-  std::vector<Commitment> committed_;      // commitments and exclusions, in order
-  std::vector<Kind> option_state_;         // per option: commit, exclude, or none
-  // General search only: the branch item at each level (choice_ equal to it means the level
-  // leaves the item with no more options) and the first option of its list when the level began.
-  std::vector<Links::Index> item_;
-  std::vector<Links::Index> first_tweak_;
-  std::vector<OptionId> cover_;
-  Links::Index level_ = 0;
-  State state_ = State::fresh;
-  bool infeasible_ = false;  // a commitment clashed: no covers until reset()
-  std::size_t clash_at_ = 0;  // how many commitments preceded the clashing one
-  Links::Index depth_limit_ = kNoDepthLimit;
-  std::uint64_t node_limit_ = kNoLimit;
-  Stats stats_;
+  friend struct detail::SolverAccess;
+  // The links and the search state (dlx/src: detail::Solver), on the heap so that this header
+  // shows no link arrays; every call above is one call on it.
+  std::unique_ptr<detail::Solver> core_;
 };
-
 class Solver::Range {
  public:
   class iterator {
@@ -287,7 +208,5 @@ class Solver::Range {
 };
 
 inline Solver::Range Solver::solutions() { return Range(*this); }
-
-inline const detail::Links& detail::links_of(const Solver& solver) { return solver.links_; }
 
 }  // namespace dlx

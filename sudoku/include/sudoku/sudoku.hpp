@@ -1,7 +1,7 @@
 // The sudoku library in one include: boards of any box shape from 4x4 to 35x35, reading and
 // writing them, solving, counting and enumerating (sudoku::Solver and its backends: a bitboard
 // search, the plain exact cover on the dlx engine, deductions plus the engine, two baselines),
-// checking, explaining, rating and generating.
+// checking them, and variants.
 //
 //     #include <sudoku/sudoku.hpp>
 //
@@ -13,22 +13,18 @@
 //
 // Streams of puzzles: sudoku::Reader (one puzzle or error at a time, in constant memory); the
 // writers (line, grid, compact, csv); sudoku::check_solution and find_conflicts, which share
-// nothing with the solvers; exact_cover_with_givens() for outside exact-cover solvers.
+// nothing with the solvers; variants (X, windoku, jigsaw, killer, ...) and their solver.
+//
+// This header and the ones it includes are the library's installed API, all of it. The rest of
+// the toolkit (logic, ratings, the generator, the hybrid's deductions, the programs' runs) is
+// internal: used by the programs, the Python module and the page, but not installed.
 #pragma once
 
-#include "sudoku/backtracking.hpp"  // IWYU pragma: export
-#include "sudoku/board.hpp"         // IWYU pragma: export
-#include "sudoku/dlx_solver.hpp"    // IWYU pragma: export
-#include "sudoku/encoding.hpp"      // IWYU pragma: export
-#include "sudoku/explain.hpp"       // IWYU pragma: export
-#include "sudoku/generator.hpp"     // IWYU pragma: export
-#include "sudoku/logic.hpp"         // IWYU pragma: export
-#include "sudoku/parallel_count.hpp"  // IWYU pragma: export
-#include "sudoku/rating.hpp"        // IWYU pragma: export
-#include "sudoku/reader.hpp"        // IWYU pragma: export
-#include "sudoku/records.hpp"       // IWYU pragma: export
-#include "sudoku/run.hpp"           // IWYU pragma: export
-#include "sudoku/solve_result.hpp"  // IWYU pragma: export
-#include "sudoku/solver.hpp"        // IWYU pragma: export
-#include "sudoku/validator.hpp"     // IWYU pragma: export
-#include "sudoku/writer.hpp"        // IWYU pragma: export
+#include "sudoku/board.hpp"           // IWYU pragma: export
+#include "sudoku/reader.hpp"          // IWYU pragma: export
+#include "sudoku/solve_result.hpp"    // IWYU pragma: export
+#include "sudoku/solver.hpp"          // IWYU pragma: export
+#include "sudoku/validator.hpp"       // IWYU pragma: export
+#include "sudoku/variant.hpp"         // IWYU pragma: export
+#include "sudoku/variant_solver.hpp"  // IWYU pragma: export
+#include "sudoku/writer.hpp"          // IWYU pragma: export

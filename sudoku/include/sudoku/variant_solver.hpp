@@ -26,7 +26,6 @@
 #include <string>
 #include <vector>
 
-#include <dlx/bitset_solver.hpp>
 #include <dlx/compact_problem.hpp>
 #include <dlx/problem.hpp>
 #include <dlx/solver.hpp>
@@ -34,6 +33,10 @@
 #include "sudoku/board.hpp"
 #include "sudoku/solve_result.hpp"
 #include "sudoku/variant.hpp"
+
+namespace dlx {
+class BitsetSolver;  // the engine's bit-set search for small covers (not installed)
+}
 
 namespace sudoku {
 
@@ -81,6 +84,11 @@ class VariantSolver {
  public:
   static constexpr std::uint64_t kNoLimit = dlx::Solver::kNoLimit;
 
+  VariantSolver();
+  ~VariantSolver();
+  VariantSolver(VariantSolver&&) noexcept;
+  VariantSolver& operator=(VariantSolver&&) noexcept;
+
   /// Counts the solutions up to `limit` and keeps the first. Precondition: !variant_problem().
   SolveResult solve(const Board& puzzle, const Variant& variant, std::uint64_t limit = 1);
 
@@ -101,7 +109,7 @@ class VariantSolver {
   std::optional<VariantCover> cover_;
   dlx::CompactProblem problem_;
   bool on_bitsets_ = false;
-  dlx::BitsetSolver bitset_;
+  std::unique_ptr<dlx::BitsetSolver> bitset_;  // built on first use, as links_
   std::unique_ptr<dlx::Solver> links_;
   Board solution_;
   dlx::Stats none_{};

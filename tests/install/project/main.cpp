@@ -1,10 +1,8 @@
-// Uses the installed headers and libraries: counts the covers of Knuth's example (one: options
-// 0, 3, 4, i.e. "c e", "a d f", "b g") and solves a 9x9 Sudoku, checked by the validator.
-#include <dlx/knuth_format.hpp>
-#include <dlx/solver.hpp>
-#include <sudoku/dlx_solver.hpp>
-#include <sudoku/reader.hpp>
-#include <sudoku/validator.hpp>
+// Uses the installed headers and libraries, each library through its one include: counts the
+// covers of Knuth's example (one: options 0, 3, 4, i.e. "c e", "a d f", "b g") and solves a 9x9
+// Sudoku, checked by the validator.
+#include <dlx/dlx.hpp>
+#include <sudoku/sudoku.hpp>
 
 #include <algorithm>
 #include <iostream>
@@ -23,8 +21,8 @@ int main() {
 
   const sudoku::Board puzzle = sudoku::parse_board(
       "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79");
-  sudoku::DlxSolver sudoku_solver;
-  const sudoku::SolveResult result = sudoku_solver.solve(puzzle, 2);
+  sudoku::Solver sudoku_solver(sudoku::Backend::hybrid);  // deductions, then the engine
+  const sudoku::SolverResult result = sudoku_solver.solve(puzzle, 2);
   if (result.solutions != 1 || sudoku::check_solution(puzzle, result.first)) return 1;
   std::cout << "sudoku: " << result.first.to_line() << '\n';
   return 0;

@@ -24,6 +24,8 @@
 #include <string>
 #include <vector>
 
+#include <dlx/bitset_solver.hpp>
+
 #include "sudoku/board.hpp"
 #include "sudoku/variant.hpp"
 #include "sudoku/variant_solver.hpp"

@@ -1,4 +1,4 @@
-// The ordered batch: a reader/emitter on the calling thread, workers on dlx::detail::run_workers,
+// The ordered batch: a reader/emitter on the calling thread, workers on dlx::run_workers,
 // two chunks.
 //
 // One round of workers per chunk: the calling thread is worker 0, and each round's threads are
@@ -14,7 +14,7 @@
 #include <condition_variable>
 #include <mutex>
 
-#include <dlx/detail/workers.hpp>
+#include <dlx/workers.hpp>
 #include <dlx/parallel.hpp>
 
 namespace sudoku {
@@ -44,7 +44,7 @@ bool run_single(const BatchOptions& options, const BatchCallbacks& callbacks) {
 }
 
 // One chunk being worked on: items are taken by an atomic index, so fast and slow puzzles even
-// out. The workers of a round are started by dlx::detail::run_workers and joined when the
+// out. The workers of a round are started by dlx::run_workers and joined when the
 // chunk is done, which is the only synchronisation the items need.
 class Round {
  public:
@@ -169,7 +169,7 @@ bool run_ordered_batch(const BatchOptions& options, const BatchCallbacks& callba
     std::size_t next_size = 0;
     bool stopped = false;
     Round round(callbacks, current, size, threads - 1);
-    dlx::detail::run_workers(threads, [&](unsigned worker) {
+    dlx::run_workers(threads, [&](unsigned worker) {
       if (worker != 0) return round.work(worker);
       if (pending != 0 && !emit_chunk(1 - current, pending)) {
         stopped = true;

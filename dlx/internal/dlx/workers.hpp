@@ -1,7 +1,7 @@
 // Running N workers at once: the one way the project starts threads (the engine's parallel
 // count, the Sudoku batch, the MPI drivers, the Python module).
 //
-//     dlx::detail::run_workers(threads + 1, [&](unsigned worker) {
+//     dlx::run_workers(threads + 1, [&](unsigned worker) {
 //       if (worker == 0) report_progress();   // the calling thread
 //       else count(worker - 1);               // a thread of its own
 //     });
@@ -18,10 +18,10 @@
 
 #include <functional>
 
-namespace dlx::detail {
+namespace dlx {
 
 /// Runs body(0) on the calling thread and body(1) ... body(workers - 1) on threads of their
 /// own, joins them, and rethrows the first exception a body threw. Precondition: workers >= 1.
 void run_workers(unsigned workers, const std::function<void(unsigned worker)>& body);
 
-}  // namespace dlx::detail
+}  // namespace dlx
