@@ -12,7 +12,10 @@
 #include <cassert>
 #include <memory>
 #include <string>
+#include <unordered_map>
 #include <vector>
+
+#include "chain_closure.hpp"
 
 namespace sudoku::detail {
 
@@ -28,6 +31,9 @@ constexpr int kAdvanced = -3;  // a technique applied inside a dynamic chain (No
 // nested levels multiply the work of the levels below, and the hardest puzzles would
 // otherwise take minutes a step. A search that spends it stops (nothing found: a stall).
 constexpr long kNestedBudget = 3000000;
+
+// Inner searches a thread remembers (thread_memo()); past this it starts over (some 20 MB).
+constexpr std::size_t kMemoLimit = 20000;
 
 // The pool slot where a hint's branch is recomputed for display or for rule parents.
 constexpr int kDisplaySlot = 200;
@@ -116,6 +122,26 @@ struct Hint {
   int difficulty = 0;          // tenths, SE scale
 };
 
+// The memo of inner searches: (technique << 8 | level) followed by the grid -> what was found.
+// One a thread, kept from search to search: what a search finds depends on its key only.
+using SearchKey = std::vector<std::uint64_t>;
+struct KeyHash {
+  std::size_t operator()(const SearchKey& k) const {
+    std::uint64_t h = 0x9E3779B97F4A7C15u;
+    for (std::uint64_t v : k) h = (h ^ v) * 0x100000001B3u + (h >> 29);
+    return static_cast<std::size_t>(h);
+  }
+};
+struct Found {
+  std::vector<Hint> hints;
+  long propagations = 0;
+};
+using SearchMemo = std::unordered_map<SearchKey, Found, KeyHash>;
+SearchMemo& thread_memo() {
+  static thread_local SearchMemo memo;
+  return memo;
+}
+
 int base_difficulty(Technique t, int level) {
   switch (t) {
     case Technique::x_chain: return 66;
@@ -130,7 +156,8 @@ int base_difficulty(Technique t, int level) {
 
 class Engine {
  public:
-  explicit Engine(const Layout& layout) : L_(layout), n_(layout.n), stride_(layout.n + 1) {
+  explicit Engine(const Layout& layout)
+      : L_(layout), n_(layout.n), stride_(layout.n + 1), fast_(ClosureTable::fits(layout)) {
     cells_ = static_cast<int>(layout.cell_units.size());
   }
 
@@ -277,6 +304,13 @@ class Engine {
 
   void unary(Technique t, const std::vector<std::uint64_t>& grid, int depth, bool first_only,
              std::vector<Hint>& out);
+  /// The closures of depth `depth` on `grid` (chain_closure.hpp), or nothing where they do not
+  /// apply: boards other than 9x9, and propagations with techniques inside (level >= 1).
+  ClosureTable* closures(int depth, const std::vector<std::uint64_t>& grid, const Mode& mode);
+  /// Whether the forcing chains from `cell` (multiple()) can find anything, by closures; when
+  /// not, `cost` is the number of propagations multiple() would have spent on the cell.
+  bool cell_may_hint(ClosureTable& fast, const std::vector<std::uint64_t>& grid, int cell,
+                     bool dynamic, long& cost);
   void multiple(Technique t, int level, const std::vector<std::uint64_t>& grid, int depth,
                 bool first_only, std::vector<Hint>& out);
 
@@ -287,7 +321,11 @@ class Engine {
   int next_nested_id_ = 0;
   long budget_ = 0;
   long propagations_ = 0;
+  bool fast_ = false;
+  SearchMemo& memo_ = thread_memo();
+  std::vector<std::uint64_t> table_;  // inside_rules(): places by unit and digit
   std::vector<std::vector<std::unique_ptr<Imp>>> pools_;
+  std::vector<std::unique_ptr<ClosureTable>> tables_;  // by depth
 };
 
 void Engine::propagate(Imp& imp, const std::vector<std::uint64_t>& orig, const Mode& mode,
@@ -412,15 +450,24 @@ bool Engine::inside_rules(Imp& imp, const std::vector<std::uint64_t>& orig, cons
       }
     }
   };
-  auto places = [&](int unit, int digit) {
-    std::uint64_t w = 0;
-    const auto& cells = L_.unit_cells[static_cast<std::size_t>(unit)];
-    for (std::size_t i = 0; i < cells.size(); ++i) {
-      if ((g[static_cast<std::size_t>(cells[i])] & digit_bit(digit)) != 0) w |= std::uint64_t{1} << i;
-    }
-    return w;
-  };
+  // The places of each digit in each unit (bit i: the unit's i-th cell), read once: adding
+  // nodes leaves the grid as it is. table_ is shared with the inside_rules() of the searches
+  // nested below, which run only after the last use here.
   const int units = 3 * n_;
+  const auto stride = static_cast<std::size_t>(stride_);
+  table_.assign(static_cast<std::size_t>(units) * stride, 0);
+  for (int u = 0; u < units; ++u) {
+    const auto& cells = L_.unit_cells[static_cast<std::size_t>(u)];
+    std::uint64_t* row = &table_[static_cast<std::size_t>(u) * stride];
+    for (std::size_t i = 0; i < cells.size(); ++i) {
+      for (std::uint64_t m = g[static_cast<std::size_t>(cells[i])]; m != 0; m &= m - 1) {
+        row[std::countr_zero(m)] |= std::uint64_t{1} << i;
+      }
+    }
+  }
+  auto places = [&](int unit, int digit) {
+    return table_[static_cast<std::size_t>(unit) * stride + static_cast<std::size_t>(digit)];
+  };
   // Locked candidates (pointing and claiming).
   for (int from = 0; from < units; ++from) {
     const auto& cells = L_.unit_cells[static_cast<std::size_t>(from)];
@@ -608,6 +655,24 @@ std::vector<int> Engine::rule_parents(const Hint& hint, const std::vector<std::u
 void Engine::unary(Technique t, const std::vector<std::uint64_t>& grid, int depth,
                    bool first_only, std::vector<Hint>& out) {
   const Mode mode = mode_of(t, 0);
+  ClosureTable* fast = closures(depth, grid, mode);
+  // The links read here form an implication graph closed under contraposition (a weak link
+  // a - b gives on a -> off b and on b -> off a, a strong one off a -> on b and off b -> on a).
+  // So when an assumption x does not reach its negation, no assumption y it reaches does
+  // either: y -> not y would give x -> y -> not y, and with not y -> not x (the contrapositive of
+  // x -> y) x -> not x. Such assumptions are passed over without a closure of their own.
+  std::array<CellBits, 10> quiet_on{}, quiet_off{};
+  auto may_reach_negation = [&](int cell, int d, bool on) {
+    const auto di = static_cast<std::size_t>(d);
+    if ((((on ? quiet_on : quiet_off)[di] >> cell) & 1) != 0) return false;
+    const Closure& c = fast->get(cell, d, on);
+    if (c.holds(cell, d, !on)) return true;
+    for (std::size_t e = 1; e <= 9; ++e) {
+      quiet_on[e] |= c.on[e];
+      quiet_off[e] |= c.off[e];
+    }
+    return false;
+  };
   for (int cell = 0; cell < cells_; ++cell) {
     const std::uint64_t cands = grid[static_cast<std::size_t>(cell)];
     if (std::popcount(cands) < 2) continue;
@@ -615,6 +680,10 @@ void Engine::unary(Technique t, const std::vector<std::uint64_t>& grid, int dept
     for (std::uint64_t m = cands; m != 0; m &= m - 1) {
       const int d = std::countr_zero(m);
       for (int on = 1; on >= 0; --on) {
+        if (fast != nullptr && !may_reach_negation(cell, d, on != 0)) {
+          ++propagations_;  // the one propagation this assumption costs the engine
+          continue;
+        }
         Imp& imp = slot(depth, 0);
         start(imp, grid, cell, d, on != 0, kAssumption);
         imp.allow_both = true;
@@ -644,6 +713,92 @@ void Engine::unary(Technique t, const std::vector<std::uint64_t>& grid, int dept
 }
 
 // ---- forcing chains over an exhaustive split: contradiction, double, cell, region ----
+
+ClosureTable* Engine::closures(int depth, const std::vector<std::uint64_t>& grid,
+                               const Mode& mode) {
+  if (!fast_ || mode.level != 0) return nullptr;
+  while (static_cast<int>(tables_.size()) <= depth) tables_.push_back(nullptr);
+  auto& table = tables_[static_cast<std::size_t>(depth)];
+  if (!table) table = std::make_unique<ClosureTable>(L_);
+  table->reset(grid, mode.dynamic, mode.y_links, mode.stop_on_contradiction);
+  return table.get();
+}
+
+// Mirrors multiple()'s cases for one cell on closures: a contradiction, a conclusion common to
+// the on and off cases (double), to every candidate of the cell, or to every place of one of its
+// digits in a unit of which it is the first place. A conclusion counts only where multiple()
+// would take it (worth: a candidate of the grid, and an on one in a cell of two or more).
+bool Engine::cell_may_hint(ClosureTable& fast, const std::vector<std::uint64_t>& grid, int cell,
+                           bool dynamic, long& cost) {
+  const std::uint64_t cands = grid[static_cast<std::size_t>(cell)];
+  const int card = std::popcount(cands);
+  const CellBits multi = fast.multi();
+  // Whether the conclusions on[] and off[] hold one that multiple() would take.
+  auto worth = [&](const std::array<CellBits, 10>& on, const std::array<CellBits, 10>& off) {
+    for (int d = 1; d <= 9; ++d) {
+      const auto i = static_cast<std::size_t>(d);
+      if (((on[i] & multi) | off[i]) & fast.places(d)) return true;
+    }
+    return false;
+  };
+  bool possible = false;
+  bool any_clash = false;
+  std::array<CellBits, 10> all_on, all_off;
+  all_on.fill(~CellBits{0});
+  all_off.fill(~CellBits{0});
+  for (std::uint64_t m = cands; m != 0; m &= m - 1) {
+    const int d = std::countr_zero(m);
+    const Closure& on = fast.get(cell, d, true);
+    ++cost;
+    any_clash = any_clash || on.conflict;
+    for (std::size_t e = 1; e <= 9; ++e) {
+      all_on[e] &= on.on[e];
+      all_off[e] &= on.off[e];
+    }
+    if (!dynamic) continue;
+    const Closure& off = fast.get(cell, d, false);
+    ++cost;
+    if (on.conflict || off.conflict) {
+      possible = true;
+    } else if (card >= 3) {
+      std::array<CellBits, 10> both_on, both_off;
+      for (std::size_t e = 1; e <= 9; ++e) {
+        both_on[e] = on.on[e] & off.on[e];
+        both_off[e] = on.off[e] & off.off[e];
+      }
+      possible = possible || worth(both_on, both_off);
+    }
+  }
+  if (!any_clash && worth(all_on, all_off)) possible = true;
+  // Region chains: the units where this cell is the digit's first place.
+  for (std::uint64_t m = cands; m != 0; m &= m - 1) {
+    const int d = std::countr_zero(m);
+    if (fast.get(cell, d, true).conflict) continue;
+    for (int s = 0; s < 3; ++s) {
+      const int unit = L_.cell_units[static_cast<std::size_t>(cell)][static_cast<std::size_t>(s)];
+      std::array<CellBits, 10> reg_on, reg_off;
+      reg_on.fill(~CellBits{0});
+      reg_off.fill(~CellBits{0});
+      int places = 0;
+      bool first = true, clash = false;
+      for (int q : L_.unit_cells[static_cast<std::size_t>(unit)]) {
+        if ((grid[static_cast<std::size_t>(q)] & digit_bit(d)) == 0) continue;
+        if (places++ == 0 && q != cell) first = false;
+        if (!first) break;
+        const Closure& c = fast.get(q, d, true);
+        clash = clash || c.conflict;
+        for (std::size_t e = 1; e <= 9; ++e) {
+          reg_on[e] &= c.on[e];
+          reg_off[e] &= c.off[e];
+        }
+      }
+      if (!first || places < 2) continue;
+      cost += places - 1;
+      if (!clash && worth(reg_on, reg_off)) possible = true;
+    }
+  }
+  return possible;
+}
 
 void Engine::multiple(Technique t, int level, const std::vector<std::uint64_t>& grid, int depth,
                       bool first_only, std::vector<Hint>& out) {
@@ -679,11 +834,17 @@ void Engine::multiple(Technique t, int level, const std::vector<std::uint64_t>& 
     const auto c = static_cast<std::size_t>(cand(x.cell, x.digit));
     return (x.on ? imp.on_id[c] : imp.off_id[c]) == static_cast<int>(i);
   };
+  ClosureTable* fast = closures(depth, grid, mode);
   for (int cell = 0; cell < cells_; ++cell) {
     const std::uint64_t cands = grid[static_cast<std::size_t>(cell)];
     const int card = std::popcount(cands);
     if (!(card > 2 || (card > 1 && mode.dynamic))) continue;
     if (spent()) return;
+    long cost = 0;
+    if (fast != nullptr && !cell_may_hint(*fast, grid, cell, mode.dynamic, cost)) {
+      propagations_ += cost;
+      continue;
+    }
     // Slots at this depth: 0..card-1 the on cases of the cell's digits, card the off case,
     // card+1.. the other places of a digit in a unit.
     int k = 0;
@@ -828,6 +989,26 @@ void Engine::multiple(Technique t, int level, const std::vector<std::uint64_t>& 
 
 std::vector<Hint> Engine::search(Technique t, int level, const std::vector<std::uint64_t>& grid,
                                  int depth, bool first_only) {
+  // Searches inside a propagation (depth > 0) meet the same positions again and again: from
+  // other assumptions, at other nesting levels, in the steps after. A search's hints depend on
+  // the technique, the level and the grid only, so they are kept. A search the budget cut short
+  // is not kept, and one is taken from the memo only where repeating it would not reach the
+  // budget either; the propagations it spent are counted again, so the budget runs out exactly
+  // where it would without the memo.
+  SearchKey key;
+  if (depth > 0 && first_only) {
+    key.reserve(grid.size() + 1);
+    key.push_back(static_cast<std::uint64_t>(t) << 8 | static_cast<std::uint64_t>(level));
+    key.insert(key.end(), grid.begin(), grid.end());
+    if (const auto it = memo_.find(key); it != memo_.end()) {
+      const Found& found = it->second;
+      if (budget_ == 0 || propagations_ + found.propagations < budget_) {
+        propagations_ += found.propagations;
+        return found.hints;
+      }
+    }
+  }
+  const long before = propagations_;
   std::vector<Hint> out;
   if (t == Technique::x_chain || t == Technique::aic) {
     unary(t, grid, depth, first_only, out);
@@ -837,6 +1018,10 @@ std::vector<Hint> Engine::search(Technique t, int level, const std::vector<std::
   for (Hint& h : out) {
     h.level = t == Technique::nested_forcing_chain ? level : 0;
     h.difficulty = base_difficulty(t, level) + chain_length_bonus_tenths(h.complexity);
+  }
+  if (!key.empty() && !spent()) {
+    if (memo_.size() >= kMemoLimit) memo_.clear();
+    memo_.emplace(std::move(key), Found{out, propagations_ - before});
   }
   return out;
 }
