@@ -662,10 +662,8 @@ class Run::Impl {
     Rating rating = puzzle.candidates.empty()
                         ? sudoku::rate(puzzle.board, worker.dlx)
                         : sudoku::rate(solve_logic(puzzle, quiet), solve_pencil(worker, puzzle, 2));
-    // SE's scale assumes one solution and a puzzle of givens: rate on those only.
-    if (settings_.se && rating.solutions == 1 && puzzle.candidates.empty()) {
-      rating.se = se_rating(puzzle.board);
-    }
+    // SE's scale is for puzzles of givens (add_se_rating() decides the rest).
+    if (settings_.se && puzzle.candidates.empty()) add_se_rating(rating, puzzle.board);
     r.totals.nodes += rating.nodes;
     r.totals.updates += rating.updates;
     r.tally(rating.level != Difficulty::invalid);

@@ -71,5 +71,9 @@ struct Rating {
 Rating rate(const LogicResult& logic, const SolveResult& engine);
 /// Rates a puzzle: one logical solve (steps not recorded) and one engine count up to 2.
 Rating rate(const Board& puzzle, DlxSolver& engine);
+/// Adds Sudoku Explainer's ER/EP/ED to a rating of `puzzle` (a puzzle of givens) where SE's
+/// scale applies: a 9x9 puzzle whose rating found exactly one solution. What `sudoku rate --se`
+/// and the page show; leaves `rating.se` empty otherwise.
+void add_se_rating(Rating& rating, const Board& puzzle);
 
 }  // namespace sudoku
