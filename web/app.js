@@ -1,8 +1,9 @@
 // The page: the grid, its keyboard, and the buttons, around the WebAssembly module (sudoku.js).
 // Every answer comes from the module (web/binding.cpp) as JSON: reading and checking the grid,
-// solving, counting, the step log and its pencil marks, the rating, new puzzles. This file only
-// shows them. The cell names ("r5c2") and units ("box 4") of the step log are turned back into
-// cell numbers here, to highlight them.
+// solving, counting, the step log and its pencil marks, the rating, new puzzles, and the rules of
+// variant puzzles (regions, cages, diagonals, windows). This file only shows them. The cell
+// names ("r5c2") and units ("box 4") of the step log are turned back into cell numbers here, to
+// highlight them; chains and cages are drawn on an SVG layer over the grid, 100 units a cell.
 "use strict";
 
 const $ = (id) => document.getElementById(id);
@@ -16,6 +17,11 @@ const state = {
   selected: 0,
   explanation: null,        // {steps, positions, ...} while the step log is open
   step: 0,                  // 0: the start; k: step k shown; steps+1: the end
+  // Variant rules, as the reader's comment lines ("# variant x", "# regions ...", "# cage ...")
+  // that go before the puzzle line in every call; "" for classic puzzles.
+  rulesText: "",
+  rules: null,              // web_variant_read's reply while the rules are not classic
+  examples: {},             // variant -> {text, next}: the example files, once fetched
 };
 
 // ---- the module ----------------------------------------------------------------------------
@@ -26,6 +32,11 @@ function call(name, types, args) {
 }
 const box = () => `${state.rows}x${state.cols}`;
 const readBoard = (text, shape) => call("web_read", ["string", "string"], [text, shape]);
+// `flags`: rules added to the text's own ("x", "windoku+anti-king"), as the program's --variant.
+const readVariant = (text, index = 0, flags = "") =>
+  call("web_variant_read", ["string", "number", "string"], [text, index, flags]);
+const puzzleText = () => state.rulesText + line();
+const isVariant = () => state.rules !== null;
 
 // ---- symbols and names -------------------------------------------------------------------
 
@@ -94,15 +105,145 @@ function buildGrid() {
     const div = document.createElement("div");
     const r = Math.floor(cell / n), c = cell % n;
     div.className = "cell";
-    if (c % state.cols === 0 && c > 0) div.classList.add("box-left");
-    if (r % state.rows === 0 && r > 0) div.classList.add("box-top");
     div.dataset.cell = cell;
     div.id = `cell-${cell}`;
     div.setAttribute("role", "gridcell");
     div.addEventListener("mousedown", () => { select(cell); });
     grid.appendChild(div);
   }
+  $("overlay").setAttribute("viewBox", `0 0 ${n * 100} ${n * 100}`);
+  decorate();
   render();
+}
+
+// ---- the rules drawn -------------------------------------------------------------------------
+
+// The region (box, or jigsaw region) of a cell.
+function regionOf(cell) {
+  if (state.rules && state.rules.regions.length) return state.rules.regions[cell];
+  const n = state.n;
+  return Math.floor(Math.floor(cell / n) / state.rows) * state.rows + Math.floor((cell % n) / state.cols);
+}
+
+// What the rules add to the grid: thick borders between regions (boxes or jigsaw regions),
+// the diagonals and windows shaded, killer cages outlined with their sums, and a note for the
+// rules that have nothing to draw (anti-knight, anti-king).
+function decorate() {
+  const n = state.n, extra = new Map();
+  for (const u of state.rules ? state.rules.units : []) {
+    const kind = u.name.startsWith("window") ? "window" : "diagonal";
+    for (const name of u.cells) extra.set(cellOfName(name), kind);
+  }
+  for (const div of $("grid").children) {
+    const cell = Number(div.dataset.cell), r = Math.floor(cell / n), c = cell % n;
+    div.classList.toggle("box-left", c > 0 && regionOf(cell - 1) !== regionOf(cell));
+    div.classList.toggle("box-top", r > 0 && regionOf(cell - n) !== regionOf(cell));
+    div.classList.toggle("diagonal", extra.get(cell) === "diagonal");
+    div.classList.toggle("window", extra.get(cell) === "window");
+  }
+  drawCages();
+  const notes = [];
+  if (state.rules) {
+    if (state.rules.regions.length) notes.push("Jigsaw: every row, column and outlined region holds each digit once.");
+    if (state.rules.units.some((u) => u.name.startsWith("diagonal"))) notes.push("X: both shaded diagonals hold each digit once.");
+    if (state.rules.units.some((u) => u.name.startsWith("window"))) notes.push("Windoku: the four shaded windows hold each digit once.");
+    if (state.rules.anti_knight) notes.push("Anti-knight: no two cells a knight's move apart hold the same digit.");
+    if (state.rules.anti_king) notes.push("Anti-king: no two cells a king's diagonal step apart hold the same digit.");
+    if (state.rules.cages.length) notes.push("Killer: the digits of each dotted cage differ and add up to its sum.");
+  }
+  $("rules-note").textContent = notes.join(" ");
+  $("rules-note").hidden = notes.length === 0;
+}
+
+const svgNS = "http://www.w3.org/2000/svg";
+function svg(tag, attrs, parent) {
+  const e = document.createElementNS(svgNS, tag);
+  for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, v);
+  if (parent) parent.appendChild(e);
+  return e;
+}
+
+// Each cage as one dotted path just inside its cells' outer edges, and its sum in the corner of
+// its top-left cell. An edge of a cell is drawn where the neighbour across it is outside the
+// cage; each end is pulled in at an outer corner, left at a straight join, and pushed out at an
+// inner corner, so that the outline closes.
+function drawCages() {
+  const layer = $("cage-layer"), n = state.n, inset = 9;
+  layer.innerHTML = "";
+  const cages = state.rules ? state.rules.cages : [];
+  cages.forEach((cage, k) => {
+    const cells = new Set(cage.cells.map(cellOfName));
+    const inCage = (r, c) => r >= 0 && r < n && c >= 0 && c < n && cells.has(r * n + c);
+    let d = "";
+    for (const cell of cells) {
+      const r = Math.floor(cell / n), c = cell % n, x = c * 100, y = r * 100;
+      // [dr, dc] across the edge, and the two directions along it
+      const sides = [[-1, 0, [0, -1], [0, 1]], [1, 0, [0, -1], [0, 1]], [0, -1, [-1, 0], [1, 0]], [0, 1, [-1, 0], [1, 0]]];
+      for (const [dr, dc, a, b] of sides) {
+        if (inCage(r + dr, c + dc)) continue;
+        const end = ([er, ec]) => {
+          if (!inCage(r + er, c + ec)) return inset;            // outer corner: pulled in
+          return inCage(r + er + dr, c + ec + dc) ? -inset : 0;  // inner corner: pushed out
+        };
+        if (dr !== 0) {
+          const yy = dr < 0 ? y + inset : y + 100 - inset;
+          d += `M${x + end(a)},${yy}H${x + 100 - end(b)}`;
+        } else {
+          const xx = dc < 0 ? x + inset : x + 100 - inset;
+          d += `M${xx},${y + end(a)}V${y + 100 - end(b)}`;
+        }
+      }
+    }
+    svg("path", { d, class: "cage", "data-cage": k, "data-cells": cage.cells.join(" ") }, layer);
+    const first = Math.min(...cells), r = Math.floor(first / n), c = first % n;
+    const label = String(cage.sum);
+    svg("rect", { x: c * 100 + 3, y: r * 100 + 3, width: 10 + 13 * label.length, height: 26, class: "cage-sum-back" }, layer);
+    const text = svg("text", { x: c * 100 + 6, y: r * 100 + 23, class: "cage-sum", "data-cell": `r${r + 1}c${c + 1}`, "data-cage": k }, layer);
+    text.textContent = label;
+  });
+}
+
+// The centre of candidate `digit` of `cell` in the overlay's units (the pencil marks sit in a
+// sub x sub square in each cell, digits in reading order).
+function candidatePoint(cell, digit) {
+  const n = state.n, sub = Math.ceil(Math.sqrt(n));
+  const r = Math.floor(cell / n), c = cell % n, k = digit - 1;
+  return [c * 100 + ((k % sub) + 0.5) * 100 / sub, r * 100 + (Math.floor(k / sub) + 0.5) * 100 / sub];
+}
+
+// A chain step's proof as arrows between candidates, as HoDoKu draws it: one arrow from each
+// node a node follows from; solid where the node is "on" (a strong link: the last candidate of
+// a cell or the last place of a digit), dashed where it is "off" (a weak link: a candidate that
+// sees a true one). Circles mark the nodes: green on, red off, thicker for the assumptions.
+function drawChain(step) {
+  const layer = $("chain-layer");
+  layer.innerHTML = "";
+  if (!step || !step.chain) return;
+  const nodes = step.chain, seen = new Set(), shorten = 13;
+  const key = (node) => `${node.cell}:${node.digit}`;
+  nodes.forEach((node) => {
+    for (const p of node.from) {
+      const parent = nodes[p], id = `${key(parent)}>${key(node)}:${node.on}`;
+      if (seen.has(id)) continue;
+      seen.add(id);
+      const [x1, y1] = candidatePoint(cellOfName(parent.cell), parent.digit);
+      const [x2, y2] = candidatePoint(cellOfName(node.cell), node.digit);
+      const len = Math.hypot(x2 - x1, y2 - y1) || 1, ux = (x2 - x1) / len, uy = (y2 - y1) / len;
+      const link = node.on ? "strong" : "weak";
+      svg("line", { x1: x1 + ux * shorten, y1: y1 + uy * shorten, x2: x2 - ux * shorten, y2: y2 - uy * shorten,
+                    class: `link ${link}`, "marker-end": `url(#arrow-${link})`,
+                    "data-from": key(parent), "data-to": key(node), "data-link": link }, layer);
+    }
+  });
+  const drawn = new Set();
+  nodes.forEach((node) => {
+    const id = `${key(node)}:${node.on}`;
+    if (drawn.has(id)) return;
+    drawn.add(id);
+    const [x, y] = candidatePoint(cellOfName(node.cell), node.digit);
+    svg("circle", { cx: x, cy: y, r: 13, class: `node ${node.on ? "on" : "off"}${node.from.length ? "" : " start"}`,
+                    "data-node": key(node) }, layer);
+  });
 }
 
 function buildKeypad() {
@@ -161,10 +302,9 @@ const transient = ["given", "solved", "deduced", "selected", "conflict", "culpri
 // holding the same digit stand out, as on paper when one scans for a digit.
 function peersOf(cell) {
   const n = state.n, r = Math.floor(cell / n), c = cell % n;
-  const boxOf = (x) => Math.floor(Math.floor(x / n) / state.rows) * state.rows + Math.floor((x % n) / state.cols);
-  const b = boxOf(cell), out = new Set();
+  const b = regionOf(cell), out = new Set();
   for (let x = 0; x < n * n; x++) {
-    if (x !== cell && (Math.floor(x / n) === r || x % n === c || boxOf(x) === b)) out.add(x);
+    if (x !== cell && (Math.floor(x / n) === r || x % n === c || regionOf(x) === b)) out.add(x);
   }
   return out;
 }
@@ -231,6 +371,7 @@ function render() {
     div.setAttribute("aria-label", `${rc} empty`);
   }
   grid.setAttribute("aria-activedescendant", `cell-${state.selected}`);
+  drawChain(view && view.step);
   updateShare();
 }
 
@@ -238,6 +379,7 @@ function updateShare() {
   const params = new URLSearchParams();
   params.set("puzzle", line());
   if (!(state.rows === 3 && state.cols === 3)) params.set("box", box());
+  if (state.rulesText) params.set("rules", state.rulesText);
   $("share").href = `?${params}`;
 }
 
@@ -255,8 +397,10 @@ function edited() {
   state.solution = null;
   closeExplanation();
   state.marks = {};
-  const r = readBoard(line(), box());
   timing("");
+  $("rating").hidden = true;
+  if (state.rulesText) { editedVariant(); return; }
+  const r = readBoard(line(), box());
   if (!r.ok) { say(r.error, "error"); render(); return; }
   if (r.conflicts.length) {
     markConflicts(r.conflicts);
@@ -264,6 +408,43 @@ function edited() {
     say(`${r.givens} given${r.givens === 1 ? "" : "s"}.`);
   }
   render();
+}
+
+// The same for a variant puzzle: its rules read again with the grid, the first rule the givens
+// break marked (the cells its message names).
+function editedVariant() {
+  const r = readVariant(puzzleText());
+  if (!r.ok) { say(r.error, "error"); render(); return; }
+  setRules(r);
+  if (r.clash) markClash(r.clash);
+  else say(`${r.givens} given${r.givens === 1 ? "" : "s"}; ${r.variant} rules.`);
+  render();
+}
+
+function markClash(text) {
+  for (const name of text.match(/r\d+c\d+/g) || []) state.marks[cellOfName(name)] = "conflict";
+  say(`Invalid: ${text}`, "error");
+}
+
+// The rules in force from a web_variant_read reply (classic ones too): the selector, the
+// drawing, and the buttons that know the classic rules only.
+function setRules(r) {
+  state.rulesText = r.rules;
+  state.rules = r.variant === "classic" ? null : r;
+  const menu = $("variant");
+  menu.value = r.variant;
+  if (menu.value !== r.variant) {          // several rules together ("jigsaw+x"): add them
+    const o = document.createElement("option");
+    o.value = o.textContent = r.variant;
+    menu.appendChild(o); menu.value = r.variant;
+  }
+  for (const id of ["explain", "rate"]) {
+    $(id).disabled = isVariant();
+    $(id).title = isVariant() ? "Explain and Rate know the classic rules only (rows, columns, boxes)"
+      : id === "explain" ? "Solve step by step, as a person would" : "Rate the difficulty";
+  }
+  for (const id of ["difficulty", "symmetry"]) $(id).disabled = r.variant !== "classic";
+  decorate();
 }
 
 function markConflicts(conflicts) {
@@ -303,6 +484,17 @@ function onGridKey(e) {
 // A puzzle as text (a line, a grid, a link's parameter), read by the module; the shape comes
 // from `shape` or, when the text does not fit it, from the cell count.
 function loadText(text, shape) {
+  // Rules in the text, or a variant with nothing but flags chosen: the variant reader.
+  const chosen = $("variant").value;
+  const flags = ["x", "windoku", "anti-knight", "anti-king"].includes(chosen) ? chosen : "";
+  const v = readVariant(text, 0, flags);
+  if (v.ok && v.variant !== "classic") return loadVariant(v);
+  if (!v.ok && /^\s*#\s*(variant|regions|cage)\b/m.test(text)) { say(v.error, "error"); return false; }
+  if (["jigsaw", "killer"].includes($("variant").value)) {
+    say(`A ${$("variant").value} puzzle needs its ${$("variant").value === "jigsaw" ? "'# regions' line" : "'# cage' lines"} before the puzzle (or choose classic, or press Example).`, "error");
+    return false;
+  }
+  setRules({ rules: "", variant: "classic" });
   let r = readBoard(text, shape || "");
   if (!r.ok && shape) {
     const detected = readBoard(text, "");
@@ -315,15 +507,75 @@ function loadText(text, shape) {
   return true;
 }
 
+// A variant puzzle from a web_variant_read reply: its board and its rules.
+function loadVariant(r) {
+  state.rulesText = r.rules;
+  state.rules = r;
+  setShape(r.box);
+  state.cells = Array.from(r.puzzle, (ch) => (ch === "." ? 0 : digitOf(ch)));
+  edited();
+  return true;
+}
+
+// The variant menu: the flag rules apply to the grid as it is; a jigsaw or a killer needs a
+// layout, so the first example of that variant comes with it.
+function chooseVariant(name) {
+  if (name === "jigsaw" || name === "killer") return loadExample(name, 0);
+  state.rulesText = name === "classic" ? "" : `# variant ${name}\n`;
+  if (name === "classic") setRules({ rules: "", variant: "classic" });
+  edited();
+  return Promise.resolve(true);
+}
+
+// Example k (from 0) of data/sudoku/variants/NAME.txt, copied beside the page; without k, the
+// one after the last shown. The page is marked busy (data-busy) while the file comes.
+async function loadExample(name, k) {
+  let ex = state.examples[name];
+  if (!ex) {
+    document.body.dataset.busy = "true";
+    try {
+      const response = await fetch(`variants/${name}.txt`);
+      if (!response.ok) { say(`The examples of ${name} could not be loaded (${response.status}).`, "error"); return false; }
+      ex = state.examples[name] = { text: await response.text(), next: 0 };
+    } catch (err) {
+      say(`The examples of ${name} could not be loaded (${err.message}).`, "error");
+      return false;
+    } finally {
+      delete document.body.dataset.busy;
+    }
+  }
+  const index = k ?? ex.next;
+  const r = readVariant(ex.text, index);
+  if (!r.ok) { say(r.error, "error"); return false; }
+  ex.next = (index + 1) % r.count;
+  if (r.variant === "classic") { setRules(r); loadText(r.puzzle, r.box); }
+  else loadVariant(r);
+  say(`Example ${index + 1} of ${r.count} (data/sudoku/variants/${name}.txt, line ${r.line}): ${r.variant}.`);
+  return true;
+}
+
 // ---- the buttons ---------------------------------------------------------------------------
 
+// The solver's reply for the grid: the classic solver, or the variant's exact cover.
+function solveCall(limit) {
+  if (state.rulesText) return call("web_variant_solve", ["string", "number"], [puzzleText(), limit]);
+  if (limit <= 2) return call("web_solve", ["string", "string"], [line(), box()]);
+  return call("web_count", ["string", "string", "number"], [line(), box(), limit]);
+}
+const byWhom = (r) => `the ${r.backend} solver${r.variant && r.variant !== "classic" ? ` (the ${r.variant} exact cover on the engine)` : ""}`;
+function clashes(r) {
+  if (r.clash) { markClash(r.clash); render(); return true; }
+  if (r.conflicts && r.conflicts.length) { markConflicts(r.conflicts); render(); return true; }
+  return false;
+}
+
 function solve() {
-  const r = call("web_solve", ["string", "string"], [line(), box()]);
+  const r = solveCall(2);
   closeExplanation();
   state.marks = {};
   if (!r.ok) { say(r.error, "error"); return r; }
-  if (r.conflicts.length) { markConflicts(r.conflicts); render(); return r; }
-  timing(`solved and checked for a second solution in ${timed(r)} by the ${r.backend} solver; ${r.nodes} ${work(r)}`);
+  if (clashes(r)) return r;
+  timing(`solved and checked for a second solution in ${timed(r)} by ${byWhom(r)}; ${r.nodes} ${work(r)}`);
   if (r.solutions === 0) {
     state.solution = null;
     noSolution(r);
@@ -350,12 +602,12 @@ function noSolution(r) {
 
 function count() {
   const limit = 1000;
-  const r = call("web_count", ["string", "string", "number"], [line(), box(), limit]);
+  const r = solveCall(limit);
   closeExplanation();
   state.marks = {}; state.solution = null;
   if (!r.ok) { say(r.error, "error"); return r; }
-  if (r.conflicts.length) { markConflicts(r.conflicts); render(); return r; }
-  timing(`counted in ${timed(r)} by the ${r.backend} solver; ${r.nodes} ${work(r)}`);
+  if (clashes(r)) return r;
+  timing(`counted in ${timed(r)} by ${byWhom(r)}; ${r.nodes} ${work(r)}`);
   if (r.solutions === 0) noSolution(r);
   else if (r.solutions === 1) say("Unique: exactly one solution.", "ok");
   else if (r.limit_reached || r.solutions >= limit) say(`Several: at least ${r.solutions} solutions (the count stopped there).`, "warn");
@@ -365,12 +617,35 @@ function count() {
 }
 
 function rate() {
+  if (isVariant()) { say(`Not rated: the ratings know the classic rules only; this is a ${state.rules.variant} puzzle.`, "error"); return null; }
   const r = call("web_rate", ["string", "string"], [line(), box()]);
   if (!r.ok) { say(r.error, "error"); return r; }
   if (r.conflicts.length) { markConflicts(r.conflicts); render(); return r; }
   timing(`rated in ${timed(r)}`);
   say(`Difficulty: ${r.text}`, r.rating.level === "invalid" ? "error" : "ok");
+  showRating(r.rating);
   return r;
+}
+
+// The level and, where it applies (9x9, one solution), Sudoku Explainer's ER/EP/ED.
+function showRating(rating) {
+  const p = $("rating");
+  p.innerHTML = "";
+  const part = (label, value, key) => {
+    const b = document.createElement("b");
+    b.textContent = value; b.dataset[key] = value;
+    p.append(`${label} `, b);
+  };
+  part("Level", rating.level, "level");
+  if (rating.er !== undefined) {
+    p.append(" · Sudoku Explainer ");
+    part("ER", rating.er.toFixed(1), "er"); p.append(", ");
+    part("EP", rating.ep.toFixed(1), "ep"); p.append(", ");
+    part("ED", rating.ed.toFixed(1), "ed");
+  } else {
+    p.append(" · no SE rating (it rates 9x9 puzzles with one solution)");
+  }
+  p.hidden = false;
 }
 
 // Generating can take a second or two (large boards, a difficulty to hit): the message is
@@ -390,6 +665,16 @@ async function generate() {
 }
 
 function generateNow(seed) {
+  if ($("variant").value !== "classic") {
+    const v = call("web_variant_generate", ["string", "number"], [$("variant").value, seed]);
+    if (!v.ok) { say(v.error, "error"); return v; }
+    const r = readVariant(v.text);
+    if (!r.ok) { say(r.error, "error"); return r; }
+    loadVariant(r);
+    say(`New ${v.variant} puzzle (seed ${v.seed}): unique and minimal.`, "ok");
+    timing(`generated in ${formatMicros(v.micros)}`);
+    return v;
+  }
   const r = call("web_generate", ["string", "string", "string", "number"],
                  [box(), $("difficulty").value, $("symmetry").value, seed]);
   if (!r.ok) { say(r.error, "error"); return r; }
@@ -410,19 +695,20 @@ function clearGrid() {
 // ---- the step log --------------------------------------------------------------------------
 
 function explain() {
+  if (isVariant()) { say(`Not explained: the techniques know the classic rules only; this is a ${state.rules.variant} puzzle.`, "error"); return null; }
   const r = call("web_explain", ["string", "string"], [line(), box()]);
   state.marks = {}; state.solution = null;
   if (!r.ok) { say(r.error, "error"); return r; }
   if (r.conflicts.length) { closeExplanation(); markConflicts(r.conflicts); render(); return r; }
   const ex = r.explanation;
-  state.explanation = { steps: ex.steps, positions: r.positions, result: ex };
+  state.explanation = { steps: ex.steps, positions: r.positions, result: ex, se: r.se_tenths };
   timing(`explained in ${timed(r)}; ${ex.steps.length} steps`);
   const list = $("step-list");
   list.innerHTML = "";
   ex.steps.forEach((s, i) => {
     const li = document.createElement("li");
     const a = document.createElement("button");
-    a.className = "link"; a.textContent = stepText(s);
+    a.className = "link"; a.textContent = stepText(s, r.se_tenths[i]);
     a.addEventListener("click", () => showStep(i + 1));
     li.appendChild(a);
     list.appendChild(li);
@@ -453,7 +739,13 @@ const techniqueNames = {
   dynamic_forcing_chain_plus: "Dynamic forcing chains (+)",
   nested_forcing_chain: "Nested forcing chains",
 };
-function stepText(s) {
+// "X-wing {4} on r2c3 r2c7 r6c3 r6c7 in row 2, row 6: r4c3≠4 (SE 3.2)"; `se`: the step's
+// difficulty on Sudoku Explainer's scale, in tenths, where the page has it.
+function stepText(s, se) {
+  const text = stepWords(s);
+  return se === undefined ? text : `${text} (SE ${(se / 10).toFixed(1)})`;
+}
+function stepWords(s) {
   const name = techniqueNames[s.technique] || s.technique;
   const where = s.units.length ? ` in ${s.units.join(", ")}` : "";
   if (s.placed.length) return `${name}: ${s.placed.map((p) => `${symbol(p.digit)} → ${p.cell}`).join(", ")}${where}`;
@@ -469,8 +761,12 @@ function showStep(k) {
   $("step-counter").textContent = state.step === 0 ? `start / ${total}`
     : state.step > total ? `end / ${total}` : `${state.step} / ${total}`;
   const text = state.step === 0 ? "The starting pencil marks."
-    : state.step > total ? ex.outcome : stepText(ex.steps[state.step - 1]);
+    : state.step > total ? ex.outcome : stepWords(ex.steps[state.step - 1]);
   $("step-text").textContent = text;
+  const step = state.step >= 1 && state.step <= total ? ex.steps[state.step - 1] : null;
+  const se = step ? ex.se[state.step - 1] : undefined;
+  $("step-se").textContent = se === undefined ? "" : `SE ${(se / 10).toFixed(1)}`;
+  $("chain-legend").hidden = !(step && step.chain);
   for (const [i, li] of [...$("step-list").children].entries()) {
     li.classList.toggle("current", i + 1 === state.step);
     if (i + 1 === state.step) {   // scroll the list only, never the page
@@ -488,6 +784,7 @@ function closeExplanation() {
   if (!state.explanation) return;
   state.explanation = null;
   $("steps").hidden = true;
+  $("chain-layer").innerHTML = "";
 }
 
 // ---- wiring --------------------------------------------------------------------------------
@@ -502,7 +799,13 @@ function wire() {
     e.preventDefault();
     loadText(text, box());
   });
-  $("size").addEventListener("change", () => { setShape($("size").value); edited(); });
+  $("size").addEventListener("change", () => {
+    // Regions and cages belong to the board they were drawn on: another size drops them.
+    if (state.rules && (state.rules.regions.length || state.rules.cages.length)) setRules({ rules: "", variant: "classic" });
+    setShape($("size").value); edited();
+  });
+  $("variant").addEventListener("change", () => { chooseVariant($("variant").value); });
+  $("example").addEventListener("click", () => { loadExample($("variant").value); });
   $("solve").addEventListener("click", solve);
   $("count").addEventListener("click", count);
   $("explain").addEventListener("click", explain);
@@ -534,7 +837,7 @@ function fromUrl() {
   }
   const puzzle = params.get("puzzle");
   if (!puzzle) { if (shape) setShape(shape); return; }
-  if (!loadText(puzzle, shape)) return;
+  if (!loadText((params.get("rules") || "") + puzzle, shape)) return;
   const action = params.get("action");
   const actions = { solve, count, explain, rate };
   if (action && actions[action]) actions[action]();

@@ -10,6 +10,11 @@
 // count, explain and rate the mean of "runs" runs: see time_work()).
 //
 // `box` is "RxC" (e.g. "2x3") to fix the board's shape, or "" to detect it from the cell count.
+//
+// Variant puzzles (variant.hpp) travel as the sudoku program reads them: their rules as comment
+// lines ("# variant x", "# regions ...", "# cage SUM CELLS") before the puzzle line; the
+// web_variant_* functions read that text, solve on VariantSolver and make puzzles with
+// VariantGenerator.
 #include <chrono>
 #include <cstdint>
 #include <optional>
@@ -26,8 +31,12 @@
 #include "sudoku/logic.hpp"
 #include "sudoku/rating.hpp"
 #include "sudoku/reader.hpp"
+#include "sudoku/se_rating.hpp"
 #include "sudoku/solver.hpp"
 #include "sudoku/validator.hpp"
+#include "sudoku/variant.hpp"
+#include "sudoku/variant_generator.hpp"
+#include "sudoku/variant_solver.hpp"
 
 #if defined(__EMSCRIPTEN__)
 #include <emscripten/emscripten.h>
@@ -174,24 +183,22 @@ std::string contradiction_json(const sudoku::Board& board) {
   return out + "}";
 }
 
+// The page's solvers, one of each kind, kept from call to call, each under the page's node limit.
+template <class SolverType>
+SolverType& page_solver() {
+  static SolverType solver = [] {
+    SolverType s;
+    s.set_node_limit(kPageNodeLimit);
+    return s;
+  }();
+  return solver;
+}
 // explain's completion and rate: the hybrid search that explain.hpp and rating.hpp document.
-sudoku::DlxSolver& engine() {
-  static sudoku::DlxSolver solver = [] {
-    sudoku::DlxSolver s;
-    s.set_node_limit(kPageNodeLimit);
-    return s;
-  }();
-  return solver;
-}
-
-sudoku::Solver& solver() {
-  static sudoku::Solver solver = [] {
-    sudoku::Solver s(sudoku::Backend::automatic);
-    s.set_node_limit(kPageNodeLimit);
-    return s;
-  }();
-  return solver;
-}
+sudoku::DlxSolver& engine() { return page_solver<sudoku::DlxSolver>(); }
+// solve and count: the automatic choice (Solver's default backend).
+sudoku::Solver& solver() { return page_solver<sudoku::Solver>(); }
+// variant puzzles: their exact cover on the engine.
+sudoku::VariantSolver& variant_solver() { return page_solver<sudoku::VariantSolver>(); }
 
 // Solve (limit 1) and count (limit > 1) share one reply: the count found, the first solution
 // (checked by the validator, never trusted), the solver's work, the backend that did it, and
@@ -238,6 +245,77 @@ std::string candidates_json(const sudoku::Position& position) {
   return out + "]";
 }
 
+// The puzzle at `index` (from 0) of a text in the reader's format, rules included; or the
+// reader's message. `count` receives how many puzzles the text holds (read to its end).
+// `flags` names rules added to the puzzle's own (x, windoku, anti-knight, anti-king, joined by
+// '+'), as the program's --variant adds them; "" for none.
+std::variant<sudoku::Puzzle, std::string> read_variant(const char* text, int index,
+                                                       std::string_view flags, int& count) {
+  std::optional<sudoku::VariantName> asked;
+  if (!flags.empty()) {
+    asked = sudoku::parse_variant(flags);
+    if (!asked || asked->jigsaw || asked->killer) {
+      return "unknown rules '" + std::string(flags) + "': x, windoku, anti-knight, anti-king";
+    }
+  }
+  std::istringstream in(text ? text : "");
+  sudoku::Reader reader(in, "puzzle");
+  std::optional<sudoku::Puzzle> chosen;
+  count = 0;
+  while (auto entry = reader.next()) {
+    if (const auto* read_error = std::get_if<sudoku::ReadError>(&*entry)) {
+      if (!chosen) return read_error->to_string();
+      continue;  // a later puzzle's mistake is that puzzle's, not this one's
+    }
+    if (count++ == index) chosen = std::get<sudoku::Puzzle>(std::move(*entry));
+  }
+  if (count == 0) return "puzzle: no puzzle in the text";
+  if (!chosen) return "puzzle: the text holds " + std::to_string(count) + " puzzles, not " +
+                      std::to_string(index + 1);
+  if (asked) {
+    sudoku::Variant& rules = chosen->variant;
+    rules.diagonals = rules.diagonals || asked->rules.diagonals;
+    rules.windows = rules.windows || asked->rules.windows;
+    rules.anti_knight = rules.anti_knight || asked->rules.anti_knight;
+    rules.anti_king = rules.anti_king || asked->rules.anti_king;
+  }
+  if (auto why = sudoku::variant_problem(chosen->board.geometry(), chosen->variant)) {
+    return "puzzle:" + std::to_string(chosen->line) + ": " + chosen->variant.name() + ": " + *why;
+  }
+  return *std::move(chosen);
+}
+
+// A variant puzzle's rules, for drawing: the name, the rules as the reader's comment lines, the
+// region of every cell (empty for boxes), the cages, the units beyond rows, columns and boxes
+// or regions (diagonals, windows), the pairs rules (anti-knight, anti-king), and the first rule
+// the givens break (variant_clash) or null.
+std::string rules_json(const sudoku::Board& board, const sudoku::Variant& rules) {
+  const sudoku::Geometry& g = board.geometry();
+  std::string out = "\"variant\":" + sudoku::json_string(rules.name()) +
+                    ",\"rules\":" + sudoku::json_string(sudoku::variant_lines(rules, g)) +
+                    ",\"regions\":[";
+  for (std::size_t i = 0; i < rules.regions.size(); ++i) {
+    out += (i ? "," : "") + std::to_string(rules.regions[i]);
+  }
+  out += "],\"cages\":[";
+  for (std::size_t k = 0; k < rules.cages.size(); ++k) {
+    out += std::string(k ? "," : "") + "{\"sum\":" + std::to_string(rules.cages[k].sum) +
+           ",\"cells\":" + cells_json(g, rules.cages[k].cells) + "}";
+  }
+  out += "],\"units\":[";
+  const sudoku::VariantUnits units(g, rules);
+  bool first = true;
+  for (std::size_t u = 3 * static_cast<std::size_t>(units.n); u < units.units.size(); ++u) {
+    out += std::string(first ? "" : ",") + "{\"name\":" + sudoku::json_string(units.unit_names[u]) +
+           ",\"cells\":" + cells_json(g, units.units[u]) + "}";
+    first = false;
+  }
+  const auto clash = sudoku::variant_clash(board, rules);
+  return out + "],\"anti_knight\":" + (rules.anti_knight ? "true" : "false") +
+         ",\"anti_king\":" + (rules.anti_king ? "true" : "false") +
+         ",\"clash\":" + (clash ? sudoku::json_string(*clash) : std::string("null"));
+}
+
 }  // namespace
 
 /// Reads a puzzle (a line, or a grid as people type it) without solving it: {"ok","puzzle",
@@ -262,7 +340,8 @@ WEB_EXPORT const char* web_count(const char* text, const char* box, double limit
 
 /// The step log: {"ok","micros","explanation":<write_explanation_json's object, with the
 /// engine's completion when the techniques stall>,"positions":[before step 1, ..., after the
-/// last step]}, each position the candidates of every cell, replayed from the steps.
+/// last step],"se_tenths":[each step's difficulty on SE's scale in tenths; empty unless 9x9]},
+/// each position the candidates of every cell, replayed from the steps.
 WEB_EXPORT const char* web_explain(const char* text, const char* box) {
   auto read = read_one(text, box);
   if (auto* error = std::get_if<std::string>(&read)) return fail(*error);
@@ -291,17 +370,30 @@ WEB_EXPORT const char* web_explain(const char* text, const char* box) {
     }
   }
   positions += "]";
+  // Each step's difficulty on Sudoku Explainer's scale, in tenths (9x9 only: SE's board).
+  std::string difficulties = "[";
+  if (board.geometry() == sudoku::Geometry{3, 3}) {
+    for (std::size_t i = 0; i < logic.steps.size(); ++i) {
+      difficulties += (i ? "," : "") + std::to_string(sudoku::se_difficulty_tenths(logic.steps[i]));
+    }
+  }
+  difficulties += "]";
   return give("{\"ok\":true," + board_json(board) + timing_json(timing) +
-              ",\"explanation\":" + text_out + ",\"positions\":" + positions + "}");
+              ",\"explanation\":" + text_out + ",\"positions\":" + positions +
+              ",\"se_tenths\":" + difficulties + "}");
 }
 
-/// The difficulty: {"ok","micros","text":rating_text(),"rating":<write_rating_json's object>}.
+/// The difficulty: {"ok","micros","text":rating_text(),"rating":<write_rating_json's object>},
+/// with Sudoku Explainer's ER/EP/ED where add_se_rating() gives them (as `sudoku rate --se`).
 WEB_EXPORT const char* web_rate(const char* text, const char* box) {
   auto read = read_one(text, box);
   if (auto* error = std::get_if<std::string>(&read)) return fail(*error);
   const sudoku::Board& board = std::get<sudoku::Board>(read);
   sudoku::Rating rating;
-  const Timing timing = time_work([&] { rating = sudoku::rate(board, engine()); });
+  const Timing timing = time_work([&] {
+    rating = sudoku::rate(board, engine());
+    sudoku::add_se_rating(rating, board);
+  });
   std::ostringstream json;
   sudoku::write_rating_json(json, board, rating);
   std::string rating_out = json.str();
@@ -394,5 +486,91 @@ WEB_EXPORT const char* web_bench(const char* text, double limit) {
               ",\"unique\":" + std::to_string(counts[1]) +
               ",\"several\":" + std::to_string(counts[2]) + ",\"nodes\":" + std::to_string(nodes) +
               ",\"bad_solutions\":" + std::to_string(bad) + ",\"backends\":" + backends +
+              ",\"micros\":" + std::to_string(micros) + "}");
+}
+
+/// A variant puzzle from text in the reader's format (its rules as "# variant", "# regions" and
+/// "# cage" lines before it): the puzzle at `index` (from 0; an example file holds many), under
+/// its own rules plus `flags` (see read_variant()), with
+/// {"ok","puzzle","box","givens","count" (puzzles in the text),"line" (where it starts),
+/// "variant","rules","regions","cages","units","anti_knight","anti_king","clash"}: see
+/// rules_json(). A classic puzzle reads too ("variant":"classic").
+WEB_EXPORT const char* web_variant_read(const char* text, double index, const char* flags) {
+  int count = 0;
+  auto read = read_variant(text, static_cast<int>(index < 0 ? 0 : index), flags ? flags : "", count);
+  if (auto* error = std::get_if<std::string>(&read)) return fail(*error);
+  const sudoku::Puzzle& puzzle = std::get<sudoku::Puzzle>(read);
+  const sudoku::Board& board = puzzle.board;
+  return give("{\"ok\":true,\"puzzle\":" + sudoku::json_string(board.to_line()) +
+              ",\"box\":" + sudoku::json_string(board.geometry().name()) +
+              ",\"givens\":" + std::to_string(board.given_count()) +
+              ",\"count\":" + std::to_string(count) + ",\"line\":" + std::to_string(puzzle.line) +
+              "," + rules_json(board, puzzle.variant) + "}");
+}
+
+/// Solves (limit 2: is it unique?) or counts (limit above 2) the first puzzle of the text under
+/// its rules, on VariantSolver (the variant's exact cover on the engine, what `sudoku solve
+/// --solver dlx` runs for it): {"ok",...web_variant_read's fields,"limit","solutions",
+/// "limit_reached","nodes","backend":"dlx","micros","runs","solution" (checked by
+/// check_variant_solution, never trusted) or null}.
+WEB_EXPORT const char* web_variant_solve(const char* text, double limit) {
+  int count = 0;
+  auto read = read_variant(text, 0, "", count);
+  if (auto* error = std::get_if<std::string>(&read)) return fail(*error);
+  const sudoku::Puzzle& puzzle = std::get<sudoku::Puzzle>(read);
+  const sudoku::Board& board = puzzle.board;
+  const auto bounded = static_cast<std::uint64_t>(limit < 2 ? 2.0 : (limit > 1e15 ? 1e15 : limit));
+  std::string out = "{\"ok\":true,\"puzzle\":" + sudoku::json_string(board.to_line()) +
+                    ",\"box\":" + sudoku::json_string(board.geometry().name()) +
+                    ",\"givens\":" + std::to_string(board.given_count()) + "," +
+                    rules_json(board, puzzle.variant) + ",\"limit\":" + std::to_string(bounded);
+  if (sudoku::variant_clash(board, puzzle.variant)) {
+    return give(out + ",\"solutions\":0,\"limit_reached\":false,\"nodes\":0,\"backend\":\"dlx\"" +
+                ",\"solution\":null}");
+  }
+  sudoku::SolveResult result;
+  bool stopped = false;
+  const Timing timing = time_work([&] {
+    result = variant_solver().solve(board, puzzle.variant, bounded);
+    stopped = variant_solver().paused();
+  });
+  out += ",\"solutions\":" + std::to_string(result.solutions) +
+         ",\"limit_reached\":" + (stopped ? "true" : "false") +
+         ",\"nodes\":" + std::to_string(result.nodes) + ",\"backend\":\"dlx\"" + timing_json(timing);
+  if (result.solutions > 0) {
+    if (auto why = sudoku::check_variant_solution(board, puzzle.variant, result.first)) {
+      return fail("internal error: the solver's solution is wrong: " + *why);
+    }
+    out += ",\"solution\":" + sudoku::json_string(result.first.to_line());
+  } else {
+    out += ",\"solution\":null";
+  }
+  return give(out + "}");
+}
+
+/// A new 9x9 puzzle of `variant` ("x", "jigsaw", "killer+x", ...: parse_variant's names) with
+/// exactly one solution, made by VariantGenerator: {"ok","text" (rules lines and the puzzle
+/// line, as web_variant_read takes it),"puzzle","solution","variant","seed","micros"}.
+WEB_EXPORT const char* web_variant_generate(const char* variant, double seed) {
+  const auto name = sudoku::parse_variant(variant ? variant : "");
+  if (!name) {
+    return fail("unknown variant '" + std::string(variant ? variant : "") + "': " +
+                sudoku::kVariantNames);
+  }
+  sudoku::VariantGeneratorOptions options;
+  options.variant = *name;
+  options.seed = static_cast<std::uint64_t>(seed < 0 ? 0 : seed);
+  const auto start = Clock::now();
+  sudoku::VariantGenerator generator(options);
+  const auto made = generator.next();
+  const double micros = micros_since(start);
+  if (!made) return fail(generator.error());
+  const std::string text =
+      sudoku::variant_lines(made->rules, made->puzzle.geometry()) + made->puzzle.to_line() + "\n";
+  return give("{\"ok\":true,\"text\":" + sudoku::json_string(text) +
+              ",\"puzzle\":" + sudoku::json_string(made->puzzle.to_line()) +
+              ",\"solution\":" + sudoku::json_string(made->solution.to_line()) +
+              ",\"variant\":" + sudoku::json_string(made->rules.name()) +
+              ",\"seed\":" + std::to_string(options.seed) +
               ",\"micros\":" + std::to_string(micros) + "}");
 }

@@ -11,6 +11,7 @@ import { extname, join, normalize } from "node:path";
 const types = {
   ".html": "text/html; charset=utf-8", ".js": "text/javascript", ".css": "text/css",
   ".wasm": "application/wasm", ".png": "image/png", ".json": "application/json",
+  ".txt": "text/plain; charset=utf-8",
 };
 
 /// Serves `root` on 127.0.0.1; resolves to {url, close()}.

@@ -1,19 +1,26 @@
 // The page in a real browser: headless Chromium loads the built site from a local server and is
 // driven as a player would (keys, clicks, links); what the page shows is read back from the DOM
-// and judged by checkers written here, which share nothing with the engine: the Sudoku rules,
-// the givens kept, known solutions, a brute-force count, the validator's wording.
+// and judged by checkers written here, which share nothing with the engine: the Sudoku rules
+// (and the variants' rules, read from the example files by docs/variants.md), the givens kept,
+// known solutions, a brute-force count, the validator's wording. Where the answer is the
+// library's own judgement (a chain's nodes, the SE rating, an error's position), the native
+// sudoku program, run here on the same input, is the reference: the page must show what it says.
 //
-//   node page_test.mjs SITE_DIR CHROMIUM SCREENSHOT_DIR
+//   node page_test.mjs SITE_DIR CHROMIUM SCREENSHOT_DIR SUDOKU_PROGRAM
 // Each case prints "ok - name" or "not ok - name: why"; the exit status is 1 if any failed.
-import { mkdirSync, writeFileSync } from "node:fs";
-import { join, resolve } from "node:path";
+import { spawnSync } from "node:child_process";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
 import { launch, serve } from "./browser.mjs";
 
-const [site, chromium, shots] = process.argv.slice(2).map((a, i) => (i === 1 ? a : resolve(a)));
-if (!site || !chromium || !shots) {
-  console.error("usage: node page_test.mjs SITE_DIR CHROMIUM SCREENSHOT_DIR");
+const [site, chromium, shots, cli] = process.argv.slice(2).map((a, i) => (i === 1 ? a : resolve(a)));
+if (!site || !chromium || !shots || !cli) {
+  console.error("usage: node page_test.mjs SITE_DIR CHROMIUM SCREENSHOT_DIR SUDOKU_PROGRAM");
   process.exit(2);
 }
+const variantsDir = join(dirname(fileURLToPath(import.meta.url)), "../../data/sudoku/variants");
 mkdirSync(shots, { recursive: true });
 
 // ---- independent facts and checkers ----------------------------------------------------------
@@ -81,6 +88,74 @@ const cellOf = (name, n) => {
   const m = /^r(\d+)c(\d+)$/.exec(name);
   return (Number(m[1]) - 1) * n + Number(m[2]) - 1;
 };
+
+// ---- variants: the example files read by docs/variants.md, and the rules checked cell by cell
+
+/// The first puzzle of data/sudoku/variants/NAME.txt with the rules before it.
+function firstExample(name) {
+  const text = readFileSync(join(variantsDir, `${name}.txt`), "utf8");
+  const rules = { regions: null, cages: [], flags: [] };
+  for (const raw of text.split("\n")) {
+    const t = raw.trim();
+    let m;
+    if ((m = /^#\s*regions\s+(.*)$/.exec(t))) {
+      rules.regions = [...m[1].replace(/\s/g, "")].map((ch) => parseInt(ch, 36) - 1);
+    } else if ((m = /^#\s*cage\s+(\d+)\s+(.*)$/.exec(t))) {
+      rules.cages.push({ sum: Number(m[1]), cells: m[2].split(/\s+/).map((c) => cellOf(c, 9)) });
+    } else if ((m = /^#\s*variant\s+(\S+)/.exec(t))) {
+      rules.flags = m[1].split("+");
+    } else if (/^[.0-9]{81}$/.test(t)) {
+      return { name, text, puzzle: t, ...rules };
+    }
+  }
+  throw new Error(`no puzzle in ${name}.txt`);
+}
+const boxOf = (cell) => Math.floor(cell / 27) * 3 + Math.floor((cell % 9) / 3);
+const diagonalCells = () => new Set([...Array(9).keys()].flatMap((k) => [k * 10, k * 9 + 8 - k]));
+const windowCells = () => new Set([1, 5].flatMap((r0) => [1, 5].flatMap((c0) =>
+  [0, 1, 2].flatMap((dr) => [0, 1, 2].map((dc) => (r0 + dr) * 9 + c0 + dc)))));
+/// Why `grid` does not solve the example `ex` under its rules, or "" when it does: 9x9 only.
+function whyNotVariantSolution(ex, grid) {
+  if (!/^[1-9]{81}$/.test(grid)) return `not a full grid: ${grid}`;
+  for (let i = 0; i < 81; i++) {
+    if (ex.puzzle[i] !== "." && ex.puzzle[i] !== grid[i]) return `given at cell ${i} changed`;
+  }
+  const groups = new Map();
+  const add = (name, cell) => groups.set(name, [...(groups.get(name) || []), cell]);
+  for (let c = 0; c < 81; c++) {
+    add(`row ${Math.floor(c / 9) + 1}`, c);
+    add(`column ${(c % 9) + 1}`, c);
+    add(`region ${ex.regions ? ex.regions[c] + 1 : boxOf(c) + 1}`, c);
+  }
+  if (ex.flags.includes("x")) for (let k = 0; k < 9; k++) { add("diagonal 1", k * 10); add("diagonal 2", k * 8 + 8); }
+  if (ex.flags.includes("windoku")) {
+    for (const c of windowCells()) add(`window at ${Math.floor(c / 9) < 5 ? "top" : "bottom"} ${c % 9 < 5 ? "left" : "right"}`, c);
+  }
+  for (const [name, cells] of groups) {
+    if (cells.length !== 9) return `test data: ${name} has ${cells.length} cells`;
+    if (new Set(cells.map((c) => grid[c])).size !== 9) return `a digit repeats in ${name}`;
+  }
+  for (const cage of ex.cages) {
+    const digits = cage.cells.map((c) => Number(grid[c]));
+    if (new Set(digits).size !== digits.length) return `cage at cell ${cage.cells[0]} repeats a digit`;
+    const sum = digits.reduce((a, b) => a + b, 0);
+    if (sum !== cage.sum) return `cage at cell ${cage.cells[0]} adds up to ${sum}, not ${cage.sum}`;
+  }
+  return "";
+}
+
+// ---- the sudoku program, run on the same input as the page --------------------------------
+
+/// Runs the program on `text` (written to a file); {status, stdout, stderr, file}.
+function program(args, text) {
+  const dir = mkdtempSync(join(tmpdir(), "dlx-web-cli-"));
+  const file = join(dir, "input.txt");
+  writeFileSync(file, text);
+  const r = spawnSync(cli, [...args, file], { encoding: "utf8" });
+  rmSync(dir, { recursive: true, force: true });
+  if (r.error) throw new Error(`${cli}: ${r.error.message}`);
+  return { status: r.status, stdout: r.stdout, stderr: r.stderr, file };
+}
 
 // ---- the run ---------------------------------------------------------------------------------
 
@@ -312,6 +387,192 @@ await test("the page reads on a phone-width screen", async () => {
   expect(width <= 390 && scroll <= 390, `grid right edge ${width}, page width ${scroll}`);
   await shot("9-phone");
   await browser.viewport(1100, 900);
+});
+
+// ---- variants ------------------------------------------------------------------------------
+
+// Chooses a variant in the menu, as a user does, and waits for its example (jigsaw, killer).
+async function chooseVariant(name) {
+  await browser.eval(`(() => { const m = document.getElementById("variant"); m.value = ${JSON.stringify(name)};
+    m.dispatchEvent(new Event("change")); })()`);
+  await browser.waitFor(`!document.body.dataset.busy`);
+}
+const classesOf = (cls) => classed(cls).then((cells) => new Set(cells));
+const sameSet = (a, b) => a.size === b.size && [...a].every((x) => b.has(x));
+
+await test("the variant menu draws each variant: regions, diagonals, windows, cages, notes", async () => {
+  for (const name of ["classic", "x", "windoku", "anti-knight", "anti-king", "jigsaw", "killer"]) {
+    await browser.goto(server.url);
+    await chooseVariant(name);
+    const shown = await browser.eval(`document.getElementById("variant").value`);
+    expect(shown === name, `${name}: the menu reads ${shown}`);
+    const ex = ["jigsaw", "killer"].includes(name) ? firstExample(name) : null;
+    if (ex) expect(await gridValues() === ex.puzzle, `${name}: the grid is not the first example: ${await gridValues()}`);
+    // Thick borders exactly between cells of different regions (boxes, or the example's).
+    const region = (c) => (ex && ex.regions ? ex.regions[c] : boxOf(c));
+    const left = await classesOf("box-left"), top = await classesOf("box-top");
+    for (let c = 0; c < 81; c++) {
+      const wantLeft = c % 9 > 0 && region(c) !== region(c - 1), wantTop = c >= 9 && region(c) !== region(c - 9);
+      expect(left.has(c) === wantLeft, `${name}: cell ${c} ${wantLeft ? "lacks" : "has"} a thick left border`);
+      expect(top.has(c) === wantTop, `${name}: cell ${c} ${wantTop ? "lacks" : "has"} a thick top border`);
+    }
+    const diagonal = await classesOf("diagonal"), window = await classesOf("window");
+    expect(sameSet(diagonal, name === "x" ? diagonalCells() : new Set()), `${name}: diagonal cells ${[...diagonal]}`);
+    expect(sameSet(window, name === "windoku" ? windowCells() : new Set()), `${name}: window cells ${[...window]}`);
+    const note = await browser.eval(`document.getElementById("rules-note").hidden ? "" : document.getElementById("rules-note").textContent`);
+    const notes = { classic: /^$/, x: /diagonal/, windoku: /window/, "anti-knight": /knight's move/, "anti-king": /king's diagonal/, jigsaw: /region/, killer: /cage/ };
+    expect(notes[name].test(note), `${name}: the note reads '${note}'`);
+    // Cages: one dotted path per cage, every corner of it inside the cage's cells, its sum in
+    // the cage's top-left cell.
+    const cages = await browser.eval(`[...document.querySelectorAll("#cage-layer path.cage")].map((p) =>
+      ({ cells: p.dataset.cells, d: p.getAttribute("d"), dash: getComputedStyle(p).strokeDasharray }))`);
+    const sums = await browser.eval(`[...document.querySelectorAll("#cage-layer text.cage-sum")].map((t) => [t.dataset.cell, t.textContent])`);
+    const want = ex ? ex.cages : [];
+    expect(cages.length === want.length && sums.length === want.length, `${name}: ${cages.length} cage paths and ${sums.length} sums for ${want.length} cages`);
+    want.forEach((cage, k) => {
+      const names = cage.cells.map((c) => `r${Math.floor(c / 9) + 1}c${(c % 9) + 1}`);
+      expect(cages[k].cells === names.join(" "), `${name}: cage ${k + 1} outlines ${cages[k].cells}, expected ${names.join(" ")}`);
+      expect(cages[k].dash && cages[k].dash !== "none", `${name}: cage ${k + 1} is not dotted`);
+      const numbers = cages[k].d.match(/-?[\d.]+/g).map(Number);
+      // M x,y H x | M x,y V y: every number is a coordinate; check each point's square.
+      const points = [...cages[k].d.matchAll(/M(-?[\d.]+),(-?[\d.]+)([HV])(-?[\d.]+)/g)].flatMap((m) =>
+        m[3] === "H" ? [[+m[1], +m[2]], [+m[4], +m[2]]] : [[+m[1], +m[2]], [+m[1], +m[4]]]);
+      expect(points.length > 0 && numbers.length > 0, `${name}: cage ${k + 1} has an empty outline`);
+      for (const [x, y] of points) {
+        const inside = cage.cells.some((c) => x >= (c % 9) * 100 - 10 && x <= (c % 9) * 100 + 110 &&
+                                               y >= Math.floor(c / 9) * 100 - 10 && y <= Math.floor(c / 9) * 100 + 110);
+        expect(inside, `${name}: cage ${k + 1}'s outline passes (${x}, ${y}), outside its cells`);
+      }
+      const first = Math.min(...cage.cells);
+      const label = sums.find(([cell]) => cell === `r${Math.floor(first / 9) + 1}c${(first % 9) + 1}`);
+      expect(label && label[1] === String(cage.sum), `${name}: cage ${k + 1}'s sum ${cage.sum} is not in its top-left cell (${JSON.stringify(label)})`);
+    });
+    if (name !== "classic") await shot(`variant-${name}`);
+  }
+});
+
+for (const name of ["jigsaw", "killer", "x", "windoku"]) {
+  await test(`a ${name} example solves to the program's solution, which keeps the ${name} rules`, async () => {
+    const ex = firstExample(name);
+    await browser.goto(server.url);
+    await chooseVariant(name);
+    if (!["jigsaw", "killer"].includes(name)) {
+      await browser.click("#example");
+      await browser.waitFor(`!document.body.dataset.busy`);
+    }
+    expect(await gridValues() === ex.puzzle, `the grid is not the first example: ${await gridValues()}`);
+    await browser.click("#solve");
+    const grid = await gridValues();
+    const why = whyNotVariantSolution(ex, grid);
+    expect(!why, `the page's grid breaks the rules: ${why}`);
+    const first = program(["solve", "--threads", "1"], ex.text).stdout.split("\n")[0];
+    expect(grid === first, `the page shows ${grid}, the program ${first}`);
+    expect(/unique/.test(await message()), `message: ${await message()}`);
+    expect(new RegExp(`dlx solver \\(the ${name} exact cover`).test(await timingText()), `timing: ${await timingText()}`);
+    await shot(`variant-${name}-solved`);
+  });
+}
+
+await test("pasted variant text with a mistake is named at line:column, as the program names it", async () => {
+  const bad = [
+    "# regions 1112223\n" + ".".repeat(81) + "\n",
+    "# cage 15 r1c1 r1c2 r10c1\n" + ".".repeat(81) + "\n",
+    "# cage 1x5 r1c1\n" + ".".repeat(81) + "\n",
+  ];
+  for (const text of bad) {
+    await browser.goto(server.url);
+    await browser.eval(`document.querySelector("details.paste").open = true;
+      document.getElementById("text").value = ${JSON.stringify(text)}`);
+    await browser.click("#load");
+    const shown = await message();
+    const r = program(["solve"], text);
+    const said = r.stderr.split("\n")[0].replace(`sudoku: ${r.file}`, "puzzle");
+    expect(r.status === 2 && /^puzzle:\d+:\d+: /.test(said), `the program says (${r.status}) ${r.stderr}`);
+    expect(shown === said, `the page says '${shown}', the program '${said}'`);
+  }
+});
+
+await test("a jigsaw's rules travel in the page's link", async () => {
+  const ex = firstExample("jigsaw");
+  await browser.goto(server.url);
+  await chooseVariant("jigsaw");
+  const link = await browser.eval(`document.getElementById("share").href`);
+  await browser.goto(link);
+  expect(await browser.eval(`document.getElementById("variant").value`) === "jigsaw", "the link does not open a jigsaw");
+  expect(await gridValues() === ex.puzzle, "the link's grid differs");
+  const left = await classesOf("box-left");
+  for (let c = 1; c < 81; c++) {
+    if (c % 9) expect(left.has(c) === (ex.regions[c] !== ex.regions[c - 1]), `cell ${c}: the link's regions differ`);
+  }
+});
+
+// ---- chains and the rating -----------------------------------------------------------------
+
+// From top1465: the techniques need an X-chain, an AIC and forcing chains on it.
+const chained = "6.9.....8...7.1...4............6...4.2.....3..3....5...1.5...7.8...9..........2..";
+
+await test("each chain step draws arrows between the candidates of its nodes, as the program lists them", async () => {
+  const steps = JSON.parse(program(["explain", "--format", "json"], chained + "\n").stdout).steps;
+  const withChains = steps.map((s, i) => [s, i + 1]).filter(([s]) => s.chain);
+  expect(withChains.length >= 3, `the program's explanation has ${withChains.length} chain steps`);
+  await browser.goto(`${server.url}?puzzle=${chained}&action=explain`);
+  const listed = await browser.eval(`document.querySelectorAll("#step-list li").length`);
+  expect(listed === steps.length, `the page lists ${listed} steps, the program ${steps.length}`);
+  for (const [step, k] of withChains) {
+    await browser.eval(`document.querySelectorAll("#step-list li button")[${k - 1}].click()`);
+    const want = new Map();
+    const key = (node) => `${node.cell}:${node.digit}`;
+    for (const node of step.chain) {
+      for (const p of node.from) want.set(`${key(step.chain[p])}>${key(node)}`, node.on ? "strong" : "weak");
+    }
+    const arrows = await browser.eval(`[...document.querySelectorAll("#chain-layer line")].map((l) => {
+      const m = l.getScreenCTM(), at = (x, y) => { const q = new DOMPoint(x, y).matrixTransform(m); return [q.x, q.y]; };
+      return { from: l.dataset.from, to: l.dataset.to, link: l.dataset.link,
+               dashed: getComputedStyle(l).strokeDasharray !== "none",
+               a: at(l.x1.baseVal.value, l.y1.baseVal.value), b: at(l.x2.baseVal.value, l.y2.baseVal.value) }; })`);
+    const marks = await browser.eval(`[...document.querySelectorAll("#grid .marks span[data-digit]")].map((s) => {
+      const r = s.getBoundingClientRect(), cell = s.closest(".cell"), n = 9;
+      const c = Number(cell.dataset.cell);
+      return { name: "r" + (Math.floor(c / n) + 1) + "c" + (c % n + 1) + ":" + s.dataset.digit,
+               x: r.x + r.width / 2, y: r.y + r.height / 2, square: cell.getBoundingClientRect().width / 3 }; })`);
+    expect(arrows.length === want.size, `step ${k} (${step.technique}): ${arrows.length} arrows drawn, ${want.size} links in the chain`);
+    for (const arrow of arrows) {
+      const link = want.get(`${arrow.from}>${arrow.to}`);
+      expect(link, `step ${k}: an arrow ${arrow.from} -> ${arrow.to} that the chain lacks`);
+      expect(arrow.link === link && arrow.dashed === (link === "weak"), `step ${k}: ${arrow.from} -> ${arrow.to} drawn ${arrow.link}${arrow.dashed ? " dashed" : ""}, the link is ${link}`);
+      // Each end points at its node: of all the pencil marks shown, the nearest is the node's
+      // candidate, within a third of a cell (a candidate's square).
+      for (const [end, point] of [[arrow.from, arrow.a], [arrow.to, arrow.b]]) {
+        let best = null;
+        for (const m of marks) {
+          const off = Math.hypot(point[0] - m.x, point[1] - m.y);
+          if (!best || off < best.off) best = { ...m, off };
+        }
+        expect(best && best.name === end, `step ${k}: the arrow's end for ${end} is nearest to candidate ${best && best.name}`);
+        expect(best.off <= best.square, `step ${k}: the arrow's end at ${end} is ${best.off.toFixed(1)} px from the candidate`);
+      }
+    }
+    const legend = await browser.eval(`!document.getElementById("chain-legend").hidden`);
+    expect(legend, `step ${k}: no legend for the arrows`);
+    if (k === withChains[0][1]) await shot("10-chain-step");
+  }
+  // A step without a chain draws no arrow.
+  await browser.eval(`document.querySelectorAll("#step-list li button")[0].click()`);
+  expect(await browser.eval(`document.querySelectorAll("#chain-layer line").length`) === 0, "arrows drawn on a step without a chain");
+});
+
+await test("Rate shows the level and Sudoku Explainer's ER/EP/ED as the program rates them", async () => {
+  const want = JSON.parse(program(["rate", "--se", "--format", "json"], chained + "\n").stdout);
+  expect(typeof want.er === "number", `the program gives no SE rating: ${JSON.stringify(want)}`);
+  await browser.goto(`${server.url}?puzzle=${chained}&action=rate`);
+  const shown = await browser.eval(`(() => { const p = document.getElementById("rating"); const v = (k) => p.querySelector("[data-" + k + "]");
+    return p.hidden ? null : { level: v("level")?.dataset.level, er: v("er")?.dataset.er, ep: v("ep")?.dataset.ep, ed: v("ed")?.dataset.ed }; })()`);
+  expect(shown, "no rating shown");
+  expect(shown.level === want.level, `level ${shown.level}, the program's ${want.level}`);
+  for (const k of ["er", "ep", "ed"]) {
+    expect(shown[k] === want[k].toFixed(1), `${k.toUpperCase()} ${shown[k]}, the program's ${want[k].toFixed(1)}`);
+  }
+  await shot("11-rating");
 });
 
 await test("no script errors on the page", async () => {
