@@ -65,8 +65,8 @@ std::vector<std::uint8_t> VariantGenerator::random_regions() {
   // when both regions stay connected.
   std::vector<int> candidates;
   for (int swaps = 0, tries = 0; swaps < 30 * n && tries < 400 * n; ++tries) {
-    const int a = static_cast<int>(rng_() % static_cast<std::uint64_t>(n2));
-    const auto& step = kSteps[rng_() % 4];
+    const int a = static_cast<int>(rng_.below(static_cast<std::uint64_t>(n2)));
+    const auto& step = kSteps[static_cast<std::size_t>(rng_.below(4))];
     const int r = a / n + step[0], c = a % n + step[1];
     if (r < 0 || r >= n || c < 0 || c >= n) continue;
     const std::uint8_t from = regions[static_cast<std::size_t>(a)], to = regions[static_cast<std::size_t>(r * n + c)];
@@ -83,7 +83,7 @@ std::vector<std::uint8_t> VariantGenerator::random_regions() {
       }
     }
     if (candidates.empty()) continue;
-    const int b = candidates[rng_() % candidates.size()];
+    const int b = candidates[static_cast<std::size_t>(rng_.below(candidates.size()))];
     regions[static_cast<std::size_t>(a)] = to;
     regions[static_cast<std::size_t>(b)] = from;
     if (connected(regions, n, from) && connected(regions, n, to)) {
@@ -102,7 +102,7 @@ std::optional<Board> VariantGenerator::random_grid(const Variant& rules) {
   std::vector<dlx::OptionId> order(cover.option_count());
   for (int attempt = 0; attempt < kGridAttempts; ++attempt) {
     std::iota(order.begin(), order.end(), 0);
-    std::shuffle(order.begin(), order.end(), rng_);
+    rng_.shuffle(order);
     cover.build(problem_, order);
     std::span<const dlx::OptionId> found;
     if (dlx::BitsetSolver::fits(problem_)) {
@@ -127,7 +127,7 @@ std::vector<Cage> VariantGenerator::random_cages(const Board& grid) {
   const int n = grid.size(), n2 = n * n;
   std::vector<int> cage_of(static_cast<std::size_t>(n2), -1), order(static_cast<std::size_t>(n2));
   std::iota(order.begin(), order.end(), 0);
-  std::shuffle(order.begin(), order.end(), rng_);
+  rng_.shuffle(order);
   constexpr int kSizes[] = {1, 2, 2, 2, 3, 3, 3, 4, 4, 5};
   std::vector<Cage> cages;
   std::vector<int> frontier;
@@ -137,7 +137,7 @@ std::vector<Cage> VariantGenerator::random_cages(const Board& grid) {
     Cage cage;
     cage.cells.push_back(start);
     cage_of[static_cast<std::size_t>(start)] = id;
-    const int size = std::min(n, kSizes[rng_() % std::size(kSizes)]);
+    const int size = std::min(n, kSizes[static_cast<std::size_t>(rng_.below(std::size(kSizes)))]);
     while (static_cast<int>(cage.cells.size()) < size) {
       frontier.clear();
       for (const int x : cage.cells) {
@@ -152,7 +152,7 @@ std::vector<Cage> VariantGenerator::random_cages(const Board& grid) {
         }
       }
       if (frontier.empty()) break;
-      const int y = frontier[rng_() % frontier.size()];
+      const int y = frontier[static_cast<std::size_t>(rng_.below(frontier.size()))];
       cage_of[static_cast<std::size_t>(y)] = id;
       cage.cells.push_back(y);
     }
@@ -218,7 +218,7 @@ std::optional<GeneratedVariant> VariantGenerator::next() {
           if (made.puzzle[cell] == 0) differ.push_back(cell);
         }
       }
-      const int cell = differ[rng_() % differ.size()];
+      const int cell = differ[static_cast<std::size_t>(rng_.below(differ.size()))];
       made.puzzle.set(cell, (*grid)[cell]);
       differ.clear();
     }
@@ -226,7 +226,7 @@ std::optional<GeneratedVariant> VariantGenerator::next() {
     made.puzzle = *grid;
   }
   // Minimal: every given whose removal keeps the solution unique goes, in random order.
-  std::shuffle(order.begin(), order.end(), rng_);
+  rng_.shuffle(order);
   for (const int cell : order) {
     const int digit = made.puzzle[cell];
     if (digit == 0) continue;

@@ -14,12 +14,13 @@
 //
 // Random grids: the engine's first descent on an empty grid can be very long on some variants
 // (anti-knight, jigsaw), so each attempt shuffles the order of the options and stops after a
-// node budget; a new shuffle restarts it. The same options and seed give the same puzzles.
+// node budget; a new shuffle restarts it. The same options and seed give the same puzzles, with
+// every compiler and standard library (the draws are Random's, generator.hpp: std::shuffle
+// and the standard distributions differ between libstdc++ and libc++, the page's).
 #pragma once
 
 #include <cstdint>
 #include <optional>
-#include <random>
 #include <memory>
 #include <string>
 #include <vector>
@@ -27,6 +28,7 @@
 #include <dlx/bitset_solver.hpp>
 
 #include "sudoku/board.hpp"
+#include "sudoku/generator.hpp"
 #include "sudoku/variant.hpp"
 #include "sudoku/variant_solver.hpp"
 
@@ -59,7 +61,7 @@ class VariantGenerator {
   bool unique(const Board& puzzle, const Variant& rules, std::vector<int>* differ = nullptr);
 
   VariantGeneratorOptions options_;
-  std::mt19937_64 rng_;
+  Random rng_;  // portable draws (generator.hpp): the same puzzles with every standard library
   VariantSolver solver_;
   dlx::CompactProblem problem_;
   dlx::BitsetSolver bitset_;
