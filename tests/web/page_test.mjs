@@ -506,6 +506,28 @@ await test("a jigsaw's rules travel in the page's link", async () => {
   }
 });
 
+await test("Generate with a variant makes the program's puzzle for that seed, with one solution", async () => {
+  for (const name of ["killer", "jigsaw", "x"]) {
+    const made = spawnSync(cli, ["generate", "--variant", name, "--seed", "7"], { encoding: "utf8" }).stdout;
+    const lines = made.trim().split("\n");
+    await browser.goto(server.url);
+    await chooseVariant(name);
+    await browser.eval(`document.getElementById("seed").value = "7"`);
+    await browser.click("#generate");
+    await browser.waitFor(`!document.body.dataset.busy`);
+    expect(new RegExp(`^New ${name} puzzle \\(seed 7\\)`).test(await message()), `${name}: ${await message()}`);
+    expect(await gridValues() === lines[lines.length - 1], `${name}: the page made ${await gridValues()}, the program ${lines[lines.length - 1]}`);
+    const cages = lines.filter((l) => l.startsWith("# cage")).length;
+    const drawn = await browser.eval(`document.querySelectorAll("#cage-layer path.cage").length`);
+    expect(drawn === cages, `${name}: ${drawn} cages drawn, the program made ${cages}`);
+    const share = await browser.eval(`new URL(document.getElementById("share").href).searchParams.get("rules")`);
+    const rules = lines.filter((l) => l.startsWith("# ")).join("\n");
+    expect(share.trim() === rules, `${name}: the rules in force are '${share}', the program's '${rules}'`);
+    await browser.click("#count");
+    expect(/Unique/.test(await message()), `${name}: Count says ${await message()}`);
+  }
+});
+
 // ---- chains and the rating -----------------------------------------------------------------
 
 // From top1465: the techniques need an X-chain, an AIC and forcing chains on it.
