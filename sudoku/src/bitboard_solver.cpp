@@ -11,11 +11,21 @@
 // box; every digit's rows, boxes and columns each have a place left, in a one-to-one pairing
 // per band and per stack. So a grid whose cells are all fixed is a solution, which needs no
 // other check.
+//
+// The deductions are the kernel's (deduction_kernel.hpp), shared with the propagation and the
+// techniques, met where this layout overlaps theirs: Tally counts each cell's digits over the
+// nine digit words, as it counts each digit's places over a unit's cells there; and the pairing
+// table is the kernel's locked candidates on one digit's 3x3 relation (rows or columns by
+// boxes) taken to a fixed point, worked out at compile time, so that a deduction at a node stays
+// one lookup. The kernel's cell-major segments are not this solver's words: building them at
+// every node would cost more than the deductions themselves.
 #include "sudoku/bitboard_solver.hpp"
 
 #include <array>
 #include <bit>
 #include <stdexcept>
+
+#include "deduction_kernel.hpp"
 
 namespace sudoku {
 namespace {
@@ -23,12 +33,59 @@ namespace {
 constexpr std::uint32_t kBand = (std::uint32_t{1} << 27) - 1;
 constexpr std::uint32_t kRow = 0x1ff;
 
+// One digit's 3x3 relation (bit 3i + j: line i has a place in box j, a chute's segment (i, j))
+// after locked candidates to a fixed point (the kernel's locked_removals() until nothing
+// changes); 0 when a line or a box is left without a place.
+constexpr std::uint16_t locked_fixed_point(std::uint32_t relation) {
+  std::uint32_t segments[9] = {};
+  for (int s = 0; s < 9; ++s) segments[s] = relation >> s & 1;
+  for (bool changed = true; changed;) {
+    std::uint32_t removed[9] = {};
+    detail::locked_removals<3>(segments, 3, removed);
+    changed = false;
+    for (int s = 0; s < 9; ++s) {
+      changed = changed || (segments[s] & removed[s]) != 0;
+      segments[s] &= ~removed[s];
+    }
+  }
+  std::uint32_t left = 0;
+  for (int s = 0; s < 9; ++s) left |= segments[s] << s;
+  for (int x = 0; x < 3; ++x) {
+    if ((left & 7u << (3 * x)) == 0 || (left & 0111u << x) == 0) return 0;
+  }
+  return static_cast<std::uint16_t>(left);
+}
+
+// The same relation -> the pairs that some one-to-one pairing of all three lines with all three
+// boxes uses (0: no such pairing). In a chute each line and each box holds a digit once, so
+// these are the pairs that can stay; for a 3x3 relation they are exactly what locked candidates
+// leave (a pair no pairing uses always leaves a line or a box with one place, and its pointing
+// or claiming removes the pair), which the static_assert below checks for all 512.
+constexpr std::uint16_t pairing_union(std::uint32_t relation) {
+  constexpr int kPermutations[6][3] = {{0, 1, 2}, {0, 2, 1}, {1, 0, 2},
+                                       {1, 2, 0}, {2, 0, 1}, {2, 1, 0}};
+  std::uint16_t used = 0;
+  for (const auto& p : kPermutations) {
+    const std::uint32_t pairing = 1u << p[0] | 1u << (3 + p[1]) | 1u << (6 + p[2]);
+    if ((relation & pairing) == pairing) used = static_cast<std::uint16_t>(used | pairing);
+  }
+  return used;
+}
+
+constexpr bool locked_candidates_make_the_pairings() {
+  for (std::uint32_t x = 0; x < 512; ++x) {
+    if (locked_fixed_point(x) != pairing_union(x)) return false;
+  }
+  return true;
+}
+static_assert(locked_candidates_make_the_pairings());
+
 // Lookups on 9-bit words, computed at compile time.
 struct Tables {
   // A row's nine cells -> which of its three box segments (bit 0, 1, 2) hold any.
   std::array<std::uint8_t, 512> row_boxes{};
-  // A 3x3 relation (bit 3i + j: i may pair with j) -> the pairs that some one-to-one pairing
-  // of all three i with all three j uses; 0 when there is no such pairing.
+  // A 3x3 relation (bit 3i + j: line i has a place in box j) -> the pairs locked candidates
+  // leave (locked_fixed_point()); 0 when a line or box has no place left.
   std::array<std::uint16_t, 512> matching{};
   // (row r, box segment k) pairs, bit 3r + k -> the cells of those segments in a band word.
   std::array<std::uint32_t, 512> segment_cells{};
@@ -37,18 +94,11 @@ struct Tables {
 };
 
 constexpr Tables make_tables() {
-  constexpr int kPermutations[6][3] = {{0, 1, 2}, {0, 2, 1}, {1, 0, 2},
-                                       {1, 2, 0}, {2, 0, 1}, {2, 1, 0}};
   Tables t;
   for (std::uint32_t x = 0; x < 512; ++x) {
     t.row_boxes[x] = static_cast<std::uint8_t>(((x & 07) != 0 ? 1 : 0) | ((x & 070) != 0 ? 2 : 0) |
                                                ((x & 0700) != 0 ? 4 : 0));
-    std::uint16_t used = 0;
-    for (const auto& p : kPermutations) {
-      const std::uint32_t pairing = 1u << p[0] | 1u << (3 + p[1]) | 1u << (6 + p[2]);
-      if ((x & pairing) == pairing) used = static_cast<std::uint16_t>(used | pairing);
-    }
-    t.matching[x] = used;
+    t.matching[x] = locked_fixed_point(x);
     std::uint32_t cells = 0;
     for (std::uint32_t pair = 0; pair < 9; ++pair) {
       if ((x >> pair & 1) != 0) cells |= 7u << (9 * (pair / 3) + 3 * (pair % 3));
@@ -74,7 +124,7 @@ constexpr std::uint32_t row_singles(std::uint32_t band) {
   std::uint32_t singles = 0;
   for (int shift = 0; shift < 27; shift += 9) {
     const std::uint32_t row = band >> shift & kRow;
-    if ((row & (row - 1)) == 0) singles |= row << shift;
+    if (detail::at_most_one_bit(row)) singles |= row << shift;
   }
   return singles;
 }
@@ -134,19 +184,11 @@ bool settle_digit(Grid& g, int d, std::uint32_t bands) {
   return true;
 }
 
-// The cells of a band by how many digits they have left, bit-sliced over the nine digit words:
-// at least one, at least two, at least three.
-struct DigitCounts {
-  std::uint32_t once = 0, twice = 0, thrice = 0;
-};
-DigitCounts digit_counts(const Grid& g, std::size_t band) {
-  DigitCounts c;
-  for (std::size_t d = 0; d < 9; ++d) {
-    const std::uint32_t w = g.places[3 * d + band];
-    c.thrice |= c.twice & w;
-    c.twice |= c.once & w;
-    c.once |= w;
-  }
+// The cells of a band by how many digits they have left, the kernel's Tally over the nine digit
+// words: at least one, at least two, at least three.
+detail::Tally<std::uint32_t> digit_counts(const Grid& g, std::size_t band) {
+  detail::Tally<std::uint32_t> c;
+  for (std::size_t d = 0; d < 9; ++d) c.add(g.places[3 * d + band]);
   return c;
 }
 
@@ -155,9 +197,9 @@ DigitCounts digit_counts(const Grid& g, std::size_t band) {
 // of a row want the same digit.
 bool naked_singles(Grid& g) {
   for (std::size_t band = 0; band < 3; ++band) {
-    const DigitCounts c = digit_counts(g, band);
+    const detail::Tally<std::uint32_t> c = digit_counts(g, band);
     if (c.once != kBand) return false;
-    const std::uint32_t singles = c.once & ~c.twice & ~g.fixed[band];
+    const std::uint32_t singles = c.exactly_once() & ~g.fixed[band];
     if (singles == 0) continue;
     for (std::size_t d = 0; d < 9; ++d) {
       const std::uint32_t mine = singles & g.places[3 * d + band];
@@ -244,7 +286,7 @@ struct Search {
   static bool choose(const Grid& g, std::size_t& band_out, std::uint32_t& bit_out) {
     int best = -1;
     for (std::size_t band = 3; band-- > 0;) {
-      const DigitCounts c = digit_counts(g, band);
+      const detail::Tally<std::uint32_t> c = digit_counts(g, band);
       const std::uint32_t pairs = c.twice & ~c.thrice & ~g.fixed[band];
       const int score = 27 - std::popcount(g.fixed[band]);
       if (pairs != 0 && score > best) {
@@ -280,6 +322,39 @@ Board to_board(const Grid& g) {
 }
 
 }  // namespace
+
+bool BitboardSolver::deduce(Board& board, std::vector<std::uint64_t>& candidates) {
+  if (!fits(board.geometry()) || candidates.size() != 81) {
+    throw std::invalid_argument("BitboardSolver::deduce takes 9x9 positions only");
+  }
+  Grid g{};
+  g.dirty = kBand;  // every digit in every band
+  for (int cell = 0; cell < 81; ++cell) {
+    const auto band = static_cast<std::size_t>(cell / 27);
+    const std::uint32_t bit = std::uint32_t{1} << (cell % 27);
+    // A filled cell is fixed with its one digit; a blank one has its candidates.
+    const int digit = board[cell];
+    const std::uint64_t digits =
+        digit != 0 ? std::uint64_t{1} << digit : candidates[static_cast<std::size_t>(cell)];
+    if (digit != 0) g.fixed[band] |= bit;
+    for (std::size_t d = 0; d < 9; ++d) {
+      if ((digits >> (d + 1) & 1) != 0) g.places[3 * d + band] |= bit;
+    }
+  }
+  if (!propagate(g)) return false;
+  for (int cell = 0; cell < 81; ++cell) {
+    const auto band = static_cast<std::size_t>(cell / 27);
+    const std::uint32_t bit = std::uint32_t{1} << (cell % 27);
+    std::uint64_t digits = 0;
+    for (std::size_t d = 0; d < 9; ++d) {
+      if ((g.places[3 * d + band] & bit) != 0) digits |= std::uint64_t{2} << d;
+    }
+    const bool fixed = (g.fixed[band] & bit) != 0;
+    board.set(cell, fixed ? std::countr_zero(digits) : 0);
+    candidates[static_cast<std::size_t>(cell)] = fixed ? 0 : digits;
+  }
+  return true;
+}
 
 SolveResult BitboardSolver::solve(const Board& puzzle, std::uint64_t limit) {
   if (!fits(puzzle.geometry())) {

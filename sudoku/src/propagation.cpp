@@ -9,18 +9,20 @@
 
 #include "sudoku/candidates.hpp"
 
+#include "deduction_kernel.hpp"
+
 namespace sudoku {
 
 namespace {
+using detail::at_most_one_bit;
+using detail::at_most_three_bits;
+using detail::at_most_two_bits;
+
 int lowest_digit(std::uint64_t mask) { return std::countr_zero(mask); }
-// Without -mpopcnt std::popcount is a library call; these are what the loops need.
-constexpr bool at_most_one_bit(std::uint64_t mask) { return (mask & (mask - 1)) == 0; }
-constexpr bool at_most_two_bits(std::uint64_t mask) { return at_most_one_bit(mask & (mask - 1)); }
-constexpr bool at_most_three_bits(std::uint64_t mask) {
-  mask &= mask - 1;
-  mask &= mask - 1;
-  return at_most_one_bit(mask);
-}
+
+// The kernel's chutes, with the box sides known at compile time where the unit size is.
+template <int kN>
+using ChutesOf = detail::Chutes<kN == 9 ? 3 : 0, kN == 9 ? 3 : 0>;
 
 // Room for transpose() to write whole groups of eight digits past the last one.
 constexpr int kPlacesSize = (Geometry::kMaxSize + 7) / 8 * 8 + 1;
@@ -56,7 +58,6 @@ Propagator::Propagator(Geometry geometry)
   assert(geometry.valid());
   const int n = n_;
   all_ = ((std::uint64_t{1} << n) - 1) << 1;
-  const int br = geometry.box_rows, bc = geometry.box_cols;
 
   // Units and peers as Layout lists them (rows, columns, boxes; cells increasing), flattened
   // into one array each so that the hot loops index them without a second indirection.
@@ -70,52 +71,15 @@ Propagator::Propagator(Geometry geometry)
   for (const auto& peers : layout.peers) peers_.insert(peers_.end(), peers.begin(), peers.end());
   assert(peers_.size() == static_cast<std::size_t>(cells_ * peer_count_));
 
-  // Box-line segments: row r's k-th segment is columns k*bc..k*bc+bc-1 (index r*br + k);
-  // column c's k-th is rows k*br..k*br+br-1 (index n*br + c*bc + k). Each lists its siblings:
-  // the other segments of its line, then the other segments of its box parallel to it.
-  auto add_segment = [&](int first_cell, int step, int length) {
-    segments_.push_back({static_cast<int>(segment_cells_.size()), length, 0, 0, 0});
-    for (int i = 0; i < length; ++i) segment_cells_.push_back(first_cell + i * step);
-  };
-  for (int r = 0; r < n; ++r) {
-    for (int k = 0; k < br; ++k) add_segment(r * n + k * bc, 1, bc);
-  }
-  for (int c = 0; c < n; ++c) {
-    for (int k = 0; k < bc; ++k) add_segment(k * br * n + c, n, br);
-  }
-  auto add_siblings = [&](Segment& segment, int line_first, int line_count, int line_step,
-                          int box_first, int box_count, int box_step, int self_line, int self_box) {
-    segment.siblings = static_cast<int>(segment_siblings_.size());
-    for (int j = 0; j < line_count; ++j) {
-      if (j != self_line) segment_siblings_.push_back(line_first + j * line_step);
-    }
-    segment.line_siblings = line_count - 1;
-    for (int j = 0; j < box_count; ++j) {
-      if (j != self_box) segment_siblings_.push_back(box_first + j * box_step);
-    }
-    segment.box_siblings = box_count - 1;
-  };
-  for (int r = 0; r < n; ++r) {
-    for (int k = 0; k < br; ++k) {
-      const int band = r / br * br;  // first row of the box band
-      add_siblings(segments_[static_cast<std::size_t>(r * br + k)], r * br, br, 1,
-                   band * br + k, br, br, k, r - band);
-    }
-  }
-  for (int c = 0; c < n; ++c) {
-    for (int k = 0; k < bc; ++k) {
-      const int stack = c / bc * bc;  // first column of the box stack
-      add_siblings(segments_[static_cast<std::size_t>(n * br + c * bc + k)], n * br + c * bc, bc, 1,
-                   n * br + stack * bc + k, bc, bc, k, c - stack);
-    }
-  }
   candidates_.resize(static_cast<std::size_t>(cells_));
   placed_.resize(static_cast<std::size_t>(3 * n));
   // A cell is queued when its candidates drop to one and again to none, and once by the first
   // scan: at most three times between two runs (plus the slot place() writes unconditionally).
   pending_.resize(static_cast<std::size_t>(3 * cells_ + 1));
   fruitless_sum_.resize(static_cast<std::size_t>(3 * n));
-  segment_mask_.resize(segments_.size());
+  const detail::Chutes<0, 0> chutes(geometry);
+  segment_mask_.resize(static_cast<std::size_t>(chutes.segment_count()));
+  segment_removed_.resize(segment_mask_.size());
 }
 
 template <int kN, int kPeers>
@@ -180,6 +144,30 @@ Propagator::Outcome Propagator::run(const Board& puzzle) {
   return run<0, 0>(puzzle);
 }
 
+Propagator::Outcome Propagator::run(const Board& board, std::span<const std::uint64_t> candidates) {
+  assert(board.geometry() == geometry_ && candidates.size() == candidates_.size());
+  board_ = board;
+  std::fill(placed_.begin(), placed_.end(), 0);
+  std::fill(fruitless_sum_.begin(), fruitless_sum_.end(), 0);
+  blanks_ = 0;
+  pending_count_ = 0;
+  for (int cell = 0; cell < cells_; ++cell) {
+    const auto c = static_cast<std::size_t>(cell);
+    const int digit = board[cell];
+    candidates_[c] = digit == 0 ? candidates[c] & all_ : 0;
+    if (digit == 0) {
+      ++blanks_;
+      continue;
+    }
+    assert(digit <= n_);
+    for (int unit : {row_unit(cell), column_unit(cell), box_unit(cell)}) {
+      placed_[static_cast<std::size_t>(unit)] |= digit_bit(digit);
+    }
+  }
+  if (geometry_.box_rows == 3 && geometry_.box_cols == 3) return deduce<9, 20>();
+  return deduce<0, 0>();
+}
+
 template <int kN, int kPeers>
 Propagator::Outcome Propagator::run(const Board& puzzle) {
   for (int cell = 0; cell < cells_; ++cell) board_.set(cell, 0);
@@ -194,6 +182,11 @@ Propagator::Outcome Propagator::run(const Board& puzzle) {
     // A digit out of range, or one a peer already holds (its candidate is gone), clashes.
     if (digit > n_ || !place<kN, kPeers>(cell, digit)) return Outcome::contradiction;
   }
+  return deduce<kN, kPeers>();
+}
+
+template <int kN, int kPeers>
+Propagator::Outcome Propagator::deduce() {
   // Naked singles as they appear (place() and eliminate() queue the cells left with one
   // candidate or none); the other techniques, cheapest first, each only when the cheaper ones
   // are stuck.
@@ -208,8 +201,9 @@ Propagator::Outcome Propagator::run(const Board& puzzle) {
     bool changed = false;
     if (!hidden_singles<kN, kPeers>(changed)) return Outcome::contradiction;
     if (changed) continue;
-    if (!locked_candidates(changed)) return Outcome::contradiction;
+    if (!locked_candidates<kN>(changed)) return Outcome::contradiction;
     if (changed) continue;
+    if (!subsets_on_) return Outcome::open;
     if (!subsets<kN>(changed)) return Outcome::contradiction;
     if (!changed) return Outcome::open;
   }
@@ -221,14 +215,10 @@ bool Propagator::hidden_singles(bool& changed) {
   for (int unit = 0; unit < 3 * n; ++unit) {
     if (placed_[static_cast<std::size_t>(unit)] == all_) continue;  // complete
     const int* cells = unit_cells(unit);
-    std::uint64_t once = 0, twice = 0;
-    for (int i = 0; i < n; ++i) {
-      const std::uint64_t mask = candidates_[static_cast<std::size_t>(cells[i])];
-      twice |= once & mask;
-      once |= mask;
-    }
-    if ((once | placed_[static_cast<std::size_t>(unit)]) != all_) return false;  // no place
-    for (std::uint64_t single = once & ~twice; single != 0; single &= single - 1) {
+    detail::Tally<std::uint64_t> places;
+    for (int i = 0; i < n; ++i) places.add(candidates_[static_cast<std::size_t>(cells[i])]);
+    if ((places.once | placed_[static_cast<std::size_t>(unit)]) != all_) return false;  // no place
+    for (std::uint64_t single = places.exactly_once(); single != 0; single &= single - 1) {
       const int digit = lowest_digit(single);
       // The place may have gone since the masks were read (a single placed meanwhile took
       // it); a later pass then finds the digit without a place.
@@ -244,43 +234,30 @@ bool Propagator::hidden_singles(bool& changed) {
   return true;
 }
 
-// Masks read before eliminations stay sound: candidates only shrink, so "the digit's places
-// in this box all lie on this line" stays true (or the box loses the digit: no solution, which
-// the eliminations keep).
+// All the chutes' removals are worked out from the masks as they are before any elimination:
+// that stays sound, since candidates only shrink, so "the digit's places in this box all lie on
+// this line" stays true (or the box loses the digit: no solution, which the eliminations keep).
+template <int kN>
 bool Propagator::locked_candidates(bool& changed) {
-  for (std::size_t s = 0; s < segments_.size(); ++s) {
-    const Segment& segment = segments_[s];
-    std::uint64_t mask = 0;
-    for (int i = 0; i < segment.length; ++i) {
-      mask |= candidates_[static_cast<std::size_t>(segment_cells_[static_cast<std::size_t>(segment.first + i)])];
-    }
-    segment_mask_[s] = mask;
+  constexpr int kSide = kN == 9 ? 3 : 0;
+  const ChutesOf<kN> chutes(geometry_);
+  std::uint64_t* const masks = segment_mask_.data();
+  std::uint64_t* const removed = segment_removed_.data();
+  chutes.segment_masks(candidates_.data(), masks);
+  for (int chute = 0; chute < chutes.count(); ++chute) {
+    const int first = chutes.first_segment(chute);
+    detail::locked_removals<kSide>(masks + first, chutes.side(chute), removed + first);
   }
-  auto clear = [&](const int* siblings, int count, std::uint64_t digits) {
-    for (int j = 0; j < count; ++j) {
-      const Segment& other = segments_[static_cast<std::size_t>(siblings[j])];
-      for (int i = 0; i < other.length; ++i) {
-        changed |= eliminate(segment_cells_[static_cast<std::size_t>(other.first + i)], digits);
+  for (int chute = 0; chute < chutes.count(); ++chute) {
+    const int k = kSide != 0 ? kSide : chutes.side(chute);
+    const int first = chutes.first_segment(chute);
+    for (int i = 0; i < k; ++i) {
+      for (int j = 0; j < k; ++j) {
+        const std::uint64_t digits = removed[first + i * k + j];
+        if ((digits & masks[first + i * k + j]) == 0) continue;
+        chutes.for_each_cell(chute, i, j, [&](int cell) { changed |= eliminate(cell, digits); });
       }
     }
-  };
-  for (std::size_t s = 0; s < segments_.size(); ++s) {
-    const Segment& segment = segments_[s];
-    const std::uint64_t mask = segment_mask_[s];
-    if (mask == 0) continue;
-    const int* line = segment_siblings_.data() + segment.siblings;  // none on a 1x1 board
-    const int* box = line + segment.line_siblings;
-    std::uint64_t line_rest = 0, box_rest = 0;
-    for (int j = 0; j < segment.line_siblings; ++j) {
-      line_rest |= segment_mask_[static_cast<std::size_t>(line[j])];
-    }
-    for (int j = 0; j < segment.box_siblings; ++j) {
-      box_rest |= segment_mask_[static_cast<std::size_t>(box[j])];
-    }
-    const std::uint64_t pointing = mask & ~box_rest & line_rest;  // leave the rest of the line
-    const std::uint64_t claiming = mask & ~line_rest & box_rest;  // leave the rest of the box
-    if (pointing != 0) clear(line, segment.line_siblings, pointing);
-    if (claiming != 0) clear(box, segment.box_siblings, claiming);
   }
   return true;
 }

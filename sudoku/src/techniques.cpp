@@ -13,6 +13,7 @@
 
 #include "sudoku/logic.hpp"
 
+#include "deduction_kernel.hpp"
 #include "forcing.hpp"
 
 namespace sudoku {
@@ -67,9 +68,13 @@ std::optional<Step> place(Position& p, Technique t, int cell, int digit, std::ve
   return step;
 }
 
+// Singles and locked candidates are found with the deduction kernel (deduction_kernel.hpp), the
+// one the propagation and the bitboard solver use; here they are taken one at a time, the first
+// in scan order, and written up.
+
 std::optional<Step> naked_single(Position& p) {
   for (int cell = 0; cell < p.board().cell_count(); ++cell) {
-    if (p.value(cell) == 0 && std::popcount(p.candidates(cell)) == 1) {
+    if (p.value(cell) == 0 && detail::one_bit(p.candidates(cell))) {
       return place(p, Technique::naked_single, cell, std::countr_zero(p.candidates(cell)), {});
     }
   }
@@ -81,60 +86,93 @@ std::optional<Step> hidden_single(Position& p) {
   // Boxes first: the single a person finds first when scanning.
   for (int k = 0; k < 3 * n; ++k) {
     const int id = (k + 2 * n) % (3 * n);
-    const UnitDigits u = unit_digits(p, id);
-    for (int d = 1; d <= n; ++d) {
-      const std::uint64_t w = u.where[static_cast<std::size_t>(d)];
-      if (std::popcount(w) == 1) {
-        const int cell = unit_cells(p, id)[static_cast<std::size_t>(std::countr_zero(w))];
-        return place(p, Technique::hidden_single, cell, d, {p.layout().unit(id)});
-      }
+    detail::Tally<std::uint64_t> places;  // filled cells have no candidates
+    for (int cell : unit_cells(p, id)) places.add(p.candidates(cell));
+    const std::uint64_t singles = places.exactly_once();
+    if (singles == 0) continue;
+    const int d = std::countr_zero(singles);  // the lowest digit first
+    for (int cell : unit_cells(p, id)) {
+      if (p.has(cell, d)) return place(p, Technique::hidden_single, cell, d, {p.layout().unit(id)});
     }
   }
   return std::nullopt;
 }
 
-/// Pointing (from boxes to lines) and claiming (from lines to boxes): a digit's places in
-/// unit `from` all lie in one unit `to` of the other kind, so the digit leaves the rest of `to`.
-std::optional<Step> locked(Position& p, bool pointing) {
+/// The step of a pointing (from a box to a line) or claiming (from a line to a box): the digit's
+/// places in unit `from` all lie in unit `to`, so it leaves the rest of `to`.
+Step locked_step(Position& p, Technique t, int from, int to, int digit) {
   const Layout& layout = p.layout();
+  Step step;
+  step.technique = t;
+  for (int cell : unit_cells(p, to)) {
+    const auto& cu = layout.cell_units[static_cast<std::size_t>(cell)];
+    if (std::find(cu.begin(), cu.end(), from) == cu.end()) remove(p, step, cell, digit_bit(digit));
+  }
+  step.units = {layout.unit(from), layout.unit(to)};
+  for (int cell : unit_cells(p, from)) {
+    if (p.has(cell, digit)) step.cells.push_back(cell);
+  }
+  step.digits = digit_bit(digit);
+  return step;
+}
+
+/// Pointing and claiming, from the kernel's locked candidates of every chute. The scan order
+/// is a person's: pointing box by box, claiming row by row then column by column; in a unit the
+/// lowest digit first; a box pointing along both a row and a column (a digit with one place)
+/// points along the row.
+std::optional<Step> locked(Position& p, bool pointing) {
+  const detail::Chutes<0, 0> chutes(p.geometry());
+  const auto segments = static_cast<std::size_t>(chutes.segment_count());
+  std::vector<std::uint64_t> masks(segments), points(segments), claims(segments);
+  chutes.segment_masks(p.all_candidates().data(), masks.data());
+  for (int chute = 0; chute < chutes.count(); ++chute) {
+    const auto first = static_cast<std::size_t>(chutes.first_segment(chute));
+    detail::locked_candidates<0>(masks.data() + first, chutes.side(chute), points.data() + first,
+                                 claims.data() + first);
+  }
   const int n = p.size();
-  const int first = pointing ? 2 * n : 0;
-  const int last = pointing ? 3 * n : 2 * n;
-  for (int from = first; from < last; ++from) {
-    const UnitDigits u = unit_digits(p, from);
-    const auto& cells = unit_cells(p, from);
-    for (int d = 1; d <= n; ++d) {
-      const std::uint64_t w = u.where[static_cast<std::size_t>(d)];
-      if (w == 0) continue;
-      // The units every place shares, of the kinds that can receive the elimination.
-      std::vector<int> shared;
-      const auto& first_units = layout.cell_units[static_cast<std::size_t>(cells[static_cast<std::size_t>(std::countr_zero(w))])];
-      for (int slot = 0; slot < 3; ++slot) {
-        const int to = first_units[static_cast<std::size_t>(slot)];
-        if (to == from) continue;
-        if (pointing ? slot == 2 : slot != 2) continue;
-        bool all = true;
-        for (std::uint64_t m = w; m != 0 && all; m &= m - 1) {
-          const int cell = cells[static_cast<std::size_t>(std::countr_zero(m))];
-          all = layout.cell_units[static_cast<std::size_t>(cell)][static_cast<std::size_t>(slot)] == to;
-        }
-        if (all) shared.push_back(to);
-      }
-      for (int to : shared) {
-        Step step;
-        step.technique = pointing ? Technique::pointing : Technique::claiming;
-        for (int cell : unit_cells(p, to)) {
-          const auto& cu = layout.cell_units[static_cast<std::size_t>(cell)];
-          if (std::find(cu.begin(), cu.end(), from) == cu.end()) remove(p, step, cell, digit_bit(d));
-        }
-        if (step.eliminated.empty()) continue;
-        step.units = {layout.unit(from), layout.unit(to)};
-        for (std::uint64_t m = w; m != 0; m &= m - 1) {
-          step.cells.push_back(cells[static_cast<std::size_t>(std::countr_zero(m))]);
-        }
-        step.digits = digit_bit(d);
-        return step;
-      }
+  const int br = p.geometry().box_rows;
+  const auto& found = pointing ? points : claims;
+  auto at = [&](int chute, int i, int j) {
+    const int k = chutes.side(chute);
+    return found[static_cast<std::size_t>(chutes.first_segment(chute) + i * k + j)];
+  };
+  // The lowest digit that some segment (i, j) of a chute gives, i over the chute's lines with
+  // j fixed (pointing: the lines crossing one box) or j over its boxes with i fixed (claiming).
+  struct Found {
+    int digit = 0;
+    int chute = 0;
+    int other = 0;  // the line (pointing) or box (claiming) it goes to
+  };
+  auto lowest = [&](int chute, int fixed) {
+    Found best;
+    for (int x = 0; x < chutes.side(chute); ++x) {
+      const std::uint64_t digits = pointing ? at(chute, x, fixed) : at(chute, fixed, x);
+      if (digits == 0) continue;
+      const int d = std::countr_zero(digits);
+      if (best.digit == 0 || d < best.digit) best = {d, chute, x};
+    }
+    return best;
+  };
+  if (pointing) {
+    for (int box = 0; box < n; ++box) {
+      // Box `box` is box box % br of band box / br, and box box / br of stack box % br.
+      const Found row = lowest(box / br, box % br);
+      const Found column = lowest(chutes.bands() + box % br, box / br);
+      const Found& f = row.digit != 0 && (column.digit == 0 || row.digit <= column.digit) ? row
+                                                                                            : column;
+      if (f.digit == 0) continue;
+      return locked_step(p, Technique::pointing, 2 * n + box, chutes.line_unit(f.chute, f.other),
+                         f.digit);
+    }
+  } else {
+    for (int line = 0; line < 2 * n; ++line) {
+      // Row r is line r % br of band r / br; column c is line c % bc of stack c / bc.
+      const int bc = p.geometry().box_cols;
+      const int chute = line < n ? line / br : chutes.bands() + (line - n) / bc;
+      const Found f = lowest(chute, line < n ? line % br : (line - n) % bc);
+      if (f.digit == 0) continue;
+      return locked_step(p, Technique::claiming, line, chutes.box_unit(f.chute, f.other), f.digit);
     }
   }
   return std::nullopt;

@@ -26,6 +26,7 @@
 #pragma once
 
 #include <cstdint>
+#include <vector>
 
 #include "sudoku/board.hpp"
 #include "sudoku/solve_result.hpp"
@@ -46,6 +47,13 @@ class BitboardSolver {
   /// Stops a search once it has tried `nodes` guesses on one puzzle; solve() then reports the
   /// solutions found so far and result.nodes == nodes. For bounding work on untrusted input.
   void set_node_limit(std::uint64_t nodes) { node_limit_ = nodes; }
+
+  /// The deductions this solver makes at every node, to their fixed point, on a 9x9 position
+  /// given as is: the filled cells of `board` and each blank cell's `candidates[cell]` (bit d
+  /// for digit d), as a Position keeps them (no clash, no filled digit left in a peer). Fills
+  /// the cells deduced and removes the candidates refuted; false when a contradiction shows
+  /// (the position is then left as it was). For comparing with the other deductions.
+  static bool deduce(Board& board, std::vector<std::uint64_t>& candidates);
 
  private:
   std::uint64_t node_limit_ = kNoLimit;

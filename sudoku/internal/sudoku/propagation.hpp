@@ -11,8 +11,9 @@
 // places in a box all on one line leave the rest of the line, and the converse); naked and
 // hidden pairs and triples. Each is a handful of mask operations per unit, cheap next to the
 // search nodes it saves (figures: bench/results/sudoku-comments.md).
-// The same techniques, step by step and explained, are sudoku::solve_logically (logic.hpp,
-// src/techniques.cpp); this is their silent, allocation-free twin for speed.
+// Singles and locked candidates are the deduction kernel's (src/deduction_kernel.hpp), which
+// the step-by-step techniques (sudoku::solve_logically) and BitboardSolver call too; this is
+// their silent, allocation-free use for speed.
 //
 // Invariants between steps: a filled cell has mask 0; no blank cell holds a candidate that a
 // filled peer already has; placed_[u] is the set of digits filled in unit u.
@@ -41,6 +42,15 @@ class Propagator {
 
   /// Places the givens of `puzzle` (which must have this geometry) and deduces to a fixed point.
   Outcome run(const Board& puzzle);
+  /// Deduces to a fixed point from a position given as is: the filled cells of `board` and,
+  /// for each blank cell, `candidates[cell]` (bit d for digit d). Precondition, as a Position
+  /// keeps it: filled cells do not clash, and no blank cell holds a digit a filled peer has.
+  Outcome run(const Board& board, std::span<const std::uint64_t> candidates);
+
+  /// Whether run() goes on to naked and hidden pairs and triples when singles and locked
+  /// candidates are stuck (the default). Off, it stops at the deduction kernel's fixed point,
+  /// which is what the other users of the kernel are compared with.
+  void set_subsets(bool on) { subsets_on_ = on; }
 
   /// After run(): the board reached (givens and deduced digits), and each blank cell's
   /// candidates (bit d for digit d); 0 for a filled cell.
@@ -63,21 +73,12 @@ class Propagator {
   [[nodiscard]] int box_unit(int cell) const { return 2 * n_ + geometry_.box_of(cell); }
 
  private:
-  // A box-line intersection: `length` cells of one line and one box, at segment_cells_[first..];
-  // its sibling segments (the rest of its line, then the rest of its box, parallel to it) at
-  // segment_siblings_[siblings..].
-  struct Segment {
-    int first = 0;
-    int length = 0;
-    int siblings = 0;
-    int line_siblings = 0;
-    int box_siblings = 0;
-  };
-
   // The hot steps, for a unit size and peer count known at compile time (kN, kPeers; 0: read
   // them from n_ and peer_count_).
   template <int kN, int kPeers>
   Outcome run(const Board& puzzle);
+  template <int kN, int kPeers>
+  Outcome deduce();  // from the state reached, to the fixed point
   template <int kN, int kPeers>
   bool place(int cell, int digit);  // false if the digit is no longer a candidate there
   bool eliminate(int cell, std::uint64_t digits);
@@ -85,6 +86,7 @@ class Propagator {
   bool drain();  // places the queued naked singles; false on a cell without candidates
   template <int kN, int kPeers>
   bool hidden_singles(bool& changed);
+  template <int kN>
   bool locked_candidates(bool& changed);
   template <int kN>
   bool subsets(bool& changed);
@@ -99,18 +101,17 @@ class Propagator {
   std::vector<int> unit_cells_;       // 3N units of N cells
   std::vector<int> peers_;            // per cell, its peers (peer_count_ each)
   int peer_count_ = 0;
-  std::vector<Segment> segments_;     // rows' segments, then columns'
-  std::vector<int> segment_cells_;
-  std::vector<int> segment_siblings_;
 
   Board board_;
   std::vector<std::uint64_t> candidates_;
   std::vector<std::uint64_t> placed_;  // per unit
-  std::vector<std::uint64_t> segment_mask_;
+  std::vector<std::uint64_t> segment_mask_;     // per box-line segment (deduction_kernel.hpp)
+  std::vector<std::uint64_t> segment_removed_;  // what locked candidates take from each
   std::vector<std::uint64_t> fruitless_sum_;  // per unit: mask sum when subsets() last found nothing
   std::vector<int> pending_;  // cells left with one candidate (or none) since last drained
   std::size_t pending_count_ = 0;  // how many of pending_ are queued
   int blanks_ = 0;
+  bool subsets_on_ = true;
 };
 
 }  // namespace sudoku
