@@ -1,5 +1,6 @@
 #include "dlx/detail/links.hpp"
 
+#include <algorithm>
 #include <string>
 #include <type_traits>
 
@@ -82,6 +83,7 @@ void Links::build(const AnyProblem& problem) {
   color_.clear();
   bound_.clear();
   slack_.clear();
+  max_bound_ = 0;
   if constexpr (std::is_same_v<AnyProblem, Problem>) {
     if (problem.has_colors()) {
       color_.assign(total, kNoColor);
@@ -101,6 +103,7 @@ void Links::build(const AnyProblem& problem) {
         const auto range = problem.multiplicity(item);
         const auto i = static_cast<std::size_t>(internal_of_[static_cast<std::size_t>(item)]);
         bound_[i] = static_cast<Index>(range.hi);
+        max_bound_ = std::max(max_bound_, bound_[i]);
         slack_[i] = static_cast<Index>(range.hi - range.lo);
       }
     }

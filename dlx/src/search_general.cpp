@@ -90,6 +90,77 @@ Index choose_mcc(const View& hot, Index scan_end, Index& best_theta) {
   return best;
 }
 
+#if defined(__SSE2__)
+// choose_mcc's choice, eight items a step in 16-bit lanes: every theta at once and their least,
+// then the rest of the key (slack, then longest list, then leftmost) among the items that
+// reach it, usually a few. Needs lengths of at most 16 bits and every bound below 2^15
+// (Links::max_bound()), so that theta, which lies in [-2^15 + 2, 2^14], fits a lane; a bound
+// or slack is packed to 16 bits with saturation, which leaves min(slack, bound) exact.
+template <class View, class Length>
+Index choose_mcc_lanes(const View& hot, Index scan_end, Index& best_theta) {
+  static_assert(sizeof(Length) <= 2);
+  constexpr std::int16_t kNone = 0x7fff;  // above every theta: an item out of the running
+  const __m128i covered = _mm_set1_epi16(Links::kCovered<Length>);
+  const __m128i one = _mm_set1_epi16(1);
+  const __m128i none = _mm_set1_epi16(kNone);
+  const __m128i zero = _mm_setzero_si128();
+  auto load = [](const void* at) { return _mm_loadu_si128(static_cast<const __m128i*>(at)); };
+  // The thetas of slots base..base+7, kNone where choose_mcc does not consider the item.
+  auto thetas = [&](Index base) {
+    __m128i len;
+    if constexpr (sizeof(Length) == 1) {
+      // Lengths, covered or not, lie in [0, 128): zero-extended.
+      len = _mm_unpacklo_epi8(_mm_loadl_epi64(static_cast<const __m128i*>(
+                                  static_cast<const void*>(hot.len + base))),
+                              zero);
+    } else {
+      len = load(hot.len + base);
+    }
+    const __m128i bound = _mm_packs_epi32(load(hot.bound + base), load(hot.bound + base + 4));
+    const __m128i slack = _mm_packs_epi32(load(hot.slack + base), load(hot.slack + base + 4));
+    const __m128i theta =
+        _mm_add_epi16(_mm_sub_epi16(_mm_add_epi16(len, _mm_min_epi16(slack, bound)), bound), one);
+    const __m128i passed = _mm_or_si128(
+        _mm_cmpgt_epi16(len, _mm_sub_epi16(covered, one)),                  // covered
+        _mm_and_si128(_mm_cmpeq_epi16(len, zero), _mm_cmpeq_epi16(theta, one)));  // nothing left to do
+    return _mm_or_si128(_mm_and_si128(passed, none), _mm_andnot_si128(passed, theta));
+  };
+  __m128i least = none;
+  for (Index base = 0; base < scan_end; base += 8) least = _mm_min_epi16(least, thetas(base));
+  least = _mm_min_epi16(least, _mm_shuffle_epi32(least, _MM_SHUFFLE(1, 0, 3, 2)));
+  least = _mm_min_epi16(least, _mm_shuffle_epi32(least, _MM_SHUFFLE(2, 3, 0, 1)));
+  least = _mm_min_epi16(least, _mm_shufflelo_epi16(least, _MM_SHUFFLE(2, 3, 0, 1)));
+  const auto theta = static_cast<std::int16_t>(_mm_extract_epi16(least, 0));
+  if (theta == kNone) {
+    best_theta = 0;
+    return 0;
+  }
+  best_theta = theta;
+  const __m128i target = _mm_set1_epi16(theta);
+  // Among the items of least theta: least slack, then longest list, then leftmost, both
+  // saturated at 2^16 - 1 as in choose_mcc.
+  constexpr std::int64_t kSaturate = 0xffff;
+  std::uint64_t best_key = ~std::uint64_t{0};
+  Index best = 0;
+  for (Index base = 0; base < scan_end; base += 8) {
+    unsigned mask = static_cast<unsigned>(_mm_movemask_epi8(_mm_cmpeq_epi16(thetas(base), target))) & 0x5555u;
+    while (mask != 0) {
+      const Index i = base + static_cast<Index>(__builtin_ctz(mask) / 2);
+      mask &= mask - 1;
+      const std::int64_t length = hot.len[i];
+      const std::int64_t slack = std::min<std::int64_t>(hot.slack[i], hot.bound[i]);
+      const std::uint64_t key = static_cast<std::uint64_t>(std::min(slack, kSaturate)) << 16 |
+                                static_cast<std::uint64_t>(kSaturate - std::min(length, kSaturate));
+      if (key < best_key) {
+        best_key = key;
+        best = i;
+      }
+    }
+  }
+  return best;
+}
+#endif
+
 // Undoes one level after its choice has been undone (Knuth's M8).
 template <class View, class Length>
 void restore_level(const View& hot, Index item, Index first_tweak) {
@@ -111,6 +182,7 @@ bool Solver::search_general() {
   using View = detail::GeneralView<Length, kColor, kMult>;
   const View hot = View::of(links_);
   const Index scan_end = links_.scan_end();
+  [[maybe_unused]] const bool lanes = links_.max_bound() < (Index{1} << 15);
   Index* const choice = choice_.data();
   Index* const items = item_.data();
   Index* const first_tweak = first_tweak_.data();
@@ -124,7 +196,16 @@ bool Solver::search_general() {
 
 enter_level:  // M2, M3
   if constexpr (kMult) {
+#if defined(__SSE2__)
+    if constexpr (sizeof(Length) <= 2) {
+      item = lanes ? choose_mcc_lanes<View, Length>(hot, scan_end, theta)
+                   : choose_mcc<View, Length>(hot, scan_end, theta);
+    } else {
+      item = choose_mcc<View, Length>(hot, scan_end, theta);
+    }
+#else
     item = choose_mcc<View, Length>(hot, scan_end, theta);
+#endif
   } else {
     item = links_.choose_item<Length>();
     theta = item == 0 ? 0 : static_cast<Index>(hot.len[item]);

@@ -255,6 +255,9 @@ class Links {
   [[nodiscard]] View<Length, Mark> view(Mark mark = {}) {
     return {nodes_.data(), top_.data(), span_.data(), lengths<Length>(), mark};
   }
+  /// The largest bound (hi) of a primary item (multiplicities only; 0 otherwise): bounds only
+  /// fall during a search.
+  [[nodiscard]] Index max_bound() const { return max_bound_; }
   /// The lengths at the stored width (see length_bytes()), for choosing the item to branch on.
   template <class Length>
   [[nodiscard]] const Length* length_data() const {
@@ -303,6 +306,7 @@ class Links {
   Index scan_end_ = 0;  // lengths [0, scan_end_) are scanned for the item to branch on
   Index option_count_ = 0;
   int length_bytes_ = 4;
+  Index max_bound_ = 0;
   // Lengths of slots 0..N (slot 0 and the padding hold kCovered); only the one array of
   // length_bytes_ is in use, the others are empty.
   std::vector<std::int8_t> len8_;
