@@ -36,10 +36,39 @@ struct Vector16<std::int32_t> {
   typedef std::int32_t type __attribute__((vector_size(16)));
 };
 
+#if defined(__SSE2__)
+/// leftmost_least for 8-bit lengths and at most 256 slots (queens, most polyomino packings,
+/// Sudoku up to 8x8), in one pass: a slot's length and its index make one 16-bit key, length in
+/// the high byte, whose least is the least length at its leftmost slot. Lengths, covered or not,
+/// lie below 128, so the keys are positive and the signed minimum (pminsw) orders them.
+inline std::int32_t leftmost_least_keyed(const std::int8_t* len, std::int32_t scan_end) {
+  __m128i index = _mm_setr_epi8(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
+  const __m128i step = _mm_set1_epi8(16);
+  __m128i low = _mm_set1_epi16(0x7fff), high = low;  // two chains of minimums
+  for (std::int32_t k = 0; k < scan_end; k += 16) {
+    const __m128i block = _mm_loadu_si128(reinterpret_cast<const __m128i*>(len + k));
+    low = _mm_min_epi16(low, _mm_unpacklo_epi8(index, block));
+    high = _mm_min_epi16(high, _mm_unpackhi_epi8(index, block));
+    index = _mm_add_epi8(index, step);
+  }
+  __m128i m = _mm_min_epi16(low, high);
+  m = _mm_min_epi16(m, _mm_shuffle_epi32(m, _MM_SHUFFLE(1, 0, 3, 2)));
+  m = _mm_min_epi16(m, _mm_shuffle_epi32(m, _MM_SHUFFLE(2, 3, 0, 1)));
+  m = _mm_min_epi16(m, _mm_shufflelo_epi16(m, _MM_SHUFFLE(2, 3, 0, 1)));
+  const int key = _mm_extract_epi16(m, 0);
+  return (key >> 8) >= kCovered<std::int8_t> ? 0 : key & 0xff;
+}
+#endif
+
 /// The leftmost slot of len[0, scan_end) holding the least length, or 0 if that length is
 /// kCovered or more (every primary item covered). scan_end is a positive multiple of kScanWidth.
 template <class Length>
 inline std::int32_t leftmost_least(const Length* len, std::int32_t scan_end) {
+#if defined(__SSE2__)
+  if constexpr (sizeof(Length) == 1) {
+    if (scan_end <= 256) return leftmost_least_keyed(len, scan_end);
+  }
+#endif
   // Whole 16-byte vectors (one SSE2 register on any x86-64; the vector extension falls back to
   // scalar code elsewhere), kScanWidth lengths a step. A covered item, a padding slot and slot
   // 0 all hold kCovered or more, so only active primary items compete. Several accumulators
