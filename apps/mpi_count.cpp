@@ -364,9 +364,20 @@ void work_for_coordinator(dlx::Solver& solver, const CountOptions& options,
     results.clear();
     send(message, 0, kRequest);
     reply.assign(3 + want, 0);
-    MPI_Status status;
-    MPI_Recv(reply.data(), static_cast<int>(reply.size()), MPI_UINT64_T, 0, kReply,
-             MPI_COMM_WORLD, &status);
+    // Not a blocking MPI_Recv: Open MPI's spins at full speed, and this thread shares its
+    // rank's core with a counting one (mpirun binds a rank to one core). The reply comes
+    // within about a millisecond (rank 0's longest sleep); meanwhile the queue holds a
+    // subproblem more than the threads take, so they go on counting.
+    MPI_Request pending;
+    MPI_Irecv(reply.data(), static_cast<int>(reply.size()), MPI_UINT64_T, 0, kReply,
+              MPI_COMM_WORLD, &pending);
+    auto pause = std::chrono::microseconds(20);
+    for (int done = 0;;) {
+      MPI_Test(&pending, &done, MPI_STATUS_IGNORE);
+      if (done) break;
+      std::this_thread::sleep_for(pause);
+      pause = std::min(pause * 2, std::chrono::microseconds(500));
+    }
   };
 
   std::vector<Result> results;
