@@ -138,7 +138,9 @@ Index choose_mcc_lanes(const View& hot, Index scan_end, Index& best_theta) {
   best_theta = theta;
   const __m128i target = _mm_set1_epi16(theta);
   // Among the items of least theta: least slack, then longest list, then leftmost, both
-  // saturated at 2^16 - 1 as in choose_mcc.
+  // saturated at 2^16 - 1 as in choose_mcc. When theta <= 0 the node is a dead end whichever
+  // of them is taken (the search counts it and backs up), so the first will do.
+  const bool dead_end = theta <= 0;
   constexpr std::int64_t kSaturate = 0xffff;
   std::uint64_t best_key = ~std::uint64_t{0};
   Index best = 0;
@@ -146,6 +148,7 @@ Index choose_mcc_lanes(const View& hot, Index scan_end, Index& best_theta) {
     unsigned mask = static_cast<unsigned>(_mm_movemask_epi8(_mm_cmpeq_epi16(thetas(base), target))) & 0x5555u;
     while (mask != 0) {
       const Index i = base + static_cast<Index>(__builtin_ctz(mask) / 2);
+      if (dead_end) return i;
       mask &= mask - 1;
       const std::int64_t length = hot.len[i];
       const std::int64_t slack = std::min<std::int64_t>(hot.slack[i], hot.bound[i]);
