@@ -44,8 +44,13 @@ int technique_tier(Technique t) {
     case Technique::naked_quad:
     case Technique::hidden_quad:
     case Technique::jellyfish: return 4;
+    case Technique::aligned_pair_exclusion:
+    case Technique::sue_de_coq:
     case Technique::x_chain:
     case Technique::aic:
+    case Technique::als_xz:
+    case Technique::als_xy_wing:
+    case Technique::aligned_triple_exclusion:
     case Technique::multiple_forcing_chain:
     case Technique::dynamic_forcing_chain:
     case Technique::dynamic_forcing_chain_plus:
