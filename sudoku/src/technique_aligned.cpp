@@ -23,8 +23,8 @@ namespace sudoku::detail {
 namespace {
 
 struct Base {
-  std::vector<int> cells;                  ///< base cells, increasing
-  std::vector<std::vector<int>> excluders; ///< per base cell: its excluders, increasing
+  std::vector<int> cells;                   ///< base cells, increasing
+  std::vector<std::vector<int>> excluders;  ///< per base cell: its excluders, increasing
 };
 
 Base base_cells(const Position& p, int degree) {

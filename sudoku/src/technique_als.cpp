@@ -223,7 +223,8 @@ std::optional<Step> als_xz_in(Position& p) {
       if (std::popcount(x) == 1) {
         for (std::uint64_t m = common & ~x; m != 0; m &= m - 1) {
           const int z = std::countr_zero(m);
-          const auto targets = t.buddies_of(a, z) & t.buddies_of(b, z) & t.holding[static_cast<std::size_t>(z)];
+          const auto targets =
+              t.buddies_of(a, z) & t.buddies_of(b, z) & t.holding[static_cast<std::size_t>(z)];
           if (!targets.any()) continue;
           step.sets.push_back(named("Z", t.where_of(a, z) | t.where_of(b, z), digit_bit(z)));
           remove_digit(p, step, targets, z);
@@ -231,7 +232,9 @@ std::optional<Step> als_xz_in(Position& p) {
       } else {
         for (std::uint64_t m = x; m != 0; m &= m - 1) {
           const int d = std::countr_zero(m);
-          remove_digit(p, step, t.buddies_of(a, d) & t.buddies_of(b, d) & t.holding[static_cast<std::size_t>(d)], d);
+          remove_digit(
+              p, step,
+              t.buddies_of(a, d) & t.buddies_of(b, d) & t.holding[static_cast<std::size_t>(d)], d);
         }
         for (const Als<W>* s : {&a, &b}) {
           for (std::uint64_t m = s->digits & ~x; m != 0; m &= m - 1) {
@@ -261,7 +264,8 @@ std::optional<Step> als_xy_wing_in(Position& p) {
   std::vector<std::vector<Link>> links(n);
   for (std::size_t i = 0; i < n; ++i) {
     for (std::size_t j = i + 1; j < n; ++j) {
-      if ((t.sets[i].digits & t.sets[j].digits) == 0 || t.sets[i].cells.intersects(t.sets[j].cells)) continue;
+      if ((t.sets[i].digits & t.sets[j].digits) == 0 || t.sets[i].cells.intersects(t.sets[j].cells))
+        continue;
       if (const std::uint64_t x = t.restricted(t.sets[i], t.sets[j]); x != 0) {
         links[i].push_back({j, x});
         links[j].push_back({i, x});
@@ -284,7 +288,8 @@ std::optional<Step> als_xy_wing_in(Position& p) {
             Step step;
             for (std::uint64_t mz = z_digits; mz != 0; mz &= mz - 1) {
               const int z = std::countr_zero(mz);
-              const auto targets = t.buddies_of(a, z) & t.buddies_of(b, z) & t.holding[static_cast<std::size_t>(z)];
+              const auto targets =
+                  t.buddies_of(a, z) & t.buddies_of(b, z) & t.holding[static_cast<std::size_t>(z)];
               if (!targets.any()) continue;
               step.sets.push_back(named("Z", t.where_of(a, z) | t.where_of(b, z), digit_bit(z)));
               remove_digit(p, step, targets, z);
@@ -296,7 +301,8 @@ std::optional<Step> als_xy_wing_in(Position& p) {
                               named("C", c.cells, c.digits),
                               named("X", t.where_of(a, x) | t.where_of(c, x), digit_bit(x)),
                               named("Y", t.where_of(b, y) | t.where_of(c, y), digit_bit(y))});
-            step.units = {p.layout().unit(a.unit), p.layout().unit(b.unit), p.layout().unit(c.unit)};
+            step.units = {p.layout().unit(a.unit), p.layout().unit(b.unit),
+                          p.layout().unit(c.unit)};
             finish(step);
             return step;
           }

@@ -56,11 +56,13 @@ std::optional<Step> try_intersection(Position& p, int line, int box, const std::
   const int n_plus = std::popcount(v) - static_cast<int>(inter.size());
   std::vector<int> line_rest, box_rest;  // unsolved cells outside the intersection
   for (int c : L.unit_cells[static_cast<std::size_t>(line)]) {
-    if (p.value(c) == 0 && L.cell_units[static_cast<std::size_t>(c)][2] != box) line_rest.push_back(c);
+    if (p.value(c) == 0 && L.cell_units[static_cast<std::size_t>(c)][2] != box)
+      line_rest.push_back(c);
   }
   const int kind = line < p.size() ? 0 : 1;
   for (int c : L.unit_cells[static_cast<std::size_t>(box)]) {
-    if (p.value(c) == 0 && L.cell_units[static_cast<std::size_t>(c)][static_cast<std::size_t>(kind)] != line) {
+    if (p.value(c) == 0 &&
+        L.cell_units[static_cast<std::size_t>(c)][static_cast<std::size_t>(kind)] != line) {
       box_rest.push_back(c);
     }
   }
@@ -70,31 +72,33 @@ std::optional<Step> try_intersection(Position& p, int line, int box, const std::
     // |R| - |VR \ V| of it (at least one), B the rest.
     const int r_cover = static_cast<int>(r.size()) - std::popcount(vr & ~v);
     if ((vr & v) == 0 || r_cover < 1 || r_cover >= n_plus) return false;
-    return for_each_set(p, box_rest, vr, kMaxSideCells, [&](const std::vector<int>& b, std::uint64_t vb) {
-      const int b_cover = static_cast<int>(b.size()) - std::popcount(vb & ~v);
-      if ((vb & v) == 0 || r_cover + b_cover != n_plus) return false;
-      Step step;
-      step.technique = Technique::sue_de_coq;
-      const std::uint64_t line_digits = (v | vr) & ~vb;
-      const std::uint64_t box_digits = (v | vb) & ~vr;
-      for (int c : L.unit_cells[static_cast<std::size_t>(line)]) {
-        if (p.value(c) == 0 && !contains(inter, c) && !contains(r, c)) {
-          remove_candidates(p, step, c, line_digits);
-        }
-      }
-      for (int c : L.unit_cells[static_cast<std::size_t>(box)]) {
-        if (p.value(c) == 0 && !contains(inter, c) && !contains(b, c)) {
-          remove_candidates(p, step, c, box_digits);
-        }
-      }
-      if (step.eliminated.empty()) return false;
-      step.units = {L.unit(line), L.unit(box)};
-      step.sets = {{"intersection", inter, v}, {"line", r, vr}, {"box", b, vb}};
-      for (const auto& s : step.sets) step.cells.insert(step.cells.end(), s.cells.begin(), s.cells.end());
-      step.digits = v | vr | vb;
-      found = std::move(step);
-      return true;
-    });
+    return for_each_set(p, box_rest, vr, kMaxSideCells,
+                        [&](const std::vector<int>& b, std::uint64_t vb) {
+                          const int b_cover = static_cast<int>(b.size()) - std::popcount(vb & ~v);
+                          if ((vb & v) == 0 || r_cover + b_cover != n_plus) return false;
+                          Step step;
+                          step.technique = Technique::sue_de_coq;
+                          const std::uint64_t line_digits = (v | vr) & ~vb;
+                          const std::uint64_t box_digits = (v | vb) & ~vr;
+                          for (int c : L.unit_cells[static_cast<std::size_t>(line)]) {
+                            if (p.value(c) == 0 && !contains(inter, c) && !contains(r, c)) {
+                              remove_candidates(p, step, c, line_digits);
+                            }
+                          }
+                          for (int c : L.unit_cells[static_cast<std::size_t>(box)]) {
+                            if (p.value(c) == 0 && !contains(inter, c) && !contains(b, c)) {
+                              remove_candidates(p, step, c, box_digits);
+                            }
+                          }
+                          if (step.eliminated.empty()) return false;
+                          step.units = {L.unit(line), L.unit(box)};
+                          step.sets = {{"intersection", inter, v}, {"line", r, vr}, {"box", b, vb}};
+                          for (const auto& s : step.sets)
+                            step.cells.insert(step.cells.end(), s.cells.begin(), s.cells.end());
+                          step.digits = v | vr | vb;
+                          found = std::move(step);
+                          return true;
+                        });
   });
   return found;
 }
@@ -114,7 +118,8 @@ std::optional<Step> sue_de_coq(Position& p) {
     for (int box : boxes) {
       std::vector<int> cells;  // unsolved cells of the intersection
       for (int c : L.unit_cells[static_cast<std::size_t>(line)]) {
-        if (p.value(c) == 0 && L.cell_units[static_cast<std::size_t>(c)][2] == box) cells.push_back(c);
+        if (p.value(c) == 0 && L.cell_units[static_cast<std::size_t>(c)][2] == box)
+          cells.push_back(c);
       }
       if (cells.size() < 2) continue;
       // Every subset of two or more cells with at least two more digits than cells.

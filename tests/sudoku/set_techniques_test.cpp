@@ -61,7 +61,8 @@ Position pattern(const std::vector<std::pair<std::string, std::string>>& open) {
   for (const auto& [name, digits] : open) {
     const int cell = (name[1] - '1') * 9 + (name[3] - '1');
     board.set(cell, 0);
-    for (char ch : digits) candidates[static_cast<std::size_t>(cell)] |= sudoku::digit_bit(ch - '0');
+    for (char ch : digits)
+      candidates[static_cast<std::size_t>(cell)] |= sudoku::digit_bit(ch - '0');
   }
   return Position(board, candidates);
 }
@@ -69,7 +70,8 @@ Position pattern(const std::vector<std::pair<std::string, std::string>>& open) {
 /// "r7c3" -> {cell, digit} list, for writing the published eliminations as they read.
 std::vector<CellDigit> removals(std::initializer_list<std::pair<const char*, int>> list) {
   std::vector<CellDigit> out;
-  for (const auto& [name, digit] : list) out.push_back({(name[1] - '1') * 9 + (name[3] - '1'), digit});
+  for (const auto& [name, digit] : list)
+    out.push_back({(name[1] - '1') * 9 + (name[3] - '1'), digit});
   std::sort(out.begin(), out.end(), [](const CellDigit& a, const CellDigit& b) {
     return a.cell != b.cell ? a.cell < b.cell : a.digit < b.digit;
   });
@@ -119,10 +121,19 @@ TEST_CASE("doubly linked ALS-XZ makes HoDoKu's example's thirteen eliminations",
   const auto step = sudoku::apply_technique(Technique::als_xz, p);
   REQUIRE(step);
   INFO(text(*step));
-  CHECK(step->eliminated ==
-        removals({{"r4c1", 1}, {"r4c9", 1}, {"r5c1", 1}, {"r5c3", 1}, {"r6c1", 1}, {"r6c2", 1},
-                  {"r6c3", 1}, {"r1c2", 2}, {"r1c3", 4}, {"r6c3", 4}, {"r2c5", 7}, {"r2c5", 9},
-                  {"r2c6", 9}}));
+  CHECK(step->eliminated == removals({{"r4c1", 1},
+                                      {"r4c9", 1},
+                                      {"r5c1", 1},
+                                      {"r5c3", 1},
+                                      {"r6c1", 1},
+                                      {"r6c2", 1},
+                                      {"r6c3", 1},
+                                      {"r1c2", 2},
+                                      {"r1c3", 4},
+                                      {"r6c3", 4},
+                                      {"r2c5", 7},
+                                      {"r2c5", 9},
+                                      {"r2c6", 9}}));
   // The smaller set is named first.
   CHECK(text(*step).rfind("als-xz: A=r4c2,r4c3 {1,2,4}, B=r2c2,r2c3,r2c9 {2,4,7,9}, X=2,4 "
                           "(doubly linked) -> eliminates 1 from r4c1",
@@ -178,12 +189,21 @@ TEST_CASE("Sue de Coq makes HoDoKu's extended example's eliminations", "[sudoku]
   const std::string line =
       "..4....9765.....2191...73.42.1.3....5.32.6...............6........1746..7...9..1.";
   for (int c = 0; c < 81; ++c) {
-    puzzle.set(c, line[static_cast<std::size_t>(c)] == '.' ? 0 : line[static_cast<std::size_t>(c)] - '0');
+    puzzle.set(
+        c, line[static_cast<std::size_t>(c)] == '.' ? 0 : line[static_cast<std::size_t>(c)] - '0');
   }
   const auto truth = engine.solve(puzzle, 2);
   REQUIRE(truth.solutions == 1);
-  const auto hodoku = removals({{"r7c8", 3}, {"r7c8", 5}, {"r5c7", 7}, {"r5c8", 7}, {"r4c9", 8},
-                                {"r5c8", 8}, {"r6c9", 8}, {"r4c9", 9}, {"r5c7", 9}, {"r6c7", 9},
+  const auto hodoku = removals({{"r7c8", 3},
+                                {"r7c8", 5},
+                                {"r5c7", 7},
+                                {"r5c8", 7},
+                                {"r4c9", 8},
+                                {"r5c8", 8},
+                                {"r6c9", 8},
+                                {"r4c9", 9},
+                                {"r5c7", 9},
+                                {"r6c7", 9},
                                 {"r6c9", 9}});
   bool found = false;
   bool worded = false;
@@ -193,16 +213,18 @@ TEST_CASE("Sue de Coq makes HoDoKu's extended example's eliminations", "[sudoku]
     INFO(text(*step));
     for (const auto& e : step->eliminated) CHECK(truth.first[e.cell] != e.digit);
     found = found || step->eliminated == hodoku;
-    worded = worded || text(*step).rfind("sue de coq: r4c8,r6c8 {3,5,7,8} in column 8 and box 6, "
-                                         "with r8c8 {3,5} in the column and r4c7,r5c9 {7,8,9} "
-                                         "in the box",
-                                         0) == 0;
+    worded = worded || text(*step).rfind(
+                           "sue de coq: r4c8,r6c8 {3,5,7,8} in column 8 and box 6, "
+                           "with r8c8 {3,5} in the column and r4c7,r5c9 {7,8,9} "
+                           "in the box",
+                           0) == 0;
   }
   CHECK(found);
   CHECK(worded);
 }
 
-TEST_CASE("aligned pair exclusion makes SudokuWiki's first example's elimination", "[sudoku][sets]") {
+TEST_CASE("aligned pair exclusion makes SudokuWiki's first example's elimination",
+          "[sudoku][sets]") {
   // SudokuWiki, "Aligned Pair Exclusion", example 1: the pair G2 {2,4}, G3 {2,5,8} (r7c2,
   // r7c3) sees the bivalue cells G9 {2,8} and H1 {4,8}; 2/2 repeats, 2/8 empties G9, 4/8
   // empties H1, so 8 leaves G3. The example's four cells, the rest of the grid filled.
@@ -221,7 +243,8 @@ TEST_CASE("aligned triple exclusion excludes combinations through cells of three
   // Made here from Sudoku Explainer's definition (no published grid found in text form):
   // r1c1 {1,5}, r1c2 {2,5}, r1c3 {3,5}; r1c5 {1,2,3} and r2c1 {1,2,5} see all three, so
   // 1/2/3 and 1/2/5 are excluded, and no remaining combination puts 5 in r1c3.
-  Position p = pattern({{"r1c1", "15"}, {"r1c2", "25"}, {"r1c3", "35"}, {"r1c5", "123"}, {"r2c1", "125"}});
+  Position p =
+      pattern({{"r1c1", "15"}, {"r1c2", "25"}, {"r1c3", "35"}, {"r1c5", "123"}, {"r2c1", "125"}});
   const auto step = sudoku::apply_technique(Technique::aligned_triple_exclusion, p);
   REQUIRE(step);
   INFO(text(*step));
@@ -233,7 +256,9 @@ TEST_CASE("set steps carry their sets in JSON", "[sudoku][sets][explain]") {
   Board puzzle(*Geometry::for_size(9));
   const std::string line =
       "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........";
-  for (int c = 0; c < 81; ++c) puzzle.set(c, line[static_cast<std::size_t>(c)] == '.' ? 0 : line[static_cast<std::size_t>(c)] - '0');
+  for (int c = 0; c < 81; ++c)
+    puzzle.set(
+        c, line[static_cast<std::size_t>(c)] == '.' ? 0 : line[static_cast<std::size_t>(c)] - '0');
   const auto r = sudoku::solve_logically(puzzle);
   REQUIRE(r.status == sudoku::LogicStatus::solved);
   CHECK(r.uses[static_cast<std::size_t>(Technique::als_xz)] > 0);
