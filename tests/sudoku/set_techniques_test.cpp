@@ -166,10 +166,10 @@ TEST_CASE("ALS-XY-wing makes HoDoKu's example's elimination", "[sudoku][sets]") 
   CHECK(step->eliminated == removals({{"r7c7", 3}}));
 }
 
-// Known open (#28): since the deduction kernel landed beside it, the steps the technique makes
-// here are all sound but none is HoDoKu's two-cell intersection r46c8 with exactly its eleven
-// eliminations (a three-cell r4c8,r5c8,r6c8 step comes instead). [!mayfail] keeps the case
-// running and reported without failing the suite until that is understood.
+// Known open (#28): on main, the steps the technique makes here are all sound but none is
+// HoDoKu's two-cell intersection r46c8 with exactly its eleven eliminations (a three-cell
+// r4c8,r5c8,r6c8 step comes instead); the cause is not found yet. [!mayfail] keeps the case
+// running and reported without failing the suite until it is.
 TEST_CASE("Sue de Coq makes HoDoKu's extended example's eliminations", "[sudoku][sets][!mayfail]") {
   // HoDoKu, "Example for Sue de Coq (extended variant)" (file=sdc04): intersection r46c8
   // {3,5,7,8}, r8c8 {3,5} in column 8, r4c7 + r5c9 {7,8,9} in box 6; HoDoKu removes
