@@ -16,13 +16,10 @@ namespace {
 
 std::string digit_text(int digit) { return std::string(1, digit_symbol(digit)); }
 
-/// "r1c7, r1c9"; with separator "," a set's cells, "r2c2,r2c3,r2c9", so that a list of sets
-/// reads clearly.
-std::string cells_text(const Geometry& g, const std::vector<int>& cells,
-                       std::string_view separator = ", ") {
+std::string cells_text(const Geometry& g, const std::vector<int>& cells) {
   std::string text;
   for (std::size_t i = 0; i < cells.size(); ++i) {
-    if (i > 0) text += separator;
+    if (i > 0) text += ", ";
     text += cell_name(g, cells[i]);
   }
   return text;
@@ -98,8 +95,7 @@ std::string chain_text(const Step& s, const Geometry& g) {
   if (!s.placed.empty()) {
     conclusion = cell_name(g, s.placed.front().cell) + "=" + digit_text(s.placed.front().digit);
   } else if (!s.eliminated.empty()) {
-    conclusion =
-        cell_name(g, s.eliminated.front().cell) + "<>" + digit_text(s.eliminated.front().digit);
+    conclusion = cell_name(g, s.eliminated.front().cell) + "<>" + digit_text(s.eliminated.front().digit);
   }
   // The last node of each branch.
   std::vector<int> ends;
@@ -123,9 +119,8 @@ std::string chain_text(const Step& s, const Geometry& g) {
   } else {
     if (s.chain_kind == "double") text += "whether " + node_text(g, s.chain.front()) + " or not: ";
     else if (s.chain_kind == "cell") text += "whichever digit " + source + " holds: ";
-    else
-      text += "wherever " + digit_text(only_digit(s.digits)) + " goes in " +
-              unit_name(s.units.front()) + ": ";
+    else text += "wherever " + digit_text(only_digit(s.digits)) + " goes in " +
+                 unit_name(s.units.front()) + ": ";
     for (std::size_t b = 0; b < ends.size(); ++b) {
       text += (b ? "; " : "") + branch_text(g, s.chain, ends[b]);
     }
@@ -133,85 +128,6 @@ std::string chain_text(const Step& s, const Geometry& g) {
   text += " => " + conclusion;
   if (s.level > 0) text = "level " + std::to_string(s.level) + ", " + text;
   return text;
-}
-
-std::string set_cells_text(const Geometry& g, const std::vector<int>& cells) {
-  return cells_text(g, cells, ",");
-}
-
-/// "2,4" for a digit mask.
-std::string digit_list_text(std::uint64_t mask) {
-  std::string text;
-  for (std::uint64_t m = mask; m != 0; m &= m - 1) {
-    if (!text.empty()) text += ',';
-    text += digit_symbol(std::countr_zero(m));
-  }
-  return text;
-}
-
-/// The proof of a set pattern (aligned exclusions, Sue de Coq, ALS-XZ, ALS-XY-wing), from its
-/// named sets.
-std::string sets_text(const Step& s, const Geometry& g) {
-  auto with = [&](std::string_view name) {
-    std::vector<const CellSet*> out;
-    for (const CellSet& set : s.sets) {
-      if (set.name == name) out.push_back(&set);
-    }
-    return out;
-  };
-  auto one = [&](std::string_view name) {  // "A=r1c1,r1c2 {1,2,3}"
-    const CellSet* set = with(name).front();
-    return std::string(name) + "=" + set_cells_text(g, set->cells) + " " + digits_text(set->digits);
-  };
-  auto digits_of = [&](std::string_view name) {
-    std::uint64_t mask = 0;
-    for (const CellSet* set : with(name)) mask |= set->digits;
-    return digit_list_text(mask);
-  };
-  auto cells_with_digits = [&](std::string_view name) {
-    std::string text;
-    for (const CellSet* set : with(name)) {
-      if (!text.empty()) text += ", ";
-      text += set_cells_text(g, set->cells) + " " + digits_text(set->digits);
-    }
-    return text;
-  };
-  std::string text;
-  switch (s.technique) {
-    case Technique::aligned_pair_exclusion:
-    case Technique::aligned_triple_exclusion: {
-      std::string removed;
-      for (const auto& e : s.eliminated) {
-        if (!removed.empty()) removed += ", ";
-        removed += cell_name(g, e.cell) + "=" + digit_text(e.digit);
-      }
-      text = cells_with_digits("base") + ", seen by the cells " + cells_with_digits("excluder") +
-             ": every combination with " + removed +
-             " repeats a digit or takes all of such a cell's candidates";
-      break;
-    }
-    case Technique::sue_de_coq:
-      text = set_cells_text(g, with("intersection").front()->cells) + " " +
-             digits_text(with("intersection").front()->digits) + " in " + unit_name(s.units[0]) +
-             " and " + unit_name(s.units[1]) + ", with " + cells_with_digits("line") + " in the " +
-             unit_name(s.units[0]).substr(0, unit_name(s.units[0]).find(' ')) + " and " +
-             cells_with_digits("box") + " in the box: " + std::to_string(s.cells.size()) +
-             " cells for " + std::to_string(std::popcount(s.digits)) + " digits";
-      break;
-    case Technique::als_xz:
-      text = one("A") + ", B" + one("B").substr(1) + ", X=" + digits_of("X") +
-             (with("X").size() > 1 ? " (doubly linked)" : " restricted common");
-      if (!with("Z").empty()) text += ", Z=" + digits_of("Z");
-      break;
-    case Technique::als_xy_wing:
-      text = one("A") + ", B" + one("B").substr(1) + ", C" + one("C").substr(1) +
-             ", X=" + digits_of("X") + " (A-C), Y=" + digits_of("Y") +
-             " (B-C), Z=" + digits_of("Z");
-      break;
-    default:
-      break;
-  }
-  return text + " -> " + eliminated_text(g, s.eliminated);
 }
 
 }  // namespace
@@ -258,13 +174,6 @@ std::string step_text(const Step& s, const Geometry& g) {
       text += "pivot " + cell_name(g, s.cells[0]) + ", pincers " + cell_name(g, s.cells[1]) +
               " and " + cell_name(g, s.cells[2]) + " on " + digits_text(s.digits) + " -> " +
               eliminated_text(g, s.eliminated);
-      break;
-    case Technique::aligned_pair_exclusion:
-    case Technique::sue_de_coq:
-    case Technique::als_xz:
-    case Technique::als_xy_wing:
-    case Technique::aligned_triple_exclusion:
-      text += sets_text(s, g);
       break;
     case Technique::x_chain:
     case Technique::aic:
@@ -362,27 +271,13 @@ std::string json_string(std::string_view text) {
   for (const char ch : text) {
     const auto u = static_cast<unsigned char>(ch);
     switch (ch) {
-      case '"':
-        out += "\\\"";
-        break;
-      case '\\':
-        out += "\\\\";
-        break;
-      case '\n':
-        out += "\\n";
-        break;
-      case '\r':
-        out += "\\r";
-        break;
-      case '\t':
-        out += "\\t";
-        break;
-      case '\b':
-        out += "\\b";
-        break;
-      case '\f':
-        out += "\\f";
-        break;
+      case '"': out += "\\\""; break;
+      case '\\': out += "\\\\"; break;
+      case '\n': out += "\\n"; break;
+      case '\r': out += "\\r"; break;
+      case '\t': out += "\\t"; break;
+      case '\b': out += "\\b"; break;
+      case '\f': out += "\\f"; break;
       default:
         if (u < 0x20 || u == 0x7f) {
           char buf[8];
@@ -427,22 +322,6 @@ void write_step_json(std::ostream& out, const Step& s, const Geometry& g) {
   write_cell_digits(out, g, s.placed);
   out << ",\"eliminated\":";
   write_cell_digits(out, g, s.eliminated);
-  if (!s.sets.empty()) {
-    out << ",\"sets\":[";
-    for (std::size_t i = 0; i < s.sets.size(); ++i) {
-      const CellSet& set = s.sets[i];
-      out << (i ? "," : "") << "{\"name\":" << json_string(set.name) << ",\"cells\":[";
-      for (std::size_t k = 0; k < set.cells.size(); ++k) {
-        out << (k ? "," : "") << json_string(cell_name(g, set.cells[k]));
-      }
-      out << "],\"digits\":[";
-      for (std::uint64_t m = set.digits; m != 0; m &= m - 1) {
-        out << (m != set.digits ? "," : "") << std::countr_zero(m);
-      }
-      out << "]}";
-    }
-    out << ']';
-  }
   if (!s.chain.empty()) {
     out << ",\"chain_kind\":" << json_string(s.chain_kind) << ",\"complexity\":" << s.complexity;
     if (s.level > 0) out << ",\"level\":" << s.level;
@@ -455,9 +334,7 @@ void write_step_json(std::ostream& out, const Step& s, const Geometry& g) {
       for (std::size_t k = 0; k < node.from.size(); ++k) out << (k ? "," : "") << node.from[k];
       // The link from the first parent: off -> on is strong, on -> off is weak.
       out << "],\"link\":"
-          << json_string(node.from.empty() ? "start"
-                         : node.on         ? "strong"
-                                           : "weak")
+          << json_string(node.from.empty() ? "start" : node.on ? "strong" : "weak")
           << ",\"rule\":" << json_string(node.rule) << '}';
     }
     out << ']';

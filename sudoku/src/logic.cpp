@@ -8,12 +8,9 @@ namespace sudoku {
 
 std::string_view status_name(LogicStatus status) {
   switch (status) {
-    case LogicStatus::solved:
-      return "solved";
-    case LogicStatus::stalled:
-      return "stalled";
-    case LogicStatus::contradiction:
-      return "contradiction";
+    case LogicStatus::solved: return "solved";
+    case LogicStatus::stalled: return "stalled";
+    case LogicStatus::contradiction: return "contradiction";
   }
   return "?";
 }
@@ -34,9 +31,8 @@ LogicResult solve_logically(Position start, const LogicOptions& options) {
   result.start_solved = p.solved();
   result.start_candidates = p.candidate_count();
   int last = static_cast<int>(options.hardest_allowed);
-  // Chains, and the techniques after the first chain, are tried only on a puzzle the engine
-  // proves to have exactly one solution: they stay sound on others, but there they search long
-  // and cannot finish anyway.
+  // Chains are tried only on a puzzle the engine proves to have exactly one solution: they
+  // stay sound on others, but there they search long and cannot finish anyway.
   bool unique_checked = false;
   while (true) {
     // A contradiction is checked before "solved": a full board always passes (place() keeps
@@ -56,7 +52,7 @@ LogicResult solve_logically(Position start, const LogicOptions& options) {
         unique_checked = true;
         DlxSolver engine;
         if (solve_pencil_marks(pencil_marks_of(p), p.geometry(), engine, 2).solutions != 1) {
-          last = static_cast<int>(Technique::x_chain) - 1;
+          last = static_cast<int>(kHardestPattern);
           break;
         }
       }

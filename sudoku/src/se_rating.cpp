@@ -12,31 +12,15 @@ namespace sudoku {
 namespace {
 
 /// SE 1.2.1's order of trying techniques (its Solver's producers), restricted to those we
-/// have: aligned pair exclusion after the quads, aligned triplet exclusion after its producer
-/// of forcing chains and cycles (our aic step) and before the multiple forcing chains. Sue de
-/// Coq and the ALS techniques are not SE's, so they are not tried here (docs/rating.md).
+/// have. The chain techniques come last, easiest first.
 constexpr std::array kSeOrder = {
-    Technique::hidden_single,
-    Technique::naked_single,
-    Technique::pointing,
-    Technique::claiming,
-    Technique::naked_pair,
-    Technique::x_wing,
-    Technique::hidden_pair,
-    Technique::naked_triple,
-    Technique::swordfish,
-    Technique::hidden_triple,
-    Technique::xy_wing,
-    Technique::naked_quad,
-    Technique::jellyfish,
-    Technique::hidden_quad,
-    Technique::aligned_pair_exclusion,
-    Technique::aic,
-    Technique::aligned_triple_exclusion,
-    Technique::multiple_forcing_chain,
-    Technique::dynamic_forcing_chain,
-    Technique::dynamic_forcing_chain_plus,
-    Technique::nested_forcing_chain,
+    Technique::hidden_single, Technique::naked_single,  Technique::pointing,
+    Technique::claiming,      Technique::naked_pair,    Technique::x_wing,
+    Technique::hidden_pair,   Technique::naked_triple,  Technique::swordfish,
+    Technique::hidden_triple, Technique::xy_wing,       Technique::naked_quad,
+    Technique::jellyfish,     Technique::hidden_quad,   Technique::aic,
+    Technique::multiple_forcing_chain, Technique::dynamic_forcing_chain,
+    Technique::dynamic_forcing_chain_plus, Technique::nested_forcing_chain,
 };
 
 }  // namespace
@@ -45,48 +29,21 @@ int se_difficulty_tenths(const Step& s) {
   switch (s.technique) {
     case Technique::hidden_single:
       return !s.units.empty() && s.units.front().kind == UnitKind::box ? 12 : 15;
-    case Technique::naked_single:
-      return 23;
-    case Technique::pointing:
-      return 26;
-    case Technique::claiming:
-      return 28;
-    case Technique::naked_pair:
-      return 30;
-    case Technique::x_wing:
-      return 32;
-    case Technique::hidden_pair:
-      return 34;
-    case Technique::naked_triple:
-      return 36;
-    case Technique::swordfish:
-      return 38;
-    case Technique::hidden_triple:
-      return 40;
-    case Technique::xy_wing:
-      return 42;
-    case Technique::naked_quad:
-      return 50;
-    case Technique::jellyfish:
-      return 52;
-    case Technique::hidden_quad:
-      return 54;
-    case Technique::aligned_pair_exclusion:
-      return 62;
-    case Technique::aligned_triple_exclusion:
-      return 75;
-    // Not SE's: HoDoKu's scores placed on SE's scale between the techniques both have
-    // (docs/rating.md): Sue de Coq just below the x-chain, the ALS ones just above the AIC.
-    case Technique::sue_de_coq:
-      return 65;
-    case Technique::als_xz:
-      return 71;
-    case Technique::als_xy_wing:
-      return 72;
-    case Technique::x_chain:
-      return 66 + detail::chain_length_bonus_tenths(s.complexity);
-    case Technique::aic:
-      return 70 + detail::chain_length_bonus_tenths(s.complexity);
+    case Technique::naked_single: return 23;
+    case Technique::pointing: return 26;
+    case Technique::claiming: return 28;
+    case Technique::naked_pair: return 30;
+    case Technique::x_wing: return 32;
+    case Technique::hidden_pair: return 34;
+    case Technique::naked_triple: return 36;
+    case Technique::swordfish: return 38;
+    case Technique::hidden_triple: return 40;
+    case Technique::xy_wing: return 42;
+    case Technique::naked_quad: return 50;
+    case Technique::jellyfish: return 52;
+    case Technique::hidden_quad: return 54;
+    case Technique::x_chain: return 66 + detail::chain_length_bonus_tenths(s.complexity);
+    case Technique::aic: return 70 + detail::chain_length_bonus_tenths(s.complexity);
     case Technique::multiple_forcing_chain:
       return 80 + detail::chain_length_bonus_tenths(s.complexity);
     case Technique::dynamic_forcing_chain:
@@ -110,7 +67,7 @@ std::optional<SeRating> se_rating(const Board& puzzle) {
     if (p.find_contradiction()) break;
     std::optional<Step> step;
     for (Technique t : kSeOrder) {
-      if (is_chain(t)) {
+      if (t >= Technique::x_chain) {
         // SE's one producer of forcing chains and cycles: X-chains and AICs compete.
         step = detail::forcing_step(t, p, detail::ChainPick::easiest);
       } else {

@@ -3,8 +3,8 @@
 //
 //     sudoku::LogicResult r = sudoku::solve_logically(puzzle);
 //     std::optional<sudoku::SolveResult> fin;
-//     if (want_finish && r.status == sudoku::LogicStatus::stalled) fin = finish_with_engine(r,
-//     engine); sudoku::write_explanation(std::cout, puzzle, r, fin ? &*fin : nullptr, json, line);
+//     if (want_finish && r.status == sudoku::LogicStatus::stalled) fin = finish_with_engine(r, engine);
+//     sudoku::write_explanation(std::cout, puzzle, r, fin ? &*fin : nullptr, json, line);
 //
 // Text: one line per step, e.g.
 //     hidden single: 7 in box 4 -> r5c2 (solved 31, unsolved 50, candidates 212)
@@ -52,8 +52,6 @@ void write_explanation_text(std::ostream& out, const Board& puzzle, const LogicR
 ///    "candidates":["","25",...] (stalled only: per cell, candidate symbols, "" when filled),
 ///    "contradiction":"r4c5 has no candidate left" (contradiction only),
 ///    "finish":{"solutions":0|1|2,"solution":"<line>"|null,"nodes":N} (when `finish` is given)}
-/// Set patterns add "sets":[{"name":"A","cells":["r2c2","r2c3"],"digits":[2,4,7]},...] (the
-/// named sets of Step::sets); chains add "chain_kind", "complexity" and "chain" (the nodes).
 /// Digits are JSON numbers (10 for A); cells and units are strings as in the text form.
 void write_explanation_json(std::ostream& out, const Board& puzzle, const LogicResult& result,
                             const SolveResult* finish, std::size_t line = 0);

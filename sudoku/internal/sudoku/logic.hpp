@@ -1,8 +1,8 @@
 // Solving like a person: techniques on pencil marks, tried simplest first, never a guess.
 //
 //     sudoku::LogicResult r = sudoku::solve_logically(puzzle);
-//     for (const sudoku::Step& s : r.steps) std::cout << sudoku::step_text(s, puzzle.geometry()) <<
-//     '\n'; if (r.status == sudoku::LogicStatus::stalled) { /* r.position: board + candidates */ }
+//     for (const sudoku::Step& s : r.steps) std::cout << sudoku::step_text(s, puzzle.geometry()) << '\n';
+//     if (r.status == sudoku::LogicStatus::stalled) { /* r.position: board + candidates */ }
 //
 // The solver keeps a Position (candidates.hpp) and repeatedly tries the techniques in the order
 // of the Technique enum, from the simplest; the first one that places a digit or removes a
@@ -33,54 +33,34 @@ namespace sudoku {
 
 /// The techniques, in the order they are tried (simplest first).
 enum class Technique {
-  naked_single,   ///< a cell with one candidate
-  hidden_single,  ///< a digit with one place in a box, row or column (boxes tried first)
-  pointing,       ///< a digit's places in a box all lie in one row or column: not elsewhere there
-  claiming,       ///< a digit's places in a row or column all lie in one box: not elsewhere there
-  naked_pair,     ///< two cells of a unit holding the same two candidates
-  hidden_pair,    ///< two digits with the same two places in a unit
+  naked_single,    ///< a cell with one candidate
+  hidden_single,   ///< a digit with one place in a box, row or column (boxes tried first)
+  pointing,        ///< a digit's places in a box all lie in one row or column: not elsewhere there
+  claiming,        ///< a digit's places in a row or column all lie in one box: not elsewhere there
+  naked_pair,      ///< two cells of a unit holding the same two candidates
+  hidden_pair,     ///< two digits with the same two places in a unit
   naked_triple,
   hidden_triple,
-  x_wing,     ///< a digit in two rows (columns) confined to the same two columns (rows)
-  swordfish,  ///< the same with three lines
-  xy_wing,    ///< pivot {x,y} seeing pincers {x,z} and {y,z}: z off cells seeing both
+  x_wing,          ///< a digit in two rows (columns) confined to the same two columns (rows)
+  swordfish,       ///< the same with three lines
+  xy_wing,         ///< pivot {x,y} seeing pincers {x,z} and {y,z}: z off cells seeing both
   naked_quad,
   hidden_quad,
-  jellyfish,  ///< the fish with four lines
-  // Patterns of sets of cells (technique_aligned.cpp, technique_sue_de_coq.cpp,
-  // technique_als.cpp), each where a person tries it: the aligned exclusions where Sudoku
-  // Explainer does, Sue de Coq and the ALS techniques where HoDoKu does. Step::sets names the
-  // sets a step rests on.
-  aligned_pair_exclusion,  ///< two cells: the combinations that would empty a bivalue cell
-                           ///< seeing both are excluded; digits left in none go
-  sue_de_coq,  ///< a box/line intersection shared out between sets in the line and the box
+  jellyfish,       ///< the fish with four lines
   // Chains (forcing.hpp; 9x9 and every other geometry). A chain's proof is Step::chain.
-  x_chain,  ///< one digit: if the start candidate were true (false), links force it false (true)
-  aic,      ///< the same with bivalue cells too: an alternating inference chain (XY-chains)
-  // More set patterns (see above).
-  als_xz,       ///< almost locked sets A, B with a restricted common digit X: a common digit Z
-                ///< leaves every cell seeing all its places in both (doubly linked: two X)
-  als_xy_wing,  ///< almost locked sets A-C-B linked by restricted digits X (A-C), Y (B-C):
-                ///< a digit Z common to A and B leaves every cell seeing all its places
-  aligned_triple_exclusion,  ///< the aligned exclusion on three cells (Sudoku Explainer's)
-  // Forcing chains (forcing.hpp).
-  multiple_forcing_chain,      ///< every candidate of a cell, or place of a digit in a unit,
-                               ///< forces the same conclusion along bivalue/bilocal links
-  dynamic_forcing_chain,       ///< forcing chains whose links are the singles of the position
-                               ///< left by the assumption (contradiction, double, cell, region)
-  dynamic_forcing_chain_plus,  ///< the same, with locked candidates, pairs and x-wings inside
-  nested_forcing_chain,        ///< the same, with forcing chains inside (Step::level 2..5)
+  x_chain,         ///< one digit: if the start candidate were true (false), links force it false (true)
+  aic,             ///< the same with bivalue cells too: an alternating inference chain (XY-chains)
+  multiple_forcing_chain,     ///< every candidate of a cell, or place of a digit in a unit,
+                              ///< forces the same conclusion along bivalue/bilocal links
+  dynamic_forcing_chain,      ///< forcing chains whose links are the singles of the position
+                              ///< left by the assumption (contradiction, double, cell, region)
+  dynamic_forcing_chain_plus, ///< the same, with locked candidates, pairs and x-wings inside
+  nested_forcing_chain,       ///< the same, with forcing chains inside (Step::level 2..5)
 };
-inline constexpr int kTechniqueCount = 25;
+inline constexpr int kTechniqueCount = 20;
 inline constexpr Technique kHardestTechnique = Technique::nested_forcing_chain;
-/// The hardest technique of the fixed patterns (before the chains): the rating levels of
-/// rating.hpp use the techniques up to it.
+/// The hardest technique of the fixed patterns (before the chains).
 inline constexpr Technique kHardestPattern = Technique::jellyfish;
-/// Whether a technique's steps are chains (Step::chain filled): x_chain, aic and the forcing
-/// chains.
-constexpr bool is_chain(Technique t) {
-  return t == Technique::x_chain || t == Technique::aic || t >= Technique::multiple_forcing_chain;
-}
 
 /// "naked single", "x-wing", ...
 std::string_view technique_name(Technique technique);
@@ -102,20 +82,11 @@ struct ChainNode {
   int cell = 0;
   int digit = 0;
   bool on = false;
-  int branch = 0;         ///< which assumption (0, 1, ...) this node follows from
-  std::vector<int> from;  ///< the nodes it follows from
+  int branch = 0;           ///< which assumption (0, 1, ...) this node follows from
+  std::vector<int> from;    ///< the nodes it follows from
   /// Why: "cell" (naked), "row 3" / "column 5" / "box 2" (hidden or same unit), or the
   /// technique inside a dynamic chain ("pointing", "x-wing", "forcing chain", ...).
   std::string rule;
-};
-
-/// A set of cells a step's proof names, with its digits: an almost locked set ("A", "B", "C"),
-/// a restricted common digit with the cells holding it ("X", "Y"), ... (Step::sets).
-struct CellSet {
-  std::string name;
-  std::vector<int> cells;    ///< increasing
-  std::uint64_t digits = 0;  ///< bit d for digit d
-  bool operator==(const CellSet&) const = default;
 };
 
 /// One deduction.
@@ -137,9 +108,6 @@ struct Step {
   /// forces a candidate both true and false), "double" (both values of the assumption force
   /// the conclusion), "cell" or "region" (every candidate of a cell / place in a unit does).
   std::string chain_kind;
-  /// Set patterns (aligned exclusions, Sue de Coq, ALS-XZ, ALS-XY-wing): the named sets of
-  /// the proof, in the order the text names them.
-  std::vector<CellSet> sets;
   int level = 0;       ///< nested forcing chains: Sudoku Explainer's nesting level (2..5)
   int complexity = 0;  ///< chains: the nodes the conclusion rests on (SE's chain length)
   // Totals after the step (the peers' candidates removed by a placement included).

@@ -20,8 +20,8 @@
 #pragma once
 
 #include <cstdint>
-#include <memory>
 #include <optional>
+#include <memory>
 #include <string>
 #include <vector>
 
