@@ -34,14 +34,10 @@ std::uint64_t number(std::string_view option, std::string_view text, std::uint64
 }
 
 void add_common(po::options_description& options) {
-  options.add_options()
-      ("limit,l", po::value<std::string>())
-      ("threads,t", po::value<std::string>())
-      ("stats,s", po::bool_switch())
-      ("progress,p", po::bool_switch())
-      ("no-progress", po::bool_switch())
-      ("help,h", po::bool_switch())
-      ("version,V", po::bool_switch());
+  options.add_options()("limit,l", po::value<std::string>())("threads,t", po::value<std::string>())(
+      "stats,s", po::bool_switch())("progress,p", po::bool_switch())(
+      "no-progress", po::bool_switch())("help,h", po::bool_switch())("version,V",
+                                                                     po::bool_switch());
 }
 
 po::variables_map parse_command_line(int argc, char** argv, const po::options_description& named,
@@ -83,7 +79,8 @@ CommonOptions read_common(const po::variables_map& vm) {
   common.stats = vm["stats"].as<bool>();
   const bool progress = vm["progress"].as<bool>();
   const bool no_progress = vm["no-progress"].as<bool>();
-  if (progress && no_progress) throw UsageError("--progress and --no-progress contradict each other");
+  if (progress && no_progress)
+    throw UsageError("--progress and --no-progress contradict each other");
   common.progress = progress || (!no_progress && ::isatty(STDERR_FILENO) == 1);
   common.progress_given = progress || no_progress;
   return common;
@@ -108,8 +105,8 @@ void ProgressLine::clear() {
 
 void print_problem_size(const dlx::Problem& problem) {
   std::cerr << "(" << problem.option_count() << " options, " << problem.primary_count() << "+"
-            << problem.item_count() - problem.primary_count() << " items, "
-            << problem.entry_count() << " entries successfully read)\n";
+            << problem.item_count() - problem.primary_count() << " items, " << problem.entry_count()
+            << " entries successfully read)\n";
 }
 
 void print_altogether(const dlx::Stats& stats, double seconds, std::uint64_t found,

@@ -74,7 +74,8 @@ struct CommonOptions {
 /// (only when `print`: rank 0 of an MPI run prints for all). True if either was asked: the
 /// program then ends with status 0.
 bool answer_help_or_version(const CommonOptions& common, std::string_view usage,
-                            std::string_view help, std::string_view version_line, bool print = true);
+                            std::string_view help, std::string_view version_line,
+                            bool print = true);
 
 /// Reads the options add_common() added; throws UsageError for a refused value and for
 /// --progress with --no-progress. With --help or --version, reads nothing else.

@@ -20,7 +20,8 @@ int print_min_cost(const dlx::KnuthProblem& input, std::size_t best, bool stats)
   stop_signal::catch_signals();
   const auto start = std::chrono::steady_clock::now();
   const dlx::MinCostResult result = dlx::min_cost_covers(input.problem, options);
-  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  const double seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   for (const dlx::CostedCover& cover : result.covers) {
     for (const dlx::OptionId option : cover.options) {
       std::cout << input.option_text[static_cast<std::size_t>(option)] << '\n';
@@ -61,7 +62,8 @@ int print_estimate(const dlx::Problem& problem, std::uint64_t probes, std::uint6
   const dlx::Estimate guess = dlx::estimate(problem, {.probes = probes, .seed = seed});
   auto line = [](const char* what, const dlx::Estimated& value) {
     std::cout << what << ' ' << figure(value.mean) << " +- " << figure(1.96 * value.standard_error)
-              << " (95% interval " << figure(value.low()) << " to " << figure(value.high()) << ")\n";
+              << " (95% interval " << figure(value.low()) << " to " << figure(value.high())
+              << ")\n";
   };
   line("covers", guess.covers);
   line("nodes", guess.nodes);

@@ -30,12 +30,12 @@
 
 #include <boost/program_options.hpp>
 
+#include "cli_options.hpp"
 #include "dlx/examples.hpp"
-#include "dlx/memo.hpp"
 #include "dlx/knuth_format.hpp"
+#include "dlx/memo.hpp"
 #include "dlx/parallel.hpp"
 #include "dlx/solver.hpp"
-#include "cli_options.hpp"
 #include "dlx_cost.hpp"
 #include "dlx_memo.hpp"
 #include "stop_signal.hpp"
@@ -49,10 +49,10 @@ namespace {
 namespace po = boost::program_options;
 
 // Exit statuses, as --help documents them.
-constexpr int kFound = 0;       // the run completed (and found at least one cover)
-constexpr int kNoCover = 1;     // the run completed and found no cover, or the input was empty
-constexpr int kBadInput = 2;    // bad usage, or input that is not a valid problem
-constexpr int kFailure = 3;     // output could not be written, out of memory, ...
+constexpr int kFound = 0;     // the run completed (and found at least one cover)
+constexpr int kNoCover = 1;   // the run completed and found no cover, or the input was empty
+constexpr int kBadInput = 2;  // bad usage, or input that is not a valid problem
+constexpr int kFailure = 3;   // output could not be written, out of memory, ...
 
 // Problems larger than this are refused by --example: their text alone would be gigabytes.
 constexpr int kMaxExampleN = 1000;
@@ -65,7 +65,8 @@ constexpr const char* kDefaultWords = "/usr/share/dict/words";
 
 constexpr const char* kUsage = "Usage: dlx [OPTION]... [FILE]\n";
 
-constexpr const char* kHelp = R"HELP(Solves an exact-cover problem with Knuth's Algorithm X on dancing links, with his
+constexpr const char* kHelp =
+    R"HELP(Solves an exact-cover problem with Knuth's Algorithm X on dancing links, with his
 colour controls (DLX2) and multiplicities (DLX3).
 
 Reads the problem from FILE, or from standard input when FILE is - or absent, in Knuth's
@@ -182,8 +183,8 @@ struct Options {
   bool stats = false;
   bool progress = false;
   bool print_problem = false;
-  std::size_t best = 0;            // --min-cost / --best: how many least costs; 0: not asked
-  std::uint64_t estimate = 0;      // --estimate: probes; 0: not asked
+  std::size_t best = 0;        // --min-cost / --best: how many least costs; 0: not asked
+  std::uint64_t estimate = 0;  // --estimate: probes; 0: not asked
   std::uint64_t seed = 0;
   unsigned threads = 0;  // 0: one per core
   std::uint64_t limit = dlx::Solver::kNoLimit;
@@ -212,7 +213,9 @@ class OutputError : public std::runtime_error {
 
 int example_size(const std::string& name, const std::string& text) {
   const auto n = cli::parse_number(text, 1, kMaxExampleN);
-  if (!n) throw cli::refused("--example " + name, "a size from 1 to " + std::to_string(kMaxExampleN), text);
+  if (!n)
+    throw cli::refused("--example " + name, "a size from 1 to " + std::to_string(kMaxExampleN),
+                       text);
   return static_cast<int>(*n);
 }
 
@@ -228,7 +231,8 @@ std::optional<std::pair<int, int>> parse_dimensions(const std::string& text, std
 
 std::ifstream open_file(const std::string& file) {
   std::error_code error;
-  if (std::filesystem::is_directory(file, error)) throw OpenError(file + ": cannot open: " + std::strerror(EISDIR));
+  if (std::filesystem::is_directory(file, error))
+    throw OpenError(file + ": cannot open: " + std::strerror(EISDIR));
   std::ifstream in(file, std::ios::binary);
   if (!in) throw OpenError(file + ": cannot open: " + std::strerror(errno));
   return in;
@@ -276,8 +280,10 @@ void print_example(const Options& options) {
   } else if (name == "pentominoes") {
     const auto sides = parse_dimensions(size, 60);
     if (!sides || sides->first * sides->second != 60) {
-      throw UsageError("--example pentominoes needs WxH with W * H = 60, such as 6x10, 5x12, "
-                       "4x15 or 3x20, not '" + size + "'");
+      throw UsageError(
+          "--example pentominoes needs WxH with W * H = 60, such as 6x10, 5x12, "
+          "4x15 or 3x20, not '" +
+          size + "'");
     }
     dlx::write_knuth(std::cout, dlx::pentominoes(sides->first, sides->second),
                      command + ": the 12 pentominoes in a " + size +
@@ -287,11 +293,12 @@ void print_example(const Options& options) {
   } else if (name == "dominoes") {
     const auto sides = parse_dimensions(size, kMaxExampleN);
     if (!sides) {
-      throw UsageError("--example dominoes needs RxC with sides from 1 to " + std::to_string(kMaxExampleN) +
-                       ", such as 8x8, not '" + size + "'");
+      throw UsageError("--example dominoes needs RxC with sides from 1 to " +
+                       std::to_string(kMaxExampleN) + ", such as 8x8, not '" + size + "'");
     }
     dlx::write_knuth(std::cout, dlx::domino_tilings(sides->first, sides->second),
-                     command + ": domino tilings of a " + size + " rectangle (rows x columns).\n"
+                     command + ": domino tilings of a " + size +
+                         " rectangle (rows x columns).\n"
                          "Cells r<row>c<column>, the short side first, so that --count --memo "
                          "keeps a narrow frontier.");
   } else if (name == "aztec") {
@@ -304,7 +311,9 @@ void print_example(const Options& options) {
   } else if (name == "kqueens") {
     const int k = example_size(name, example[1]);
     const int n = example_size(name, example[2]);
-    if (k > n) throw UsageError("--example kqueens K N needs K <= N, not " + example[1] + " > " + example[2]);
+    if (k > n)
+      throw UsageError("--example kqueens K N needs K <= N, not " + example[1] + " > " +
+                       example[2]);
     dlx::write_knuth(std::cout, dlx::k_queens(k, n),
                      command + ": " + example[1] + " queens in every row and column of a " +
                          example[2] + "x" + example[2] + " board,\nat most " + example[1] +
@@ -313,8 +322,10 @@ void print_example(const Options& options) {
   } else {  // words
     const auto sides = parse_dimensions(size, 100);
     if (!sides) {
-      throw UsageError("--example words needs RxC with sides from 1 to 100, such as 3x3 or 4x5, "
-                       "not '" + size + "'");
+      throw UsageError(
+          "--example words needs RxC with sides from 1 to 100, such as 3x3 or 4x5, "
+          "not '" +
+          size + "'");
     }
     const auto [rows, columns] = *sides;
     auto load = [&](int length) {
@@ -325,7 +336,8 @@ void print_example(const Options& options) {
     };
     const auto row_words = load(columns);
     const auto column_words = rows == columns ? row_words : load(rows);
-    for (const auto& [list, length] : {std::pair{&row_words, columns}, std::pair{&column_words, rows}}) {
+    for (const auto& [list, length] :
+         {std::pair{&row_words, columns}, std::pair{&column_words, rows}}) {
       if (list->empty()) {
         std::cerr << "dlx: warning: " << options.words << ": no lowercase words of " << length
                   << " letters, so no rectangle\n";
@@ -333,15 +345,15 @@ void print_example(const Options& options) {
       }
     }
     std::string source = options.words;
-    source += options.first_words == 0 ? std::string(": all") : ": the first " + std::to_string(options.first_words);
-    dlx::write_knuth(std::cout, dlx::word_rectangle(rows, columns, row_words, column_words),
-                     command + ": word rectangles, every row a word of " + std::to_string(columns) +
-                         " letters,\nevery column one of " + std::to_string(rows) +
-                         ", no word twice (DLX2 colours: a cell's colour is its letter).\nWords: " +
-                         source + " lowercase words of each length, in file order (" +
-                         std::to_string(row_words.size()) +
-                         (rows == columns ? "" : " and " + std::to_string(column_words.size())) +
-                         ").");
+    source += options.first_words == 0 ? std::string(": all")
+                                       : ": the first " + std::to_string(options.first_words);
+    dlx::write_knuth(
+        std::cout, dlx::word_rectangle(rows, columns, row_words, column_words),
+        command + ": word rectangles, every row a word of " + std::to_string(columns) +
+            " letters,\nevery column one of " + std::to_string(rows) +
+            ", no word twice (DLX2 colours: a cell's colour is its letter).\nWords: " + source +
+            " lowercase words of each length, in file order (" + std::to_string(row_words.size()) +
+            (rows == columns ? "" : " and " + std::to_string(column_words.size())) + ").");
   }
 }
 
@@ -354,17 +366,12 @@ std::optional<Options> parse_options(int argc, char** argv) {
   po::options_description named;
   cli::add_common(named);
   memo_cli::add_options(named);
-  named.add_options()
-      ("count,c", po::bool_switch())
-      ("print-problem,P", po::bool_switch())
-      ("min-cost", po::bool_switch())
-      ("best", po::value<std::string>())
-      ("estimate", po::value<std::string>())
-      ("seed", po::value<std::string>())
-      ("example,e", po::value<std::vector<std::string>>()->multitoken())
-      ("words", po::value<std::string>())
-      ("first", po::value<std::string>())
-      ("file", po::value<std::vector<std::string>>());
+  named.add_options()("count,c", po::bool_switch())("print-problem,P", po::bool_switch())(
+      "min-cost", po::bool_switch())("best", po::value<std::string>())(
+      "estimate", po::value<std::string>())("seed", po::value<std::string>())(
+      "example,e", po::value<std::vector<std::string>>()->multitoken())(
+      "words", po::value<std::string>())("first", po::value<std::string>())(
+      "file", po::value<std::vector<std::string>>());
   po::positional_options_description positional;
   positional.add("file", -1);
   const po::variables_map vm = cli::parse_command_line(argc, argv, named, positional);
@@ -401,16 +408,20 @@ std::optional<Options> parse_options(int argc, char** argv) {
     if (example && options.print_problem) {
       throw UsageError("--example and --print-problem both print a problem; give one of them");
     }
-    for (const auto& [name, given] : {std::pair{"--count", options.count}, {"--limit", given_limit},
-                                      {"--stats", options.stats}, {"--threads", common.threads.has_value()},
+    for (const auto& [name, given] : {std::pair{"--count", options.count},
+                                      {"--limit", given_limit},
+                                      {"--stats", options.stats},
+                                      {"--threads", common.threads.has_value()},
                                       {"--progress", common.progress_given}}) {
       if (given) {
-        throw UsageError(std::string(name) + " does not apply to " + what + ", which only prints " +
-                         "the problem; pipe it into dlx to solve it, as in: dlx --example queens 8 | " +
-                         "dlx --count");
+        throw UsageError(
+            std::string(name) + " does not apply to " + what + ", which only prints " +
+            "the problem; pipe it into dlx to solve it, as in: dlx --example queens 8 | " +
+            "dlx --count");
       }
     }
-    if (example && !files.empty()) throw UsageError("--example reads no FILE ('" + files.front() + "')");
+    if (example && !files.empty())
+      throw UsageError("--example reads no FILE ('" + files.front() + "')");
   }
   // --min-cost / --best and --estimate are searches of their own.
   if (vm["min-cost"].as<bool>() || vm.count("best")) {
@@ -431,10 +442,13 @@ std::optional<Options> parse_options(int argc, char** argv) {
   }
   if (options.best != 0 || options.estimate != 0) {
     const char* what = options.best != 0 ? "--min-cost" : "--estimate";
-    if (options.best != 0 && options.estimate != 0) throw UsageError("--min-cost and --estimate are two runs; give one of them");
-    for (const auto& [name, given] : {std::pair{"--count", options.count}, {"--limit", given_limit},
+    if (options.best != 0 && options.estimate != 0)
+      throw UsageError("--min-cost and --estimate are two runs; give one of them");
+    for (const auto& [name, given] : {std::pair{"--count", options.count},
+                                      {"--limit", given_limit},
                                       {"--threads", common.threads.has_value()},
-                                      {"--print-problem", options.print_problem}, {"--example", example}}) {
+                                      {"--print-problem", options.print_problem},
+                                      {"--example", example}}) {
       if (given) throw UsageError(std::string(name) + " does not apply to " + what);
     }
   }
@@ -442,8 +456,9 @@ std::optional<Options> parse_options(int argc, char** argv) {
                                 example || options.print_problem);
   if (common.threads && !options.count) throw UsageError("--threads applies only to --count");
   if (common.threads && given_limit) {
-    throw UsageError("--threads applies only to --count without --limit (a limited count runs on "
-                     "one thread)");
+    throw UsageError(
+        "--threads applies only to --count without --limit (a limited count runs on "
+        "one thread)");
   }
   return options;
 }
@@ -488,8 +503,8 @@ struct SearchResult {
 };
 
 // Lists covers, as the text of their options, until the limit, the end or a signal.
-SearchResult list_covers(const dlx::KnuthProblem& input, dlx::Solver& solver,
-                         std::uint64_t limit, Progress& progress) {
+SearchResult list_covers(const dlx::KnuthProblem& input, dlx::Solver& solver, std::uint64_t limit,
+                         Progress& progress) {
   SearchResult result;
   std::vector<dlx::OptionId> cover;
   solver.set_node_limit(kNodesPerSlice);
@@ -539,9 +554,9 @@ SearchResult count_on_threads(dlx::Solver& solver, unsigned threads, bool enable
 
 void print_stats(const SearchResult& result, std::chrono::steady_clock::time_point start,
                  std::uint64_t limit) {
-  cli::print_altogether(result.stats,
-                        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(),
-                        result.found, limit);
+  cli::print_altogether(
+      result.stats, std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(),
+      result.found, limit);
 }
 
 int solve(const Options& options) {
@@ -561,7 +576,8 @@ int solve(const Options& options) {
   }
   if (options.stats) cli::print_problem_size(problem);
   if (options.best != 0) return dlx_cost::print_min_cost(input, options.best, options.stats);
-  if (options.estimate != 0) return dlx_cost::print_estimate(problem, options.estimate, options.seed);
+  if (options.estimate != 0)
+    return dlx_cost::print_estimate(problem, options.estimate, options.seed);
   if (options.memo.active()) {
     stop_signal::catch_signals();
     const int status = memo_cli::run(input, options.memo, options.stats, options.progress);

@@ -15,48 +15,54 @@
 namespace memo_cli {
 
 void add_options(po::options_description& options) {
-  options.add_options()
-      ("memo", po::bool_switch())
-      ("zdd", po::bool_switch())
-      ("sample", po::value<std::string>())
-      ("memo-memory", po::value<std::string>());
+  options.add_options()("memo", po::bool_switch())("zdd", po::bool_switch())(
+      "sample", po::value<std::string>())("memo-memory", po::value<std::string>());
 }
 
-Request read(const po::variables_map& vm, bool count, bool limit, bool threads, bool prints_problem) {
+Request read(const po::variables_map& vm, bool count, bool limit, bool threads,
+             bool prints_problem) {
   Request request;
   const bool memo = vm["memo"].as<bool>();
   request.zdd = vm["zdd"].as<bool>();
   if (vm.count("sample")) {
-    request.sample = cli::number("--sample", vm["sample"].as<std::string>(), 1, std::uint64_t{1} << 32,
-                                 "from 1 to 4294967296");
+    request.sample = cli::number("--sample", vm["sample"].as<std::string>(), 1,
+                                 std::uint64_t{1} << 32, "from 1 to 4294967296");
   }
   if (vm.count("seed") && request.sample) {  // --seed itself is added by the main program
-    request.seed = cli::number("--seed", vm["seed"].as<std::string>(), 0,
-                               std::numeric_limits<std::uint64_t>::max(), "from 0 to 18446744073709551615");
+    request.seed =
+        cli::number("--seed", vm["seed"].as<std::string>(), 0,
+                    std::numeric_limits<std::uint64_t>::max(), "from 0 to 18446744073709551615");
   }
   if (memo && !count) {
-    throw cli::UsageError("--memo applies to --count (--zdd and --sample use the memo by themselves)");
+    throw cli::UsageError(
+        "--memo applies to --count (--zdd and --sample use the memo by themselves)");
   }
   if (memo && (request.zdd || request.sample)) {
-    throw cli::UsageError(std::string("--memo applies to --count, not to ") + (request.zdd ? "--zdd" : "--sample"));
+    throw cli::UsageError(std::string("--memo applies to --count, not to ") +
+                          (request.zdd ? "--zdd" : "--sample"));
   }
   request.count = memo;
   const char* mode = memo ? "--memo" : request.zdd ? "--zdd" : "--sample";
-  if (request.zdd && request.sample) throw cli::UsageError("--zdd and --sample are two outputs; give one of them");
+  if (request.zdd && request.sample)
+    throw cli::UsageError("--zdd and --sample are two outputs; give one of them");
   if ((request.zdd || request.sample) && count) {
     throw cli::UsageError(std::string("--count does not apply to ") + mode +
                           " (for the number of covers: --count --memo)");
   }
   if (vm.count("memo-memory")) {
-    if (!request.active()) throw cli::UsageError("--memo-memory applies only to --memo, --zdd and --sample");
+    if (!request.active())
+      throw cli::UsageError("--memo-memory applies only to --memo, --zdd and --sample");
     const std::string text = vm["memo-memory"].as<std::string>();
     request.memory = dlx::parse_memory_size(text);
     if (request.memory < (std::size_t{1} << 20)) {
-      throw cli::refused("--memo-memory", "a size of at least 1M, such as 512M or 2G (K, M, G: powers of 1024)", text);
+      throw cli::refused("--memo-memory",
+                         "a size of at least 1M, such as 512M or 2G (K, M, G: powers of 1024)",
+                         text);
     }
   }
   if (!request.active()) return request;
-  if (prints_problem) throw cli::UsageError(std::string(mode) + " does not apply to --example or --print-problem");
+  if (prints_problem)
+    throw cli::UsageError(std::string(mode) + " does not apply to --example or --print-problem");
   if (limit) {
     throw cli::UsageError(std::string("--limit does not apply to ") + mode +
                           ", which works on every cover at once (without --memo, --count --limit N "
@@ -102,13 +108,16 @@ int run(const dlx::KnuthProblem& input, const Request& request, bool stats, bool
       last = now;
       char text[160];
       std::snprintf(text, sizeof text, "dlx: memo %llu nodes, %llu entries, %s, %.0f s",
-                    static_cast<unsigned long long>(s.nodes), static_cast<unsigned long long>(s.entries),
-                    mib(s.bytes).c_str(), std::chrono::duration<double>(now - start).count());
+                    static_cast<unsigned long long>(s.nodes),
+                    static_cast<unsigned long long>(s.entries), mib(s.bytes).c_str(),
+                    std::chrono::duration<double>(now - start).count());
       line.show(text);
     };
   }
   dlx::MemoCounter memo(input.problem, options);
-  auto seconds = [&] { return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(); };
+  auto seconds = [&] {
+    return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  };
   int status = 0;
   try {
     if (request.count) {

@@ -17,10 +17,10 @@ namespace po = boost::program_options;
 
 /// What the memo options asked for.
 struct Request {
-  bool count = false;                   // --count --memo
-  bool zdd = false;                     // --zdd
-  std::optional<std::uint64_t> sample;  // --sample K
-  std::uint64_t seed = 0;               // --seed S
+  bool count = false;                         // --count --memo
+  bool zdd = false;                           // --zdd
+  std::optional<std::uint64_t> sample;        // --sample K
+  std::uint64_t seed = 0;                     // --seed S
   std::size_t memory = std::size_t{1} << 30;  // --memo-memory SIZE
   [[nodiscard]] bool active() const { return count || zdd || sample.has_value(); }
 };
@@ -31,7 +31,8 @@ void add_options(po::options_description& options);
 
 /// Reads them and refuses (cli::UsageError) the combinations that do not apply; the other
 /// options as the program read them.
-Request read(const po::variables_map& vm, bool count, bool limit, bool threads, bool prints_problem);
+Request read(const po::variables_map& vm, bool count, bool limit, bool threads,
+             bool prints_problem);
 
 /// Runs the request on a problem read from text; returns the exit status (0: a cover exists,
 /// 1: none, 128 + signal when stopped). Throws dlx::MemoError for a problem the memo cannot take.

@@ -15,13 +15,13 @@
 #include <string>
 #include <vector>
 
-#include <boost/program_options.hpp>
 #include <mpi.h>
+#include <boost/program_options.hpp>
 
+#include "cli_options.hpp"
 #include "dlx/checkpoint.hpp"
 #include "dlx/knuth_format.hpp"
 #include "dlx/solver.hpp"
-#include "cli_options.hpp"
 #include "mpi_count.hpp"
 
 #ifndef DLX_VERSION
@@ -39,7 +39,8 @@ constexpr int kFailure = 3;
 
 constexpr const char* kUsage = "Usage: mpirun -np N dlx-mpi [OPTION]... [FILE]\n";
 
-constexpr const char* kHelp = R"HELP(Counts the covers of an exact-cover problem on every rank of an MPI job.
+constexpr const char* kHelp =
+    R"HELP(Counts the covers of an exact-cover problem on every rank of an MPI job.
 
 Reads the problem from FILE (standard input when FILE is - or absent) in the formats of dlx
 (DLX1; colours and multiplicities where dlx reads them); only rank 0 reads it, and sends it to
@@ -98,11 +99,8 @@ struct Options {
 std::optional<Options> parse_options(int argc, char** argv, bool root) {
   po::options_description named;
   cli::add_common(named);
-  named.add_options()
-      ("count,c", po::bool_switch())
-      ("checkpoint", po::value<std::string>())
-      ("split", po::value<std::string>())
-      ("file", po::value<std::vector<std::string>>());
+  named.add_options()("count,c", po::bool_switch())("checkpoint", po::value<std::string>())(
+      "split", po::value<std::string>())("file", po::value<std::vector<std::string>>());
   po::positional_options_description positional;
   positional.add("file", -1);
   const po::variables_map vm = cli::parse_command_line(argc, argv, named, positional);
@@ -115,8 +113,8 @@ std::optional<Options> parse_options(int argc, char** argv, bool root) {
   if (common.limit) options.limit = *common.limit;
   if (common.threads) options.threads = *common.threads;
   if (vm.count("split")) {
-    options.split = cli::number("--split", vm["split"].as<std::string>(), 1, 1u << 20,
-                                "from 1 to 1048576");
+    options.split =
+        cli::number("--split", vm["split"].as<std::string>(), 1, 1u << 20, "from 1 to 1048576");
   }
   if (vm.count("checkpoint")) {
     options.checkpoint = vm["checkpoint"].as<std::string>();
@@ -163,7 +161,8 @@ int run(const mpi_count::Session& mpi, const Options& options) {
     } catch (const dlx::CheckpointError& e) {
       error = e.what();
     }
-    if (mpi_count::agree(error.empty() ? 0 : kBadInput) != 0) throw mpi_count::RunError(kBadInput, error);
+    if (mpi_count::agree(error.empty() ? 0 : kBadInput) != 0)
+      throw mpi_count::RunError(kBadInput, error);
     count.checkpoint = &*checkpoint;
   } else if (!options.checkpoint.empty()) {
     if (mpi_count::agree(0) != 0) throw mpi_count::RunError(kBadInput, "");
@@ -172,9 +171,9 @@ int run(const mpi_count::Session& mpi, const Options& options) {
   if (options.progress && mpi.root()) {
     count.on_progress = [start, &progress](double fraction) {
       char line[96];
-      std::snprintf(line, sizeof line, "dlx-mpi: %.1f%% of the subproblems, %.0f s",
-                    100.0 * fraction,
-                    std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
+      std::snprintf(
+          line, sizeof line, "dlx-mpi: %.1f%% of the subproblems, %.0f s", 100.0 * fraction,
+          std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
       progress.show(line);
     };
   }
@@ -191,16 +190,21 @@ int run(const mpi_count::Session& mpi, const Options& options) {
   }
   if (options.stats) {
     const auto& s = result.stats;
-    cli::print_altogether(s, std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(),
-                          result.count, options.limit);
+    cli::print_altogether(
+        s, std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(),
+        result.count, options.limit);
     char line[256];
-    std::snprintf(line, sizeof line,
-                  "(%d ranks x %u threads; %zu subproblems at depth %d, %zu resumed from the "
-                  "checkpoint; coordinator %.1f us per subproblem served; largest subproblem "
-                  "%.2f%% of the nodes)\n",
-                  mpi.size(), options.threads, result.subproblems, result.depth, result.resumed,
-                  result.served == 0 ? 0.0 : 1e6 * result.coordinator_seconds / static_cast<double>(result.served),
-                  s.nodes == 0 ? 0.0 : 100.0 * static_cast<double>(result.largest_nodes) / static_cast<double>(s.nodes));
+    std::snprintf(
+        line, sizeof line,
+        "(%d ranks x %u threads; %zu subproblems at depth %d, %zu resumed from the "
+        "checkpoint; coordinator %.1f us per subproblem served; largest subproblem "
+        "%.2f%% of the nodes)\n",
+        mpi.size(), options.threads, result.subproblems, result.depth, result.resumed,
+        result.served == 0 ? 0.0
+                           : 1e6 * result.coordinator_seconds / static_cast<double>(result.served),
+        s.nodes == 0
+            ? 0.0
+            : 100.0 * static_cast<double>(result.largest_nodes) / static_cast<double>(s.nodes));
     std::cerr << line;
   }
   return mpi_count::agree(status);

@@ -30,8 +30,8 @@
 #include <thread>
 #include <vector>
 
-#include <dlx/workers.hpp>
 #include <dlx/parallel.hpp>
+#include <dlx/workers.hpp>
 
 namespace mpi_count {
 
@@ -83,8 +83,7 @@ Result result_at(const std::vector<Word>& message, std::size_t at) {
 }
 
 void send(const std::vector<Word>& message, int to, int tag) {
-  MPI_Send(message.data(), static_cast<int>(message.size()), MPI_UINT64_T, to, tag,
-           MPI_COMM_WORLD);
+  MPI_Send(message.data(), static_cast<int>(message.size()), MPI_UINT64_T, to, tag, MPI_COMM_WORLD);
 }
 
 // Counts one subproblem on a worker's own solver; `limit` caps it.
@@ -141,14 +140,16 @@ class Coordinator {
       } else {
         std::unique_lock lock(mutex_);
         const auto interval = std::chrono::duration<double>(options_.progress_interval_s);
-        while (!all_done_.wait_for(lock, interval, [this] { return running_ == 0 && taken_all(); })) {
+        while (
+            !all_done_.wait_for(lock, interval, [this] { return running_ == 0 && taken_all(); })) {
           if (options_.on_progress) options_.on_progress(fraction());
         }
       }
     });
     if (failure_ != 0) {
-      throw RunError(3, failure_ == kFailedMemory ? "out of memory on rank " + std::to_string(failed_rank_)
-                                                  : "rank " + std::to_string(failed_rank_) + " failed");
+      throw RunError(3, failure_ == kFailedMemory
+                            ? "out of memory on rank " + std::to_string(failed_rank_)
+                            : "rank " + std::to_string(failed_rank_) + " failed");
     }
     result_.count = std::min(result_.count, options_.limit);
     return result_;
@@ -157,9 +158,9 @@ class Coordinator {
  private:
   bool taken_all() const { return next_ >= todo_.size() || stop_; }
   double fraction() const {
-    return subproblems_.empty() ? 1.0
-                                : static_cast<double>(finished_) /
-                                      static_cast<double>(subproblems_.size());
+    return subproblems_.empty()
+               ? 1.0
+               : static_cast<double>(finished_) / static_cast<double>(subproblems_.size());
   }
 
   // Takes up to `want` indices to count (none once stopped). Caller holds the mutex.
@@ -224,7 +225,7 @@ class Coordinator {
 
   // Rank 0's main thread: answers requests until every other rank has sent its final one.
   void serve(int active) {
-    std::vector<bool> told(static_cast<std::size_t>(mpi_.size()), false);      // knows to stop
+    std::vector<bool> told(static_cast<std::size_t>(mpi_.size()), false);       // knows to stop
     std::vector<bool> stop_sent(static_cast<std::size_t>(mpi_.size()), false);  // a kStop went
     std::vector<bool> gone(static_cast<std::size_t>(mpi_.size()), false);
     auto pause = std::chrono::microseconds(50);
@@ -248,8 +249,9 @@ class Coordinator {
             }
           }
         }
-        if (options_.on_progress && Clock::now() - last_progress >=
-                                        std::chrono::duration<double>(options_.progress_interval_s)) {
+        if (options_.on_progress &&
+            Clock::now() - last_progress >=
+                std::chrono::duration<double>(options_.progress_interval_s)) {
           std::lock_guard lock(mutex_);
           options_.on_progress(fraction());
           last_progress = Clock::now();
@@ -369,8 +371,8 @@ void work_for_coordinator(dlx::Solver& solver, const CountOptions& options,
     // within about a millisecond (rank 0's longest sleep); meanwhile the queue holds a
     // subproblem more than the threads take, so they go on counting.
     MPI_Request pending;
-    MPI_Irecv(reply.data(), static_cast<int>(reply.size()), MPI_UINT64_T, 0, kReply,
-              MPI_COMM_WORLD, &pending);
+    MPI_Irecv(reply.data(), static_cast<int>(reply.size()), MPI_UINT64_T, 0, kReply, MPI_COMM_WORLD,
+              &pending);
     auto pause = std::chrono::microseconds(20);
     for (int done = 0;;) {
       MPI_Test(&pending, &done, MPI_STATUS_IGNORE);
@@ -404,7 +406,8 @@ void work_for_coordinator(dlx::Solver& solver, const CountOptions& options,
       // Wait for a result; now and then, look for a stop from rank 0.
       std::unique_lock lock(mutex);
       while (outbox.empty() && failed == 0) {
-        if (result_ready.wait_for(lock, std::chrono::milliseconds(100)) == std::cv_status::timeout) {
+        if (result_ready.wait_for(lock, std::chrono::milliseconds(100)) ==
+            std::cv_status::timeout) {
           lock.unlock();
           int flag = 0;
           MPI_Iprobe(0, kStop, MPI_COMM_WORLD, &flag, MPI_STATUS_IGNORE);

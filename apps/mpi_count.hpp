@@ -87,10 +87,10 @@ struct CountResult {
   dlx::Stats stats;         ///< the split and every subproblem, those resumed included
   int depth = 0;
   std::size_t subproblems = 0;
-  std::size_t resumed = 0;             ///< subproblems taken from the checkpoint
-  std::size_t served = 0;              ///< subproblems handed to other ranks
-  double coordinator_seconds = 0;      ///< rank 0's main thread, busy with requests
-  std::uint64_t largest_nodes = 0;     ///< nodes of the largest subproblem counted
+  std::size_t resumed = 0;          ///< subproblems taken from the checkpoint
+  std::size_t served = 0;           ///< subproblems handed to other ranks
+  double coordinator_seconds = 0;   ///< rank 0's main thread, busy with requests
+  std::uint64_t largest_nodes = 0;  ///< nodes of the largest subproblem counted
 };
 
 /// Counts the covers of the solver's problem under its commitments over every rank, each

@@ -13,9 +13,9 @@
 #include <cstring>
 #include <iostream>
 #include <optional>
-#include <stdexcept>
 #include <random>
 #include <sstream>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -286,26 +286,15 @@ const char* command_list =
 std::optional<Options> parse_options(int argc, char** argv) {
   po::options_description named;
   cli::add_common(named);
-  named.add_options()
-      ("box", po::value<std::string>())
-      ("format,f", po::value<std::string>())
-      ("solver", po::value<std::string>())
-      ("variant", po::value<std::string>())
-      ("finish", po::bool_switch())
-      ("dedupe", po::bool_switch())
-      ("level", po::value<std::string>())
-      ("se", po::bool_switch())
-      ("count,n", po::value<std::string>())
-      ("size", po::value<std::string>())
-      ("symmetry", po::value<std::string>())
-      ("difficulty", po::value<std::string>())
-      ("seed", po::value<std::string>())
-      ("technique", po::value<std::string>())
-      ("givens", po::value<std::string>())
-      ("max-tries", po::value<std::string>())
-      ("rating", po::value<std::string>())
-      ("command", po::value<std::string>())
-      ("files", po::value<std::vector<std::string>>());
+  named.add_options()("box", po::value<std::string>())("format,f", po::value<std::string>())(
+      "solver", po::value<std::string>())("variant", po::value<std::string>())(
+      "finish", po::bool_switch())("dedupe", po::bool_switch())("level", po::value<std::string>())(
+      "se", po::bool_switch())("count,n", po::value<std::string>())(
+      "size", po::value<std::string>())("symmetry", po::value<std::string>())(
+      "difficulty", po::value<std::string>())("seed", po::value<std::string>())(
+      "technique", po::value<std::string>())("givens", po::value<std::string>())(
+      "max-tries", po::value<std::string>())("rating", po::value<std::string>())(
+      "command", po::value<std::string>())("files", po::value<std::vector<std::string>>());
   po::positional_options_description positional;
   positional.add("command", 1).add("files", -1);
   po::variables_map vm;
@@ -323,7 +312,8 @@ std::optional<Options> parse_options(int argc, char** argv) {
     return std::nullopt;
   }
   Options options;
-  if (!vm.count("command")) throw UsageError{std::string("no command given (") + command_list + ")"};
+  if (!vm.count("command"))
+    throw UsageError{std::string("no command given (") + command_list + ")"};
   const std::string command = vm["command"].as<std::string>();
   Command& c = options.run.command;
   if (command == "solve") c = Command::solve;
@@ -347,8 +337,9 @@ std::optional<Options> parse_options(int argc, char** argv) {
   only("limit", is(Command::count) || is(Command::enumerate), "count and enumerate");
   only("solver", is(Command::solve) || is(Command::count) || is(Command::enumerate),
        "solve, count and enumerate");
-  only("threads", is(Command::solve) || is(Command::count) || is(Command::explain) ||
-       is(Command::rate) || is(Command::canon) || is(Command::hint),
+  only("threads",
+       is(Command::solve) || is(Command::count) || is(Command::explain) || is(Command::rate) ||
+           is(Command::canon) || is(Command::hint),
        "solve, count, explain, rate, canon and hint");
   only("dedupe", is(Command::canon), "canon");
   only("level", is(Command::hint), "hint");
@@ -357,8 +348,8 @@ std::optional<Options> parse_options(int argc, char** argv) {
   only("format", !is(Command::export_) && !is(Command::canon) && !is(Command::hint),
        "every command but export (which writes DLX1), canon and hint");
   only("stats", !is(Command::export_) && !generate, "the commands that read puzzles, but export");
-  for (const char* option :
-       {"count", "size", "symmetry", "difficulty", "seed", "technique", "givens", "max-tries", "rating"}) {
+  for (const char* option : {"count", "size", "symmetry", "difficulty", "seed", "technique",
+                             "givens", "max-tries", "rating"}) {
     only(option, generate, "generate");
   }
 
@@ -400,26 +391,32 @@ std::optional<Options> parse_options(int argc, char** argv) {
     const Backend b = options.run.backend;
     if (c == Command::enumerate && b != Backend::automatic && b != Backend::dlx &&
         b != Backend::hybrid) {
-      throw UsageError{"enumerate works with --solver auto, hybrid or dlx only (bitboard and "
-                       "the baselines count, they do not list solutions)"};
+      throw UsageError{
+          "enumerate works with --solver auto, hybrid or dlx only (bitboard and "
+          "the baselines count, they do not list solutions)"};
     }
   }
   if (vm.count("variant")) {
     const std::string text = vm["variant"].as<std::string>();
     const auto variant = sudoku::parse_variant(text);
-    if (!variant) throw UsageError{"unknown variant '" + text + "' (" + sudoku::kVariantNames + ")"};
+    if (!variant)
+      throw UsageError{"unknown variant '" + text + "' (" + sudoku::kVariantNames + ")"};
     options.run.variant = *variant;
     const bool classic = variant->rules.classic() && !variant->jigsaw && !variant->killer;
-    for (const char* classic_only : {"symmetry", "difficulty", "technique", "givens", "rating", "max-tries"}) {
+    for (const char* classic_only :
+         {"symmetry", "difficulty", "technique", "givens", "rating", "max-tries"}) {
       if (!classic && generate && vm.count(classic_only)) {
-        throw UsageError{std::string("--") + classic_only + " applies to classic puzzles only; generate --variant " +
-                         text + " makes unique, minimal puzzles without it"};
+        throw UsageError{std::string("--") + classic_only +
+                         " applies to classic puzzles only; generate --variant " + text +
+                         " makes unique, minimal puzzles without it"};
       }
     }
     if (!classic && options.run.backend != sudoku::Backend::automatic &&
         options.run.backend != sudoku::Backend::dlx) {
-      throw UsageError{"--solver " + vm["solver"].as<std::string>() + " knows the classic rules "
-                       "only; --variant " + text + " takes --solver auto or dlx"};
+      throw UsageError{"--solver " + vm["solver"].as<std::string>() +
+                       " knows the classic rules "
+                       "only; --variant " +
+                       text + " takes --solver auto or dlx"};
     }
   }
   if (common.threads) options.run.threads = *common.threads;
@@ -445,10 +442,12 @@ std::optional<Options> parse_options(int argc, char** argv) {
     if (vm.count("size")) {
       const std::string text = vm["size"].as<std::string>();
       const auto size = cli::parse_number(text, 1, sudoku::Geometry::kMaxSize);
-      const auto geometry = size ? sudoku::Geometry::for_size(static_cast<int>(*size)) : std::nullopt;
+      const auto geometry =
+          size ? sudoku::Geometry::for_size(static_cast<int>(*size)) : std::nullopt;
       // A prime side would have boxes of one row: a Latin square, not a Sudoku.
       if (!geometry || geometry->box_rows < 2) {
-        throw cli::refused("--size", "4 or a non-prime side from 6 to 35 (6, 8, 9, 10, 12, ...)", text);
+        throw cli::refused("--size", "4 or a non-prime side from 6 to 35 (6, 8, 9, 10, 12, ...)",
+                           text);
       }
       g.geometry = *geometry;
     }
@@ -473,7 +472,8 @@ std::optional<Options> parse_options(int argc, char** argv) {
       const std::string text = vm["technique"].as<std::string>();
       g.technique = sudoku::parse_technique(text);
       if (!g.technique) {
-        throw UsageError{"unknown technique '" + text + "' (naked_single, hidden_single, pointing, "
+        throw UsageError{"unknown technique '" + text +
+                         "' (naked_single, hidden_single, pointing, "
                          "claiming, naked_pair, hidden_pair, naked_triple, hidden_triple, x_wing, "
                          "swordfish, xy_wing, naked_quad, hidden_quad, jellyfish)"};
       }
@@ -484,8 +484,10 @@ std::optional<Options> parse_options(int argc, char** argv) {
       const long most = g.geometry.cell_count();
       const std::string low = text.substr(0, dash);
       const std::string high = dash == std::string::npos ? low : text.substr(dash + 1);
-      g.min_givens = static_cast<int>(cli::number("--givens", low, 0, most, "from 0 to the cell count"));
-      g.max_givens = static_cast<int>(cli::number("--givens", high, 1, most, "from 1 to the cell count"));
+      g.min_givens =
+          static_cast<int>(cli::number("--givens", low, 0, most, "from 0 to the cell count"));
+      g.max_givens =
+          static_cast<int>(cli::number("--givens", high, 1, most, "from 1 to the cell count"));
       if (g.min_givens > g.max_givens) throw UsageError{"--givens " + text + ": LO is above HI"};
     }
     if (vm.count("rating")) {
@@ -498,22 +500,25 @@ std::optional<Options> parse_options(int argc, char** argv) {
         const auto w = cli::parse_number(whole, 1, 20);
         const auto t = tenth.size() == 1 ? cli::parse_number(tenth, 0, 9) : std::nullopt;
         if (!w || !t || *w * 10 + *t > 200) {
-          throw cli::refused("--rating", "LO-HI or one rating, from 1.0 to 20.0 (such as 3.0-4.5)", text);
+          throw cli::refused("--rating", "LO-HI or one rating, from 1.0 to 20.0 (such as 3.0-4.5)",
+                             text);
         }
         return static_cast<int>(*w * 10 + *t);
       };
       const auto dash = text.find('-');
       g.min_rating = tenths(std::string_view(text).substr(0, dash));
-      g.max_rating = dash == std::string::npos ? g.min_rating : tenths(std::string_view(text).substr(dash + 1));
+      g.max_rating = dash == std::string::npos ? g.min_rating
+                                               : tenths(std::string_view(text).substr(dash + 1));
       if (g.min_rating > g.max_rating) throw UsageError{"--rating " + text + ": LO is above HI"};
       if (g.geometry.size() != 9) throw UsageError{"--rating applies to 9x9 puzzles only"};
     }
     if (vm.count("max-tries")) {
-      g.max_attempts = static_cast<int>(
-          cli::number("--max-tries", vm["max-tries"].as<std::string>(), 1, 1'000'000'000, "of at least 1"));
+      g.max_attempts = static_cast<int>(cli::number(
+          "--max-tries", vm["max-tries"].as<std::string>(), 1, 1'000'000'000, "of at least 1"));
     }
     if (vm.count("seed")) {
-      g.seed = cli::number("--seed", vm["seed"].as<std::string>(), 0, UINT64_MAX, "from 0 to 2^64-1");
+      g.seed =
+          cli::number("--seed", vm["seed"].as<std::string>(), 0, UINT64_MAX, "from 0 to 2^64-1");
       options.seed_given = true;
     }
   }
@@ -550,7 +555,8 @@ int generate_status(int made_count, decltype(sudoku::GeneratorOptions::count) wa
 }
 
 int generate_variant(const Options& options) {
-  sudoku::VariantGenerator generator({options.generator.geometry, options.run.variant, options.generator.seed});
+  sudoku::VariantGenerator generator(
+      {options.generator.geometry, options.run.variant, options.generator.seed});
   int made_count = 0;
   for (int i = 0; i < options.generator.count && !stop_signal::stop_requested(); ++i) {
     const auto made = generator.next();
@@ -578,7 +584,8 @@ int generate(Options options) {
   sudoku::write_generated_header(std::cout, options.run.format, options.generator.geometry);
   stop_signal::catch_signals();
   const sudoku::VariantName& variant = options.run.variant;
-  if (!variant.rules.classic() || variant.jigsaw || variant.killer) return generate_variant(options);
+  if (!variant.rules.classic() || variant.jigsaw || variant.killer)
+    return generate_variant(options);
   cli::ProgressLine progress;
   options.generator.stop = [] { return stop_signal::stop_requested(); };
   if (options.progress) {

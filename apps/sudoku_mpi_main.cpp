@@ -19,8 +19,8 @@
 #include <string>
 #include <vector>
 
-#include <boost/program_options.hpp>
 #include <mpi.h>
+#include <boost/program_options.hpp>
 
 #include <dlx/checkpoint.hpp>
 #include <dlx/solver.hpp>
@@ -43,7 +43,8 @@ namespace po = boost::program_options;
 
 constexpr const char* kUsage = "Usage: mpirun -np N sudoku-mpi count [OPTION]... [FILE]\n";
 
-constexpr const char* kHelp = R"HELP(Counts the solutions of Sudoku puzzles on every rank of an MPI job.
+constexpr const char* kHelp =
+    R"HELP(Counts the solutions of Sudoku puzzles on every rank of an MPI job.
 
 Reads puzzles from FILE (standard input when FILE is - or absent) as `sudoku count` does (one
 per line or as grids; any box shape from 2x2 to 5x7; `sudoku --help` gives the rules); only
@@ -99,12 +100,9 @@ struct Options {
 std::optional<Options> parse_options(int argc, char** argv, bool root) {
   po::options_description named;
   cli::add_common(named);
-  named.add_options()
-      ("box", po::value<std::string>())
-      ("checkpoint", po::value<std::string>())
-      ("split", po::value<std::string>())
-      ("format", po::value<std::string>()->default_value("line"))
-      ("args", po::value<std::vector<std::string>>());
+  named.add_options()("box", po::value<std::string>())("checkpoint", po::value<std::string>())(
+      "split", po::value<std::string>())("format", po::value<std::string>()->default_value("line"))(
+      "args", po::value<std::vector<std::string>>());
   po::positional_options_description positional;
   positional.add("args", -1);
   const po::variables_map vm = cli::parse_command_line(argc, argv, named, positional);
@@ -123,13 +121,14 @@ std::optional<Options> parse_options(int argc, char** argv, bool root) {
   if (vm.count("box")) {
     const std::string box = vm["box"].as<std::string>();
     options.box = sudoku::Geometry::parse(box);
-    if (!options.box) throw cli::refused("--box", "RxC with R*C between 1 and 35, such as 3x3 or 2x3", box);
+    if (!options.box)
+      throw cli::refused("--box", "RxC with R*C between 1 and 35, such as 3x3 or 2x3", box);
   }
   if (common.limit) options.limit = *common.limit;
   if (common.threads) options.threads = *common.threads;
   if (vm.count("split")) {
-    options.split = cli::number("--split", vm["split"].as<std::string>(), 1, 1u << 20,
-                                "from 1 to 1048576");
+    options.split =
+        cli::number("--split", vm["split"].as<std::string>(), 1, 1u << 20, "from 1 to 1048576");
   }
   if (vm.count("checkpoint")) {
     options.checkpoint = vm["checkpoint"].as<std::string>();
@@ -179,8 +178,8 @@ int run(const mpi_count::Session& mpi, const Options& options) {
         std::cout.flush();
         std::cerr << "sudoku-mpi: " << error->to_string() << '\n';
         sudoku::write_no_answer_record(
-            std::cout, format, error->source + ":" + std::to_string(error->line) + ": invalid input",
-            nullptr);
+            std::cout, format,
+            error->source + ":" + std::to_string(error->line) + ": invalid input", nullptr);
       }
       continue;
     }
@@ -213,9 +212,9 @@ int run(const mpi_count::Session& mpi, const Options& options) {
           const std::string at = source + ":" + std::to_string(puzzle.line);
           count.on_progress = [at, start, &progress](double fraction) {
             char line[96];
-            std::snprintf(line, sizeof line, ": %.1f%% of the subproblems, %.0f s",
-                          100.0 * fraction,
-                          std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
+            std::snprintf(
+                line, sizeof line, ": %.1f%% of the subproblems, %.0f s", 100.0 * fraction,
+                std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
             progress.show("sudoku-mpi: " + at + line);
           };
         }
@@ -241,12 +240,13 @@ int run(const mpi_count::Session& mpi, const Options& options) {
     }
     if (options.stats) {
       char time[32];
-      std::snprintf(time, sizeof time, "%.3f",
-                    std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
+      std::snprintf(
+          time, sizeof time, "%.3f",
+          std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
       std::cerr << "puzzles " << puzzles << ", solved " << solved << ", unsolvable " << unsolvable
                 << ", invalid " << invalid << ", nodes " << stats.nodes << ", updates "
-                << stats.updates << ", backend dlx, " << time << " s on " << mpi.size() << " ranks x "
-                << options.threads << " threads\n";
+                << stats.updates << ", backend dlx, " << time << " s on " << mpi.size()
+                << " ranks x " << options.threads << " threads\n";
     }
   }
   // Rank 0 alone knows the counts, so the statuses are agreed on.

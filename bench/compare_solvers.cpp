@@ -1,6 +1,7 @@
 // The comparison table of the README: the bitboard solver (what `sudoku` runs on 9x9 puzzles by
 // default), DLX (with and without its deductions), MRV and naive backtracking, and qqwing when it
-// is installed, on the same puzzles, in the same run, printed as Markdown. Run it through scripts/bench-table, which builds it and passes the compiler flags.
+// is installed, on the same puzzles, in the same run, printed as Markdown. Run it through
+// scripts/bench-table, which builds it and passes the compiler flags.
 //
 // Two kinds of figures, never mixed in one ratio:
 //
@@ -9,17 +10,17 @@
 //   checking and printing are outside the clock. The batch is repeated --repeats times, the
 //   repeats of all solvers interleaved so that a change in the machine's load hits them alike,
 //   and the median is reported as microseconds per puzzle. The bitboard solver and DLX (with and
-//   without deductions) take the whole file; the baselines take the first --mrv (MRV) and --naive (naive, hard
-//   lists only) puzzles, and their ratio is against DLX timed on those same puzzles. tdoku's
-//   figures (the fastest known solver, SIMD bitsets) are quoted from issue #18, measured on this
-//   machine class outside this program; they are printed beside ours, marked as quoted.
+//   without deductions) take the whole file; the baselines take the first --mrv (MRV) and --naive
+//   (naive, hard lists only) puzzles, and their ratio is against DLX timed on those same puzzles.
+//   tdoku's figures (the fastest known solver, SIMD bitsets) are quoted from issue #18, measured on
+//   this machine class outside this program; they are printed beside ours, marked as quoted.
 //
 // * Whole-process time: the CPU time (user + system) of the program run as a user runs it, on
 //   the whole file (one puzzle per line, written to a temporary file), start-up, reading,
 //   solving, checking and printing included: `sudoku count --limit 2 --threads 1 FILE` (the
-//   default solver, and --solver dlx) and `sudoku solve --threads 1 FILE` against `qqwing --solve --one-line < FILE` (first
-//   solution; qqwing's --count-solutions is not timed on whole files: it needs minutes on the
-//   hardest list). Nothing is subtracted.
+//   default solver, and --solver dlx) and `sudoku solve --threads 1 FILE` against `qqwing --solve
+//   --one-line < FILE` (first solution; qqwing's --count-solutions is not timed on whole files: it
+//   needs minutes on the hardest list). Nothing is subtracted.
 //
 // Every answer is checked, outside the timing: DLX's solutions by the independent validator,
 // and every other solver's solutions and counts (the sudoku program's output included) against
@@ -86,7 +87,7 @@ struct Options {
 struct DataSet {
   std::string name;
   std::string path;
-  bool naive;  // whether the naive solver runs on it
+  bool naive;             // whether the naive solver runs on it
   double tdoku_count_us;  // tdoku counting to 2, µs a puzzle, whole file: quoted, not measured
   std::vector<sudoku::Board> puzzles;
 };
@@ -149,7 +150,8 @@ void time_batch(Solver& solver, const std::vector<sudoku::Board>& puzzles, std::
   m.count = count;
   m.answers.resize(count);
   for (std::size_t i = 0; i < count; ++i) {
-    m.answers[i] = {results[i].solutions, results[i].solutions > 0 ? results[i].first.to_line() : ""};
+    m.answers[i] = {results[i].solutions,
+                    results[i].solutions > 0 ? results[i].first.to_line() : ""};
   }
 }
 
@@ -168,8 +170,7 @@ double run_process(const std::string& program, const std::vector<std::string>& a
   posix_spawn_file_actions_t actions;
   posix_spawn_file_actions_init(&actions);
   if (!input.empty()) posix_spawn_file_actions_addopen(&actions, 0, input.c_str(), O_RDONLY, 0);
-  posix_spawn_file_actions_addopen(&actions, 1, output.c_str(), O_WRONLY | O_CREAT | O_TRUNC,
-                                   0644);
+  posix_spawn_file_actions_addopen(&actions, 1, output.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
   std::vector<std::string> argv_strings = {program};
   argv_strings.insert(argv_strings.end(), args.begin(), args.end());
   std::vector<char*> argv;
@@ -196,7 +197,8 @@ std::vector<Answer> parse_sudoku_output(const std::string& output, bool counting
     if (counting) {
       answers.push_back({std::strtoull(line.c_str(), nullptr, 10), ""});
     } else {
-      const bool solved = line.size() == 81 && line.find_first_not_of("123456789") == std::string::npos;
+      const bool solved =
+          line.size() == 81 && line.find_first_not_of("123456789") == std::string::npos;
       answers.push_back({solved ? 1u : 0u, solved ? line : ""});
     }
   }
@@ -266,9 +268,11 @@ Options parse_options(int argc, char** argv) {
     else if (arg == "--shared") o.shared_dir = value();
     else if (arg == "--sudoku") o.sudoku_program = value();
     else if (arg == "--help") {
-      std::cout << "compare_solvers [--puzzles N] [--mrv N] [--naive N] [--repeats R] [--no-qqwing]\n"
-                   "                [--flags 'compiler flags to print'] [--shared DIR] [--sudoku PROGRAM]\n"
-                   "Whole files by default; --puzzles N takes the first N puzzles of each list.\n";
+      std::cout
+          << "compare_solvers [--puzzles N] [--mrv N] [--naive N] [--repeats R] [--no-qqwing]\n"
+             "                [--flags 'compiler flags to print'] [--shared DIR] [--sudoku "
+             "PROGRAM]\n"
+             "Whole files by default; --puzzles N takes the first N puzzles of each list.\n";
       std::exit(0);
     } else {
       die("unknown option " + arg + " (try --help)");
@@ -285,8 +289,8 @@ std::string times(double ratio) { return "×" + fixed(ratio, ratio < 10 ? 2 : 1)
 int main(int argc, char** argv) {
   const Options options = parse_options(argc, argv);
   const bool qqwing = options.qqwing && std::system("qqwing --version > /dev/null 2>&1") == 0;
-  const bool program = !options.sudoku_program.empty() &&
-                       access(options.sudoku_program.c_str(), X_OK) == 0;
+  const bool program =
+      !options.sudoku_program.empty() && access(options.sudoku_program.c_str(), X_OK) == 0;
 
   std::vector<DataSet> sets = {
       {"17-clue", options.shared_dir + "/puzzles2_17_clue", false, 3.6, {}},
@@ -318,7 +322,7 @@ int main(int argc, char** argv) {
 
   // In process: one row per data set and mode.
   struct Baseline {
-    std::size_t puzzles = 0;  // 0: not run
+    std::size_t puzzles = 0;               // 0: not run
     double us = 0, dlx_us = 0, nodes = 0;  // dlx_us: DLX on the same puzzles
   };
   struct InProcessRow {
@@ -364,7 +368,7 @@ int main(int argc, char** argv) {
       const std::vector<std::string> program_args =
           limit == 1 ? std::vector<std::string>{"solve", "--threads", "1", input}
                      : std::vector<std::string>{"count", "--limit", "2", "--threads", "1", input};
-      const std::vector<std::string> program_dlx_args = {"count", "--solver", "dlx", "--limit",
+      const std::vector<std::string> program_dlx_args = {"count", "--solver",  "dlx", "--limit",
                                                          "2",     "--threads", "1",   input};
       // A whole process on a short list (top1465: some tens of milliseconds) is as exposed to
       // the machine's noise as it is short: five times the runs.
@@ -385,11 +389,13 @@ int main(int argc, char** argv) {
       for (int r = 0; r < process_repeats; ++r) {
         if (r < options.repeats) in_process_batches();
         if (program) {
-          m_program.seconds.push_back(run_process(options.sudoku_program, program_args, "", output));
+          m_program.seconds.push_back(
+              run_process(options.sudoku_program, program_args, "", output));
           m_program.count = n;
           m_program.answers = parse_sudoku_output(output, limit == 2);
           if (limit == 2) {
-            m_program_dlx.seconds.push_back(run_process(options.sudoku_program, program_dlx_args, "", output));
+            m_program_dlx.seconds.push_back(
+                run_process(options.sudoku_program, program_dlx_args, "", output));
             m_program_dlx.count = n;
             m_program_dlx.answers = parse_sudoku_output(output, true);
           }
@@ -410,8 +416,8 @@ int main(int argc, char** argv) {
         if (d.solutions != 1) {
           disagree("dlx", "puzzle " + std::to_string(i + 1) + " has " +
                               std::to_string(d.solutions) + " solutions, expected 1");
-        } else if (auto why = sudoku::check_solution(set.puzzles[i],
-                                                     sudoku::parse_board(d.first))) {
+        } else if (auto why =
+                       sudoku::check_solution(set.puzzles[i], sudoku::parse_board(d.first))) {
           disagree("dlx", "puzzle " + std::to_string(i + 1) + ": " + *why);
         }
       }
@@ -424,11 +430,12 @@ int main(int argc, char** argv) {
         }
         for (std::size_t i = 0; i < count; ++i) {
           const Answer& d = m_dlx.answers[i];
-          if (answers[i].solutions != d.solutions || (!counts_only && answers[i].first != d.first)) {
+          if (answers[i].solutions != d.solutions ||
+              (!counts_only && answers[i].first != d.first)) {
             disagree(solver, "puzzle " + std::to_string(i + 1) + ": " +
                                  std::to_string(answers[i].solutions) + " solution(s) " +
-                                 answers[i].first + " vs dlx " + std::to_string(d.solutions) +
-                                 " " + d.first);
+                                 answers[i].first + " vs dlx " + std::to_string(d.solutions) + " " +
+                                 d.first);
           }
         }
       };
@@ -444,9 +451,18 @@ int main(int argc, char** argv) {
       const auto per_puzzle = [](const Measurement& m) {
         return static_cast<double>(m.nodes) / static_cast<double>(m.count);
       };
-      InProcessRow row{set.name, mode, n, m_bitboard.median_us_per_puzzle(), per_puzzle(m_bitboard),
-                       m_dlx.median_us_per_puzzle(), per_puzzle(m_dlx),
-                       m_plain.median_us_per_puzzle(), per_puzzle(m_plain), std::nullopt, {}, {}};
+      InProcessRow row{set.name,
+                       mode,
+                       n,
+                       m_bitboard.median_us_per_puzzle(),
+                       per_puzzle(m_bitboard),
+                       m_dlx.median_us_per_puzzle(),
+                       per_puzzle(m_dlx),
+                       m_plain.median_us_per_puzzle(),
+                       per_puzzle(m_plain),
+                       std::nullopt,
+                       {},
+                       {}};
       if (limit == 2 && whole_files) row.tdoku_us = set.tdoku_count_us;
       if (k_mrv > 0) {
         row.mrv = {k_mrv, m_mrv.median_us_per_puzzle(), m_dlx_mrv.median_us_per_puzzle(),
@@ -457,7 +473,9 @@ int main(int argc, char** argv) {
                      per_puzzle(m_naive)};
       }
       in_process.push_back(row);
-      if (program) (limit == 1 ? process_row.solve_us : process_row.count_us) = m_program.median_us_per_puzzle();
+      if (program)
+        (limit == 1 ? process_row.solve_us : process_row.count_us) =
+            m_program.median_us_per_puzzle();
       if (program && limit == 2) process_row.dlx_count_us = m_program_dlx.median_us_per_puzzle();
       if (qqwing && limit == 1) process_row.qqwing_us = m_qq.median_us_per_puzzle();
     }
@@ -468,9 +486,11 @@ int main(int argc, char** argv) {
 
   const auto us = [](double value) { return fixed(value, value < 100 ? 1 : 0); };
   const std::string scope =
-      whole_files ? "whole files" : "first " + std::to_string(options.puzzles) + " puzzles of each list";
+      whole_files ? "whole files"
+                  : "first " + std::to_string(options.puzzles) + " puzzles of each list";
 
-  std::cout << "### Whole process (" << scope << ", one thread)\n\n"
+  std::cout << "### Whole process (" << scope
+            << ", one thread)\n\n"
                "CPU µs a puzzle (user + system, start-up, reading, solving, checking and printing "
                "included), median of "
             << options.repeats << " runs (" << 5 * options.repeats
@@ -495,16 +515,19 @@ int main(int argc, char** argv) {
     std::cout << "\n";
   }
 
-  std::cout << "### In process (" << scope << " for bitboard and DLX; baselines on the first puzzles)\n\n"
-               "CPU µs a puzzle of the solving alone (boards in memory; reading, checking and "
-               "printing outside the clock), median of "
-            << options.repeats << " batches. tdoku: quoted from issue #18 (same machine class, "
-               "in-process, whole files, one pass), not measured here.\n\n"
-               "| data set | mode | bitboard µs | guesses | dlx µs (× bitboard) | nodes | dlx, no "
-               "deductions µs (× dlx) | tdoku µs, quoted (bitboard ÷ tdoku; dlx ÷ tdoku) | mrv µs (× "
-               "dlx), first "
-            << options.mrv_puzzles << " | naive µs (× dlx), first " << options.naive_puzzles
-            << " |\n|---|---|---:|---:|---:|---:|---:|---:|---:|---:|\n";
+  std::cout
+      << "### In process (" << scope
+      << " for bitboard and DLX; baselines on the first puzzles)\n\n"
+         "CPU µs a puzzle of the solving alone (boards in memory; reading, checking and "
+         "printing outside the clock), median of "
+      << options.repeats
+      << " batches. tdoku: quoted from issue #18 (same machine class, "
+         "in-process, whole files, one pass), not measured here.\n\n"
+         "| data set | mode | bitboard µs | guesses | dlx µs (× bitboard) | nodes | dlx, no "
+         "deductions µs (× dlx) | tdoku µs, quoted (bitboard ÷ tdoku; dlx ÷ tdoku) | mrv µs (× "
+         "dlx), first "
+      << options.mrv_puzzles << " | naive µs (× dlx), first " << options.naive_puzzles
+      << " |\n|---|---|---:|---:|---:|---:|---:|---:|---:|---:|\n";
   for (const auto& row : in_process) {
     const auto baseline = [&](const Baseline& b) -> std::string {
       if (b.puzzles == 0) return "—";

@@ -36,17 +36,17 @@ void count_covers(benchmark::State& state, const dlx::Problem& problem, std::uin
     nodes += solver.stats().nodes;
     updates += solver.stats().updates;
     if (covers != expected) {
-      state.SkipWithError(("found " + std::to_string(covers) + " covers, expected " +
-                           std::to_string(expected))
-                              .c_str());
+      state.SkipWithError(
+          ("found " + std::to_string(covers) + " covers, expected " + std::to_string(expected))
+              .c_str());
       return;
     }
   }
   const auto iterations = static_cast<double>(state.iterations());
-  state.counters["updates/s"] = benchmark::Counter(static_cast<double>(updates),
-                                                   benchmark::Counter::kIsRate);
-  state.counters["covers/s"] = benchmark::Counter(static_cast<double>(covers) * iterations,
-                                                  benchmark::Counter::kIsRate);
+  state.counters["updates/s"] =
+      benchmark::Counter(static_cast<double>(updates), benchmark::Counter::kIsRate);
+  state.counters["covers/s"] =
+      benchmark::Counter(static_cast<double>(covers) * iterations, benchmark::Counter::kIsRate);
   state.counters["nodes"] = static_cast<double>(nodes) / iterations;
   state.counters["updates"] = static_cast<double>(updates) / iterations;
   state.counters["covers"] = static_cast<double>(covers);

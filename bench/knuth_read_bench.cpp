@@ -63,8 +63,8 @@ void BM_ReadKnuthPairs(benchmark::State& state) {
     benchmark::DoNotOptimize(input.problem.entry_count());
   }
   std::filesystem::remove(path);
-  state.counters["items/s"] = benchmark::Counter(
-      2.0 * n * static_cast<double>(state.iterations()), benchmark::Counter::kIsRate);
+  state.counters["items/s"] = benchmark::Counter(2.0 * n * static_cast<double>(state.iterations()),
+                                                 benchmark::Counter::kIsRate);
   state.counters["peak_MB"] = peak_megabytes();
 }
 

@@ -105,11 +105,11 @@ void solve_all(benchmark::State& state, const std::string& path, std::size_t cou
     benchmark::ClobberMemory();
   }
   for (std::size_t i = 0; i < puzzles.size(); ++i) {
-    const auto why = results[i].solutions == 1
-                         ? sudoku::check_solution(puzzles[i], results[i].first)
-                         : std::optional<std::string>("found " +
-                                                      std::to_string(results[i].solutions) +
-                                                      " solutions, expected 1");
+    const auto why =
+        results[i].solutions == 1
+            ? sudoku::check_solution(puzzles[i], results[i].first)
+            : std::optional<std::string>("found " + std::to_string(results[i].solutions) +
+                                         " solutions, expected 1");
     if (why) {
       state.SkipWithError((path + ": puzzle " + std::to_string(i + 1) + ": " + *why).c_str());
       return;

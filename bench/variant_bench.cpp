@@ -67,14 +67,18 @@ void count_all(benchmark::State& state, const std::string& name, Count count) {
   }
   for (std::size_t i = 0; i < results.size(); ++i) {
     const auto& p = loaded.puzzles[i];
-    auto why = results[i].solutions == 1 ? sudoku::check_variant_solution(p.board, p.variant, results[i].first)
-                                         : std::optional<std::string>(std::to_string(results[i].solutions) + " solutions");
+    auto why =
+        results[i].solutions == 1
+            ? sudoku::check_variant_solution(p.board, p.variant, results[i].first)
+            : std::optional<std::string>(std::to_string(results[i].solutions) + " solutions");
     if (why) {
-      state.SkipWithError((name + ": puzzle on line " + std::to_string(p.line) + ": " + *why).c_str());
+      state.SkipWithError(
+          (name + ": puzzle on line " + std::to_string(p.line) + ": " + *why).c_str());
       return;
     }
   }
-  const double counted = static_cast<double>(state.iterations()) * static_cast<double>(results.size());
+  const double counted =
+      static_cast<double>(state.iterations()) * static_cast<double>(results.size());
   state.counters["puzzles/s"] = benchmark::Counter(counted, benchmark::Counter::kIsRate);
   state.counters["nodes/puzzle"] = static_cast<double>(nodes) / counted;
 }
@@ -82,14 +86,15 @@ void count_all(benchmark::State& state, const std::string& name, Count count) {
 }  // namespace
 
 int main(int argc, char** argv) {
-  for (const char* name : {"classic", "x", "windoku", "anti-knight", "anti-king", "jigsaw", "killer"}) {
-    auto* bench = benchmark::RegisterBenchmark((std::string("BM_Variant_") + name).c_str(),
-                                               [name = std::string(name)](benchmark::State& state) {
-                                                 sudoku::VariantSolver solver;
-                                                 count_all(state, name, [&](const sudoku::Puzzle& p) {
-                                                   return solver.solve(p.board, p.variant, 2);
-                                                 });
-                                               });
+  for (const char* name :
+       {"classic", "x", "windoku", "anti-knight", "anti-king", "jigsaw", "killer"}) {
+    auto* bench = benchmark::RegisterBenchmark(
+        (std::string("BM_Variant_") + name).c_str(),
+        [name = std::string(name)](benchmark::State& state) {
+          sudoku::VariantSolver solver;
+          count_all(state, name,
+                    [&](const sudoku::Puzzle& p) { return solver.solve(p.board, p.variant, 2); });
+        });
     bench->Unit(benchmark::kMicrosecond);
   }
   auto* classic = benchmark::RegisterBenchmark("BM_Bitboard_classic", [](benchmark::State& state) {

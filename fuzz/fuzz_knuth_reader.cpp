@@ -95,8 +95,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
 
   const std::string written = write(problem);
   const Outcome again = read(std::string_view(written), fuzz::line_lengths(written));
-  FUZZ_CHECK(again.problem.has_value(), "the writer's text does not read back: " + again.error +
-                                            "\n" + written);
+  FUZZ_CHECK(again.problem.has_value(),
+             "the writer's text does not read back: " + again.error + "\n" + written);
   FUZZ_CHECK(fuzz::by_name(again.problem->problem) == names,
              "the writer's text reads back as another problem:\n" + written);
   FUZZ_CHECK(write(again.problem->problem) == written, "writing again gives other text");

@@ -110,13 +110,14 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     total += full.count();
   } while (full.paused() && ++slices < 4 * kNodeLimit);
   if (full.paused()) return 0;
-  if (count2 < 2) FUZZ_CHECK(total == count2, std::to_string(total) + " vs " + std::to_string(count2));
+  if (count2 < 2)
+    FUZZ_CHECK(total == count2, std::to_string(total) + " vs " + std::to_string(count2));
   if (count2 == 2) FUZZ_CHECK(total >= 2, std::to_string(total));
 
   if (p.options.size() <= kMaxBruteForceOptions) {
     const std::uint64_t expected = brute_force(p);
-    FUZZ_CHECK(total == expected, "counted " + std::to_string(total) + ", brute force " +
-                                      std::to_string(expected));
+    FUZZ_CHECK(total == expected,
+               "counted " + std::to_string(total) + ", brute force " + std::to_string(expected));
   }
 
   full.reset();

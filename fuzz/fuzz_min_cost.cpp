@@ -27,12 +27,17 @@ std::uint64_t costs_in(std::string_view text) {
   std::uint64_t sum = 0;
   std::size_t i = 0;
   while (i < text.size()) {
-    while (i < text.size() && (text[i] == ' ' || text[i] == '\t' || text[i] == '\v' || text[i] == '\f' || text[i] == '\r')) ++i;
+    while (i < text.size() && (text[i] == ' ' || text[i] == '\t' || text[i] == '\v' ||
+                               text[i] == '\f' || text[i] == '\r'))
+      ++i;
     const std::size_t begin = i;
-    while (i < text.size() && !(text[i] == ' ' || text[i] == '\t' || text[i] == '\v' || text[i] == '\f' || text[i] == '\r')) ++i;
+    while (i < text.size() && !(text[i] == ' ' || text[i] == '\t' || text[i] == '\v' ||
+                                text[i] == '\f' || text[i] == '\r'))
+      ++i;
     if (begin < i && text[begin] == '|') {
       std::uint64_t value = 0;
-      for (std::size_t k = begin + 1; k < i; ++k) value = value * 10 + static_cast<std::uint64_t>(text[k] - '0');
+      for (std::size_t k = begin + 1; k < i; ++k)
+        value = value * 10 + static_cast<std::uint64_t>(text[k] - '0');
       sum += value;
     }
   }
@@ -60,8 +65,9 @@ bool is_cover(const dlx::Problem& problem, std::uint32_t mask) {
     }
   }
   for (std::size_t i = 0; i < problem.item_count(); ++i) {
-    if (problem.is_primary(static_cast<dlx::ItemId>(i)) ? uses[i] != 1
-                                                        : uses[i] > 1 && (plain[i] > 0 || mixed[i])) {
+    if (problem.is_primary(static_cast<dlx::ItemId>(i))
+            ? uses[i] != 1
+            : uses[i] > 1 && (plain[i] > 0 || mixed[i])) {
       return false;
     }
   }
@@ -85,9 +91,9 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   bool fits = true;
   for (std::size_t o = 0; o < options; ++o) {
     const std::uint64_t cost = problem.option_cost(static_cast<dlx::OptionId>(o));
-    FUZZ_CHECK(cost == costs_in(input.option_text[o]),
-               "option " + std::to_string(o) + " costs " + std::to_string(cost) + ": " +
-                   std::string(input.option_text[o]));
+    FUZZ_CHECK(cost == costs_in(input.option_text[o]), "option " + std::to_string(o) + " costs " +
+                                                           std::to_string(cost) + ": " +
+                                                           std::string(input.option_text[o]));
     fits = fits && cost <= dlx::Problem::kMaxOptionCost - total;
     if (fits) total += cost;
   }
@@ -116,11 +122,12 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   wanted.best = 1 + size % 5;
   const dlx::MinCostResult result = dlx::min_cost_covers(problem, wanted);
   FUZZ_CHECK(result.covers.size() == std::min(wanted.best, costs.size()),
-             std::to_string(result.covers.size()) + " covers, brute force " + std::to_string(costs.size()));
+             std::to_string(result.covers.size()) + " covers, brute force " +
+                 std::to_string(costs.size()));
   for (std::size_t k = 0; k < result.covers.size(); ++k) {
     const dlx::CostedCover& cover = result.covers[k];
-    FUZZ_CHECK(cover.cost == costs[k], "cost " + std::to_string(cover.cost) + ", brute force " +
-                                           std::to_string(costs[k]));
+    FUZZ_CHECK(cover.cost == costs[k],
+               "cost " + std::to_string(cover.cost) + ", brute force " + std::to_string(costs[k]));
     std::uint32_t mask = 0;
     std::uint64_t sum = 0;
     for (const dlx::OptionId o : cover.options) {

@@ -31,7 +31,8 @@ void check_pencil(const sudoku::Puzzle& p, sudoku::DlxSolver& engine) {
   const std::string line = sudoku::sukaku_line(p.candidates);
   FUZZ_CHECK(p.candidates.size() == 81, line);
   FUZZ_CHECK(p.board.geometry() == g, line);
-  for (const std::uint64_t mask : p.candidates) FUZZ_CHECK((mask & ~sudoku::all_digits(9)) == 0, line);
+  for (const std::uint64_t mask : p.candidates)
+    FUZZ_CHECK((mask & ~sudoku::all_digits(9)) == 0, line);
   FUZZ_CHECK(p.board == sudoku::singles_board(g, p.candidates), line);
 
   std::istringstream again(line + "\n");
@@ -45,7 +46,8 @@ void check_pencil(const sudoku::Puzzle& p, sudoku::DlxSolver& engine) {
   const bool gave_up = result.nodes >= nodes;
   if (result.solutions > 0) {
     FUZZ_CHECK(sudoku::keeps_to(result.first, p.candidates), line + "\n" + result.first.to_line());
-    FUZZ_CHECK(!sudoku::check_solution(p.board, result.first), line + "\n" + result.first.to_line());
+    FUZZ_CHECK(!sudoku::check_solution(p.board, result.first),
+               line + "\n" + result.first.to_line());
   }
   if (gave_up) return;
   if (result.solutions == 1) {
@@ -62,16 +64,19 @@ void check_pencil(const sudoku::Puzzle& p, sudoku::DlxSolver& engine) {
   options.record_steps = false;
   const sudoku::LogicResult logic = sudoku::solve_logically(*position, options);
   if (logic.status == sudoku::LogicStatus::solved) {
-    FUZZ_CHECK(result.solutions == 1, line + ": solved by logic, engine count " + std::to_string(result.solutions));
+    FUZZ_CHECK(result.solutions == 1,
+               line + ": solved by logic, engine count " + std::to_string(result.solutions));
     FUZZ_CHECK(logic.position->board() == result.first, line);
   }
 }
 
-void read_all(std::string_view text, std::optional<sudoku::Geometry> geometry, sudoku::DlxSolver& engine) {
+void read_all(std::string_view text, std::optional<sudoku::Geometry> geometry,
+              sudoku::DlxSolver& engine) {
   std::istringstream in{std::string(text)};
   sudoku::Reader reader(in, "fuzz", geometry);
   while (auto entry = reader.next()) {
-    if (const auto* p = std::get_if<sudoku::Puzzle>(&*entry); p != nullptr && !p->candidates.empty()) {
+    if (const auto* p = std::get_if<sudoku::Puzzle>(&*entry);
+        p != nullptr && !p->candidates.empty()) {
       check_pencil(*p, engine);
     }
   }

@@ -22,8 +22,8 @@ namespace {
 
 std::string show(const sudoku::ReadEntry& entry) {
   if (const auto* p = std::get_if<sudoku::Puzzle>(&entry)) {
-    return "puzzle at line " + std::to_string(p->line) + " (" + p->board.geometry().name() + "): " +
-           p->board.to_line();
+    return "puzzle at line " + std::to_string(p->line) + " (" + p->board.geometry().name() +
+           "): " + p->board.to_line();
   }
   return "error " + std::get<sudoku::ReadError>(entry).to_string();
 }
@@ -51,7 +51,8 @@ void check_puzzle(const sudoku::Puzzle& p, const fuzz::SudokuInput& input, std::
   FUZZ_CHECK(from_line == board, show(p) + "\nread back from its line as " + from_line.to_line());
   const std::string grid = sudoku::to_grid(board);
   const sudoku::Board from_grid = sudoku::parse_board(grid, g);
-  FUZZ_CHECK(from_grid == board, show(p) + "\nread back from\n" + grid + "as " + from_grid.to_line());
+  FUZZ_CHECK(from_grid == board,
+             show(p) + "\nread back from\n" + grid + "as " + from_grid.to_line());
 }
 
 void check_error(const sudoku::ReadError& e, const std::vector<std::size_t>& lengths) {
@@ -89,7 +90,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     }
     const auto other = choppy.next();
     FUZZ_CHECK(other.has_value(), show(*entry) + "\nbut the chopped stream ended");
-    FUZZ_CHECK(same(*entry, *other), show(*entry) + "\nbut the chopped stream gave\n" + show(*other));
+    FUZZ_CHECK(same(*entry, *other),
+               show(*entry) + "\nbut the chopped stream gave\n" + show(*other));
   }
   const auto extra = choppy.next();
   FUZZ_CHECK(!extra.has_value(), "the chopped stream gave one more: " + show(*extra));

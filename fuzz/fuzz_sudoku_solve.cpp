@@ -105,16 +105,18 @@ void check_puzzle(const sudoku::Board& puzzle) {
                  name + ": dancing links count " + std::to_string(result.solutions) +
                      ", bitboard " + std::to_string(other.solutions));
       if (other.solutions > 0) expect_solution(puzzle, other.first);
-      if (result.solutions == 1) FUZZ_CHECK(other.first == result.first, name + ": unique, yet differ");
+      if (result.solutions == 1)
+        FUZZ_CHECK(other.first == result.first, name + ": unique, yet differ");
     }
   }
   if (g.size() <= 9 && result.nodes < kMrvNodeLimit) {
     sudoku::MrvSolver mrv;
     const sudoku::SolveResult other = mrv.solve(puzzle, 2);
-    FUZZ_CHECK(other.solutions == result.solutions,
-               name + ": dancing links count " + std::to_string(result.solutions) + ", MRV " +
-                   std::to_string(other.solutions));
-    if (result.solutions == 1) FUZZ_CHECK(other.first == result.first, name + ": unique, yet differ");
+    FUZZ_CHECK(other.solutions == result.solutions, name + ": dancing links count " +
+                                                        std::to_string(result.solutions) +
+                                                        ", MRV " + std::to_string(other.solutions));
+    if (result.solutions == 1)
+      FUZZ_CHECK(other.first == result.first, name + ": unique, yet differ");
   }
   if (result.solutions > 0) {
     const sudoku::SolveResult again = solver.solve(result.first, 2);

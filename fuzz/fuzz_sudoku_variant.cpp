@@ -47,10 +47,12 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     sudoku::Board first;
     for (int k = 0; k < 2 && solver.next(); ++k) {
       const auto wrong = sudoku::check_variant_solution(p.board, p.variant, solver.solution());
-      FUZZ_CHECK(!wrong, "line " + std::to_string(p.line) + " (" + p.variant.name() + "): " +
-                             solver.solution().to_line() + ": " + wrong.value_or(""));
+      FUZZ_CHECK(!wrong, "line " + std::to_string(p.line) + " (" + p.variant.name() +
+                             "): " + solver.solution().to_line() + ": " + wrong.value_or(""));
       if (k == 0) first = solver.solution();
-      else FUZZ_CHECK(!(first == solver.solution()), "the same solution twice, line " + std::to_string(p.line));
+      else
+        FUZZ_CHECK(!(first == solver.solution()),
+                   "the same solution twice, line " + std::to_string(p.line));
     }
   }
   return 0;

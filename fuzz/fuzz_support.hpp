@@ -17,7 +17,8 @@
 
 namespace fuzz {
 
-[[noreturn]] inline void fail(const char* file, int line, const char* what, const std::string& detail) {
+[[noreturn]] inline void fail(const char* file, int line, const char* what,
+                              const std::string& detail) {
   std::fprintf(stderr, "%s:%d: property violated: %s\n%s\n", file, line, what, detail.c_str());
   std::abort();
 }
@@ -82,16 +83,20 @@ inline std::string cover_problem(std::span<const std::int32_t> cover,
     if (option < 0 || static_cast<std::size_t>(option) >= options.size()) {
       return "option id " + std::to_string(option) + " out of range";
     }
-    if (used[static_cast<std::size_t>(option)]) return "option " + std::to_string(option) + " twice";
+    if (used[static_cast<std::size_t>(option)])
+      return "option " + std::to_string(option) + " twice";
     used[static_cast<std::size_t>(option)] = true;
-    for (std::int32_t item : options[static_cast<std::size_t>(option)]) ++times[static_cast<std::size_t>(item)];
+    for (std::int32_t item : options[static_cast<std::size_t>(option)])
+      ++times[static_cast<std::size_t>(item)];
   }
   for (std::size_t item = 0; item < items; ++item) {
     if (primary[item] && times[item] != 1) {
-      return "primary item " + std::to_string(item) + " covered " + std::to_string(times[item]) + " times";
+      return "primary item " + std::to_string(item) + " covered " + std::to_string(times[item]) +
+             " times";
     }
     if (!primary[item] && times[item] > 1) {
-      return "secondary item " + std::to_string(item) + " covered " + std::to_string(times[item]) + " times";
+      return "secondary item " + std::to_string(item) + " covered " + std::to_string(times[item]) +
+             " times";
     }
   }
   return {};

@@ -159,8 +159,7 @@ std::string board_json(const sudoku::Board& board) {
   const auto conflicts = sudoku::find_conflicts(board);
   for (std::size_t i = 0; i < conflicts.size(); ++i) {
     if (i > 0) out += ',';
-    out += "{\"message\":" +
-           sudoku::json_string(sudoku::describe(conflicts[i], board.geometry())) +
+    out += "{\"message\":" + sudoku::json_string(sudoku::describe(conflicts[i], board.geometry())) +
            ",\"unit\":" + sudoku::json_string(sudoku::unit_name(conflicts[i].unit)) +
            ",\"cells\":" + cells_json(board.geometry(), conflicts[i].cells) + "}";
   }
@@ -209,8 +208,7 @@ const char* solve_reply(const char* text, const char* box, std::uint64_t limit) 
   const sudoku::Board& board = std::get<sudoku::Board>(read);
   sudoku::SolverResult result;
   const Timing timing = time_work([&] { result = solver().solve(board, limit); });
-  std::string out = "{\"ok\":true," + board_json(board) +
-                    ",\"limit\":" + std::to_string(limit) +
+  std::string out = "{\"ok\":true," + board_json(board) + ",\"limit\":" + std::to_string(limit) +
                     ",\"solutions\":" + std::to_string(result.solutions) +
                     ",\"limit_reached\":" + (result.complete ? "false" : "true") +
                     ",\"nodes\":" + std::to_string(result.nodes) +
@@ -270,8 +268,9 @@ std::variant<sudoku::Puzzle, std::string> read_variant(const char* text, int ind
     if (count++ == index) chosen = std::get<sudoku::Puzzle>(std::move(*entry));
   }
   if (count == 0) return "puzzle: no puzzle in the text";
-  if (!chosen) return "puzzle: the text holds " + std::to_string(count) + " puzzles, not " +
-                      std::to_string(index + 1);
+  if (!chosen)
+    return "puzzle: the text holds " + std::to_string(count) + " puzzles, not " +
+           std::to_string(index + 1);
   if (asked) {
     sudoku::Variant& rules = chosen->variant;
     rules.diagonals = rules.diagonals || asked->rules.diagonals;
@@ -378,9 +377,8 @@ WEB_EXPORT const char* web_explain(const char* text, const char* box) {
     }
   }
   difficulties += "]";
-  return give("{\"ok\":true," + board_json(board) + timing_json(timing) +
-              ",\"explanation\":" + text_out + ",\"positions\":" + positions +
-              ",\"se_tenths\":" + difficulties + "}");
+  return give("{\"ok\":true," + board_json(board) + timing_json(timing) + ",\"explanation\":" +
+              text_out + ",\"positions\":" + positions + ",\"se_tenths\":" + difficulties + "}");
 }
 
 /// The difficulty: {"ok","micros","text":rating_text(),"rating":<write_rating_json's object>},
@@ -398,15 +396,14 @@ WEB_EXPORT const char* web_rate(const char* text, const char* box) {
   sudoku::write_rating_json(json, board, rating);
   std::string rating_out = json.str();
   while (!rating_out.empty() && rating_out.back() == '\n') rating_out.pop_back();
-  return give("{\"ok\":true," + board_json(board) + timing_json(timing) +
-              ",\"text\":" + sudoku::json_string(sudoku::rating_text(rating)) +
-              ",\"rating\":" + rating_out + "}");
+  return give("{\"ok\":true," + board_json(board) + timing_json(timing) + ",\"text\":" +
+              sudoku::json_string(sudoku::rating_text(rating)) + ",\"rating\":" + rating_out + "}");
 }
 
 /// A new puzzle with exactly one solution: {"ok","puzzle","solution","text" (its rating),
 /// "level","attempts","seed","micros"}. `difficulty` "" for any, `symmetry` "none" etc.
-WEB_EXPORT const char* web_generate(const char* box, const char* difficulty,
-                                    const char* symmetry, double seed) {
+WEB_EXPORT const char* web_generate(const char* box, const char* difficulty, const char* symmetry,
+                                    double seed) {
   std::string error;
   const auto geometry = parse_box(box ? box : "", error);
   if (!error.empty()) return fail(error);
@@ -438,9 +435,8 @@ WEB_EXPORT const char* web_generate(const char* box, const char* difficulty,
               ",\"solution\":" + sudoku::json_string(made->solution.to_line()) +
               ",\"text\":" + sudoku::json_string(sudoku::rating_text(made->rating)) +
               ",\"level\":" + sudoku::json_string(sudoku::difficulty_name(made->rating.level)) +
-              ",\"attempts\":" + std::to_string(made->attempts) +
-              ",\"seed\":" + std::to_string(options.seed) +
-              ",\"micros\":" + std::to_string(micros) + "}");
+              ",\"attempts\":" + std::to_string(made->attempts) + ",\"seed\":" +
+              std::to_string(options.seed) + ",\"micros\":" + std::to_string(micros) + "}");
 }
 
 /// The speed hook: reads every puzzle of `text` (a whole file), counts each up to `limit` with
@@ -497,7 +493,8 @@ WEB_EXPORT const char* web_bench(const char* text, double limit) {
 /// rules_json(). A classic puzzle reads too ("variant":"classic").
 WEB_EXPORT const char* web_variant_read(const char* text, double index, const char* flags) {
   int count = 0;
-  auto read = read_variant(text, static_cast<int>(index < 0 ? 0 : index), flags ? flags : "", count);
+  auto read =
+      read_variant(text, static_cast<int>(index < 0 ? 0 : index), flags ? flags : "", count);
   if (auto* error = std::get_if<std::string>(&read)) return fail(*error);
   const sudoku::Puzzle& puzzle = std::get<sudoku::Puzzle>(read);
   const sudoku::Board& board = puzzle.board;
@@ -536,7 +533,8 @@ WEB_EXPORT const char* web_variant_solve(const char* text, double limit) {
   });
   out += ",\"solutions\":" + std::to_string(result.solutions) +
          ",\"limit_reached\":" + (stopped ? "true" : "false") +
-         ",\"nodes\":" + std::to_string(result.nodes) + ",\"backend\":\"dlx\"" + timing_json(timing);
+         ",\"nodes\":" + std::to_string(result.nodes) + ",\"backend\":\"dlx\"" +
+         timing_json(timing);
   if (result.solutions > 0) {
     if (auto why = sudoku::check_variant_solution(board, puzzle.variant, result.first)) {
       return fail("internal error: the solver's solution is wrong: " + *why);
@@ -554,8 +552,8 @@ WEB_EXPORT const char* web_variant_solve(const char* text, double limit) {
 WEB_EXPORT const char* web_variant_generate(const char* variant, double seed) {
   const auto name = sudoku::parse_variant(variant ? variant : "");
   if (!name) {
-    return fail("unknown variant '" + std::string(variant ? variant : "") + "': " +
-                sudoku::kVariantNames);
+    return fail("unknown variant '" + std::string(variant ? variant : "") +
+                "': " + sudoku::kVariantNames);
   }
   sudoku::VariantGeneratorOptions options;
   options.variant = *name;
@@ -570,7 +568,6 @@ WEB_EXPORT const char* web_variant_generate(const char* variant, double seed) {
   return give("{\"ok\":true,\"text\":" + sudoku::json_string(text) +
               ",\"puzzle\":" + sudoku::json_string(made->puzzle.to_line()) +
               ",\"solution\":" + sudoku::json_string(made->solution.to_line()) +
-              ",\"variant\":" + sudoku::json_string(made->rules.name()) +
-              ",\"seed\":" + std::to_string(options.seed) +
-              ",\"micros\":" + std::to_string(micros) + "}");
+              ",\"variant\":" + sudoku::json_string(made->rules.name()) + ",\"seed\":" +
+              std::to_string(options.seed) + ",\"micros\":" + std::to_string(micros) + "}");
 }

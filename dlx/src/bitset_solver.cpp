@@ -18,10 +18,10 @@ constexpr std::int32_t kFrameAlign = 64;
 void BitsetSolver::assign(const CompactProblem& problem) {
   if (!fits(problem)) {
     throw ProblemError("BitsetSolver: " + std::to_string(problem.option_count()) + " options and " +
-                       std::to_string(problem.primary_count()) +
-                       " primary items of " + std::to_string(problem.item_count()) + " items; at most " +
-                       std::to_string(kMaxOptions) + ", " + std::to_string(kMaxPrimaryItems) + " and " +
-                       std::to_string(kMaxItems));
+                       std::to_string(problem.primary_count()) + " primary items of " +
+                       std::to_string(problem.item_count()) + " items; at most " +
+                       std::to_string(kMaxOptions) + ", " + std::to_string(kMaxPrimaryItems) +
+                       " and " + std::to_string(kMaxItems));
   }
   const auto options = static_cast<std::int32_t>(problem.option_count());
   const auto primaries = static_cast<std::int32_t>(problem.primary_count());
@@ -53,7 +53,8 @@ void BitsetSolver::assign(const CompactProblem& problem) {
   const std::int32_t state_bytes = words_ * 8 + scan_end_ * length_bytes_;
   frame_bytes_ = (state_bytes + kFrameAlign - 1) / kFrameAlign * kFrameAlign;
   // A cover has at most one option per primary item, so primaries + 1 levels suffice.
-  frames_.assign(static_cast<std::size_t>(frame_bytes_) * static_cast<std::size_t>(primaries + 1), 0);
+  frames_.assign(static_cast<std::size_t>(frame_bytes_) * static_cast<std::size_t>(primaries + 1),
+                 0);
   item_.assign(static_cast<std::size_t>(primaries + 1), 0);
   tried_.assign(static_cast<std::size_t>(primaries + 1), -1);
 
@@ -64,8 +65,9 @@ void BitsetSolver::assign(const CompactProblem& problem) {
     using Length = decltype(width);
     auto* len = reinterpret_cast<Length*>(frames_.data() + words_ * 8);
     for (std::int32_t s = 0; s < scan_end_; ++s) {
-      len[s] = s >= 1 && s <= primaries ? static_cast<Length>(length[static_cast<std::size_t>(s - 1)])
-                                        : detail::kCovered<Length>;
+      len[s] = s >= 1 && s <= primaries
+                   ? static_cast<Length>(length[static_cast<std::size_t>(s - 1)])
+                   : detail::kCovered<Length>;
     }
   };
   if (length_bytes_ == 1) fill_lengths(std::int8_t{});
@@ -85,10 +87,12 @@ void BitsetSolver::rewind() {
 template <class Length>
 void BitsetSolver::choose(std::int32_t level, std::int32_t option) {
   const std::size_t w = static_cast<std::size_t>(words_);
-  unsigned char* const from = frames_.data() + static_cast<std::size_t>(level) * static_cast<std::size_t>(frame_bytes_);
+  unsigned char* const from =
+      frames_.data() + static_cast<std::size_t>(level) * static_cast<std::size_t>(frame_bytes_);
   unsigned char* const to = from + frame_bytes_;
   // Whole 64-byte blocks, each a few vector moves (a memcpy of a run-time size is a call).
-  for (std::int32_t b = 0; b < frame_bytes_; b += kFrameAlign) std::memcpy(to + b, from + b, kFrameAlign);
+  for (std::int32_t b = 0; b < frame_bytes_; b += kFrameAlign)
+    std::memcpy(to + b, from + b, kFrameAlign);
   auto* const live = reinterpret_cast<Word*>(to);
   auto* const len = reinterpret_cast<Length*>(to + words_ * 8);
 
@@ -117,7 +121,8 @@ void BitsetSolver::choose(std::int32_t level, std::int32_t option) {
       for (std::uint32_t p = begin; p < end_of_o; ++p) --len[primaries[p]];
     }
   }
-  for (std::uint32_t p = pstart[option]; p < pstart[option + 1]; ++p) len[primaries[p]] = detail::kCovered<Length>;
+  for (std::uint32_t p = pstart[option]; p < pstart[option + 1]; ++p)
+    len[primaries[p]] = detail::kCovered<Length>;
   stats_.updates += ruled_out;
 }
 
@@ -128,42 +133,46 @@ bool BitsetSolver::search() {
   std::int32_t item = 0;
   if (state_ == State::at_solution) goto leave_level;
 
-enter_level:  // branch on the active primary item with the fewest options, leftmost on ties
-  {
-    const unsigned char* frame = frames_.data() + static_cast<std::size_t>(level) * static_cast<std::size_t>(frame_bytes_);
-    const std::int32_t slot = detail::leftmost_least(reinterpret_cast<const Length*>(frame + words_ * 8), scan_end_);
-    if (slot == 0) {
-      level_ = level;
-      state_ = State::at_solution;
-      ++stats_.solutions;
-      return true;
-    }
-    if (stats_.nodes >= node_limit_) {
-      level_ = level;
-      state_ = State::paused;
-      return false;
-    }
-    ++stats_.nodes;
-    item_[static_cast<std::size_t>(level)] = slot - 1;
-    tried_[static_cast<std::size_t>(level)] = -1;
+enter_level :  // branch on the active primary item with the fewest options, leftmost on ties
+{
+  const unsigned char* frame =
+      frames_.data() + static_cast<std::size_t>(level) * static_cast<std::size_t>(frame_bytes_);
+  const std::int32_t slot =
+      detail::leftmost_least(reinterpret_cast<const Length*>(frame + words_ * 8), scan_end_);
+  if (slot == 0) {
+    level_ = level;
+    state_ = State::at_solution;
+    ++stats_.solutions;
+    return true;
   }
+  if (stats_.nodes >= node_limit_) {
+    level_ = level;
+    state_ = State::paused;
+    return false;
+  }
+  ++stats_.nodes;
+  item_[static_cast<std::size_t>(level)] = slot - 1;
+  tried_[static_cast<std::size_t>(level)] = -1;
+}
 
-try_next:  // the next option of item_[level] still available at this level, in order
-  {
-    item = item_[static_cast<std::size_t>(level)];
-    const std::int32_t after = tried_[static_cast<std::size_t>(level)] + 1;
-    const auto* live = reinterpret_cast<const Word*>(frames_.data() + static_cast<std::size_t>(level) * static_cast<std::size_t>(frame_bytes_));
-    const Word* mask = item_options_.data() + static_cast<std::size_t>(item) * w;
-    std::size_t k = static_cast<std::size_t>(after / 64);
-    Word bits = k < w ? live[k] & mask[k] & (~Word{0} << (after % 64)) : 0;
-    while (bits == 0 && ++k < w) bits = live[k] & mask[k];
-    if (bits == 0) goto leave_level;
-    const auto option = static_cast<std::int32_t>(k * 64 + static_cast<std::size_t>(std::countr_zero(bits)));
-    tried_[static_cast<std::size_t>(level)] = option;
-    choose<Length>(level, option);
-    ++level;
-    goto enter_level;
-  }
+try_next :  // the next option of item_[level] still available at this level, in order
+{
+  item = item_[static_cast<std::size_t>(level)];
+  const std::int32_t after = tried_[static_cast<std::size_t>(level)] + 1;
+  const auto* live = reinterpret_cast<const Word*>(
+      frames_.data() + static_cast<std::size_t>(level) * static_cast<std::size_t>(frame_bytes_));
+  const Word* mask = item_options_.data() + static_cast<std::size_t>(item) * w;
+  std::size_t k = static_cast<std::size_t>(after / 64);
+  Word bits = k < w ? live[k] & mask[k] & (~Word{0} << (after % 64)) : 0;
+  while (bits == 0 && ++k < w) bits = live[k] & mask[k];
+  if (bits == 0) goto leave_level;
+  const auto option =
+      static_cast<std::int32_t>(k * 64 + static_cast<std::size_t>(std::countr_zero(bits)));
+  tried_[static_cast<std::size_t>(level)] = option;
+  choose<Length>(level, option);
+  ++level;
+  goto enter_level;
+}
 
 leave_level:
   if (level == 0) {

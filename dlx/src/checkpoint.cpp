@@ -21,8 +21,7 @@ namespace {
 constexpr std::string_view kMagic = "dlx-checkpoint 1";
 
 double now_seconds() {
-  return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch())
-      .count();
+  return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count();
 }
 
 // The blank-separated words of a line.
@@ -83,7 +82,8 @@ class Parser {
   }
 
   void problem(const std::vector<std::string_view>& w) {
-    if (w.size() != 8) fail("a problem line reads 'problem N fingerprint HEX depth D subproblems S'");
+    if (w.size() != 8)
+      fail("a problem line reads 'problem N fingerprint HEX depth D subproblems S'");
     const auto n = number<std::size_t>(w[1]);
     if (!n || *n != contents.problems.size() + 1) {
       fail("problem " + std::string(w[1]) + " out of order (expected " +
@@ -167,7 +167,8 @@ CheckpointContents read_checkpoint(std::istream& in, const std::string& name) {
     if (in.eof()) break;  // no newline: a record cut short by a kill, dropped
     ++line_no;
     if (line.find('\0') != std::string::npos || line.find('\r') != std::string::npos) {
-      throw CheckpointError(name + ":" + std::to_string(line_no) + ": not a dlx checkpoint (binary data)");
+      throw CheckpointError(name + ":" + std::to_string(line_no) +
+                            ": not a dlx checkpoint (binary data)");
     }
     parser.line(line_no, line);
     offset += line.size() + 1;

@@ -17,8 +17,8 @@ namespace {
 
 // A uniform draw from [0, n), n >= 1, without the bias of a plain remainder.
 std::uint64_t uniform_below(std::mt19937_64& random, std::uint64_t n) {
-  const std::uint64_t limit = std::numeric_limits<std::uint64_t>::max() -
-                              std::numeric_limits<std::uint64_t>::max() % n;
+  const std::uint64_t limit =
+      std::numeric_limits<std::uint64_t>::max() - std::numeric_limits<std::uint64_t>::max() % n;
   for (;;) {
     const std::uint64_t draw = random();
     if (draw < limit) return draw % n;
@@ -54,8 +54,9 @@ class Running {
 
 Estimate estimate(const Problem& problem, const EstimateOptions& options) {
   if (problem.has_multiplicities()) {
-    throw ProblemError("the estimate does not handle multiplicities (DLX3 ranges such as 2|a): "
-                       "their search does not branch on one option per level");
+    throw ProblemError(
+        "the estimate does not handle multiplicities (DLX3 ranges such as 2|a): "
+        "their search does not branch on one option per level");
   }
   if (options.probes == 0) throw ProblemError("the estimate needs at least one probe");
   Solver solver(problem);
@@ -66,8 +67,8 @@ Estimate estimate(const Problem& problem, const EstimateOptions& options) {
   for (std::uint64_t probe = 0; probe < options.probes; ++probe) {
     solver.reset();
     solver.set_depth_limit(0);
-    double weight = 1;       // d0 d1 ... down to the node reached
-    double node_sum = 0;     // 1 + d0 + d0 d1 + ... over the nodes passed
+    double weight = 1;    // d0 d1 ... down to the node reached
+    double node_sum = 0;  // 1 + d0 + d0 d1 + ... over the nodes passed
     double cover_weight = 0;
     for (;;) {
       if (!solver.next()) break;  // cannot happen below a live option; a dead end if it does

@@ -55,7 +55,8 @@ Problem queens(int n) {
   for (int i = 1; i <= n; ++i) {
     const std::string row = named('r', i);
     for (int j = 1; j <= n; ++j) {
-      const std::string column = named('c', j), sum = named('a', i + j), difference = named('b', i - j);
+      const std::string column = named('c', j), sum = named('a', i + j),
+                        difference = named('b', i - j);
       problem.add_option({std::string_view(row), std::string_view(column), std::string_view(sum),
                           std::string_view(difference)});
     }
@@ -127,10 +128,12 @@ Problem pentominoes(int width, int height) {
   static constexpr std::string_view kDigits =
       "0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ";
   auto cell_name = [](int row, int column) {
-    return std::string{kDigits[static_cast<std::size_t>(row)], kDigits[static_cast<std::size_t>(column)]};
+    return std::string{kDigits[static_cast<std::size_t>(row)],
+                       kDigits[static_cast<std::size_t>(column)]};
   };
   Problem problem;
-  for (char piece : std::string_view("FILNPTUVWXYZ")) problem.add_primary(std::string_view(&piece, 1));
+  for (char piece : std::string_view("FILNPTUVWXYZ"))
+    problem.add_primary(std::string_view(&piece, 1));
   for (int row = 0; row < height; ++row) {
     for (int column = 0; column < width; ++column) problem.add_primary(cell_name(row, column));
   }
@@ -145,7 +148,8 @@ Problem pentominoes(int width, int height) {
     for (int top = 0; top + rows <= height; ++top) {
       for (int left = 0; left + columns <= width; ++left) {
         names.assign(1, std::string(1, orientation.piece));
-        for (const auto& cell : orientation.cells) names.push_back(cell_name(top + cell.row, left + cell.column));
+        for (const auto& cell : orientation.cells)
+          names.push_back(cell_name(top + cell.row, left + cell.column));
         views.assign(names.begin(), names.end());
         problem.add_option(views);
       }
@@ -155,7 +159,8 @@ Problem pentominoes(int width, int height) {
 }
 
 Problem langford(int n) {
-  if (n < 1) throw std::invalid_argument("langford: n must be at least 1, not " + std::to_string(n));
+  if (n < 1)
+    throw std::invalid_argument("langford: n must be at least 1, not " + std::to_string(n));
   const auto big_n = static_cast<std::uint64_t>(n);  // options: sum of 2n - k - 1 over k
   check_size("langford", n, 3 * (2 * big_n * big_n - big_n * (big_n + 1) / 2 - big_n));
   Problem problem;
@@ -165,7 +170,8 @@ Problem langford(int n) {
     const std::string value = std::to_string(k);
     for (int i = 1; i + k + 1 <= 2 * n; ++i) {
       const std::string first = named('s', i), second = named('s', i + k + 1);
-      problem.add_option({std::string_view(value), std::string_view(first), std::string_view(second)});
+      problem.add_option(
+          {std::string_view(value), std::string_view(first), std::string_view(second)});
     }
   }
   return problem;
@@ -221,8 +227,8 @@ Problem word_rectangle(int rows, int columns, const std::vector<std::string>& ro
   check_size("word rectangle", rows * columns,
              static_cast<std::uint64_t>(row_words.size()) * static_cast<std::uint64_t>(rows) *
                      static_cast<std::uint64_t>(columns + 2) +
-                 static_cast<std::uint64_t>(column_words.size()) * static_cast<std::uint64_t>(columns) *
-                     static_cast<std::uint64_t>(rows + 2));
+                 static_cast<std::uint64_t>(column_words.size()) *
+                     static_cast<std::uint64_t>(columns) * static_cast<std::uint64_t>(rows + 2));
   const bool wide = rows > 10 || columns > 10;
   Problem problem;
   for (int i = 0; i < rows; ++i) problem.add_primary(named('r', i));
@@ -243,7 +249,8 @@ Problem word_rectangle(int rows, int columns, const std::vector<std::string>& ro
     for (int k = 0; k < static_cast<int>(word.size()); ++k) {
       const int row = line_kind == 'r' ? index : k, column = line_kind == 'r' ? k : index;
       ColorId& color = letter[static_cast<std::size_t>(word[static_cast<std::size_t>(k)] - 'a')];
-      if (color == kNoColor) color = problem.add_color(std::string_view(&word[static_cast<std::size_t>(k)], 1));
+      if (color == kNoColor)
+        color = problem.add_color(std::string_view(&word[static_cast<std::size_t>(k)], 1));
       option.push_back({*problem.find_item(cell_name(row, column, wide)), color});
     }
     option.push_back({*problem.find_item("w_" + word)});

@@ -28,10 +28,10 @@ struct GeneralView {
   const Index* top;
   const Links::Span* span;
   Length* len;
-  ColorId* color;     // null unless kColor
-  Index* bound;       // null unless kMult
+  ColorId* color;      // null unless kColor
+  Index* bound;        // null unless kMult
   const Index* slack;  // null unless kMult
-  Index primaries;    // internal items 1..primaries are primary
+  Index primaries;     // internal items 1..primaries are primary
 
   static GeneralView of(Links& links) {
     auto view = links.view<Length>();

@@ -33,7 +33,9 @@ std::string location_message(const std::string& source, std::size_t line, std::s
   return source + ":" + std::to_string(line) + ":" + std::to_string(column) + ": " + reason;
 }
 
-bool is_blank(unsigned char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\v' || c == '\f'; }
+bool is_blank(unsigned char c) {
+  return c == ' ' || c == '\t' || c == '\r' || c == '\v' || c == '\f';
+}
 
 std::string hex_byte(unsigned char c) {
   static constexpr char kDigits[] = "0123456789ABCDEF";
@@ -77,7 +79,8 @@ std::optional<BadByte> find_bad_byte(std::string_view text) {
     } else if (c >= 0xF1 && c <= 0xF3) {
       length = continuation(i + 1) && continuation(i + 2) && continuation(i + 3) ? 4 : 0;
     } else if (c == 0xF4) {
-      length = continuation(i + 1, 0x80, 0x8F) && continuation(i + 2) && continuation(i + 3) ? 4 : 0;
+      length =
+          continuation(i + 1, 0x80, 0x8F) && continuation(i + 2) && continuation(i + 3) ? 4 : 0;
     }
     if (length == 0) {
       return BadByte{i, "byte " + hex_byte(c) + " is not UTF-8 text (is this a binary file?)"};
@@ -107,14 +110,16 @@ std::string token_name_problem(std::string_view name, bool item = true) {
   if (name.find('|') != std::string_view::npos) return "contains '|'";
   // A file written with such an item first would read back without it (see LineReader).
   if (item && name.starts_with("\xEF\xBB\xBF")) return "starts with a byte-order mark (U+FEFF)";
-  if (name.find(':') != std::string_view::npos) return "contains ':' (it separates an item from its colour)";
+  if (name.find(':') != std::string_view::npos)
+    return "contains ':' (it separates an item from its colour)";
   return {};
 }
 
 std::string name_problem(std::string_view name, bool item) {
   if (name.empty()) return "it is empty";
   if (auto bad = find_bad_byte(name)) return "it has a " + bad->reason;
-  if (std::any_of(name.begin(), name.end(), [](char c) { return is_blank(static_cast<unsigned char>(c)); })) {
+  if (std::any_of(name.begin(), name.end(),
+                  [](char c) { return is_blank(static_cast<unsigned char>(c)); })) {
     return "it contains a blank";
   }
   if (auto why = token_name_problem(name, item); !why.empty()) return "it " + why;
@@ -174,7 +179,8 @@ class LineReader {
  private:
   bool refill() {
     if (buffer_ == nullptr || eof_) return false;
-    const std::streamsize got = buffer_->sgetn(chunk_.data(), static_cast<std::streamsize>(chunk_.size()));
+    const std::streamsize got =
+        buffer_->sgetn(chunk_.data(), static_cast<std::streamsize>(chunk_.size()));
     if (got <= 0) {
       eof_ = true;
       in_.setstate(std::ios::eofbit);
@@ -242,10 +248,9 @@ std::string_view foreign_comment(std::string_view token) {
 
 // Built by append: GCC 12 warns falsely (-Wrestrict) about "'" + std::string(...).
 std::string foreign_comment_note(std::string_view marker) {
-  return std::string(1, '\'')
-      .append(marker)
-      .append("' does not start a comment in Knuth's format: only lines whose first character "
-              "is '|' are comments");
+  return std::string(1, '\'').append(marker).append(
+      "' does not start a comment in Knuth's format: only lines whose first character "
+      "is '|' are comments");
 }
 
 // A bound of a multiplicity range: a whole decimal number, at most kMaxMultiplicity.
@@ -314,23 +319,27 @@ class Reader {
         fail(number, column, "item name " + quoted(token) + " contains '|'");
       }
       if (secondary) {
-        fail(number, column, "secondary item " + quoted(name) + " has a multiplicity " +
-                                 quoted(bounds) + " (only primary items have ranges)");
+        fail(number, column,
+             "secondary item " + quoted(name) + " has a multiplicity " + quoted(bounds) +
+                 " (only primary items have ranges)");
       }
       const auto colon = bounds.find(':');
-      const auto lo = parse_bound(colon == std::string_view::npos ? bounds : bounds.substr(0, colon));
-      const auto hi = parse_bound(colon == std::string_view::npos ? bounds : bounds.substr(colon + 1));
+      const auto lo =
+          parse_bound(colon == std::string_view::npos ? bounds : bounds.substr(0, colon));
+      const auto hi =
+          parse_bound(colon == std::string_view::npos ? bounds : bounds.substr(colon + 1));
       if (!lo || !hi) {
-        fail(number, column, "bad multiplicity " + quoted(bounds) + " before item " +
-                                 quoted(name) + ": write v|name or u:v|name with whole numbers " +
-                                 "0 <= u <= v <= " + std::to_string(kMaxMultiplicity) + ", v >= 1");
+        fail(number, column,
+             "bad multiplicity " + quoted(bounds) + " before item " + quoted(name) +
+                 ": write v|name or u:v|name with whole numbers " +
+                 "0 <= u <= v <= " + std::to_string(kMaxMultiplicity) + ", v >= 1");
       }
       if (*hi == 0 || *lo > *hi) {
-        fail(number, column, "bad multiplicity " + quoted(bounds) + " before item " +
-                                 quoted(name) + ": " +
-                                 (*hi == 0 ? std::string("the upper bound must be at least 1")
-                                           : "the lower bound " + std::to_string(*lo) +
-                                                 " is above the upper bound " + std::to_string(*hi)));
+        fail(number, column,
+             "bad multiplicity " + quoted(bounds) + " before item " + quoted(name) + ": " +
+                 (*hi == 0 ? std::string("the upper bound must be at least 1")
+                           : "the lower bound " + std::to_string(*lo) +
+                                 " is above the upper bound " + std::to_string(*hi)));
       }
       range = {*lo, *hi};
       if (name.empty()) fail(number, column, "empty item name after " + quoted(token));
@@ -361,8 +370,9 @@ class Reader {
       read_items(line, number);
     } catch (const ParseError& error) {
       if (foreign_item_line_.empty() || error.line() != number) throw;
-      fail(number, error.column(), error.reason() + " (this is the item line; " +
-                                       foreign_comment_note(foreign_item_line_) + ")");
+      fail(number, error.column(),
+           error.reason() + " (this is the item line; " + foreign_comment_note(foreign_item_line_) +
+               ")");
     }
   }
 
@@ -405,9 +415,11 @@ class Reader {
   bool repeats(ItemId item) {
     constexpr std::size_t kShort = 16;
     const std::size_t before = item_ids_.size();
-    if (before < kShort) return std::find(item_ids_.begin(), item_ids_.end(), item) != item_ids_.end();
+    if (before < kShort)
+      return std::find(item_ids_.begin(), item_ids_.end(), item) != item_ids_.end();
     if (before == kShort) {
-      if (seen_.size() < result_.problem.item_count()) seen_.resize(result_.problem.item_count(), 0u);
+      if (seen_.size() < result_.problem.item_count())
+        seen_.resize(result_.problem.item_count(), 0u);
       if (++stamp_ == 0) {  // wrapped: clear the marks so that old stamps cannot collide
         std::fill(seen_.begin(), seen_.end(), 0u);
         stamp_ = 1;
@@ -441,7 +453,8 @@ class Reader {
       }
       const auto colon = text.find(':');
       const std::string_view name = text.substr(0, colon);
-      if (name.empty()) fail(number, column, "empty item name before the colour in " + quoted(text));
+      if (name.empty())
+        fail(number, column, "empty item name before the colour in " + quoted(text));
       const auto found = result_.problem.find_item(name);
       if (!found) {
         fail(number, column,
@@ -453,8 +466,9 @@ class Reader {
       if (colon != std::string_view::npos) {
         const std::string_view color_name = text.substr(colon + 1);
         if (result_.problem.is_primary(item)) {
-          fail(number, column, "primary item " + quoted(name) + " has a colour " +
-                                   "(only secondary items take colours)");
+          fail(number, column,
+               "primary item " + quoted(name) + " has a colour " +
+                   "(only secondary items take colours)");
         }
         if (color_name.empty()) fail(number, column, "empty colour name after " + quoted(text));
         if (color_name.find(':') != std::string_view::npos) {
@@ -477,8 +491,9 @@ class Reader {
     } catch (const ProblemError& error) {  // a limit of the engine
       fail(number, 1, error.what());
     } catch (const std::length_error&) {
-      fail(number, 1, "the options' text is too long (the limit is " +
-                          std::to_string(PackedStrings::kMaxBytes) + " bytes in all)");
+      fail(number, 1,
+           "the options' text is too long (the limit is " +
+               std::to_string(PackedStrings::kMaxBytes) + " bytes in all)");
     }
     result_.option_line.push_back(number);
   }
@@ -488,14 +503,13 @@ class Reader {
   std::string unknown_item_note(std::string_view text, bool first_on_line) const {
     if (const auto marker = foreign_comment(text); !marker.empty()) {
       if (first_on_line) return " (" + foreign_comment_note(marker) + ")";
-      return std::string(" ('")
-          .append(marker)
-          .append("' does not start a comment: Knuth's format has no comments at the end of a "
-                  "line, only lines whose first character is '|' are comments)");
+      return std::string(" ('").append(marker).append(
+          "' does not start a comment: Knuth's format has no comments at the end of a "
+          "line, only lines whose first character is '|' are comments)");
     }
     if (!foreign_item_line_.empty()) {
-      return " (line " + std::to_string(result_.item_line) + " was read as the item line: " +
-             foreign_comment_note(foreign_item_line_) + ")";
+      return " (line " + std::to_string(result_.item_line) +
+             " was read as the item line: " + foreign_comment_note(foreign_item_line_) + ")";
     }
     return {};
   }
@@ -505,17 +519,20 @@ class Reader {
   std::uint64_t add_cost(std::uint64_t sum, std::string_view text, std::size_t number,
                          std::size_t column) const {
     const std::string_view digits = text.substr(1);
-    if (digits.empty()) fail(number, column, "'|' without a cost after it (write |n, n a whole number >= 0)");
+    if (digits.empty())
+      fail(number, column, "'|' without a cost after it (write |n, n a whole number >= 0)");
     if (!std::all_of(digits.begin(), digits.end(), [](char c) { return c >= '0' && c <= '9'; })) {
-      fail(number, column, "cost " + quoted(digits) +
-                               " is not a whole number >= 0 (a token \"|n\" after an item is a cost, as in |7)");
+      fail(number, column,
+           "cost " + quoted(digits) +
+               " is not a whole number >= 0 (a token \"|n\" after an item is a cost, as in |7)");
     }
     std::uint64_t value = 0;
     const auto [end, error] = std::from_chars(digits.data(), digits.data() + digits.size(), value);
-    if (error != std::errc{} || end != digits.data() + digits.size() || value > Problem::kMaxOptionCost ||
-        sum > Problem::kMaxOptionCost - value) {
-      fail(number, column, "cost " + quoted(digits) + " makes the option cost more than " +
-                               std::to_string(Problem::kMaxOptionCost));
+    if (error != std::errc{} || end != digits.data() + digits.size() ||
+        value > Problem::kMaxOptionCost || sum > Problem::kMaxOptionCost - value) {
+      fail(number, column,
+           "cost " + quoted(digits) + " makes the option cost more than " +
+               std::to_string(Problem::kMaxOptionCost));
     }
     return sum + value;
   }
@@ -535,8 +552,8 @@ class Reader {
   std::uint32_t stamp_ = 0;
   std::vector<Token> tokens_;
   std::string_view foreign_item_line_;  // the marker the item line starts with, if any
-  std::vector<ItemId> item_ids_;     // the option being read
-  std::vector<ColorId> colors_;      // parallel to item_ids_
+  std::vector<ItemId> item_ids_;        // the option being read
+  std::vector<ColorId> colors_;         // parallel to item_ids_
 };
 
 }  // namespace

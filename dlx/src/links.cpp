@@ -40,8 +40,8 @@ void Links::build(const AnyProblem& problem) {
   len32_[0] = kWideCovered;
   for (Index i = n1 + 1; i < scan_end_; ++i) len32_[static_cast<std::size_t>(i)] = kWideCovered;
 
-  const std::size_t total = static_cast<std::size_t>(headers) + 1 + problem.entry_count() +
-                            problem.option_count() + 1;
+  const std::size_t total =
+      static_cast<std::size_t>(headers) + 1 + problem.entry_count() + problem.option_count() + 1;
   nodes_.resize(total);
   top_.resize(total);
   span_.resize(total);
@@ -121,7 +121,8 @@ void Links::build(const AnyProblem& problem) {
     lengths.resize(len32_.size());
     for (std::size_t i = 0; i < len32_.size(); ++i) {
       const Index length = len32_[i];
-      lengths[i] = length >= kCovered<std::int32_t> ? kCovered<Length> : static_cast<Length>(length);
+      lengths[i] =
+          length >= kCovered<std::int32_t> ? kCovered<Length> : static_cast<Length>(length);
     }
   };
   len8_.clear();
@@ -141,9 +142,8 @@ std::string Links::check_invariants() const {
   // Vertical lists of active items (a covered item's list may legitimately be stale).
   for (Index i = 1; i <= headers; ++i) {
     if (i > primary_count_ && i < scan_end_) continue;
-    const Index stored = with_width([&](auto width) -> Index {
-      return length_array(width)[static_cast<std::size_t>(i)];
-    });
+    const Index stored = with_width(
+        [&](auto width) -> Index { return length_array(width)[static_cast<std::size_t>(i)]; });
     if (stored < 0) return at("negative length for item", i);
     if (!is_active(i)) continue;
     Index count = 0;
@@ -157,7 +157,8 @@ std::string Links::check_invariants() const {
       if (nodes_[static_cast<std::size_t>(node.down)].up != p) {
         return at("option list not doubly linked in item", i);
       }
-      if (++count > static_cast<Index>(nodes_.size())) return at("option list does not close in item", i);
+      if (++count > static_cast<Index>(nodes_.size()))
+        return at("option list does not close in item", i);
     }
     if (count != len(i)) return at("wrong length for item", i);
   }

@@ -53,11 +53,11 @@ std::uint64_t hash_words(const std::uint64_t* words, std::size_t count) {
 
 // The problem, flattened for the search.
 struct Shape {
-  std::int32_t positions = 0;                  // primary items, in id order
-  std::vector<ItemId> primary_at;              // position -> item
-  std::vector<std::uint32_t> lo, hi;           // per item (secondary: unused)
-  std::vector<std::uint8_t> primary;           // per item
-  std::uint32_t taken = 0;                     // the value of a secondary used without colour
+  std::int32_t positions = 0;         // primary items, in id order
+  std::vector<ItemId> primary_at;     // position -> item
+  std::vector<std::uint32_t> lo, hi;  // per item (secondary: unused)
+  std::vector<std::uint8_t> primary;  // per item
+  std::uint32_t taken = 0;            // the value of a secondary used without colour
   // Options' entries, back to back: option x is entries[entry_start[x], entry_start[x+1]).
   std::vector<std::uint32_t> entry_start;
   std::vector<ItemId> entry_item;
@@ -69,7 +69,7 @@ struct Shape {
   std::vector<std::uint64_t> live_start;
   std::vector<ItemId> live;
   std::vector<std::uint8_t> live_bits;
-  std::vector<std::uint32_t> key_words;        // per position, the header word included
+  std::vector<std::uint32_t> key_words;  // per position, the header word included
   std::uint32_t max_key_words = 1;
 
   // Branching on the fewest options (every primary item exactly once, a wide frontier): the key
@@ -112,7 +112,8 @@ struct Shape {
         const ItemId item = option_items[e];
         entry_item.push_back(item);
         entry_color.push_back(colors[e]);
-        if (primary[static_cast<std::size_t>(item)]) own = std::min(own, position[static_cast<std::size_t>(item)]);
+        if (primary[static_cast<std::size_t>(item)])
+          own = std::min(own, position[static_cast<std::size_t>(item)]);
       }
       entry_start.push_back(static_cast<std::uint32_t>(entry_item.size()));
       owner[x] = own;  // every option has a primary item (Problem's invariant)
@@ -125,11 +126,13 @@ struct Shape {
     }
     at_start.assign(static_cast<std::size_t>(positions) + 1, 0);
     for (std::size_t x = 0; x < options; ++x) ++at_start[static_cast<std::size_t>(owner[x]) + 1];
-    for (std::int32_t p = 0; p < positions; ++p) at_start[static_cast<std::size_t>(p) + 1] += at_start[static_cast<std::size_t>(p)];
+    for (std::int32_t p = 0; p < positions; ++p)
+      at_start[static_cast<std::size_t>(p) + 1] += at_start[static_cast<std::size_t>(p)];
     at.resize(options);
     {
       std::vector<std::uint32_t> fill(at_start.begin(), at_start.end() - 1);
-      for (std::size_t x = 0; x < options; ++x) at[fill[static_cast<std::size_t>(owner[x])]++] = static_cast<OptionId>(x);
+      for (std::size_t x = 0; x < options; ++x)
+        at[fill[static_cast<std::size_t>(owner[x])]++] = static_cast<OptionId>(x);
     }
 
     // Live intervals: a primary item at position q from first(q) to q; a secondary item from
@@ -145,7 +148,9 @@ struct Shape {
     // else (every primary item exactly once, and a key of the first-item order wider than
     // kFixedKeyBits somewhere) the fewest options.
     bool exact = true;
-    for (const ItemId item : primary_at) exact = exact && lo[static_cast<std::size_t>(item)] == 1 && hi[static_cast<std::size_t>(item)] == 1;
+    for (const ItemId item : primary_at)
+      exact = exact && lo[static_cast<std::size_t>(item)] == 1 &&
+              hi[static_cast<std::size_t>(item)] == 1;
     std::vector<std::int64_t> bits_change(static_cast<std::size_t>(positions) + 2, 0);
     for (std::size_t i = 0; i < items; ++i) {
       const auto [a, b] = interval(i);
@@ -158,8 +163,9 @@ struct Shape {
     fewest = exact && (branching == MemoBranching::fewest_options ||
                        (branching == MemoBranching::automatic && widest > kFixedKeyBits));
     if (branching == MemoBranching::fewest_options && !exact) {
-      throw MemoError("branching on the fewest options needs every primary item covered exactly "
-                      "once (this problem has ranges)");
+      throw MemoError(
+          "branching on the fewest options needs every primary item covered exactly "
+          "once (this problem has ranges)");
     }
 
     if (fewest) {
@@ -196,15 +202,17 @@ struct Shape {
       if (a > b) continue;
       total += static_cast<std::uint64_t>(b - a + 1);
       if (total > kTotalLiveLimit) {
-        throw MemoError("the memo cannot take this problem: in its item order too many items are "
-                        "live at once (more than 2^26 (position, item) pairs); list the items so "
-                        "that each option's items are close together");
+        throw MemoError(
+            "the memo cannot take this problem: in its item order too many items are "
+            "live at once (more than 2^26 (position, item) pairs); list the items so "
+            "that each option's items are close together");
       }
       for (std::int32_t p = a; p <= b; ++p) ++live_count[static_cast<std::size_t>(p)];
     }
     live_start.assign(static_cast<std::size_t>(positions) + 1, 0);
     for (std::int32_t p = 0; p < positions; ++p) {
-      live_start[static_cast<std::size_t>(p) + 1] = live_start[static_cast<std::size_t>(p)] + live_count[static_cast<std::size_t>(p)];
+      live_start[static_cast<std::size_t>(p) + 1] =
+          live_start[static_cast<std::size_t>(p)] + live_count[static_cast<std::size_t>(p)];
     }
     live.resize(total);
     live_bits.resize(total);
@@ -221,7 +229,9 @@ struct Shape {
     key_words.assign(static_cast<std::size_t>(positions) + 1, 1);
     for (std::int32_t p = 0; p < positions; ++p) {
       std::uint64_t bits = 0;
-      for (std::uint64_t s = live_start[static_cast<std::size_t>(p)]; s < live_start[static_cast<std::size_t>(p) + 1]; ++s) bits += live_bits[s];
+      for (std::uint64_t s = live_start[static_cast<std::size_t>(p)];
+           s < live_start[static_cast<std::size_t>(p) + 1]; ++s)
+        bits += live_bits[s];
       key_words[static_cast<std::size_t>(p)] = static_cast<std::uint32_t>(1 + (bits + 63) / 64);
       max_key_words = std::max(max_key_words, key_words[static_cast<std::size_t>(p)]);
     }
@@ -268,12 +278,14 @@ class Table {
   }
 
   // Adds an entry (the key must not be present); empties the table first if it would not fit.
-  void insert(std::uint64_t hash, const std::uint64_t* key, std::uint32_t words, const std::uint64_t* value) {
+  void insert(std::uint64_t hash, const std::uint64_t* key, std::uint32_t words,
+              const std::uint64_t* value) {
     const std::size_t need = words + value_words_;
     if (need + slots_.size() > budget_words_) return;  // the index alone fills the budget
     const std::size_t slots = slots_.size();
     if ((entries_ + 1) * 2 > slots) grow();
-    if (used_ + need + slots_.size() > budget_words_ || (entries_ + 1) * 4 > slots_.size() * 3) flush();
+    if (used_ + need + slots_.size() > budget_words_ || (entries_ + 1) * 4 > slots_.size() * 3)
+      flush();
     std::uint64_t* entry = arena_.get() + used_;
     std::memcpy(entry, key, words * 8);
     std::memcpy(entry + words, value, value_words_ * 8);
@@ -442,30 +454,33 @@ struct MemoCounter::Impl {
   const Problem& problem;
   MemoOptions options;
   Shape shape;
-  std::vector<std::uint32_t> val;      // see the invariant above
-  std::vector<ItemId> undo;            // secondary items set by apply(), to clear
-  std::vector<std::uint64_t> keys;     // the keys of the frames on the stack
+  std::vector<std::uint32_t> val;   // see the invariant above
+  std::vector<ItemId> undo;         // secondary items set by apply(), to clear
+  std::vector<std::uint64_t> keys;  // the keys of the frames on the stack
   MemoStats totals;
-  std::size_t limbs = 0;               // the width count() needed, 0 before the first count
+  std::size_t limbs = 0;  // the width count() needed, 0 before the first count
   BigCount counted;
 
   Impl(const Problem& p, MemoOptions o)
       : problem(p), options(std::move(o)), shape(p, options.branching), val(p.item_count(), 0) {}
 
   bool compatible(OptionId x) const {
-    for (std::uint32_t e = shape.entry_start[static_cast<std::size_t>(x)]; e < shape.entry_start[static_cast<std::size_t>(x) + 1]; ++e) {
+    for (std::uint32_t e = shape.entry_start[static_cast<std::size_t>(x)];
+         e < shape.entry_start[static_cast<std::size_t>(x) + 1]; ++e) {
       const auto item = static_cast<std::size_t>(shape.entry_item[e]);
       const std::uint32_t v = val[item];
       if (shape.primary[item]) {
         if (v >= shape.hi[item]) return false;
-      } else if (v != 0 && (shape.entry_color[e] == kNoColor || v != static_cast<std::uint32_t>(shape.entry_color[e]))) {
+      } else if (v != 0 && (shape.entry_color[e] == kNoColor ||
+                            v != static_cast<std::uint32_t>(shape.entry_color[e]))) {
         return false;
       }
     }
     return true;
   }
   void apply(OptionId x) {
-    for (std::uint32_t e = shape.entry_start[static_cast<std::size_t>(x)]; e < shape.entry_start[static_cast<std::size_t>(x) + 1]; ++e) {
+    for (std::uint32_t e = shape.entry_start[static_cast<std::size_t>(x)];
+         e < shape.entry_start[static_cast<std::size_t>(x) + 1]; ++e) {
       const auto item = static_cast<std::size_t>(shape.entry_item[e]);
       if (shape.primary[item]) {
         ++val[item];
@@ -477,7 +492,8 @@ struct MemoCounter::Impl {
     }
   }
   void unapply(OptionId x, std::size_t undo_base) {
-    for (std::uint32_t e = shape.entry_start[static_cast<std::size_t>(x)]; e < shape.entry_start[static_cast<std::size_t>(x) + 1]; ++e) {
+    for (std::uint32_t e = shape.entry_start[static_cast<std::size_t>(x)];
+         e < shape.entry_start[static_cast<std::size_t>(x) + 1]; ++e) {
       const auto item = static_cast<std::size_t>(shape.entry_item[e]);
       if (shape.primary[item]) --val[item];
     }
@@ -522,14 +538,17 @@ struct MemoCounter::Impl {
       const std::uint32_t c = val[item];
       const std::uint32_t room = shape.hi[item] - c;
       const bool satisfied = c >= shape.lo[item];
-      const auto open = static_cast<std::int32_t>(shape.at_start[static_cast<std::size_t>(p) + 1] - shape.at_start[static_cast<std::size_t>(p)]) - k;
+      const auto open = static_cast<std::int32_t>(shape.at_start[static_cast<std::size_t>(p) + 1] -
+                                                  shape.at_start[static_cast<std::size_t>(p)]) -
+                        k;
       if (room == 0 || open == 0) {
         if (!satisfied) return {p, k, Kind::zero, false};
         ++p;
         k = 0;
         continue;
       }
-      if (!satisfied && shape.lo[item] - c > static_cast<std::uint32_t>(open)) return {p, k, Kind::zero, false};
+      if (!satisfied && shape.lo[item] - c > static_cast<std::uint32_t>(open))
+        return {p, k, Kind::zero, false};
       if (room == 1) return {p, k, Kind::choose_one, satisfied};
       return {p, k, Kind::include_exclude, false};
     }
@@ -540,7 +559,8 @@ struct MemoCounter::Impl {
     if (shape.fewest) p = k = 0;  // the state alone decides the branching
     const auto pp = static_cast<std::size_t>(p);
     const std::uint32_t words = shape.key_words[pp];
-    out[0] = static_cast<std::uint64_t>(static_cast<std::uint32_t>(p)) | (static_cast<std::uint64_t>(static_cast<std::uint32_t>(k)) << 32);
+    out[0] = static_cast<std::uint64_t>(static_cast<std::uint32_t>(p)) |
+             (static_cast<std::uint64_t>(static_cast<std::uint32_t>(k)) << 32);
     std::fill(out + 1, out + words, 0);
     std::uint64_t bit = 0;
     for (std::uint64_t s = shape.live_start[pp]; s < shape.live_start[pp + 1]; ++s) {
@@ -566,9 +586,9 @@ struct MemoCounter::Impl {
     std::uint64_t hash;
     std::size_t key_at;
     std::size_t child_base;
-    std::size_t undo_base;     // undo size before the branch being explored was applied
-    std::uint32_t next;        // choose_one: next of branch_options(); include_exclude: step
-    OptionId applied;          // the option of the branch being explored, kNone for none
+    std::size_t undo_base;  // undo size before the branch being explored was applied
+    std::uint32_t next;     // choose_one: next of branch_options(); include_exclude: step
+    OptionId applied;       // the option of the branch being explored, kNone for none
   };
 
   // The value of the current state at node (p, k): the memoized depth-first search.
@@ -592,8 +612,12 @@ struct MemoCounter::Impl {
         out = algebra.zero();
         return true;
       }
-      const std::size_t key_at = frames.empty() ? 0 : frames.back().key_at + shape.key_words[static_cast<std::size_t>(frames.back().node.p)];
-      if (keys.size() < key_at + shape.max_key_words) keys.resize(2 * (key_at + shape.max_key_words));
+      const std::size_t key_at =
+          frames.empty() ? 0
+                         : frames.back().key_at +
+                               shape.key_words[static_cast<std::size_t>(frames.back().node.p)];
+      if (keys.size() < key_at + shape.max_key_words)
+        keys.resize(2 * (key_at + shape.max_key_words));
       const std::uint64_t hash = make_key(node.p, node.k, keys.data() + key_at);
       const std::uint32_t words = shape.key_words[static_cast<std::size_t>(node.p)];
       if (const std::uint64_t* hit = table.find(hash, keys.data() + key_at, words)) {
@@ -646,7 +670,8 @@ struct MemoCounter::Impl {
         cp = f.node.p + 1;
         ck = 0;
       } else {  // include_exclude on the option at step k: first leave it out, then take it
-        const OptionId x = shape.at[shape.at_start[static_cast<std::size_t>(f.node.p)] + static_cast<std::uint32_t>(f.node.k)];
+        const OptionId x = shape.at[shape.at_start[static_cast<std::size_t>(f.node.p)] +
+                                    static_cast<std::uint32_t>(f.node.k)];
         if (f.next == 0) {
           f.next = 1;
           have = true;
@@ -661,14 +686,16 @@ struct MemoCounter::Impl {
         ck = f.node.k + 1;
       }
       if (!have) {  // every branch done: combine, remember, hand to the parent
-        Value v = algebra.combine(children.data() + f.child_base, children.data() + children.size());
+        Value v =
+            algebra.combine(children.data() + f.child_base, children.data() + children.size());
         if (algebra.overflow) {
           unwind(frames);
           return v;
         }
         children.resize(f.child_base);
         algebra.store(scratch.data(), v);
-        table.insert(f.hash, keys.data() + f.key_at, shape.key_words[static_cast<std::size_t>(f.node.p)], scratch.data());
+        table.insert(f.hash, keys.data() + f.key_at,
+                     shape.key_words[static_cast<std::size_t>(f.node.p)], scratch.data());
         frames.pop_back();
         if (frames.empty()) return v;
         Frame& parent = frames.back();
@@ -751,10 +778,20 @@ std::size_t parse_memory_size(const std::string& text) {
   unsigned shift = 0;
   if (i + 1 == text.size()) {
     switch (text[i]) {
-      case 'K': case 'k': shift = 10; break;
-      case 'M': case 'm': shift = 20; break;
-      case 'G': case 'g': shift = 30; break;
-      default: return 0;
+      case 'K':
+      case 'k':
+        shift = 10;
+        break;
+      case 'M':
+      case 'm':
+        shift = 20;
+        break;
+      case 'G':
+      case 'g':
+        shift = 30;
+        break;
+      default:
+        return 0;
     }
   } else if (i != text.size()) {
     return 0;
@@ -853,7 +890,8 @@ std::vector<std::vector<OptionId>> MemoCounter::sample(std::size_t k, std::uint6
           }
           if (node.may_skip) weigh(kNone, node.p + 1, 0);
         } else {
-          const OptionId x = m.shape.at[m.shape.at_start[static_cast<std::size_t>(node.p)] + static_cast<std::uint32_t>(node.k)];
+          const OptionId x = m.shape.at[m.shape.at_start[static_cast<std::size_t>(node.p)] +
+                                        static_cast<std::uint32_t>(node.k)];
           weigh(kNone, node.p, node.k + 1);
           if (m.compatible(x)) weigh(x, node.p, node.k + 1);
         }
@@ -886,11 +924,31 @@ std::vector<std::vector<OptionId>> MemoCounter::sample(std::size_t k, std::uint6
     m.record(table);
   };
   switch (m.limbs) {
-    case 2: { CountAlgebra<2> a; draw(a); break; }
-    case 8: { CountAlgebra<8> a; draw(a); break; }
-    case 32: { CountAlgebra<32> a; draw(a); break; }
-    case 256: { CountAlgebra<256> a; draw(a); break; }
-    default: { CountAlgebra<2048> a; draw(a); break; }
+    case 2: {
+      CountAlgebra<2> a;
+      draw(a);
+      break;
+    }
+    case 8: {
+      CountAlgebra<8> a;
+      draw(a);
+      break;
+    }
+    case 32: {
+      CountAlgebra<32> a;
+      draw(a);
+      break;
+    }
+    case 256: {
+      CountAlgebra<256> a;
+      draw(a);
+      break;
+    }
+    default: {
+      CountAlgebra<2048> a;
+      draw(a);
+      break;
+    }
   }
   return covers;
 }

@@ -48,8 +48,8 @@ constexpr std::size_t kMaxBest = std::size_t{1} << 20;
 struct Node {
   Index up;
   Index down;
-  Index item;   // > 0 for an option's node, <= 0 for a spacer, 0 in headers
-  Index color;  // DLX2: 0 none, > 0 a colour, -1 once its item is purified with that colour
+  Index item;          // > 0 for an option's node, <= 0 for a spacer, 0 in headers
+  Index color;         // DLX2: 0 none, > 0 a colour, -1 once its item is purified with that colour
   std::uint64_t cost;  // the option's net cost (0 in headers and spacers)
 };
 
@@ -94,8 +94,9 @@ class MinCostSearch {
 
   void build(const Problem& problem) {
     if (problem.has_multiplicities()) {
-      throw ProblemError("the minimum-cost search does not handle multiplicities (DLX3 ranges such "
-                         "as 2|a); every primary item must be covered exactly once");
+      throw ProblemError(
+          "the minimum-cost search does not handle multiplicities (DLX3 ranges such "
+          "as 2|a); every primary item must be covered exactly once");
     }
     if (best_ == 0 || best_ > kMaxBest) {
       throw ProblemError("the number of best costs to find must be from 1 to " +
@@ -126,8 +127,8 @@ class MinCostSearch {
     items_ = items;
 
     // Nodes in DLX1 order, spacers between options.
-    const std::size_t node_count =
-        static_cast<std::size_t>(items) + 1 + problem.entry_count() + static_cast<std::size_t>(options) + 1;
+    const std::size_t node_count = static_cast<std::size_t>(items) + 1 + problem.entry_count() +
+                                   static_cast<std::size_t>(options) + 1;
     nodes_.assign(node_count, Node{0, 0, 0, 0, 0});
     option_of_.assign(node_count, -1);
     std::vector<std::uint32_t> primaries(static_cast<std::size_t>(options), 0);
@@ -162,24 +163,27 @@ class MinCostSearch {
     {
       std::vector<std::size_t> fill(start.begin(), start.end() - 1);
       for (std::size_t x = static_cast<std::size_t>(items) + 1; x < node_count; ++x) {
-        if (nodes_[x].item > 0) by_item[fill[static_cast<std::size_t>(nodes_[x].item)]++] = static_cast<Index>(x);
+        if (nodes_[x].item > 0)
+          by_item[fill[static_cast<std::size_t>(nodes_[x].item)]++] = static_cast<Index>(x);
       }
     }
     auto list = [&](Index item) {
-      return std::span<Index>(by_item).subspan(start[static_cast<std::size_t>(item)],
-                                               start[static_cast<std::size_t>(item) + 1] -
-                                                   start[static_cast<std::size_t>(item)]);
+      return std::span<Index>(by_item).subspan(
+          start[static_cast<std::size_t>(item)],
+          start[static_cast<std::size_t>(item) + 1] - start[static_cast<std::size_t>(item)]);
     };
 
     // Taxes (DLX5): each primary item's cheapest option cost comes off every option holding it.
     for (Index k = 1; k < second_; ++k) {
       std::uint64_t cheapest = kInfinite;
       for (const Index x : list(k)) {
-        cheapest = std::min(cheapest, net[static_cast<std::size_t>(option_of_[static_cast<std::size_t>(x)])]);
+        cheapest = std::min(cheapest,
+                            net[static_cast<std::size_t>(option_of_[static_cast<std::size_t>(x)])]);
       }
       if (cheapest == kInfinite || cheapest == 0) continue;
       total_tax_ += cheapest;
-      for (const Index x : list(k)) net[static_cast<std::size_t>(option_of_[static_cast<std::size_t>(x)])] -= cheapest;
+      for (const Index x : list(k))
+        net[static_cast<std::size_t>(option_of_[static_cast<std::size_t>(x)])] -= cheapest;
     }
 
     share_.assign(node_count, 0);
@@ -432,14 +436,16 @@ class MinCostSearch {
     }
     auto& cover = slots_[slot];
     cover.clear();
-    for (Index l = 0; l < level; ++l) cover.push_back(option_of_[static_cast<std::size_t>(choice_[static_cast<std::size_t>(l)])]);
+    for (Index l = 0; l < level; ++l)
+      cover.push_back(option_of_[static_cast<std::size_t>(choice_[static_cast<std::size_t>(l)])]);
     std::sort(cover.begin(), cover.end());
     if (heap_.size() == best_) cutoff_ = heap_.front().net;
   }
 
   bool should_stop() {
     if (stats_.nodes >= node_limit_) return true;
-    if (stop_ != nullptr && (stats_.nodes & 0xFFF) == 0 && stop_->load(std::memory_order_relaxed)) return true;
+    if (stop_ != nullptr && (stats_.nodes & 0xFFF) == 0 && stop_->load(std::memory_order_relaxed))
+      return true;
     return false;
   }
 
@@ -493,15 +499,15 @@ class MinCostSearch {
   Index items_ = 0;
   Index second_ = 1;  // primary items are 1..second_-1
   std::vector<Node> nodes_;
-  std::vector<OptionId> option_of_;        // per node: its option, -1 for headers and spacers
-  std::vector<Wide> share_;                // per node: (net cost << 32) / primary items of its option
+  std::vector<OptionId> option_of_;  // per node: its option, -1 for headers and spacers
+  std::vector<Wide> share_;          // per node: (net cost << 32) / primary items of its option
   std::vector<std::uint32_t> most_primaries_;  // per item: the most primary items of its options
-  std::vector<std::uint8_t> uniform_;      // per item: 1 if all its options have as many primaries
-  std::vector<Index> len_;                 // per item: nodes in its list (primary items kept exact)
-  std::vector<Index> prev_, next_;         // the active primary items, 0 the root
-  std::vector<Index> choice_;              // per level: the node chosen
+  std::vector<std::uint8_t> uniform_;  // per item: 1 if all its options have as many primaries
+  std::vector<Index> len_;             // per item: nodes in its list (primary items kept exact)
+  std::vector<Index> prev_, next_;     // the active primary items, 0 the root
+  std::vector<Index> choice_;          // per level: the node chosen
   std::vector<std::uint64_t> part_cost_, thresh0_, thresh_;  // per level
-  std::vector<Kept> heap_;                 // the covers kept: a max-heap on net cost
+  std::vector<Kept> heap_;  // the covers kept: a max-heap on net cost
   std::vector<std::vector<OptionId>> slots_;
   std::uint64_t found_ = 0;
   std::uint64_t cutoff_ = kInfinite;

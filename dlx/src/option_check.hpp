@@ -18,9 +18,8 @@ namespace dlx::detail {
 /// costs the option's length, and `seen` takes room only once some option is long).
 /// `describe(item)` names an item in a message ("item 'x'").
 template <class IsPrimary, class Describe>
-void check_option(std::span<const ItemId> items, std::size_t option_number,
-                  std::size_t item_count, std::size_t entry_count,
-                  std::vector<std::uint32_t>& seen, std::uint32_t& stamp,
+void check_option(std::span<const ItemId> items, std::size_t option_number, std::size_t item_count,
+                  std::size_t entry_count, std::vector<std::uint32_t>& seen, std::uint32_t& stamp,
                   IsPrimary is_primary, Describe describe) {
   auto option_text = [&] { return "option " + std::to_string(option_number); };
   if (items.empty()) throw ProblemError(option_text() + " is empty");

@@ -209,8 +209,9 @@ CountResult count_parallel(Solver& solver, const ParallelOptions& options) {
   const auto report = [&] {
     const auto interval = std::chrono::duration<double>(options.progress_interval_s);
     std::unique_lock lock(mutex);
-    while (!all_done.wait_for(lock, interval,
-                              [&] { return finished.load() == subproblems.size() || exited.load() == threads; })) {
+    while (!all_done.wait_for(lock, interval, [&] {
+      return finished.load() == subproblems.size() || exited.load() == threads;
+    })) {
       options.on_progress(subproblems.empty() ? 1.0
                                               : static_cast<double>(finished.load()) /
                                                     static_cast<double>(subproblems.size()));

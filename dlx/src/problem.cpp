@@ -67,7 +67,8 @@ ItemId Problem::add_primary(std::string_view name, std::uint32_t lo, std::uint32
   if (multiplicities_.empty()) {  // the first range: every item so far has its kind's default
     multiplicities_.reserve(kinds_.capacity());
     for (const ItemKind kind : kinds_) {
-      multiplicities_.push_back(kind == ItemKind::primary ? Multiplicity{1, 1} : Multiplicity{0, 1});
+      multiplicities_.push_back(kind == ItemKind::primary ? Multiplicity{1, 1}
+                                                          : Multiplicity{0, 1});
     }
   }
   multiplicities_.back() = {lo, hi};
@@ -112,11 +113,13 @@ OptionId Problem::store_option(std::span<const ItemId> items, std::span<const Co
     if (color == kNoColor) continue;
     if (color < 0 || static_cast<std::size_t>(color) > color_count()) {
       throw ProblemError("option " + std::to_string(option_count()) + " gives item '" +
-                         std::string(item_name(items[k])) + "' unknown colour id " + std::to_string(color));
+                         std::string(item_name(items[k])) + "' unknown colour id " +
+                         std::to_string(color));
     }
     if (is_primary(items[k])) {
       throw ProblemError("option " + std::to_string(option_count()) + " gives primary item '" +
-                         std::string(item_name(items[k])) + "' a colour; only secondary items take colours");
+                         std::string(item_name(items[k])) +
+                         "' a colour; only secondary items take colours");
     }
   }
   const bool colored =

@@ -32,9 +32,10 @@ namespace {
 // The active primary item of least branch degree (Knuth's DLX3 score: its options, plus one
 // for the branch that leaves it, less the options it needs beyond this one), then least slack
 // (at most its bound), then longest list, then leftmost; 0 if none is active. theta <= 0 is a
-// dead end. An item that can take no more options and needs none is not chosen. Each item gets one 64-bit key, compared without a branch: theta above, then the
-// slack, then the list length reversed (both saturated at 2^16 - 1, so that ties of huge
-// values are broken leftmost instead), and all ones for an inactive item.
+// dead end. An item that can take no more options and needs none is not chosen. Each item gets one
+// 64-bit key, compared without a branch: theta above, then the slack, then the list length reversed
+// (both saturated at 2^16 - 1, so that ties of huge values are broken leftmost instead), and all
+// ones for an inactive item.
 template <class View, class Length>
 Index choose_mcc(const View& hot, Index scan_end, Index& best_theta) {
   constexpr std::uint64_t kInactive = ~std::uint64_t{0};
@@ -46,10 +47,9 @@ Index choose_mcc(const View& hot, Index scan_end, Index& best_theta) {
     const std::int64_t bound = hot.bound[i];
     const std::int64_t slack = std::min<std::int64_t>(hot.slack[i], bound);
     const std::int64_t theta = length + slack - bound + 1;  // = length + 1 - max(bound - slack, 0)
-    const std::uint64_t key =
-        static_cast<std::uint64_t>(theta + (std::int64_t{1} << 31)) << 32 |
-        static_cast<std::uint64_t>(std::min(slack, kSaturate)) << 16 |
-        static_cast<std::uint64_t>(kSaturate - std::min(length, kSaturate));
+    const std::uint64_t key = static_cast<std::uint64_t>(theta + (std::int64_t{1} << 31)) << 32 |
+                              static_cast<std::uint64_t>(std::min(slack, kSaturate)) << 16 |
+                              static_cast<std::uint64_t>(kSaturate - std::min(length, kSaturate));
     // An item with no options left whose lower bound already holds (theta 1: the one branch
     // leaves it) constrains nothing more: it is passed over rather than given a level of its
     // own, which DLX3 gives it (two queens 8x8: 7.4 M nodes instead of DLX3's 12.1 M).
@@ -75,7 +75,8 @@ Index choose_mcc(const View& hot, Index scan_end, Index& best_theta) {
     if constexpr (sizeof(Length) == 2) mask &= 0x5555u;
     if constexpr (sizeof(Length) == 4) mask &= 0x1111u;
     while (mask != 0) {
-      consider(base + static_cast<Index>(static_cast<unsigned>(__builtin_ctz(mask)) / sizeof(Length)));
+      consider(base +
+               static_cast<Index>(static_cast<unsigned>(__builtin_ctz(mask)) / sizeof(Length)));
       mask &= mask - 1;
     }
   }
@@ -84,9 +85,10 @@ Index choose_mcc(const View& hot, Index scan_end, Index& best_theta) {
     if (hot.len[i] < Links::kCovered<Length>) consider(i);
   }
 #endif
-  best_theta = best == 0 ? 0
-                         : static_cast<Index>(static_cast<std::int64_t>(best_key >> 32) -
-                                              (std::int64_t{1} << 31));
+  best_theta =
+      best == 0
+          ? 0
+          : static_cast<Index>(static_cast<std::int64_t>(best_key >> 32) - (std::int64_t{1} << 31));
   return best;
 }
 
@@ -110,9 +112,9 @@ Index choose_mcc_lanes(const View& hot, Index scan_end, Index& best_theta) {
     __m128i len;
     if constexpr (sizeof(Length) == 1) {
       // Lengths, covered or not, lie in [0, 128): zero-extended.
-      len = _mm_unpacklo_epi8(_mm_loadl_epi64(static_cast<const __m128i*>(
-                                  static_cast<const void*>(hot.len + base))),
-                              zero);
+      len = _mm_unpacklo_epi8(
+          _mm_loadl_epi64(static_cast<const __m128i*>(static_cast<const void*>(hot.len + base))),
+          zero);
     } else {
       len = load(hot.len + base);
     }
@@ -120,9 +122,10 @@ Index choose_mcc_lanes(const View& hot, Index scan_end, Index& best_theta) {
     const __m128i slack = _mm_packs_epi32(load(hot.slack + base), load(hot.slack + base + 4));
     const __m128i theta =
         _mm_add_epi16(_mm_sub_epi16(_mm_add_epi16(len, _mm_min_epi16(slack, bound)), bound), one);
-    const __m128i passed = _mm_or_si128(
-        _mm_cmpgt_epi16(len, _mm_sub_epi16(covered, one)),                  // covered
-        _mm_and_si128(_mm_cmpeq_epi16(len, zero), _mm_cmpeq_epi16(theta, one)));  // nothing left to do
+    const __m128i passed =
+        _mm_or_si128(_mm_cmpgt_epi16(len, _mm_sub_epi16(covered, one)),  // covered
+                     _mm_and_si128(_mm_cmpeq_epi16(len, zero),
+                                   _mm_cmpeq_epi16(theta, one)));  // nothing left to do
     return _mm_or_si128(_mm_and_si128(passed, none), _mm_andnot_si128(passed, theta));
   };
   __m128i least = none;
@@ -145,7 +148,8 @@ Index choose_mcc_lanes(const View& hot, Index scan_end, Index& best_theta) {
   std::uint64_t best_key = ~std::uint64_t{0};
   Index best = 0;
   for (Index base = 0; base < scan_end; base += 8) {
-    unsigned mask = static_cast<unsigned>(_mm_movemask_epi8(_mm_cmpeq_epi16(thetas(base), target))) & 0x5555u;
+    unsigned mask =
+        static_cast<unsigned>(_mm_movemask_epi8(_mm_cmpeq_epi16(thetas(base), target))) & 0x5555u;
     while (mask != 0) {
       const Index i = base + static_cast<Index>(__builtin_ctz(mask) / 2);
       if (dead_end) return i;
@@ -217,7 +221,7 @@ enter_level:  // M2, M3
   if (stats_.nodes >= node_limit_) return leave_paused(level, updates);
   ++stats_.nodes;
   if (theta <= 0) goto leave_level;  // an item that can no longer be satisfied
-  items[level] = item;              // M4
+  items[level] = item;               // M4
   if constexpr (kMult) {
     if (--hot.bound[item] == 0) hot.cover(item, updates);
   } else {
@@ -406,7 +410,9 @@ double Solver::progress_general() const {
     const Index x = choice_[k];
     const Index item = item_[k];
     Index before = 0, after = 0;
-    for (Index p = first_tweak_[k]; p != x && p != item; p = nodes[static_cast<std::size_t>(p)].down) ++before;
+    for (Index p = first_tweak_[k]; p != x && p != item;
+         p = nodes[static_cast<std::size_t>(p)].down)
+      ++before;
     for (Index p = x; p != item; p = nodes[static_cast<std::size_t>(p)].down) ++after;
     const Index d = before + (after > 0 ? after : 1);
     share /= d;

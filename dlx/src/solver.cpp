@@ -1,9 +1,9 @@
 #include "dlx/detail/solver.hpp"
 
 #include <cassert>
+#include <limits>
 #include <stdexcept>
 #include <string>
-#include <limits>
 #include <type_traits>
 #include <utility>
 
@@ -28,11 +28,13 @@ constexpr std::size_t kMaxPristineNodes = std::size_t{1} << 18;
 constexpr Index kTreeMinimum = 4096;
 constexpr double kTreeMargin = 32;
 bool choose_by_tree(const Links& links) {
-  if (links.general() || links.primary_count() < kTreeMinimum || links.option_count() == 0) return false;
+  if (links.general() || links.primary_count() < kTreeMinimum || links.option_count() == 0)
+    return false;
   const double scan = double(links.scan_end()) * links.length_bytes() / 16;
   const double headers = double(links.header_count()) + 1;
   const double entries = double(links.node_count()) - headers - double(links.option_count()) - 1;
-  const double changes = entries / double(links.item_count()) * entries / double(links.option_count());
+  const double changes =
+      entries / double(links.item_count()) * entries / double(links.option_count());
   return scan >= kTreeMargin * changes;
 }
 }  // namespace
@@ -117,7 +119,8 @@ bool Solver::commit(OptionId option) {
       return false;
     }
   }
-  for (Index p = first; p < end; ++p) links_.cover(tops[static_cast<std::size_t>(p)], stats_.updates);
+  for (Index p = first; p < end; ++p)
+    links_.cover(tops[static_cast<std::size_t>(p)], stats_.updates);
   committed_.push_back({first, Kind::commit});
   option_state_[static_cast<std::size_t>(option)] = Kind::commit;
   return true;
@@ -174,7 +177,7 @@ bool Solver::search() {
   if (state_ == State::at_solution) goto leave_level;
 
 enter_level:  // X2, X3: branch on the active primary item with the fewest options, leftmost
-                //  on ties; none left means every primary item is covered.
+              //  on ties; none left means every primary item is covered.
   if constexpr (kTree) {
     item = tree_.choose(hot.len, Links::kCovered<Length>);
   } else {
@@ -245,7 +248,8 @@ void Solver::branch_path(std::vector<OptionId>& out) const {
       // item's list, which they still link down through, from the first one to x. (A level
       // that covered its item has none to exclude, but excluding them is harmless.)
       if (links_.has_multiplicities()) {
-        for (Index p = first_tweak_[k]; p != x && p != item_[k]; p = links_.nodes_[static_cast<std::size_t>(p)].down) {
+        for (Index p = first_tweak_[k]; p != x && p != item_[k];
+             p = links_.nodes_[static_cast<std::size_t>(p)].down) {
           out.push_back(~links_.option_of(p));
         }
       }
@@ -261,7 +265,8 @@ bool Solver::branch_options(std::vector<OptionId>& out) {
   out.clear();
   // The item every search loop without multiplicities branches on (the choice tree, where it
   // is in use, picks the same one), then its list from the top, as the loops walk it.
-  const Index item = links_.with_width([&](auto width) { return links_.choose_item<decltype(width)>(); });
+  const Index item =
+      links_.with_width([&](auto width) { return links_.choose_item<decltype(width)>(); });
   if (item == 0) return false;
   ++stats_.nodes;
   const auto& nodes = links_.nodes_;
@@ -296,9 +301,7 @@ void Solver::unwind() {
   state_ = State::fresh;
 }
 
-void Solver::rewind() {
-  unwind();
-}
+void Solver::rewind() { unwind(); }
 
 void Solver::reset() {
   // Undoing costs about as much as the covering did; copying the pristine arrays costs their

@@ -7,13 +7,12 @@
 namespace dlx {
 
 Solver::Solver(const Problem& problem) : core_(std::make_unique<detail::Solver>(problem)) {}
-Solver::Solver(const CompactProblem& problem)
-    : core_(std::make_unique<detail::Solver>(problem)) {}
+Solver::Solver(const CompactProblem& problem) : core_(std::make_unique<detail::Solver>(problem)) {}
 Solver::Solver(const Solver& other) : core_(std::make_unique<detail::Solver>(*other.core_)) {}
 Solver::Solver(Solver&& other) noexcept = default;
 Solver& Solver::operator=(const Solver& other) {
   if (this == &other) return *this;
-  if (core_) *core_ = *other.core_;  // reuses this solver's memory
+  if (core_) *core_ = *other.core_;                             // reuses this solver's memory
   else core_ = std::make_unique<detail::Solver>(*other.core_);  // this one was moved from
   return *this;
 }

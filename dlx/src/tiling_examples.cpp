@@ -45,16 +45,18 @@ using Index = std::vector<std::vector<int>>;
 
 void check_side(const char* what, int side, int high) {
   if (side < 1 || side > high) {
-    throw std::invalid_argument(std::string(what) + ": sides must be from 1 to " + std::to_string(high) +
-                                ", not " + std::to_string(side));
+    throw std::invalid_argument(std::string(what) + ": sides must be from 1 to " +
+                                std::to_string(high) + ", not " + std::to_string(side));
   }
 }
 
 std::vector<Cell> rectangle_cells(int rows, int columns, Index& index) {
-  index.assign(static_cast<std::size_t>(rows), std::vector<int>(static_cast<std::size_t>(columns), -1));
+  index.assign(static_cast<std::size_t>(rows),
+               std::vector<int>(static_cast<std::size_t>(columns), -1));
   std::vector<Cell> cells;
   auto add = [&](int r, int c) {
-    index[static_cast<std::size_t>(r)][static_cast<std::size_t>(c)] = static_cast<int>(cells.size());
+    index[static_cast<std::size_t>(r)][static_cast<std::size_t>(c)] =
+        static_cast<int>(cells.size());
     cells.push_back({r, c});
   };
   if (columns > rows) {
@@ -68,7 +70,9 @@ std::vector<Cell> rectangle_cells(int rows, int columns, Index& index) {
 }
 
 int at(const Index& index, int r, int c) {
-  if (r < 0 || c < 0 || r >= static_cast<int>(index.size()) || c >= static_cast<int>(index[0].size())) return -1;
+  if (r < 0 || c < 0 || r >= static_cast<int>(index.size()) ||
+      c >= static_cast<int>(index[0].size()))
+    return -1;
   return index[static_cast<std::size_t>(r)][static_cast<std::size_t>(c)];
 }
 
@@ -97,7 +101,8 @@ Problem domino_tilings(int rows, int columns) {
 
 Problem aztec_diamond(int n) {
   if (n < 1 || n > 500) {
-    throw std::invalid_argument("aztec diamond: the order must be from 1 to 500, not " + std::to_string(n));
+    throw std::invalid_argument("aztec diamond: the order must be from 1 to 500, not " +
+                                std::to_string(n));
   }
   // Cell (r, c) of the 2n x 2n box is in the diamond when |2r - 2n + 1| + |2c - 2n + 1| <= 2n.
   const int side = 2 * n;
@@ -107,7 +112,8 @@ Problem aztec_diamond(int n) {
     for (int r = std::max(0, d - side + 1); r <= std::min(d, side - 1); ++r) {
       const int c = d - r;
       if (std::abs(2 * r - side + 1) + std::abs(2 * c - side + 1) > side) continue;
-      index[static_cast<std::size_t>(r)][static_cast<std::size_t>(c)] = static_cast<int>(cells.size());
+      index[static_cast<std::size_t>(r)][static_cast<std::size_t>(c)] =
+          static_cast<int>(cells.size());
       cells.push_back({r, c});
     }
   }
@@ -122,7 +128,8 @@ Problem right_tromino_tilings(int rows, int columns) {
   std::vector<std::vector<int>> pieces;
   for (int r = 0; r + 1 < rows; ++r) {
     for (int c = 0; c + 1 < columns; ++c) {
-      const int square[4] = {at(index, r, c), at(index, r, c + 1), at(index, r + 1, c), at(index, r + 1, c + 1)};
+      const int square[4] = {at(index, r, c), at(index, r, c + 1), at(index, r + 1, c),
+                             at(index, r + 1, c + 1)};
       for (int left_out = 0; left_out < 4; ++left_out) {
         std::vector<int> piece;
         for (int k = 0; k < 4; ++k)

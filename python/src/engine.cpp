@@ -5,8 +5,8 @@
 
 #include <algorithm>
 #include <atomic>
-#include <cstdint>
 #include <cerrno>
+#include <cstdint>
 #include <cstring>
 #include <filesystem>
 #include <fstream>
@@ -95,8 +95,9 @@ dlx::ItemId item_ref(const ProblemPtr& owner, const py::handle& ref) {
 // Problems built from values take no more items or options: their labels would not know them.
 dlx::Problem& extendable(const ProblemPtr& problem) {
   if (labels_of(problem) != nullptr) {
-    fail("this problem was built in one call from its options; build a new one with the options "
-         "added (dlx.Problem(options + [...], ...))");
+    fail(
+        "this problem was built in one call from its options; build a new one with the options "
+        "added (dlx.Problem(options + [...], ...))");
   }
   return *problem;
 }
@@ -124,7 +125,8 @@ dlx::OptionId add_option(const ProblemPtr& owner, const py::object& items) {
       }
     }
   }
-  if (!names.empty() && !ids.empty()) fail("an option names its items either all by name or all by id");
+  if (!names.empty() && !ids.empty())
+    fail("an option names its items either all by name or all by id");
   if (!ids.empty()) return problem.add_option(std::span<const dlx::ItemId>(ids));
   std::vector<std::string_view> views(names.begin(), names.end());
   return problem.add_option(std::span<const std::string_view>(views));
@@ -192,7 +194,8 @@ bool read_buffer(const py::buffer& buffer, Matrix& m) {
   if (!format.empty() && std::string_view("@=<>!").find(format[0]) != std::string_view::npos) {
     format.erase(0, 1);
   }
-  if (format.size() != 1 || std::string_view("?bBhHiIlLqQfd").find(format[0]) == std::string_view::npos) {
+  if (format.size() != 1 ||
+      std::string_view("?bBhHiIlLqQfd").find(format[0]) == std::string_view::npos) {
     return false;
   }
   m.rows = static_cast<std::size_t>(info.shape[0]);
@@ -205,19 +208,45 @@ bool read_buffer(const py::buffer& buffer, Matrix& m) {
                        static_cast<py::ssize_t>(c) * info.strides[1];
       std::uint8_t v = 0;
       switch (format[0]) {
-        case '?': v = entry_of<bool>(at, r, c); break;
-        case 'b': v = entry_of<signed char>(at, r, c); break;
-        case 'B': v = entry_of<unsigned char>(at, r, c); break;
-        case 'h': v = entry_of<short>(at, r, c); break;
-        case 'H': v = entry_of<unsigned short>(at, r, c); break;
-        case 'i': v = entry_of<int>(at, r, c); break;
-        case 'I': v = entry_of<unsigned>(at, r, c); break;
-        case 'l': v = entry_of<long>(at, r, c); break;
-        case 'L': v = entry_of<unsigned long>(at, r, c); break;
-        case 'q': v = entry_of<long long>(at, r, c); break;
-        case 'Q': v = entry_of<unsigned long long>(at, r, c); break;
-        case 'f': v = entry_of<float>(at, r, c); break;
-        default: v = entry_of<double>(at, r, c); break;
+        case '?':
+          v = entry_of<bool>(at, r, c);
+          break;
+        case 'b':
+          v = entry_of<signed char>(at, r, c);
+          break;
+        case 'B':
+          v = entry_of<unsigned char>(at, r, c);
+          break;
+        case 'h':
+          v = entry_of<short>(at, r, c);
+          break;
+        case 'H':
+          v = entry_of<unsigned short>(at, r, c);
+          break;
+        case 'i':
+          v = entry_of<int>(at, r, c);
+          break;
+        case 'I':
+          v = entry_of<unsigned>(at, r, c);
+          break;
+        case 'l':
+          v = entry_of<long>(at, r, c);
+          break;
+        case 'L':
+          v = entry_of<unsigned long>(at, r, c);
+          break;
+        case 'q':
+          v = entry_of<long long>(at, r, c);
+          break;
+        case 'Q':
+          v = entry_of<unsigned long long>(at, r, c);
+          break;
+        case 'f':
+          v = entry_of<float>(at, r, c);
+          break;
+        default:
+          v = entry_of<double>(at, r, c);
+          break;
       }
       m.cells[r * m.columns + c] = v;
     }
@@ -432,10 +461,12 @@ void bind_engine(py::module_& m) {
       .def_readonly("nodes", &dlx::Stats::nodes, "Search-tree nodes entered (branching decisions).")
       .def_readonly("updates", &dlx::Stats::updates, "Link updates: one per node or item unlinked.")
       .def_readonly("solutions", &dlx::Stats::solutions, "Covers reached.")
-      .def("__repr__", [](const dlx::Stats& s) {
-        return "Stats(nodes=" + std::to_string(s.nodes) + ", updates=" + std::to_string(s.updates) +
-               ", solutions=" + std::to_string(s.solutions) + ")";
-      })
+      .def("__repr__",
+           [](const dlx::Stats& s) {
+             return "Stats(nodes=" + std::to_string(s.nodes) +
+                    ", updates=" + std::to_string(s.updates) +
+                    ", solutions=" + std::to_string(s.solutions) + ")";
+           })
       .def("__eq__", [](const dlx::Stats& a, const dlx::Stats& b) {
         return a.nodes == b.nodes && a.updates == b.updates && a.solutions == b.solutions;
       });
@@ -498,25 +529,27 @@ A NumPy array (any buffer) is read as a 0/1 matrix, as Problem.from_matrix does.
 Raises ProblemError naming the option and the item at fault (empty option, repeated item, no
 primary item, an item in neither list when `primary` is given), TypeError for an unhashable
 item.)doc")
-      .def("add_primary",
-           [](const ProblemPtr& owner, const std::string& name, std::optional<std::uint32_t> lo,
-              std::optional<std::uint32_t> hi) {
-             dlx::Problem& p = extendable(owner);
-             if (!lo && !hi) return p.add_primary(name);
-             if (lo && !hi) return p.add_primary(name, *lo, *lo);
-             if (!lo) return p.add_primary(name, 1, *hi);
-             return p.add_primary(name, *lo, *hi);
-           },
-           py::arg("name"), py::arg("lo") = py::none(), py::arg("hi") = py::none(), R"doc(
+      .def(
+          "add_primary",
+          [](const ProblemPtr& owner, const std::string& name, std::optional<std::uint32_t> lo,
+             std::optional<std::uint32_t> hi) {
+            dlx::Problem& p = extendable(owner);
+            if (!lo && !hi) return p.add_primary(name);
+            if (lo && !hi) return p.add_primary(name, *lo, *lo);
+            if (!lo) return p.add_primary(name, 1, *hi);
+            return p.add_primary(name, *lo, *hi);
+          },
+          py::arg("name"), py::arg("lo") = py::none(), py::arg("hi") = py::none(), R"doc(
 Adds a primary item and returns its id. Covered exactly once by default; with lo and hi,
 between lo and hi times (lo = 0: it may stay uncovered); with lo alone, exactly lo times.)doc")
-      .def("add_secondary",
-           [](const ProblemPtr& p, const std::string& name) {
-             return extendable(p).add_secondary(name);
-           },
-           py::arg("name"),
-           "Adds a secondary item (covered at most once, or shared by options of one colour); "
-           "returns its id.")
+      .def(
+          "add_secondary",
+          [](const ProblemPtr& p, const std::string& name) {
+            return extendable(p).add_secondary(name);
+          },
+          py::arg("name"),
+          "Adds a secondary item (covered at most once, or shared by options of one colour); "
+          "returns its id.")
       .def("add_option", &add_option, py::arg("items"), R"doc(
 Adds an option and returns its id. `items` lists item names, each "item" or "item:colour"
 (colours on secondary items only), or item ids; a single string of blank-separated names works
@@ -535,7 +568,8 @@ other than 0/1, ragged rows, or a row with no 1 in a primary column.)doc")
            "The problem in Knuth's text format (DLX1, or DLX2/DLX3 where colours or ranges are "
            "used); `comment` lines come first, each as a '|' comment.")
       .def_property_readonly("item_count", &dlx::Problem::item_count, "The number of items.")
-      .def_property_readonly("primary_count", &dlx::Problem::primary_count, "The number of primary items.")
+      .def_property_readonly("primary_count", &dlx::Problem::primary_count,
+                             "The number of primary items.")
       .def_property_readonly("option_count", &dlx::Problem::option_count, "The number of options.")
       .def_property_readonly(
           "items",
@@ -543,51 +577,58 @@ other than 0/1, ragged rows, or a row with no 1 in a primary column.)doc")
             if (const ItemLabels* labels = labels_of(owner)) return py::list(labels->items);
             const dlx::Problem& p = *owner;
             py::list names;
-            for (std::size_t i = 0; i < p.item_count(); ++i) names.append(p.item_name(static_cast<dlx::ItemId>(i)));
+            for (std::size_t i = 0; i < p.item_count(); ++i)
+              names.append(p.item_name(static_cast<dlx::ItemId>(i)));
             return names;
           },
           "The items by id: their names, or the values given to dlx.Problem(options, ...).")
-      .def("item_name",
-           [](const dlx::Problem& p, std::int64_t item) {
-             check_item(p, item);
-             return p.item_name(static_cast<dlx::ItemId>(item));
-           },
-           py::arg("item"), "The name of an item id.")
-      .def("find_item",
-           [](const ProblemPtr& p, const py::object& item) -> std::optional<dlx::ItemId> {
-             if (const ItemLabels* labels = labels_of(p)) return labels->item_id(item);
-             return p->find_item(item.cast<std::string>());
-           },
-           py::arg("item"), "The id of an item (its name, or its value), or None.")
-      .def("is_primary",
-           [](const ProblemPtr& p, const py::object& item) {
-             return p->is_primary(item_ref(p, item));
-           },
-           py::arg("item"), "Whether an item (id or name) is primary.")
-      .def("multiplicity",
-           [](const ProblemPtr& p, const py::object& item) {
-             const dlx::Multiplicity range = p->multiplicity(item_ref(p, item));
-             return py::make_tuple(range.lo, range.hi);
-           },
-           py::arg("item"),
-           "(lo, hi): how many chosen options an item (id or name) must lie in; (0, 1) for a "
-           "secondary item.")
-      .def("option",
-           [](const ProblemPtr& p, std::int64_t option) {
-             check_option(option, p->option_count());
-             return option_entries(p, static_cast<dlx::OptionId>(option));
-           },
-           py::arg("option"),
-           "An option's items as names, \"item:colour\" where it gives a colour; for a problem "
-           "built from values, as the values (a coloured one as \"item:colour\" when both are "
-           "strings, else as the pair (item, colour)).")
-      .def_property_readonly("has_colors", &dlx::Problem::has_colors, "Whether some option gives a colour.")
+      .def(
+          "item_name",
+          [](const dlx::Problem& p, std::int64_t item) {
+            check_item(p, item);
+            return p.item_name(static_cast<dlx::ItemId>(item));
+          },
+          py::arg("item"), "The name of an item id.")
+      .def(
+          "find_item",
+          [](const ProblemPtr& p, const py::object& item) -> std::optional<dlx::ItemId> {
+            if (const ItemLabels* labels = labels_of(p)) return labels->item_id(item);
+            return p->find_item(item.cast<std::string>());
+          },
+          py::arg("item"), "The id of an item (its name, or its value), or None.")
+      .def(
+          "is_primary",
+          [](const ProblemPtr& p, const py::object& item) {
+            return p->is_primary(item_ref(p, item));
+          },
+          py::arg("item"), "Whether an item (id or name) is primary.")
+      .def(
+          "multiplicity",
+          [](const ProblemPtr& p, const py::object& item) {
+            const dlx::Multiplicity range = p->multiplicity(item_ref(p, item));
+            return py::make_tuple(range.lo, range.hi);
+          },
+          py::arg("item"),
+          "(lo, hi): how many chosen options an item (id or name) must lie in; (0, 1) for a "
+          "secondary item.")
+      .def(
+          "option",
+          [](const ProblemPtr& p, std::int64_t option) {
+            check_option(option, p->option_count());
+            return option_entries(p, static_cast<dlx::OptionId>(option));
+          },
+          py::arg("option"),
+          "An option's items as names, \"item:colour\" where it gives a colour; for a problem "
+          "built from values, as the values (a coloured one as \"item:colour\" when both are "
+          "strings, else as the pair (item, colour)).")
+      .def_property_readonly("has_colors", &dlx::Problem::has_colors,
+                             "Whether some option gives a colour.")
       .def_property_readonly("has_multiplicities", &dlx::Problem::has_multiplicities,
                              "Whether some primary item has a range other than exactly once.")
       .def("__repr__", [](const dlx::Problem& p) {
         return "<dlx.Problem: " + std::to_string(p.item_count()) + " items (" +
-               std::to_string(p.primary_count()) + " primary), " + std::to_string(p.option_count()) +
-               " options>";
+               std::to_string(p.primary_count()) + " primary), " +
+               std::to_string(p.option_count()) + " options>";
       });
 
   m.def("read_knuth", &read_knuth_file, py::arg("path"),
@@ -627,64 +668,76 @@ the solver usable.)doc")
 The number of covers (under the commitments), stopping at `limit` if given. Without a limit,
 threads > 1 splits the search tree among that many threads, 0 meaning one per core; the count
 is the same. A count with a limit runs on one thread.)doc")
-      .def("commit",
-           [](PySolver& self, std::int64_t option) {
-             check_option(option, self.options);
-             const BusyGuard guard(self.busy);
-             self.restart();
-             return self.solver.commit(static_cast<dlx::OptionId>(option));
-           },
-           py::arg("option"),
-           "Forces an option into every cover from now on (until reset()). Returns False, and the "
-           "solver then has no covers until reset(), if it clashes with an earlier commitment.")
-      .def("exclude",
-           [](PySolver& self, std::int64_t option) {
-             check_option(option, self.options);
-             const BusyGuard guard(self.busy);
-             self.restart();
-             return self.solver.exclude(static_cast<dlx::OptionId>(option));
-           },
-           py::arg("option"),
-           "Keeps an option out of every cover from now on (until reset()). Returns False if it "
-           "was committed.")
-      .def("reset",
-           [](PySolver& self) {
-             const BusyGuard guard(self.busy);
-             self.restart();
-             self.solver.reset();
-           },
-           "Undoes the search and every commitment and exclusion.")
+      .def(
+          "commit",
+          [](PySolver& self, std::int64_t option) {
+            check_option(option, self.options);
+            const BusyGuard guard(self.busy);
+            self.restart();
+            return self.solver.commit(static_cast<dlx::OptionId>(option));
+          },
+          py::arg("option"),
+          "Forces an option into every cover from now on (until reset()). Returns False, and the "
+          "solver then has no covers until reset(), if it clashes with an earlier commitment.")
+      .def(
+          "exclude",
+          [](PySolver& self, std::int64_t option) {
+            check_option(option, self.options);
+            const BusyGuard guard(self.busy);
+            self.restart();
+            return self.solver.exclude(static_cast<dlx::OptionId>(option));
+          },
+          py::arg("option"),
+          "Keeps an option out of every cover from now on (until reset()). Returns False if it "
+          "was committed.")
+      .def(
+          "reset",
+          [](PySolver& self) {
+            const BusyGuard guard(self.busy);
+            self.restart();
+            self.solver.reset();
+          },
+          "Undoes the search and every commitment and exclusion.")
       .def_property_readonly(
           "stats",
-          [](const PySolver& self) { return self.parallel_stats ? *self.parallel_stats : self.solver.stats(); },
+          [](const PySolver& self) {
+            return self.parallel_stats ? *self.parallel_stats : self.solver.stats();
+          },
           "Counters (nodes, updates, solutions) of the current or last search, summed over the "
           "threads of a count(threads=...).")
-      .def("progress", [](const PySolver& self) { return self.solver.progress(); },
-           "Knuth's estimate of the fraction of the search tree already walked, in [0, 1].")
+      .def(
+          "progress", [](const PySolver& self) { return self.solver.progress(); },
+          "Knuth's estimate of the fraction of the search tree already walked, in [0, 1].")
       .def("names", &names, py::arg("cover"),
            "The options of a cover as lists of item names (\"item:colour\" where they give one), "
            "or of values for a problem built from values (see Problem.option).")
-      .def("color_of",
-           [](const PySolver& self, const py::object& item) -> py::object {
-             const dlx::ItemId id = item_ref(self.problem, item);
-             if (self.problem->is_primary(id)) fail("item '" + std::string(self.problem->item_name(id)) + "' is primary and has no colour");
-             if (!self.started || self.solver.cover().empty()) fail("color_of() needs a cover: call it while iterating solutions()");
-             const dlx::ColorId color = self.solver.color_of(id);
-             if (color == dlx::kNoColor) return py::none();
-             if (const ItemLabels* labels = labels_of(self.problem)) return labels->colour(color);
-             return py::str(std::string(self.problem->color_name(color)));
-           },
-           py::arg("item"),
-           "While iterating solutions(): the colour the current cover gives a secondary item "
-           "(id, name, or value for a problem of values), or None.")
-      .def_property_readonly("problem", [](const PySolver& self) { return self.problem; },
-                             "The problem this solver was built from.");
+      .def(
+          "color_of",
+          [](const PySolver& self, const py::object& item) -> py::object {
+            const dlx::ItemId id = item_ref(self.problem, item);
+            if (self.problem->is_primary(id))
+              fail("item '" + std::string(self.problem->item_name(id)) +
+                   "' is primary and has no colour");
+            if (!self.started || self.solver.cover().empty())
+              fail("color_of() needs a cover: call it while iterating solutions()");
+            const dlx::ColorId color = self.solver.color_of(id);
+            if (color == dlx::kNoColor) return py::none();
+            if (const ItemLabels* labels = labels_of(self.problem)) return labels->colour(color);
+            return py::str(std::string(self.problem->color_name(color)));
+          },
+          py::arg("item"),
+          "While iterating solutions(): the colour the current cover gives a secondary item "
+          "(id, name, or value for a problem of values), or None.")
+      .def_property_readonly(
+          "problem", [](const PySolver& self) { return self.problem; },
+          "The problem this solver was built from.");
 
-  m.def("matrix_covers",
-        [](const py::object& matrix, const py::object& secondary) {
-          return solutions_of(std::make_shared<PySolver>(from_matrix(matrix, secondary)));
-        },
-        py::arg("matrix"), py::arg("secondary") = 0, R"doc(
+  m.def(
+      "matrix_covers",
+      [](const py::object& matrix, const py::object& secondary) {
+        return solutions_of(std::make_shared<PySolver>(from_matrix(matrix, secondary)));
+      },
+      py::arg("matrix"), py::arg("secondary") = 0, R"doc(
 The exact covers of a 0/1 matrix, lazily: each a list of row indices whose rows have exactly
 one 1 in every primary column and at most one in every secondary column. `matrix` is a list of
 lists or a numpy array; `secondary` is how many of the last columns are secondary, or an

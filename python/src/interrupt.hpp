@@ -23,8 +23,9 @@ class BusyGuard {
  public:
   explicit BusyGuard(bool& busy) : busy_(busy) {
     if (busy_) {
-      throw std::runtime_error("this solver is searching in another thread; use one solver per "
-                               "thread");
+      throw std::runtime_error(
+          "this solver is searching in another thread; use one solver per "
+          "thread");
     }
     busy_ = true;
   }

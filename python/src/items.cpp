@@ -77,8 +77,9 @@ class Builder {
 
   std::shared_ptr<dlx::Problem> build(const py::handle& options) {
     if (py::isinstance<py::str>(options)) {
-      throw py::type_error("options is one string; give a list of options (each a list, tuple, "
-                           "set or string of items)");
+      throw py::type_error(
+          "options is one string; give a list of options (each a list, tuple, "
+          "set or string of items)");
     }
     std::size_t k = 0;
     for (const py::handle option : iterate(options, "options is")) read_option(option, k++);
@@ -249,9 +250,9 @@ class Builder {
     problem_->reserve_items(values_.size());
     for (std::size_t id = 0; id < values_.size(); ++id) {
       const py::handle value = items[id];
-      const std::string name =
-          engine_name(value, std::to_string(id),
-                      [&](const std::string& n) { return problem_->find_item(n).has_value(); });
+      const std::string name = engine_name(value, std::to_string(id), [&](const std::string& n) {
+        return problem_->find_item(n).has_value();
+      });
       problem_->add_item(name, id < primaries ? dlx::ItemKind::primary : dlx::ItemKind::secondary);
     }
     for (auto& entry : entries_) {
@@ -276,10 +277,10 @@ class Builder {
   bool discover_;
   bool colours_;
   ItemLabels labels_;
-  py::list values_;                       // by provisional id
-  py::dict colour_ids_;                   // colour -> colour id
+  py::list values_;      // by provisional id
+  py::dict colour_ids_;  // colour -> colour id
   std::unique_ptr<dlx::Problem> problem_ = std::make_unique<dlx::Problem>();
-  std::vector<std::uint32_t> entries_;    // provisional ids, option after option
+  std::vector<std::uint32_t> entries_;  // provisional ids, option after option
   std::vector<dlx::ColorId> entry_colours_;
   std::vector<std::uint32_t> starts_{0};  // option k is entries_[starts_[k], starts_[k + 1])
   std::vector<std::uint32_t> seen_;       // per provisional id: the stamp of the last option
@@ -300,9 +301,7 @@ std::optional<dlx::ItemId> ItemLabels::item_id(const py::handle& value) const {
   return static_cast<dlx::ItemId>(p >= secondaries ? p - secondaries : primaries + p);
 }
 
-py::object ItemLabels::item(dlx::ItemId id) const {
-  return items[static_cast<std::size_t>(id)];
-}
+py::object ItemLabels::item(dlx::ItemId id) const { return items[static_cast<std::size_t>(id)]; }
 
 py::object ItemLabels::colour(dlx::ColorId id) const {
   return colours[static_cast<std::size_t>(id) - 1];

@@ -25,9 +25,9 @@
 namespace dlx_python {
 
 struct ItemLabels {
-  pybind11::list items;     // by item id: the items as given
-  pybind11::dict ids;       // item -> provisional id (see item_id)
-  pybind11::list colours;   // by colour id - 1: the colours as given
+  pybind11::list items;    // by item id: the items as given
+  pybind11::dict ids;      // item -> provisional id (see item_id)
+  pybind11::list colours;  // by colour id - 1: the colours as given
   std::size_t primaries = 0;
   std::size_t secondaries = 0;
 

@@ -31,8 +31,9 @@ dlx::MemoOptions memo_options(const py::object& memory) {
     bytes = value > 0 ? static_cast<std::size_t>(value) : 0;
   }
   if (bytes < (std::size_t{1} << 20)) {
-    throw py::value_error("memory: a size of at least 1M (bytes, or text such as '512M' or '2G'), not " +
-                          py::repr(memory).cast<std::string>());
+    throw py::value_error(
+        "memory: a size of at least 1M (bytes, or text such as '512M' or '2G'), not " +
+        py::repr(memory).cast<std::string>());
   }
   options.memory_bytes = bytes;
   return options;
@@ -56,8 +57,8 @@ std::string zdd(const ProblemPtr& problem, const py::object& memory) {
   return out.str();
 }
 
-std::vector<std::vector<dlx::OptionId>> sample(const ProblemPtr& problem, long long k, unsigned long long seed,
-                                               const py::object& memory) {
+std::vector<std::vector<dlx::OptionId>> sample(const ProblemPtr& problem, long long k,
+                                               unsigned long long seed, const py::object& memory) {
   if (k < 0) throw py::value_error("sample: k must be at least 0, not " + std::to_string(k));
   const dlx::MemoOptions options = memo_options(memory);
   const py::gil_scoped_release release;
@@ -71,10 +72,10 @@ void bind_memo(py::module_& m) {
   problem
       .def("count_memo", &count_memo, py::arg("memory") = "1G", R"doc(
 The exact number of covers (a Python int of any size), by memo: sub-problems keyed by the state
-of what is left, the first unsettled primary item in item order as the branching item (docs/memo.md).
-Fast when the items are in an order with a narrow frontier (tilings row by row). `memory`: the
-most the memo table may hold, bytes or text such as '512M' or '2G'; past it the table is emptied
-and refilled (same answer, more time).)doc")
+of what is left, the first unsettled primary item in item order as the branching item
+(docs/memo.md). Fast when the items are in an order with a narrow frontier (tilings row by
+row). `memory`: the most the memo table may hold, bytes or text such as '512M' or '2G'; past
+it the table is emptied and refilled (same answer, more time).)doc")
       .def("zdd", &zdd, py::arg("memory") = "1G", R"doc(
 The ZDD of all covers in Graphillion's text format: lines "id var lo hi" (children first, the
 root last), then "."; var is the option's 1-based id; terminals B and T. Reduced.)doc")

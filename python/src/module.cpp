@@ -23,8 +23,9 @@ PYBIND11_MODULE(_core, m) {
   dlx_python::bind_cost(m);
   dlx_python::bind_memo(m);
   py::module_ sudoku = m.def_submodule(
-      "sudoku", "Sudoku of any box shape on the dancing-links engine: solve, count, enumerate, "
-                "validate, explain, rate and generate.");
+      "sudoku",
+      "Sudoku of any box shape on the dancing-links engine: solve, count, enumerate, "
+      "validate, explain, rate and generate.");
   dlx_python::bind_sudoku(sudoku);
   dlx_python::bind_variant(sudoku);
 }

@@ -43,8 +43,10 @@ std::optional<sudoku::Geometry> geometry_of(const py::object& box) {
       return !s.empty() && s.size() <= 2 && s.find_first_not_of("0123456789") == std::string::npos;
     };
     if (x == std::string::npos || !digits(text.substr(0, x)) || !digits(text.substr(x + 1))) {
-      throw py::value_error("box wants \"RxC\" with R*C between 1 and 35, such as \"3x3\" or "
-                            "\"2x3\"; got '" + text + "'");
+      throw py::value_error(
+          "box wants \"RxC\" with R*C between 1 and 35, such as \"3x3\" or "
+          "\"2x3\"; got '" +
+          text + "'");
     }
     rows = std::stoi(text.substr(0, x));
     cols = std::stoi(text.substr(x + 1));
@@ -63,7 +65,8 @@ std::optional<sudoku::Geometry> geometry_of(const py::object& box) {
 
 // One puzzle from text: an N*N-character line or a grid of N lines, '.' or '0' for blanks,
 // decoration ignored (the reader's rules). Raises ValueError with the reader's message.
-sudoku::Board board_of(const std::string& text, const py::object& box, const char* what = "puzzle") {
+sudoku::Board board_of(const std::string& text, const py::object& box,
+                       const char* what = "puzzle") {
   try {
     return sudoku::parse_board(text, geometry_of(box));
   } catch (const std::invalid_argument& e) {
@@ -235,7 +238,8 @@ py::dict solve_stats(const std::string& puzzle, const std::optional<std::int64_t
   return d;
 }
 
-py::dict validate(const std::string& grid, const py::object& box, const std::optional<std::string>& puzzle) {
+py::dict validate(const std::string& grid, const py::object& box,
+                  const std::optional<std::string>& puzzle) {
   const sudoku::Board board = board_of(grid, box, "grid");
   const sudoku::Geometry& g = board.geometry();
   py::list conflicts;
@@ -320,8 +324,9 @@ py::list generate(int count, int size, const std::optional<std::uint64_t>& seed,
     const auto g_size = sudoku::Geometry::for_size(size);
     // A prime side would have boxes of one row: a Latin square, not a Sudoku.
     if (!g_size || g_size->box_rows < 2) {
-      throw py::value_error("size " + std::to_string(size) +
-                            " has no box shape: use 4, 6, 8, 9, 10, 12, ... up to 35, or box=\"RxC\"");
+      throw py::value_error(
+          "size " + std::to_string(size) +
+          " has no box shape: use 4, 6, 8, 9, 10, 12, ... up to 35, or box=\"RxC\"");
     }
     options.geometry = *g_size;
   }
@@ -341,7 +346,8 @@ py::list generate(int count, int size, const std::optional<std::uint64_t>& seed,
     }
     options.difficulty = *level;
   }
-  options.seed = seed ? *seed : (std::uint64_t{std::random_device{}()} << 32) ^ std::random_device{}();
+  options.seed =
+      seed ? *seed : (std::uint64_t{std::random_device{}()} << 32) ^ std::random_device{}();
   options.count = count;
 
   // Ctrl-C: the generator asks about every 10 ms, inside a puzzle too; Python's lock is taken
@@ -382,8 +388,8 @@ void bind_sudoku(py::module_& m) {
 The solution of a puzzle as one line of N*N symbols, or None if it has none (clashing givens
 included). With several solutions, the first the solver finds. `solver` names the backend, as
 `sudoku solve --solver` does: "auto" (bitboard for 9x9, hybrid otherwise, handing a search
-longer than 2^16 guesses or 2^20 nodes to dlx, which Ctrl-C interrupts), "bitboard" (9x9 only), "dlx" (the
-plain exact cover on the engine), "hybrid" (deductions, then the engine), "naive", "mrv".
+longer than 2^16 guesses or 2^20 nodes to dlx, which Ctrl-C interrupts), "bitboard" (9x9 only),
+"dlx" (the plain exact cover on the engine), "hybrid" (deductions, then the engine), "naive", "mrv".
 
 A puzzle is one line of N*N cells or a grid of N lines; '.' or '0' is a blank, digits above 9
 are letters (A = 10); decoration ('|', '-', '+', blanks) is ignored. The size is found from the
@@ -399,11 +405,14 @@ cell count; `box` ("RxC" or (R, C)) gives the box shape where that is ambiguous 
   py::class_<SolutionIterator>(m, "SolutionIterator", "A lazy iterator over a puzzle's solutions.")
       .def("__iter__", [](py::object self) { return self; })
       .def("__next__", &SolutionIterator::next);
-  m.def("solutions",
-        [](const std::string& puzzle, const py::object& b) { return SolutionIterator(board_of(puzzle, b)); },
-        py::arg("puzzle"), box,
-        "Every solution of a puzzle, lazily, each as one line of N*N symbols, from the dlx backend "
-        "(the plain exact cover): the search runs only as far as the solutions taken.");
+  m.def(
+      "solutions",
+      [](const std::string& puzzle, const py::object& b) {
+        return SolutionIterator(board_of(puzzle, b));
+      },
+      py::arg("puzzle"), box,
+      "Every solution of a puzzle, lazily, each as one line of N*N symbols, from the dlx backend "
+      "(the plain exact cover): the search runs only as far as the solutions taken.");
   m.def("validate", &validate, py::arg("grid"), box, py::arg("puzzle") = py::none(), R"doc(
 Checks a grid (complete or not) without solving: a dict with "valid" (no digit twice in a row,
 column or box), "complete", "filled", "cells", "box" and "conflicts" (each with "digit", "unit",
@@ -424,8 +433,9 @@ The difficulty: a dict with "level" (easy, medium, hard, expert, beyond, or inva
 puzzle has no or several solutions), "hardest" technique, its "tier" and "tier_uses", "steps",
 "logic" (solved or stalled), the engine's "solutions" (up to 2), "nodes" and "updates", and
 "text".)doc");
-  m.def("generate", &generate, py::arg("count") = 1, py::arg("size") = 9, py::arg("seed") = py::none(),
-        py::arg("symmetry") = py::none(), py::arg("difficulty") = py::none(), box, R"doc(
+  m.def("generate", &generate, py::arg("count") = 1, py::arg("size") = 9,
+        py::arg("seed") = py::none(), py::arg("symmetry") = py::none(),
+        py::arg("difficulty") = py::none(), box, R"doc(
 Makes `count` minimal puzzles with exactly one solution: a list of dicts with "puzzle",
 "solution", "givens" and "rating" (as rate()). `size` is the side (box as square as possible)
 or `box` the box shape; `symmetry` one of none, rotate180, rotate90, mirror; `difficulty` one

@@ -32,7 +32,9 @@ std::optional<sudoku::Geometry> box_of(const py::object& box) {
   if (box.is_none()) return std::nullopt;
   if (py::isinstance<py::str>(box)) {
     auto g = sudoku::Geometry::parse(box.cast<std::string>());
-    if (!g) throw py::value_error("box wants \"RxC\" with R*C between 1 and 35; got '" + box.cast<std::string>() + "'");
+    if (!g)
+      throw py::value_error("box wants \"RxC\" with R*C between 1 and 35; got '" +
+                            box.cast<std::string>() + "'");
     return g;
   }
   const auto pair = box.cast<std::pair<int, int>>();
@@ -46,12 +48,13 @@ int cell_of(const std::string& text, int n) {
   int row = 0, col = 0;
   char r = 0, c = 0;
   char rest = 0;
-  if (std::sscanf(text.c_str(), "%c%d%c%d%c", &r, &row, &c, &col, &rest) != 4 || (r != 'r' && r != 'R') ||
-      (c != 'c' && c != 'C')) {
+  if (std::sscanf(text.c_str(), "%c%d%c%d%c", &r, &row, &c, &col, &rest) != 4 ||
+      (r != 'r' && r != 'R') || (c != 'c' && c != 'C')) {
     throw py::value_error("a cage cell is written \"rRcC\", such as \"r1c1\"; got '" + text + "'");
   }
   if (row < 1 || row > n || col < 1 || col > n) {
-    throw py::value_error("cage cell " + text + " is outside the " + std::to_string(n) + "x" + std::to_string(n) + " board");
+    throw py::value_error("cage cell " + text + " is outside the " + std::to_string(n) + "x" +
+                          std::to_string(n) + " board");
   }
   return (row - 1) * n + col - 1;
 }
@@ -62,27 +65,31 @@ struct Played {
   sudoku::Variant rules;
 };
 
-Played played(const std::string& text, const py::object& box, const std::optional<std::string>& variant,
-              const std::optional<std::string>& regions,
+Played played(const std::string& text, const py::object& box,
+              const std::optional<std::string>& variant, const std::optional<std::string>& regions,
               const std::optional<std::vector<std::pair<int, std::vector<std::string>>>>& cages) {
   std::istringstream in(text);
   sudoku::Reader reader(in, "<puzzle>", box_of(box));
   auto entry = reader.next();
   if (!entry) throw py::value_error("puzzle: no puzzle in the text");
-  if (auto* e = std::get_if<sudoku::ReadError>(&*entry)) throw py::value_error("puzzle: " + e->to_string());
+  if (auto* e = std::get_if<sudoku::ReadError>(&*entry))
+    throw py::value_error("puzzle: " + e->to_string());
   if (reader.next()) throw py::value_error("puzzle: more than one puzzle in the text");
   auto& puzzle = std::get<sudoku::Puzzle>(*entry);
   Played p{puzzle.board, puzzle.variant};
   const int n = p.board.size();
   if (variant) {
     const auto name = sudoku::parse_variant(*variant);
-    if (!name) throw py::value_error("unknown variant '" + *variant + "' (" + sudoku::kVariantNames + ")");
+    if (!name)
+      throw py::value_error("unknown variant '" + *variant + "' (" + sudoku::kVariantNames + ")");
     p.rules.diagonals = p.rules.diagonals || name->rules.diagonals;
     p.rules.windows = p.rules.windows || name->rules.windows;
     p.rules.anti_knight = p.rules.anti_knight || name->rules.anti_knight;
     p.rules.anti_king = p.rules.anti_king || name->rules.anti_king;
-    if (name->jigsaw && !regions && p.rules.regions.empty()) throw py::value_error("variant jigsaw needs regions");
-    if (name->killer && !cages && p.rules.cages.empty()) throw py::value_error("variant killer needs cages");
+    if (name->jigsaw && !regions && p.rules.regions.empty())
+      throw py::value_error("variant jigsaw needs regions");
+    if (name->killer && !cages && p.rules.cages.empty())
+      throw py::value_error("variant killer needs cages");
   }
   if (regions) {
     p.rules.regions.clear();
@@ -93,7 +100,8 @@ Played played(const std::string& text, const py::object& box, const std::optiona
       else if (c >= 'A' && c <= 'Z') label = c - 'A' + 10;
       else if (c >= 'a' && c <= 'z') label = c - 'a' + 1;
       if (label == 0 || label > n) {
-        throw py::value_error(std::string("regions: label '") + c + "' is not one of the " + std::to_string(n) + " regions");
+        throw py::value_error(std::string("regions: label '") + c + "' is not one of the " +
+                              std::to_string(n) + " regions");
       }
       p.rules.regions.push_back(static_cast<std::uint8_t>(label - 1));
     }
@@ -125,7 +133,9 @@ sudoku::SolveResult run(const Played& p, std::uint64_t limit) {
 
 // All solutions lazily, from a solver of its own.
 struct VariantSolutionIterator {
-  explicit VariantSolutionIterator(Played p) : played(std::move(p)) { solver.start(played.board, played.rules); }
+  explicit VariantSolutionIterator(Played p) : played(std::move(p)) {
+    solver.start(played.board, played.rules);
+  }
   std::string next() {
     bool found = false;
     {
@@ -149,8 +159,9 @@ struct VariantSolutionIterator {
 void bind_variant(py::module_& m) {
   m.def(
       "variant_solve",
-      [](const std::string& puzzle, const py::object& box, const std::optional<std::string>& variant,
-         const std::optional<std::string>& regions, const Cages& cages) -> py::object {
+      [](const std::string& puzzle, const py::object& box,
+         const std::optional<std::string>& variant, const std::optional<std::string>& regions,
+         const Cages& cages) -> py::object {
         const auto r = run(played(puzzle, box, variant, regions, cages), 1);
         if (r.solutions == 0) return py::none();
         return py::str(r.first.to_line());
@@ -161,43 +172,51 @@ void bind_variant(py::module_& m) {
   m.def(
       "variant_count",
       [](const std::string& puzzle, const std::optional<std::int64_t>& limit, const py::object& box,
-         const std::optional<std::string>& variant, const std::optional<std::string>& regions, const Cages& cages) {
+         const std::optional<std::string>& variant, const std::optional<std::string>& regions,
+         const Cages& cages) {
         if (limit && *limit < 0) throw py::value_error("limit must be at least 0");
         return run(played(puzzle, box, variant, regions, cages),
                    limit ? static_cast<std::uint64_t>(*limit) : sudoku::VariantSolver::kNoLimit)
             .solutions;
       },
       py::arg("puzzle"), py::arg("limit") = py::none(), py::arg("box") = py::none(),
-      py::arg("variant") = py::none(), py::arg("regions") = py::none(), py::arg("cages") = py::none(),
-      "count() under a variant's rules.");
-  py::class_<VariantSolutionIterator>(m, "VariantSolutionIterator", "A lazy iterator over a variant puzzle's solutions.")
+      py::arg("variant") = py::none(), py::arg("regions") = py::none(),
+      py::arg("cages") = py::none(), "count() under a variant's rules.");
+  py::class_<VariantSolutionIterator>(m, "VariantSolutionIterator",
+                                      "A lazy iterator over a variant puzzle's solutions.")
       .def("__iter__", [](py::object self) { return self; })
       .def("__next__", &VariantSolutionIterator::next);
   m.def(
       "variant_solutions",
-      [](const std::string& puzzle, const py::object& box, const std::optional<std::string>& variant,
-         const std::optional<std::string>& regions, const Cages& cages) {
+      [](const std::string& puzzle, const py::object& box,
+         const std::optional<std::string>& variant, const std::optional<std::string>& regions,
+         const Cages& cages) {
         return VariantSolutionIterator(played(puzzle, box, variant, regions, cages));
       },
       py::arg("puzzle"), py::arg("box") = py::none(), py::arg("variant") = py::none(),
-      py::arg("regions") = py::none(), py::arg("cages") = py::none(), "solutions() under a variant's rules.");
+      py::arg("regions") = py::none(), py::arg("cages") = py::none(),
+      "solutions() under a variant's rules.");
   m.def(
       "variant_generate",
       [](int count, int size, const std::optional<std::uint64_t>& seed, const std::string& variant,
          const py::object& box) {
         if (count < 0) throw py::value_error("count must be at least 0");
         const auto name = sudoku::parse_variant(variant);
-        if (!name) throw py::value_error("unknown variant '" + variant + "' (" + sudoku::kVariantNames + ")");
+        if (!name)
+          throw py::value_error("unknown variant '" + variant + "' (" + sudoku::kVariantNames +
+                                ")");
         sudoku::VariantGeneratorOptions options;
         if (auto g = box_of(box)) {
           options.geometry = *g;
         } else {
           const auto g_size = sudoku::Geometry::for_size(size);
-          if (!g_size) throw py::value_error("size " + std::to_string(size) + " is not a board side");
+          if (!g_size)
+            throw py::value_error("size " + std::to_string(size) + " is not a board side");
           options.geometry = *g_size;
         }
         options.variant = *name;
-        options.seed = seed ? *seed : (std::uint64_t{std::random_device{}()} << 32) ^ std::random_device{}();
+        options.seed =
+            seed ? *seed : (std::uint64_t{std::random_device{}()} << 32) ^ std::random_device{}();
         sudoku::VariantGenerator generator(options);
         py::list out;
         for (int k = 0; k < count; ++k) {
@@ -219,18 +238,21 @@ void bind_variant(py::module_& m) {
           py::list cages;
           for (const auto& cage : made->rules.cages) {
             py::list cells;
-            for (const int c : cage.cells) cells.append("r" + std::to_string(c / n + 1) + "c" + std::to_string(c % n + 1));
+            for (const int c : cage.cells)
+              cells.append("r" + std::to_string(c / n + 1) + "c" + std::to_string(c % n + 1));
             cages.append(py::make_tuple(cage.sum, cells));
           }
           d["cages"] = cages;
-          d["text"] = sudoku::variant_lines(made->rules, made->puzzle.geometry()) + made->puzzle.to_line() + "\n";
+          d["text"] = sudoku::variant_lines(made->rules, made->puzzle.geometry()) +
+                      made->puzzle.to_line() + "\n";
           out.append(d);
           check_signals();
         }
         return out;
       },
-      py::arg("count") = 1, py::arg("size") = 9, py::arg("seed") = py::none(), py::arg("variant") = "classic",
-      py::arg("box") = py::none(), "generate() of a variant's puzzles.");
+      py::arg("count") = 1, py::arg("size") = 9, py::arg("seed") = py::none(),
+      py::arg("variant") = "classic", py::arg("box") = py::none(),
+      "generate() of a variant's puzzles.");
 }
 
 }  // namespace dlx_python

@@ -149,12 +149,13 @@ bool settle_digit(Grid& g, int d, std::uint32_t bands) {
     if ((bands & 2) != 0 && (b1 = pair_rows_with_boxes(b1)) == 0) return false;
     if ((bands & 4) != 0 && (b2 = pair_rows_with_boxes(b2)) == 0) return false;
     // In each stack, the three bands pair off with its three columns.
-    const std::uint32_t c0 = (b0 | b0 >> 9 | b0 >> 18) & kRow, c1 = (b1 | b1 >> 9 | b1 >> 18) & kRow,
+    const std::uint32_t c0 = (b0 | b0 >> 9 | b0 >> 18) & kRow,
+                        c1 = (b1 | b1 >> 9 | b1 >> 18) & kRow,
                         c2 = (b2 | b2 >> 9 | b2 >> 18) & kRow;
     std::uint32_t keep0 = 0, keep1 = 0, keep2 = 0;
     for (int shift = 0; shift < 9; shift += 3) {
-      const std::uint32_t bands_by_column = (c0 >> shift & 7) | (c1 >> shift & 7) << 3 |
-                                            (c2 >> shift & 7) << 6;
+      const std::uint32_t bands_by_column =
+          (c0 >> shift & 7) | (c1 >> shift & 7) << 3 | (c2 >> shift & 7) << 6;
       const std::uint32_t used = kTables.matching[bands_by_column];
       if (used == 0) return false;
       keep0 |= (used & 7) << shift;
@@ -164,7 +165,7 @@ bool settle_digit(Grid& g, int d, std::uint32_t bands) {
     bands = (keep0 != c0 ? 1u : 0u) | (keep1 != c1 ? 2u : 0u) | (keep2 != c2 ? 4u : 0u);
     if (bands == 0) break;
     b0 &= kTables.column_cells[keep0], b1 &= kTables.column_cells[keep1],
-    b2 &= kTables.column_cells[keep2];
+        b2 &= kTables.column_cells[keep2];
   }
   places[0] = b0, places[1] = b1, places[2] = b2;
   // A digit alone in its row is that cell's digit: the cell leaves every other digit.
@@ -264,7 +265,8 @@ struct Search {
       return;
     }
     std::uint32_t digits = 0;  // bit d: digit d + 1 is left in the cell
-    for (std::size_t d = 0; d < 9; ++d) digits |= ((g.places[3 * d + band] & bit) != 0 ? 1u : 0u) << d;
+    for (std::size_t d = 0; d < 9; ++d)
+      digits |= ((g.places[3 * d + band] & bit) != 0 ? 1u : 0u) << d;
     for (; (digits & (digits - 1)) != 0; digits &= digits - 1) {
       if (done()) return;
       ++nodes;
@@ -373,7 +375,8 @@ SolveResult BitboardSolver::solve(const Board& puzzle, std::uint64_t limit) {
     const auto band = static_cast<std::size_t>(cell / 27);
     const std::uint32_t bit = std::uint32_t{1} << (cell % 27);
     // A digit the board cannot hold, or a given its row already has: no solution.
-    if (digit > 9 || (g.places[3 * static_cast<std::size_t>(digit - 1) + band] & bit) == 0) return result;
+    if (digit > 9 || (g.places[3 * static_cast<std::size_t>(digit - 1) + band] & bit) == 0)
+      return result;
     assign(g, digit - 1, band, bit);
   }
   Search search{limit, node_limit_};

@@ -58,7 +58,8 @@ int symbol_digit(char symbol) {
 }
 
 int Board::given_count() const {
-  return static_cast<int>(std::count_if(cells_.begin(), cells_.end(), [](auto d) { return d != 0; }));
+  return static_cast<int>(
+      std::count_if(cells_.begin(), cells_.end(), [](auto d) { return d != 0; }));
 }
 
 std::string Board::to_line() const {

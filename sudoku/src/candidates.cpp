@@ -132,8 +132,8 @@ std::optional<Contradiction> Position::find_contradiction() const {
       c.kind = Contradiction::Kind::no_place;
       c.digit = std::countr_zero(missing);
       c.unit = layout_->unit(id);
-      c.message = std::string("digit ") + digit_symbol(c.digit) + " has no place in " +
-                  unit_name(c.unit);
+      c.message =
+          std::string("digit ") + digit_symbol(c.digit) + " has no place in " + unit_name(c.unit);
       return c;
     }
   }

@@ -58,7 +58,8 @@ class Minlexer {
     }
     assert(best_len_ == 81);
     std::string text(81, '0');
-    for (int i = 0; i < 81; ++i) text[static_cast<std::size_t>(i)] = static_cast<char>('0' + best_[i]);
+    for (int i = 0; i < 81; ++i)
+      text[static_cast<std::size_t>(i)] = static_cast<char>('0' + best_[i]);
     return text;
   }
 
@@ -174,7 +175,8 @@ std::string relabelled_line(const Board& board) {
   for (int cell = 0; cell < board.cell_count(); ++cell) {
     int value = board[cell];
     if (value != 0) {
-      if (labels[static_cast<std::size_t>(value)] == 0) labels[static_cast<std::size_t>(value)] = next++;
+      if (labels[static_cast<std::size_t>(value)] == 0)
+        labels[static_cast<std::size_t>(value)] = next++;
       value = labels[static_cast<std::size_t>(value)];
     }
     text.push_back(value == 0 ? '0' : digit_symbol(value));

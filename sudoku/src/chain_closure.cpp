@@ -20,7 +20,8 @@ int popcount(CellBits b) {
 
 int lowest(CellBits b) {
   const auto lo = static_cast<std::uint64_t>(b);
-  return lo != 0 ? std::countr_zero(lo) : 64 + std::countr_zero(static_cast<std::uint64_t>(b >> 64));
+  return lo != 0 ? std::countr_zero(lo)
+                 : 64 + std::countr_zero(static_cast<std::uint64_t>(b >> 64));
 }
 
 }  // namespace
@@ -220,7 +221,8 @@ void ClosureTable::compute_dynamic(int cell, int digit, bool on, Closure& out) c
           out.on[d] |= add;
           new_on[d] |= add;
           if (y_links_ && (pair_cells_ & (kOne << c)) != 0) {
-            const auto e = static_cast<std::size_t>(std::countr_zero(grid_[cs] & ~(std::uint64_t{1} << d)));
+            const auto e =
+                static_cast<std::size_t>(std::countr_zero(grid_[cs] & ~(std::uint64_t{1} << d)));
             if ((out.on[e] & (kOne << c)) == 0) {
               out.on[e] |= kOne << c;
               new_on[e] |= kOne << c;

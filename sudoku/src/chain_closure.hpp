@@ -59,9 +59,7 @@ class ClosureTable {
   const Closure& get(int cell, int digit, bool on);
 
   /// Cells holding `digit` in the grid.
-  [[nodiscard]] CellBits places(int digit) const {
-    return board_[static_cast<std::size_t>(digit)];
-  }
+  [[nodiscard]] CellBits places(int digit) const { return board_[static_cast<std::size_t>(digit)]; }
   /// Cells with two or more candidates in the grid.
   [[nodiscard]] CellBits multi() const { return multi_; }
 
@@ -76,7 +74,7 @@ class ClosureTable {
   // Of the current grid:
   std::array<std::uint64_t, 81> grid_{};
   std::array<CellBits, 10> board_{};
-  std::array<std::uint32_t, 10> multi_units_{};  // units with two or more places, by digit
+  std::array<std::uint32_t, 10> multi_units_{};         // units with two or more places, by digit
   std::array<std::array<CellBits, 81>, 10> partner_{};  // static: the other place in a unit of two
   CellBits multi_ = 0;
   CellBits pair_cells_ = 0;

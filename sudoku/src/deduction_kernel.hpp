@@ -120,8 +120,8 @@ constexpr void locked_removals(const Word* segments, int k, Word* removed) {
     for (int j = 0; j < k; ++j) {
       const Tally<Word>& p = line_pointing[i];
       const Tally<Word>& c = box_claiming[j];
-      removed[i * k + j] = (p.once & ~pointing[i * k + j]) | p.twice |
-                           (c.once & ~claiming[i * k + j]) | c.twice;
+      removed[i * k + j] =
+          (p.once & ~pointing[i * k + j]) | p.twice | (c.once & ~claiming[i * k + j]) | c.twice;
     }
   }
 }

@@ -86,7 +86,8 @@ void DlxSolver::order_cells(const Propagator& propagator) {
     // A pass over the peers, branch-free (filled peers have no candidates), costs less than
     // counting each digit's places by unit, whose bit loops the branch predictor misses.
     std::uint64_t shared = 0;
-    for (const int peer : propagator.peers(cell)) shared += count_bits(propagator.candidates(peer) & mine);
+    for (const int peer : propagator.peers(cell))
+      shared += count_bits(propagator.candidates(peer) & mine);
     // Ascending keys: candidates, then shared descending, then the cell (a total order).
     cell_order_.push_back(count_bits(mine) << 48 | (0xffffffffu - shared) << 16 |
                           static_cast<std::uint64_t>(cell));
@@ -164,12 +165,14 @@ SolveResult DlxSolver::solve_reduced(const Board& puzzle, std::uint64_t limit) {
   if (limit == 0) return result;
   Propagator* propagator = nullptr;
   switch (load_reduced(puzzle, propagator)) {
-    case Propagator::Outcome::contradiction: return result;
+    case Propagator::Outcome::contradiction:
+      return result;
     case Propagator::Outcome::solved:
       result.solutions = 1;
       result.first = propagator->board();
       return result;
-    case Propagator::Outcome::open: break;
+    case Propagator::Outcome::open:
+      break;
   }
   if (reduced_next_watched()) {
     decode_reduced(*propagator, result.first);
@@ -224,15 +227,22 @@ DlxSolver::SolutionRange DlxSolver::enumerate(const Board& puzzle) {
 DlxSolver::SolutionRange::SolutionRange(DlxSolver& owner, const Board& puzzle)
     : owner_(&owner), current_(puzzle.geometry()) {
   switch (owner.load_reduced(puzzle, propagator_)) {
-    case Propagator::Outcome::contradiction: source_ = Source::none; break;
-    case Propagator::Outcome::solved: source_ = Source::deduced; break;
-    case Propagator::Outcome::open: source_ = Source::engine; break;
+    case Propagator::Outcome::contradiction:
+      source_ = Source::none;
+      break;
+    case Propagator::Outcome::solved:
+      source_ = Source::deduced;
+      break;
+    case Propagator::Outcome::open:
+      source_ = Source::engine;
+      break;
   }
 }
 
 bool DlxSolver::SolutionRange::advance() {
   switch (source_) {
-    case Source::none: return false;
+    case Source::none:
+      return false;
     case Source::deduced:
       current_ = propagator_->board();
       source_ = Source::none;

@@ -70,10 +70,11 @@ void for_each_option_with_givens(const Board& puzzle, Add&& add) {
     for (int d = 0; d < n; ++d) {
       const std::array<dlx::ItemId, 4> items{cell, n2 + row * n + d, 2 * n2 + col * n + d,
                                              3 * n2 + box * n + d};
-      const bool keep = puzzle[cell] != 0 ? puzzle[cell] == d + 1
-                                          : given_in[static_cast<std::size_t>(items[1] - n2)] == 0 &&
-                                                given_in[static_cast<std::size_t>(items[2] - n2)] == 0 &&
-                                                given_in[static_cast<std::size_t>(items[3] - n2)] == 0;
+      const bool keep = puzzle[cell] != 0
+                            ? puzzle[cell] == d + 1
+                            : given_in[static_cast<std::size_t>(items[1] - n2)] == 0 &&
+                                  given_in[static_cast<std::size_t>(items[2] - n2)] == 0 &&
+                                  given_in[static_cast<std::size_t>(items[3] - n2)] == 0;
       if (keep) add(std::span<const dlx::ItemId>(items), Placement{cell, d + 1});
     }
   }

@@ -95,7 +95,8 @@ std::string chain_text(const Step& s, const Geometry& g) {
   if (!s.placed.empty()) {
     conclusion = cell_name(g, s.placed.front().cell) + "=" + digit_text(s.placed.front().digit);
   } else if (!s.eliminated.empty()) {
-    conclusion = cell_name(g, s.eliminated.front().cell) + "<>" + digit_text(s.eliminated.front().digit);
+    conclusion =
+        cell_name(g, s.eliminated.front().cell) + "<>" + digit_text(s.eliminated.front().digit);
   }
   // The last node of each branch.
   std::vector<int> ends;
@@ -119,8 +120,9 @@ std::string chain_text(const Step& s, const Geometry& g) {
   } else {
     if (s.chain_kind == "double") text += "whether " + node_text(g, s.chain.front()) + " or not: ";
     else if (s.chain_kind == "cell") text += "whichever digit " + source + " holds: ";
-    else text += "wherever " + digit_text(only_digit(s.digits)) + " goes in " +
-                 unit_name(s.units.front()) + ": ";
+    else
+      text += "wherever " + digit_text(only_digit(s.digits)) + " goes in " +
+              unit_name(s.units.front()) + ": ";
     for (std::size_t b = 0; b < ends.size(); ++b) {
       text += (b ? "; " : "") + branch_text(g, s.chain, ends[b]);
     }
@@ -271,13 +273,27 @@ std::string json_string(std::string_view text) {
   for (const char ch : text) {
     const auto u = static_cast<unsigned char>(ch);
     switch (ch) {
-      case '"': out += "\\\""; break;
-      case '\\': out += "\\\\"; break;
-      case '\n': out += "\\n"; break;
-      case '\r': out += "\\r"; break;
-      case '\t': out += "\\t"; break;
-      case '\b': out += "\\b"; break;
-      case '\f': out += "\\f"; break;
+      case '"':
+        out += "\\\"";
+        break;
+      case '\\':
+        out += "\\\\";
+        break;
+      case '\n':
+        out += "\\n";
+        break;
+      case '\r':
+        out += "\\r";
+        break;
+      case '\t':
+        out += "\\t";
+        break;
+      case '\b':
+        out += "\\b";
+        break;
+      case '\f':
+        out += "\\f";
+        break;
       default:
         if (u < 0x20 || u == 0x7f) {
           char buf[8];
@@ -334,7 +350,9 @@ void write_step_json(std::ostream& out, const Step& s, const Geometry& g) {
       for (std::size_t k = 0; k < node.from.size(); ++k) out << (k ? "," : "") << node.from[k];
       // The link from the first parent: off -> on is strong, on -> off is weak.
       out << "],\"link\":"
-          << json_string(node.from.empty() ? "start" : node.on ? "strong" : "weak")
+          << json_string(node.from.empty() ? "start"
+                         : node.on         ? "strong"
+                                           : "weak")
           << ",\"rule\":" << json_string(node.rule) << '}';
     }
     out << ']';

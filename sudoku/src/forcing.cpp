@@ -39,29 +39,34 @@ constexpr std::size_t kMemoLimit = 20000;
 constexpr int kDisplaySlot = 200;
 
 // Names of the techniques applied inside a dynamic chain, for Node::rule.
-constexpr const char* kRuleNames[] = {
-    "locked candidates", "hidden pair", "naked pair", "x-wing",
-    "forcing chain", "multiple forcing chain", "dynamic forcing chain",
-    "dynamic forcing chain (+)", "nested forcing chain"};
+constexpr const char* kRuleNames[] = {"locked candidates",
+                                      "hidden pair",
+                                      "naked pair",
+                                      "x-wing",
+                                      "forcing chain",
+                                      "multiple forcing chain",
+                                      "dynamic forcing chain",
+                                      "dynamic forcing chain (+)",
+                                      "nested forcing chain"};
 
 struct Node {
   int cell = 0;
   int digit = 0;
   bool on = false;
   int cause = kAssumption;
-  int rule = -1;        // index into kRuleNames when cause == kAdvanced
+  int rule = -1;  // index into kRuleNames when cause == kAdvanced
   int parent_begin = 0;
   int parent_count = 0;
-  int nested = 0;       // complexity of the inner chain that made this node, if any
-  int nested_id = -1;   // one id per inner chain, to count each one once
+  int nested = 0;      // complexity of the inner chain that made this node, if any
+  int nested_id = -1;  // one id per inner chain, to count each one once
 };
 
 /// One propagation: its nodes and the position it leaves.
 struct Imp {
   std::vector<Node> nodes;
   std::vector<int> parents;
-  std::vector<int> on_id, off_id;  // candidate -> node, -1 when absent
-  std::vector<int> touched;        // candidates with an entry, to clear quickly
+  std::vector<int> on_id, off_id;   // candidate -> node, -1 when absent
+  std::vector<int> touched;         // candidates with an entry, to clear quickly
   std::vector<std::uint64_t> grid;  // the position as the propagation leaves it
   int contra_on = -1, contra_off = -1;
   // Static chains from one assumption (X-chains, AICs) follow a candidate both ways: reaching
@@ -89,9 +94,9 @@ struct Imp {
 /// What a propagation may use.
 struct Mode {
   bool dynamic = false;
-  bool x_links = true;   // units: same digit
-  bool y_links = true;   // cells: other candidates
-  int level = 0;         // 1: basic techniques inside; 2..5: chains inside too
+  bool x_links = true;  // units: same digit
+  bool y_links = true;  // cells: other candidates
+  int level = 0;        // 1: basic techniques inside; 2..5: chains inside too
   bool stop_on_contradiction = true;
 };
 
@@ -109,17 +114,17 @@ struct Branch {
 /// needed (propagation is deterministic), so hints hold no propagation state.
 struct Hint {
   Technique technique = Technique::x_chain;
-  std::string kind;            // chain, contradiction, double, cell, region
+  std::string kind;  // chain, contradiction, double, cell, region
   int level = 0;
   std::vector<int> source_cells;
   int source_digit = 0;
-  int unit = -1;               // region chains
+  int unit = -1;  // region chains
   std::vector<Branch> branches;
   bool conclusion_on = false;  // place conclusion_digit in conclusion_cell, else eliminate it
   int conclusion_cell = 0;
   int conclusion_digit = 0;
   int complexity = 0;
-  int difficulty = 0;          // tenths, SE scale
+  int difficulty = 0;  // tenths, SE scale
 };
 
 // The memo of inner searches: (technique << 8 | level) followed by the grid -> what was found.
@@ -144,13 +149,20 @@ SearchMemo& thread_memo() {
 
 int base_difficulty(Technique t, int level) {
   switch (t) {
-    case Technique::x_chain: return 66;
-    case Technique::aic: return 70;
-    case Technique::multiple_forcing_chain: return 80;
-    case Technique::dynamic_forcing_chain: return 85;
-    case Technique::dynamic_forcing_chain_plus: return 90;
-    case Technique::nested_forcing_chain: return 95 + 5 * (level - 2);
-    default: return 0;
+    case Technique::x_chain:
+      return 66;
+    case Technique::aic:
+      return 70;
+    case Technique::multiple_forcing_chain:
+      return 80;
+    case Technique::dynamic_forcing_chain:
+      return 85;
+    case Technique::dynamic_forcing_chain_plus:
+      return 90;
+    case Technique::nested_forcing_chain:
+      return 95 + 5 * (level - 2);
+    default:
+      return 0;
   }
 }
 
@@ -234,8 +246,8 @@ class Engine {
   bool inside_rules(Imp& imp, const std::vector<std::uint64_t>& orig, const Mode& mode, int depth);
   void hidden_of_cell(const Imp& imp, const std::vector<std::uint64_t>& orig, int cell,
                       std::vector<int>& out) const {
-    for (std::uint64_t m = orig[static_cast<std::size_t>(cell)] &
-                           ~imp.grid[static_cast<std::size_t>(cell)];
+    for (std::uint64_t m =
+             orig[static_cast<std::size_t>(cell)] & ~imp.grid[static_cast<std::size_t>(cell)];
          m != 0; m &= m - 1) {
       const int id = imp.off_id[static_cast<std::size_t>(cand(cell, std::countr_zero(m)))];
       if (id >= 0) out.push_back(id);
@@ -254,8 +266,8 @@ class Engine {
   }
   /// The off nodes of `outer` that an inner hint rests on (SE's rule parents): the candidates
   /// removed from `orig` in the cells and units whose singles the inner chains used.
-  std::vector<int> rule_parents(const Hint& hint, const std::vector<std::uint64_t>& grid,
-                                int depth, const Imp& outer, const std::vector<std::uint64_t>& orig);
+  std::vector<int> rule_parents(const Hint& hint, const std::vector<std::uint64_t>& grid, int depth,
+                                const Imp& outer, const std::vector<std::uint64_t>& orig);
 
  public:
   /// The propagation a hint's technique uses.
@@ -266,8 +278,9 @@ class Engine {
       mode.stop_on_contradiction = false;
     } else {
       mode.dynamic = t != Technique::multiple_forcing_chain;
-      mode.level = t == Technique::nested_forcing_chain ? level
-                   : t == Technique::dynamic_forcing_chain_plus ? 1 : 0;
+      mode.level = t == Technique::nested_forcing_chain         ? level
+                   : t == Technique::dynamic_forcing_chain_plus ? 1
+                                                                : 0;
     }
     return mode;
   }
@@ -284,8 +297,10 @@ class Engine {
   }
   int end_of(const Imp& imp, const Branch& b) const {
     switch (b.end) {
-      case Branch::End::clash_on: return imp.contra_on;
-      case Branch::End::clash_off: return imp.contra_off;
+      case Branch::End::clash_on:
+        return imp.contra_on;
+      case Branch::End::clash_off:
+        return imp.contra_off;
       case Branch::End::negation:
         for (std::size_t i = 1; i < imp.nodes.size(); ++i) {
           const Node& nd = imp.nodes[i];
@@ -301,7 +316,6 @@ class Engine {
   }
 
  private:
-
   void unary(Technique t, const std::vector<std::uint64_t>& grid, int depth, bool first_only,
              std::vector<Hint>& out);
   /// The closures of depth `depth` on `grid` (chain_closure.hpp), or nothing where they do not
@@ -476,7 +490,8 @@ bool Engine::inside_rules(Imp& imp, const std::vector<std::uint64_t>& orig, cons
       if (std::popcount(w) < 2) continue;
       const int first = cells[static_cast<std::size_t>(std::countr_zero(w))];
       for (int slot = 0; slot < 3; ++slot) {
-        const int to = L_.cell_units[static_cast<std::size_t>(first)][static_cast<std::size_t>(slot)];
+        const int to =
+            L_.cell_units[static_cast<std::size_t>(first)][static_cast<std::size_t>(slot)];
         if (to == from) continue;
         bool all = true;
         for (std::uint64_t m = w; m != 0 && all; m &= m - 1) {
@@ -593,16 +608,16 @@ bool Engine::inside_rules(Imp& imp, const std::vector<std::uint64_t>& orig, cons
   const std::vector<std::uint64_t> here = g;
   for (const auto& [technique, level] : inner) {
     const int rule = technique == Technique::x_chain || technique == Technique::aic ? 4
-                     : technique == Technique::multiple_forcing_chain          ? 5
-                     : level == 0                                               ? 6
-                                                                                : 8;
+                     : technique == Technique::multiple_forcing_chain               ? 5
+                     : level == 0                                                   ? 6
+                                                                                    : 8;
     const std::vector<Hint> hints = search(technique, level, here, depth + 1, true);
     for (const Hint& h : hints) {
       parents = rule_parents(h, here, depth + 1, imp, orig);
       elims.clear();
       if (h.conclusion_on) {
-        for (std::uint64_t o = here[static_cast<std::size_t>(h.conclusion_cell)] &
-                               ~digit_bit(h.conclusion_digit);
+        for (std::uint64_t o =
+                 here[static_cast<std::size_t>(h.conclusion_cell)] & ~digit_bit(h.conclusion_digit);
              o != 0; o &= o - 1) {
           elims.push_back({h.conclusion_cell, std::countr_zero(o)});
         }
@@ -652,8 +667,8 @@ std::vector<int> Engine::rule_parents(const Hint& hint, const std::vector<std::u
 
 // ---- X-chains and AICs (SE's forcing chains): one assumption, its own negation reached ----
 
-void Engine::unary(Technique t, const std::vector<std::uint64_t>& grid, int depth,
-                   bool first_only, std::vector<Hint>& out) {
+void Engine::unary(Technique t, const std::vector<std::uint64_t>& grid, int depth, bool first_only,
+                   std::vector<Hint>& out) {
   const Mode mode = mode_of(t, 0);
   ClosureTable* fast = closures(depth, grid, mode);
   // The links read here form an implication graph closed under contraposition (a weak link
@@ -1106,15 +1121,16 @@ std::optional<Step> forcing_step(Technique t, Position& p, ChainPick pick, int m
       hints = engine.search(t, level, grid, 0, first_only);
     }
   } else {
-    hints = engine.search(t, t == Technique::dynamic_forcing_chain_plus ? 1 : 0, grid, 0,
-                          first_only);
+    hints =
+        engine.search(t, t == Technique::dynamic_forcing_chain_plus ? 1 : 0, grid, 0, first_only);
   }
   if (hints.empty()) return std::nullopt;
   std::size_t best = 0;
   for (std::size_t i = 1; i < hints.size(); ++i) {
     const Hint& a = hints[i];
     const Hint& b = hints[best];
-    if (a.difficulty < b.difficulty || (a.difficulty == b.difficulty && a.complexity < b.complexity)) {
+    if (a.difficulty < b.difficulty ||
+        (a.difficulty == b.difficulty && a.complexity < b.complexity)) {
       best = i;
     }
   }

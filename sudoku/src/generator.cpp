@@ -14,10 +14,14 @@ namespace sudoku {
 
 std::string_view symmetry_name(Symmetry symmetry) {
   switch (symmetry) {
-    case Symmetry::none: return "none";
-    case Symmetry::rotate180: return "rotate180";
-    case Symmetry::rotate90: return "rotate90";
-    case Symmetry::mirror: return "mirror";
+    case Symmetry::none:
+      return "none";
+    case Symmetry::rotate180:
+      return "rotate180";
+    case Symmetry::rotate90:
+      return "rotate90";
+    case Symmetry::mirror:
+      return "mirror";
   }
   return "?";
 }
@@ -34,10 +38,14 @@ std::vector<int> symmetry_orbit(const Geometry& g, Symmetry symmetry, int cell) 
   auto image = [&](int c) {
     const int r = c / n, k = c % n;
     switch (symmetry) {
-      case Symmetry::none: return c;
-      case Symmetry::rotate180: return (n - 1 - r) * n + (n - 1 - k);
-      case Symmetry::rotate90: return k * n + (n - 1 - r);
-      case Symmetry::mirror: return r * n + (n - 1 - k);
+      case Symmetry::none:
+        return c;
+      case Symmetry::rotate180:
+        return (n - 1 - r) * n + (n - 1 - k);
+      case Symmetry::rotate90:
+        return k * n + (n - 1 - r);
+      case Symmetry::mirror:
+        return r * n + (n - 1 - k);
     }
     return c;
   };
@@ -170,9 +178,12 @@ std::string Generator::progress_text() const {
 std::optional<Board> Generator::search(const Board& board, bool shuffle) {
   if (poll()) return std::nullopt;
   switch (propagator_.run(board)) {
-    case Propagator::Outcome::contradiction: return std::nullopt;
-    case Propagator::Outcome::solved: return propagator_.board();
-    case Propagator::Outcome::open: break;
+    case Propagator::Outcome::contradiction:
+      return std::nullopt;
+    case Propagator::Outcome::solved:
+      return propagator_.board();
+    case Propagator::Outcome::open:
+      break;
   }
   // Branch on a blank cell with the fewest candidates (the first such: deterministic). The
   // propagator is reused below, so what this level needs is copied out first.
@@ -283,8 +294,8 @@ std::optional<GeneratedPuzzle> Generator::next() {
     }
     if (options_.on_attempt) options_.on_attempt(attempt_);
   }
-  error_ = "no " + targets_text(options_) + " found in " +
-           std::to_string(attempts) + " attempts (" + options_.geometry.name() + " boxes, symmetry " +
+  error_ = "no " + targets_text(options_) + " found in " + std::to_string(attempts) +
+           " attempts (" + options_.geometry.name() + " boxes, symmetry " +
            std::string(symmetry_name(options_.symmetry)) + ")";
   return std::nullopt;
 }

@@ -22,7 +22,8 @@ bool has_targets(const GeneratorOptions& options) {
 
 bool meets_targets(const GeneratedPuzzle& p, const GeneratorOptions& options) {
   if (options.difficulty && p.rating.level != *options.difficulty) return false;
-  if (options.technique && (p.rating.logic != LogicStatus::solved || p.rating.hardest != options.technique)) {
+  if (options.technique &&
+      (p.rating.logic != LogicStatus::solved || p.rating.hardest != options.technique)) {
     return false;
   }
   const int givens = p.puzzle.given_count();

@@ -34,7 +34,8 @@ Hint find_hint(const Board& grid, const std::vector<std::uint8_t>& entered, DlxS
   }
   hint.solution = result.first;
   for (int cell = 0; cell < grid.cell_count(); ++cell) {
-    if (is_entry(cell) && grid[cell] != hint.solution[cell]) hint.wrong.push_back({cell, grid[cell]});
+    if (is_entry(cell) && grid[cell] != hint.solution[cell])
+      hint.wrong.push_back({cell, grid[cell]});
   }
   if (!hint.wrong.empty()) {
     hint.kind = Hint::Kind::wrong_entries;
@@ -87,11 +88,13 @@ std::vector<int> focus_cells(const Step& step) {
 
 std::string hint_text(const Hint& hint, HintLevel level, const Geometry& g) {
   switch (hint.kind) {
-    case Hint::Kind::no_solution: return "no solution: the givens cannot be completed";
+    case Hint::Kind::no_solution:
+      return "no solution: the givens cannot be completed";
     case Hint::Kind::several_solutions:
       return "several solutions: the givens do not make a proper puzzle, so entries cannot be "
              "judged";
-    case Hint::Kind::solved: return "solved: every cell is filled and right";
+    case Hint::Kind::solved:
+      return "solved: every cell is filled and right";
     case Hint::Kind::wrong_entries: {
       std::string text = hint.wrong.size() == 1 ? "wrong entry: " : "wrong entries: ";
       for (std::size_t i = 0; i < hint.wrong.size(); ++i) {
@@ -107,10 +110,12 @@ std::string hint_text(const Hint& hint, HintLevel level, const Geometry& g) {
     }
     case Hint::Kind::stalled:
       switch (level) {
-        case HintLevel::cell: return "look at " + cell_name(g, hint.cell);
+        case HintLevel::cell:
+          return "look at " + cell_name(g, hint.cell);
         case HintLevel::technique:
           return "no technique of explain applies: the next step needs chains, forcing or a "
-                 "guess; try " + cell_name(g, hint.cell);
+                 "guess; try " +
+                 cell_name(g, hint.cell);
         case HintLevel::step:
           return "no technique of explain applies: " + cell_name(g, hint.cell) + " = " +
                  std::string(1, digit_symbol(hint.digit)) + " (from the solution)";
@@ -119,7 +124,8 @@ std::string hint_text(const Hint& hint, HintLevel level, const Geometry& g) {
     case Hint::Kind::step: {
       const Step& step = *hint.step;
       switch (level) {
-        case HintLevel::cell: return "look at " + cells_list(g, focus_cells(step));
+        case HintLevel::cell:
+          return "look at " + cells_list(g, focus_cells(step));
         case HintLevel::technique: {
           std::string text(technique_name(step.technique));
           for (std::size_t i = 0; i < step.units.size(); ++i) {
@@ -127,7 +133,8 @@ std::string hint_text(const Hint& hint, HintLevel level, const Geometry& g) {
           }
           return text;
         }
-        case HintLevel::step: return step_text(step, g);
+        case HintLevel::step:
+          return step_text(step, g);
       }
       break;
     }

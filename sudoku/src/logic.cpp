@@ -8,9 +8,12 @@ namespace sudoku {
 
 std::string_view status_name(LogicStatus status) {
   switch (status) {
-    case LogicStatus::solved: return "solved";
-    case LogicStatus::stalled: return "stalled";
-    case LogicStatus::contradiction: return "contradiction";
+    case LogicStatus::solved:
+      return "solved";
+    case LogicStatus::stalled:
+      return "stalled";
+    case LogicStatus::contradiction:
+      return "contradiction";
   }
   return "?";
 }

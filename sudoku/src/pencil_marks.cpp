@@ -29,7 +29,8 @@ std::string sukaku_line(const std::vector<std::uint64_t>& candidates) {
   std::string text;
   text.reserve(candidates.size() * 9);
   for (const std::uint64_t mask : candidates) {
-    for (int d = 1; d <= 9; ++d) text.push_back((mask & digit_bit(d)) != 0 ? static_cast<char>('0' + d) : '.');
+    for (int d = 1; d <= 9; ++d)
+      text.push_back((mask & digit_bit(d)) != 0 ? static_cast<char>('0' + d) : '.');
   }
   return text;
 }
@@ -65,7 +66,8 @@ SolveResult solve_pencil_marks(const std::vector<std::uint64_t>& candidates,
 std::vector<std::uint64_t> pencil_marks_of(const Position& position) {
   std::vector<std::uint64_t> marks(position.all_candidates());
   for (int cell = 0; cell < position.board().cell_count(); ++cell) {
-    if (position.value(cell) != 0) marks[static_cast<std::size_t>(cell)] = digit_bit(position.value(cell));
+    if (position.value(cell) != 0)
+      marks[static_cast<std::size_t>(cell)] = digit_bit(position.value(cell));
   }
   return marks;
 }

@@ -47,14 +47,14 @@ void transpose(const std::uint64_t* masks, int n, std::uint64_t* places) {
 #endif
   for (int d = 1; d <= n; ++d) places[d] = 0;
   for (int i = 0; i < n; ++i) {
-    for (std::uint64_t m = masks[i]; m != 0; m &= m - 1) places[lowest_digit(m)] |= std::uint64_t{1} << i;
+    for (std::uint64_t m = masks[i]; m != 0; m &= m - 1)
+      places[lowest_digit(m)] |= std::uint64_t{1} << i;
   }
 }
 }  // namespace
 
 Propagator::Propagator(Geometry geometry)
-    : geometry_(geometry), n_(geometry.size()), cells_(geometry.cell_count()),
-      board_(geometry) {
+    : geometry_(geometry), n_(geometry.size()), cells_(geometry.cell_count()), board_(geometry) {
   assert(geometry.valid());
   const int n = n_;
   all_ = ((std::uint64_t{1} << n) - 1) << 1;

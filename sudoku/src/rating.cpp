@@ -11,12 +11,18 @@ constexpr int kHardMaxUses = 2;    // tier-3 steps still "hard"
 
 std::string_view difficulty_name(Difficulty level) {
   switch (level) {
-    case Difficulty::easy: return "easy";
-    case Difficulty::medium: return "medium";
-    case Difficulty::hard: return "hard";
-    case Difficulty::expert: return "expert";
-    case Difficulty::beyond: return "beyond";
-    case Difficulty::invalid: return "invalid";
+    case Difficulty::easy:
+      return "easy";
+    case Difficulty::medium:
+      return "medium";
+    case Difficulty::hard:
+      return "hard";
+    case Difficulty::expert:
+      return "expert";
+    case Difficulty::beyond:
+      return "beyond";
+    case Difficulty::invalid:
+      return "invalid";
   }
   return "?";
 }
@@ -31,25 +37,30 @@ std::optional<Difficulty> parse_difficulty(std::string_view name) {
 int technique_tier(Technique t) {
   switch (t) {
     case Technique::naked_single:
-    case Technique::hidden_single: return 1;
+    case Technique::hidden_single:
+      return 1;
     case Technique::pointing:
     case Technique::claiming:
     case Technique::naked_pair:
-    case Technique::hidden_pair: return 2;
+    case Technique::hidden_pair:
+      return 2;
     case Technique::naked_triple:
     case Technique::hidden_triple:
-    case Technique::x_wing: return 3;
+    case Technique::x_wing:
+      return 3;
     case Technique::swordfish:
     case Technique::xy_wing:
     case Technique::naked_quad:
     case Technique::hidden_quad:
-    case Technique::jellyfish: return 4;
+    case Technique::jellyfish:
+      return 4;
     case Technique::x_chain:
     case Technique::aic:
     case Technique::multiple_forcing_chain:
     case Technique::dynamic_forcing_chain:
     case Technique::dynamic_forcing_chain_plus:
-    case Technique::nested_forcing_chain: return 5;
+    case Technique::nested_forcing_chain:
+      return 5;
   }
   return 4;
 }
@@ -80,11 +91,16 @@ Difficulty logic_difficulty(const LogicResult& logic) {
   const TierCount tc = hardest_tier(logic.uses);
   switch (tc.tier) {
     case 0:
-    case 1: return Difficulty::easy;
-    case 2: return tc.uses <= kMediumMaxUses ? Difficulty::medium : Difficulty::hard;
-    case 3: return tc.uses <= kHardMaxUses ? Difficulty::hard : Difficulty::expert;
-    case 4: return Difficulty::expert;
-    default: return Difficulty::beyond;  // chains: beyond the fixed patterns
+    case 1:
+      return Difficulty::easy;
+    case 2:
+      return tc.uses <= kMediumMaxUses ? Difficulty::medium : Difficulty::hard;
+    case 3:
+      return tc.uses <= kHardMaxUses ? Difficulty::hard : Difficulty::expert;
+    case 4:
+      return Difficulty::expert;
+    default:
+      return Difficulty::beyond;  // chains: beyond the fixed patterns
   }
 }
 

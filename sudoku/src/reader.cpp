@@ -152,7 +152,8 @@ std::optional<ReadError> Reader::scan_line(LineKind& kind) {
     }
     // A '.' that touches a '-' is a corner of a pencil-mark grid's border (".----.----."), not
     // a blank cell.
-    const bool corner = c == '.' && ((i > 0 && line_[i - 1] == '-') || (i + 1 < size && line_[i + 1] == '-'));
+    const bool corner =
+        c == '.' && ((i > 0 && line_[i - 1] == '-') || (i + 1 < size && line_[i + 1] == '-'));
     if (is_blank(c) || is_decoration_mark(c) || corner) {
       marks = marks || !is_blank(c);
       pending_decoration = !cells_.empty();
@@ -172,10 +173,10 @@ std::optional<ReadError> Reader::scan_line(LineKind& kind) {
     }
     const int digit = symbol_digit(c);
     if (digit < 0) {
-      const std::string what = u >= 0x21 && u < 0x7F ? std::string("'") + c + "'"
-                                                     : "(byte " + hex_byte(u) + ")";
-      return error(i + 1, "unknown symbol " + what +
-                              "; cells are 1-9, A-Z, and . or 0 for a blank");
+      const std::string what =
+          u >= 0x21 && u < 0x7F ? std::string("'") + c + "'" : "(byte " + hex_byte(u) + ")";
+      return error(i + 1,
+                   "unknown symbol " + what + "; cells are 1-9, A-Z, and . or 0 for a blank");
     }
     if (pending_decoration) line_decorated_ = true;
     pending_decoration = false;
@@ -218,7 +219,8 @@ std::optional<ReadEntry> Reader::start(const Geometry& g, bool whole) {
   for (std::size_t k = 0; k < cells_.size(); ++k) {
     board.set(static_cast<int>(k), cells_[k].digit);
     if (cells_[k].entered) {
-      if (entered.empty()) entered.resize(static_cast<std::size_t>(whole ? g.cell_count() : g.size()));
+      if (entered.empty())
+        entered.resize(static_cast<std::size_t>(whole ? g.cell_count() : g.size()));
       entered[k] = 1;
     }
   }
@@ -245,7 +247,8 @@ std::size_t Reader::length_column(std::size_t most) const {
 // A player's entry is a digit; a '+' before a blank means nothing.
 void Reader::mark_entries(Puzzle& puzzle, const std::vector<std::uint8_t>& entered) const {
   bool any = false;
-  for (std::size_t k = 0; k < entered.size(); ++k) any = any || (entered[k] != 0 && puzzle.board[static_cast<int>(k)] != 0);
+  for (std::size_t k = 0; k < entered.size(); ++k)
+    any = any || (entered[k] != 0 && puzzle.board[static_cast<int>(k)] != 0);
   if (any) puzzle.entered = entered;
 }
 
@@ -298,9 +301,10 @@ std::optional<ReadEntry> Reader::on_cells() {
       reprocess_ = true;
       return cut_short("a whole puzzle on line " + std::to_string(line_no_));
     }
-    ReadError e = error(length_column(static_cast<std::size_t>(n)), "grid row " + std::to_string(block_rows_ + 1) + " has " +
-                               std::to_string(count) + " cells, expected " + std::to_string(n) +
-                               " (the grid starts on line " + std::to_string(block_line_) + ")");
+    ReadError e = error(length_column(static_cast<std::size_t>(n)),
+                        "grid row " + std::to_string(block_rows_ + 1) + " has " +
+                            std::to_string(count) + " cells, expected " + std::to_string(n) +
+                            " (the grid starts on line " + std::to_string(block_line_) + ")");
     block_.reset();
     skip_rows_of_ = n;
     return e;
@@ -321,7 +325,8 @@ std::optional<ReadEntry> Reader::on_cells() {
     }
     const std::size_t most = fixed_ ? static_cast<std::size_t>(fixed_->cell_count())
                                     : std::size_t{Geometry::kMaxSize} * Geometry::kMaxSize;
-    return error(length_column(most), "wrong length: " + std::to_string(count) + " cells; " + expected);
+    return error(length_column(most),
+                 "wrong length: " + std::to_string(count) + " cells; " + expected);
   }
   return start(*geometry, whole);
 }
@@ -415,8 +420,8 @@ std::optional<ReadEntry> Reader::next_entry() {
           }
           if (!pencil_.empty()) pencil_.clear(), pencil_rows_ = -1;
           // The first byte beyond the cap, as dlx reports its own line limit.
-          return error(kMaxLineLength + 1, "line too long (more than " + std::to_string(kMaxLineLength) +
-                              " characters)");
+          return error(kMaxLineLength + 1, "line too long (more than " +
+                                               std::to_string(kMaxLineLength) + " characters)");
         case LineStatus::text:
           break;
       }

@@ -26,9 +26,9 @@ constexpr std::size_t kSukakuLength = 729;
 }  // namespace
 
 ReadError Reader::pencil_cut_short(const std::string& how) {
-  ReadError e = error(1, "pencil-mark grid cut short: " + how + " after " +
-                             std::to_string(pencil_rows_) + " of 9 rows (the grid starts on line " +
-                             std::to_string(pencil_line_) + ")");
+  ReadError e =
+      error(1, "pencil-mark grid cut short: " + how + " after " + std::to_string(pencil_rows_) +
+                   " of 9 rows (the grid starts on line " + std::to_string(pencil_line_) + ")");
   pencil_.clear();
   pencil_rows_ = 0;
   return e;
@@ -66,8 +66,9 @@ std::optional<ReadEntry> Reader::on_pencil_cells(bool& handled) {
     const auto cell = static_cast<int>(bad / 9);
     return error(cells_[bad].column,
                  "a 729-character pencil-mark line holds, at place k of each cell's nine, the "
-                 "digit k or a blank ('.' or '0'): place " + std::to_string(bad % 9 + 1) + " of " +
-                     cell_name(g, cell) + " holds '" + std::string(1, line_[cells_[bad].column - 1]) + "'");
+                 "digit k or a blank ('.' or '0'): place " +
+                     std::to_string(bad % 9 + 1) + " of " + cell_name(g, cell) + " holds '" +
+                     std::string(1, line_[cells_[bad].column - 1]) + "'");
   }
 
   // The line's groups: [first cell, end) of runs of adjacent cells.
@@ -93,7 +94,8 @@ std::optional<ReadEntry> Reader::on_pencil_cells(bool& handled) {
       wide = wide || end - first > 1;
       for (std::size_t k = first; k < end; ++k) {
         const int digit = cells_[k].digit;
-        if (digit == 0 || digit > 9 || (k > first && digit <= cells_[k - 1].digit)) return std::nullopt;
+        if (digit == 0 || digit > 9 || (k > first && digit <= cells_[k - 1].digit))
+          return std::nullopt;
       }
     }
     if (!wide) return std::nullopt;
@@ -118,7 +120,8 @@ std::optional<ReadEntry> Reader::on_pencil_cells(bool& handled) {
     pencil_rows_ = -1;
     return error(column, message);
   };
-  const std::string at = " (the pencil-mark grid starts on line " + std::to_string(pencil_line_) + ")";
+  const std::string at =
+      " (the pencil-mark grid starts on line " + std::to_string(pencil_line_) + ")";
   if (!nine_groups) {
     const std::size_t column = groups.size() > 9 ? cells_[groups[9].first].column
                                                  : (cells_.empty() ? 1 : cells_.back().column + 1);
@@ -133,7 +136,8 @@ std::optional<ReadEntry> Reader::on_pencil_cells(bool& handled) {
       const int digit = cells_[k].digit;
       const std::string symbol(1, line_[cells_[k].column - 1]);
       if (digit == 0 || digit > 9) {
-        return fail(cells_[k].column, "'" + symbol + "' in the candidates of " + cell_name(g, cell) +
+        return fail(cells_[k].column, "'" + symbol + "' in the candidates of " +
+                                          cell_name(g, cell) +
                                           ": a pencil-mark cell lists its candidates, 1-9" + at);
       }
       if ((mask & digit_bit(digit)) != 0) {

@@ -14,13 +14,25 @@ namespace {
 /// SE 1.2.1's order of trying techniques (its Solver's producers), restricted to those we
 /// have. The chain techniques come last, easiest first.
 constexpr std::array kSeOrder = {
-    Technique::hidden_single, Technique::naked_single,  Technique::pointing,
-    Technique::claiming,      Technique::naked_pair,    Technique::x_wing,
-    Technique::hidden_pair,   Technique::naked_triple,  Technique::swordfish,
-    Technique::hidden_triple, Technique::xy_wing,       Technique::naked_quad,
-    Technique::jellyfish,     Technique::hidden_quad,   Technique::aic,
-    Technique::multiple_forcing_chain, Technique::dynamic_forcing_chain,
-    Technique::dynamic_forcing_chain_plus, Technique::nested_forcing_chain,
+    Technique::hidden_single,
+    Technique::naked_single,
+    Technique::pointing,
+    Technique::claiming,
+    Technique::naked_pair,
+    Technique::x_wing,
+    Technique::hidden_pair,
+    Technique::naked_triple,
+    Technique::swordfish,
+    Technique::hidden_triple,
+    Technique::xy_wing,
+    Technique::naked_quad,
+    Technique::jellyfish,
+    Technique::hidden_quad,
+    Technique::aic,
+    Technique::multiple_forcing_chain,
+    Technique::dynamic_forcing_chain,
+    Technique::dynamic_forcing_chain_plus,
+    Technique::nested_forcing_chain,
 };
 
 }  // namespace
@@ -29,21 +41,36 @@ int se_difficulty_tenths(const Step& s) {
   switch (s.technique) {
     case Technique::hidden_single:
       return !s.units.empty() && s.units.front().kind == UnitKind::box ? 12 : 15;
-    case Technique::naked_single: return 23;
-    case Technique::pointing: return 26;
-    case Technique::claiming: return 28;
-    case Technique::naked_pair: return 30;
-    case Technique::x_wing: return 32;
-    case Technique::hidden_pair: return 34;
-    case Technique::naked_triple: return 36;
-    case Technique::swordfish: return 38;
-    case Technique::hidden_triple: return 40;
-    case Technique::xy_wing: return 42;
-    case Technique::naked_quad: return 50;
-    case Technique::jellyfish: return 52;
-    case Technique::hidden_quad: return 54;
-    case Technique::x_chain: return 66 + detail::chain_length_bonus_tenths(s.complexity);
-    case Technique::aic: return 70 + detail::chain_length_bonus_tenths(s.complexity);
+    case Technique::naked_single:
+      return 23;
+    case Technique::pointing:
+      return 26;
+    case Technique::claiming:
+      return 28;
+    case Technique::naked_pair:
+      return 30;
+    case Technique::x_wing:
+      return 32;
+    case Technique::hidden_pair:
+      return 34;
+    case Technique::naked_triple:
+      return 36;
+    case Technique::swordfish:
+      return 38;
+    case Technique::hidden_triple:
+      return 40;
+    case Technique::xy_wing:
+      return 42;
+    case Technique::naked_quad:
+      return 50;
+    case Technique::jellyfish:
+      return 52;
+    case Technique::hidden_quad:
+      return 54;
+    case Technique::x_chain:
+      return 66 + detail::chain_length_bonus_tenths(s.complexity);
+    case Technique::aic:
+      return 70 + detail::chain_length_bonus_tenths(s.complexity);
     case Technique::multiple_forcing_chain:
       return 80 + detail::chain_length_bonus_tenths(s.complexity);
     case Technique::dynamic_forcing_chain:

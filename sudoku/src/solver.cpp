@@ -44,8 +44,8 @@ Backend parse_backend(std::string_view name) {
   for (const auto& [b, known] : kNames) {
     if (known == name) return b;
   }
-  throw std::invalid_argument("unknown backend '" + std::string(name) +
-                              "': the backends are " + std::string(backend_names()));
+  throw std::invalid_argument("unknown backend '" + std::string(name) + "': the backends are " +
+                              std::string(backend_names()));
 }
 
 bool backend_fits(Backend backend, const Geometry& geometry) {
@@ -122,10 +122,9 @@ Solver::Engines& Solver::engines() {
 SolverResult Solver::run(Backend backend, const Board& puzzle, std::uint64_t limit,
                          std::uint64_t node_limit) {
   if (!backend_fits(backend, puzzle.geometry())) {
-    throw std::invalid_argument("the " + std::string(backend_name(backend)) +
-                                " backend solves 9x9 boards only, not " +
-                                std::to_string(puzzle.size()) + "x" +
-                                std::to_string(puzzle.size()));
+    throw std::invalid_argument(
+        "the " + std::string(backend_name(backend)) + " backend solves 9x9 boards only, not " +
+        std::to_string(puzzle.size()) + "x" + std::to_string(puzzle.size()));
   }
   Engines& e = engines();
   SolverResult result;
@@ -156,8 +155,7 @@ SolverResult Solver::run(Backend backend, const Board& puzzle, std::uint64_t lim
   return result;
 }
 
-std::optional<SolverResult> Solver::solve_within_budget(const Board& puzzle,
-                                                        std::uint64_t limit) {
+std::optional<SolverResult> Solver::solve_within_budget(const Board& puzzle, std::uint64_t limit) {
   if (backend_ != Backend::automatic) return run(backend_, puzzle, limit, node_limit_);
   const Backend first = auto_backend(puzzle.geometry());
   const std::uint64_t budget = std::min(node_limit_, auto_node_budget(first));

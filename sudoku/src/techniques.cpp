@@ -159,8 +159,8 @@ std::optional<Step> locked(Position& p, bool pointing) {
       // Box `box` is box box % br of band box / br, and box box / br of stack box % br.
       const Found row = lowest(box / br, box % br);
       const Found column = lowest(chutes.bands() + box % br, box / br);
-      const Found& f = row.digit != 0 && (column.digit == 0 || row.digit <= column.digit) ? row
-                                                                                            : column;
+      const Found& f =
+          row.digit != 0 && (column.digit == 0 || row.digit <= column.digit) ? row : column;
       if (f.digit == 0) continue;
       return locked_step(p, Technique::pointing, 2 * n + box, chutes.line_unit(f.chute, f.other),
                          f.digit);
@@ -359,52 +359,92 @@ std::optional<Step> xy_wing(Position& p) {
 
 std::string_view technique_name(Technique t) {
   switch (t) {
-    case Technique::naked_single: return "naked single";
-    case Technique::hidden_single: return "hidden single";
-    case Technique::pointing: return "pointing";
-    case Technique::claiming: return "claiming";
-    case Technique::naked_pair: return "naked pair";
-    case Technique::hidden_pair: return "hidden pair";
-    case Technique::naked_triple: return "naked triple";
-    case Technique::hidden_triple: return "hidden triple";
-    case Technique::x_wing: return "x-wing";
-    case Technique::swordfish: return "swordfish";
-    case Technique::xy_wing: return "xy-wing";
-    case Technique::naked_quad: return "naked quad";
-    case Technique::hidden_quad: return "hidden quad";
-    case Technique::jellyfish: return "jellyfish";
-    case Technique::x_chain: return "x-chain";
-    case Technique::aic: return "alternating inference chain";
-    case Technique::multiple_forcing_chain: return "forcing chains";
-    case Technique::dynamic_forcing_chain: return "dynamic forcing chains";
-    case Technique::dynamic_forcing_chain_plus: return "dynamic forcing chains (+)";
-    case Technique::nested_forcing_chain: return "nested forcing chains";
+    case Technique::naked_single:
+      return "naked single";
+    case Technique::hidden_single:
+      return "hidden single";
+    case Technique::pointing:
+      return "pointing";
+    case Technique::claiming:
+      return "claiming";
+    case Technique::naked_pair:
+      return "naked pair";
+    case Technique::hidden_pair:
+      return "hidden pair";
+    case Technique::naked_triple:
+      return "naked triple";
+    case Technique::hidden_triple:
+      return "hidden triple";
+    case Technique::x_wing:
+      return "x-wing";
+    case Technique::swordfish:
+      return "swordfish";
+    case Technique::xy_wing:
+      return "xy-wing";
+    case Technique::naked_quad:
+      return "naked quad";
+    case Technique::hidden_quad:
+      return "hidden quad";
+    case Technique::jellyfish:
+      return "jellyfish";
+    case Technique::x_chain:
+      return "x-chain";
+    case Technique::aic:
+      return "alternating inference chain";
+    case Technique::multiple_forcing_chain:
+      return "forcing chains";
+    case Technique::dynamic_forcing_chain:
+      return "dynamic forcing chains";
+    case Technique::dynamic_forcing_chain_plus:
+      return "dynamic forcing chains (+)";
+    case Technique::nested_forcing_chain:
+      return "nested forcing chains";
   }
   return "?";
 }
 
 std::string_view technique_id(Technique t) {
   switch (t) {
-    case Technique::naked_single: return "naked_single";
-    case Technique::hidden_single: return "hidden_single";
-    case Technique::pointing: return "pointing";
-    case Technique::claiming: return "claiming";
-    case Technique::naked_pair: return "naked_pair";
-    case Technique::hidden_pair: return "hidden_pair";
-    case Technique::naked_triple: return "naked_triple";
-    case Technique::hidden_triple: return "hidden_triple";
-    case Technique::x_wing: return "x_wing";
-    case Technique::swordfish: return "swordfish";
-    case Technique::xy_wing: return "xy_wing";
-    case Technique::naked_quad: return "naked_quad";
-    case Technique::hidden_quad: return "hidden_quad";
-    case Technique::jellyfish: return "jellyfish";
-    case Technique::x_chain: return "x_chain";
-    case Technique::aic: return "aic";
-    case Technique::multiple_forcing_chain: return "multiple_forcing_chain";
-    case Technique::dynamic_forcing_chain: return "dynamic_forcing_chain";
-    case Technique::dynamic_forcing_chain_plus: return "dynamic_forcing_chain_plus";
-    case Technique::nested_forcing_chain: return "nested_forcing_chain";
+    case Technique::naked_single:
+      return "naked_single";
+    case Technique::hidden_single:
+      return "hidden_single";
+    case Technique::pointing:
+      return "pointing";
+    case Technique::claiming:
+      return "claiming";
+    case Technique::naked_pair:
+      return "naked_pair";
+    case Technique::hidden_pair:
+      return "hidden_pair";
+    case Technique::naked_triple:
+      return "naked_triple";
+    case Technique::hidden_triple:
+      return "hidden_triple";
+    case Technique::x_wing:
+      return "x_wing";
+    case Technique::swordfish:
+      return "swordfish";
+    case Technique::xy_wing:
+      return "xy_wing";
+    case Technique::naked_quad:
+      return "naked_quad";
+    case Technique::hidden_quad:
+      return "hidden_quad";
+    case Technique::jellyfish:
+      return "jellyfish";
+    case Technique::x_chain:
+      return "x_chain";
+    case Technique::aic:
+      return "aic";
+    case Technique::multiple_forcing_chain:
+      return "multiple_forcing_chain";
+    case Technique::dynamic_forcing_chain:
+      return "dynamic_forcing_chain";
+    case Technique::dynamic_forcing_chain_plus:
+      return "dynamic_forcing_chain_plus";
+    case Technique::nested_forcing_chain:
+      return "nested_forcing_chain";
   }
   return "?";
 }
@@ -412,26 +452,56 @@ std::string_view technique_id(Technique t) {
 std::optional<Step> apply_technique(Technique t, Position& p) {
   std::optional<Step> step;
   switch (t) {
-    case Technique::naked_single: step = naked_single(p); break;
-    case Technique::hidden_single: step = hidden_single(p); break;
-    case Technique::pointing: step = locked(p, true); break;
-    case Technique::claiming: step = locked(p, false); break;
-    case Technique::naked_pair: step = naked_subset(p, 2, t); break;
-    case Technique::hidden_pair: step = hidden_subset(p, 2, t); break;
-    case Technique::naked_triple: step = naked_subset(p, 3, t); break;
-    case Technique::hidden_triple: step = hidden_subset(p, 3, t); break;
-    case Technique::x_wing: step = fish(p, 2, t); break;
-    case Technique::swordfish: step = fish(p, 3, t); break;
-    case Technique::xy_wing: step = xy_wing(p); break;
-    case Technique::naked_quad: step = naked_subset(p, 4, t); break;
-    case Technique::hidden_quad: step = hidden_subset(p, 4, t); break;
-    case Technique::jellyfish: step = fish(p, 4, t); break;
+    case Technique::naked_single:
+      step = naked_single(p);
+      break;
+    case Technique::hidden_single:
+      step = hidden_single(p);
+      break;
+    case Technique::pointing:
+      step = locked(p, true);
+      break;
+    case Technique::claiming:
+      step = locked(p, false);
+      break;
+    case Technique::naked_pair:
+      step = naked_subset(p, 2, t);
+      break;
+    case Technique::hidden_pair:
+      step = hidden_subset(p, 2, t);
+      break;
+    case Technique::naked_triple:
+      step = naked_subset(p, 3, t);
+      break;
+    case Technique::hidden_triple:
+      step = hidden_subset(p, 3, t);
+      break;
+    case Technique::x_wing:
+      step = fish(p, 2, t);
+      break;
+    case Technique::swordfish:
+      step = fish(p, 3, t);
+      break;
+    case Technique::xy_wing:
+      step = xy_wing(p);
+      break;
+    case Technique::naked_quad:
+      step = naked_subset(p, 4, t);
+      break;
+    case Technique::hidden_quad:
+      step = hidden_subset(p, 4, t);
+      break;
+    case Technique::jellyfish:
+      step = fish(p, 4, t);
+      break;
     case Technique::x_chain:
     case Technique::aic:
     case Technique::multiple_forcing_chain:
     case Technique::dynamic_forcing_chain:
     case Technique::dynamic_forcing_chain_plus:
-    case Technique::nested_forcing_chain: step = detail::forcing_step(t, p); break;
+    case Technique::nested_forcing_chain:
+      step = detail::forcing_step(t, p);
+      break;
   }
   if (step) {
     std::sort(step->eliminated.begin(), step->eliminated.end(),

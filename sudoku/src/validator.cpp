@@ -18,7 +18,9 @@ std::string cell_name(const Geometry& geometry, int cell) {
 }
 
 std::string unit_name(const Unit& unit) {
-  const char* kind = unit.kind == UnitKind::row ? "row" : unit.kind == UnitKind::column ? "column" : "box";
+  const char* kind = unit.kind == UnitKind::row      ? "row"
+                     : unit.kind == UnitKind::column ? "column"
+                                                     : "box";
   return std::string(kind) + " " + std::to_string(unit.index + 1);
 }
 
@@ -50,8 +52,12 @@ std::vector<int> unit_cells(const Geometry& g, const Unit& unit) {
   cells.reserve(static_cast<std::size_t>(n));
   for (int k = 0; k < n; ++k) {
     switch (unit.kind) {
-      case UnitKind::row: cells.push_back(unit.index * n + k); break;
-      case UnitKind::column: cells.push_back(k * n + unit.index); break;
+      case UnitKind::row:
+        cells.push_back(unit.index * n + k);
+        break;
+      case UnitKind::column:
+        cells.push_back(k * n + unit.index);
+        break;
       case UnitKind::box: {
         const int top = (unit.index / g.box_rows) * g.box_rows;  // box_rows boxes per band
         const int left = (unit.index % g.box_rows) * g.box_cols;

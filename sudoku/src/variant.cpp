@@ -11,7 +11,8 @@ namespace sudoku {
 
 namespace {
 
-constexpr int kKnight[8][2] = {{1, 2}, {2, 1}, {2, -1}, {1, -2}, {-1, -2}, {-2, -1}, {-2, 1}, {-1, 2}};
+constexpr int kKnight[8][2] = {{1, 2},   {2, 1},   {2, -1}, {1, -2},
+                               {-1, -2}, {-2, -1}, {-2, 1}, {-1, 2}};
 constexpr int kKing[4][2] = {{1, 1}, {1, -1}, {-1, 1}, {-1, -1}};
 
 std::string digit_text(int digit) { return std::string(1, digit_symbol(digit)); }
@@ -72,13 +73,15 @@ std::optional<std::string> variant_problem(const Geometry& geometry, const Varia
     }
     std::vector<int> size(static_cast<std::size_t>(n), 0);
     for (const auto r : variant.regions) {
-      if (r >= n) return "region label " + std::to_string(r + 1) + " is beyond " + std::to_string(n);
+      if (r >= n)
+        return "region label " + std::to_string(r + 1) + " is beyond " + std::to_string(n);
       ++size[r];
     }
     for (int r = 0; r < n; ++r) {
       if (size[static_cast<std::size_t>(r)] != n) {
-        return "region " + std::to_string(r + 1) + " has " + std::to_string(size[static_cast<std::size_t>(r)]) +
-               " cells, not " + std::to_string(n);
+        return "region " + std::to_string(r + 1) + " has " +
+               std::to_string(size[static_cast<std::size_t>(r)]) + " cells, not " +
+               std::to_string(n);
       }
     }
   }
@@ -94,10 +97,12 @@ std::optional<std::string> variant_problem(const Geometry& geometry, const Varia
       const std::string which = "cage " + std::to_string(k + 1);
       if (cage.cells.empty()) return which + " has no cells";
       if (cage.cells.size() > static_cast<std::size_t>(n)) {
-        return which + " has " + std::to_string(cage.cells.size()) + " cells, more than " + std::to_string(n);
+        return which + " has " + std::to_string(cage.cells.size()) + " cells, more than " +
+               std::to_string(n);
       }
       if (cage.sum < 1 || cage.sum > most) {
-        return which + ": sum " + std::to_string(cage.sum) + " is outside 1.." + std::to_string(most);
+        return which + ": sum " + std::to_string(cage.sum) + " is outside 1.." +
+               std::to_string(most);
       }
       for (const int cell : cage.cells) {
         if (cell < 0 || cell >= n2) return which + ": a cell outside the board";
@@ -157,7 +162,8 @@ VariantUnits::VariantUnits(const Geometry& geometry, const Variant& variant)
     // Pairs that already share a unit differ anyway; only the others need an item.
     std::vector<std::vector<int>> units_of(static_cast<std::size_t>(n2));
     for (std::size_t u = 0; u < units.size(); ++u) {
-      for (const int cell : units[u]) units_of[static_cast<std::size_t>(cell)].push_back(static_cast<int>(u));
+      for (const int cell : units[u])
+        units_of[static_cast<std::size_t>(cell)].push_back(static_cast<int>(u));
     }
     const auto share = [&](int a, int b) {
       for (const int u : units_of[static_cast<std::size_t>(a)]) {
@@ -191,7 +197,8 @@ std::optional<std::string> check_variant_solution(const Board& puzzle, const Var
   if (solution.geometry() != g) return std::string("the solution has another size");
   const int n = g.size();
   for (int cell = 0; cell < g.cell_count(); ++cell) {
-    if (solution[cell] < 1 || solution[cell] > n) return "cell " + cell_name(g, cell) + " is not filled";
+    if (solution[cell] < 1 || solution[cell] > n)
+      return "cell " + cell_name(g, cell) + " is not filled";
     if (puzzle[cell] != 0 && puzzle[cell] != solution[cell]) {
       return "cell " + cell_name(g, cell) + " does not keep its given " + digit_text(puzzle[cell]);
     }
@@ -204,7 +211,8 @@ std::optional<std::string> check_variant_solution(const Board& puzzle, const Var
   }
   for (const auto& [a, b] : rules.apart) {
     if (solution[a] == solution[b]) {
-      return "cells " + cell_name(g, a) + " and " + cell_name(g, b) + " both hold " + digit_text(solution[a]);
+      return "cells " + cell_name(g, a) + " and " + cell_name(g, b) + " both hold " +
+             digit_text(solution[a]);
     }
   }
   for (std::size_t k = 0; k < rules.cages.size(); ++k) {
@@ -233,15 +241,16 @@ std::optional<std::string> variant_clash(const Board& puzzle, const Variant& var
       if (d == 0) continue;
       if (where[static_cast<std::size_t>(d)] >= 0) {
         return "digit " + digit_text(d) + " twice in " + rules.unit_names[u] + " (" +
-               cell_name(g, where[static_cast<std::size_t>(d)]) + " and " + cell_name(g, cell) + ")";
+               cell_name(g, where[static_cast<std::size_t>(d)]) + " and " + cell_name(g, cell) +
+               ")";
       }
       where[static_cast<std::size_t>(d)] = cell;
     }
   }
   for (const auto& [a, b] : rules.apart) {
     if (puzzle[a] != 0 && puzzle[a] == puzzle[b]) {
-      return "digit " + digit_text(puzzle[a]) + " in " + cell_name(g, a) + " and " + cell_name(g, b) +
-             ", cells the variant keeps apart";
+      return "digit " + digit_text(puzzle[a]) + " in " + cell_name(g, a) + " and " +
+             cell_name(g, b) + ", cells the variant keeps apart";
     }
   }
   for (std::size_t k = 0; k < rules.cages.size(); ++k) {
@@ -254,7 +263,8 @@ std::optional<std::string> variant_clash(const Board& puzzle, const Variant& var
         ++blanks;
         continue;
       }
-      if ((seen >> d) & 1) return "digit " + digit_text(d) + " twice in cage " + std::to_string(k + 1);
+      if ((seen >> d) & 1)
+        return "digit " + digit_text(d) + " twice in cage " + std::to_string(k + 1);
       seen |= std::uint64_t{1} << d;
       sum += d;
     }

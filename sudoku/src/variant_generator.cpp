@@ -59,7 +59,8 @@ std::vector<std::uint8_t> VariantGenerator::random_regions() {
   const Geometry& g = options_.geometry;
   const int n = g.size(), n2 = n * n;
   std::vector<std::uint8_t> regions(static_cast<std::size_t>(n2));
-  for (int cell = 0; cell < n2; ++cell) regions[static_cast<std::size_t>(cell)] = static_cast<std::uint8_t>(g.box_of(cell));
+  for (int cell = 0; cell < n2; ++cell)
+    regions[static_cast<std::size_t>(cell)] = static_cast<std::uint8_t>(g.box_of(cell));
   if (n < 2) return regions;
   // Swap a cell of region A bordering B with a cell of B bordering A: sizes stay N; kept only
   // when both regions stay connected.
@@ -69,14 +70,16 @@ std::vector<std::uint8_t> VariantGenerator::random_regions() {
     const auto& step = kSteps[static_cast<std::size_t>(rng_.below(4))];
     const int r = a / n + step[0], c = a % n + step[1];
     if (r < 0 || r >= n || c < 0 || c >= n) continue;
-    const std::uint8_t from = regions[static_cast<std::size_t>(a)], to = regions[static_cast<std::size_t>(r * n + c)];
+    const std::uint8_t from = regions[static_cast<std::size_t>(a)],
+                       to = regions[static_cast<std::size_t>(r * n + c)];
     if (from == to) continue;
     candidates.clear();
     for (int x = 0; x < n2; ++x) {
       if (regions[static_cast<std::size_t>(x)] != to || x == r * n + c) continue;
       for (const auto& s : kSteps) {
         const int r2 = x / n + s[0], c2 = x % n + s[1];
-        if (r2 >= 0 && r2 < n && c2 >= 0 && c2 < n && regions[static_cast<std::size_t>(r2 * n + c2)] == from) {
+        if (r2 >= 0 && r2 < n && c2 >= 0 && c2 < n &&
+            regions[static_cast<std::size_t>(r2 * n + c2)] == from) {
           candidates.push_back(x);
           break;
         }
@@ -160,7 +163,8 @@ std::vector<Cage> VariantGenerator::random_cages(const Board& grid) {
     for (const int x : cage.cells) cage.sum += grid[x];
     cages.push_back(std::move(cage));
   }
-  std::sort(cages.begin(), cages.end(), [](const Cage& a, const Cage& b) { return a.cells.front() < b.cells.front(); });
+  std::sort(cages.begin(), cages.end(),
+            [](const Cage& a, const Cage& b) { return a.cells.front() < b.cells.front(); });
   return cages;
 }
 
@@ -190,7 +194,8 @@ std::optional<GeneratedVariant> VariantGenerator::next() {
     return std::nullopt;
   }
   if (options_.variant.killer && g.size() > kMaxKillerSize) {
-    error_ = "killer cages are supported up to " + std::to_string(kMaxKillerSize) + "x" + std::to_string(kMaxKillerSize);
+    error_ = "killer cages are supported up to " + std::to_string(kMaxKillerSize) + "x" +
+             std::to_string(kMaxKillerSize);
     return std::nullopt;
   }
   std::optional<Board> grid;

@@ -117,8 +117,9 @@ std::optional<ReadEntry> Reader::regions_directive(std::string_view rest, std::s
   int n = 0;
   while ((n + 1) * (n + 1) <= static_cast<int>(labels.size()) && n < Geometry::kMaxSize) ++n;
   if (n == 0 || n * n != static_cast<int>(labels.size())) {
-    return fail(columns.empty() ? column : columns.back() + 1,
-                std::to_string(labels.size()) + " labels; a board of side N needs N*N (81 for 9x9)");
+    return fail(
+        columns.empty() ? column : columns.back() + 1,
+        std::to_string(labels.size()) + " labels; a board of side N needs N*N (81 for 9x9)");
   }
   std::vector<int> size(static_cast<std::size_t>(n) + 1, 0);
   for (std::size_t k = 0; k < labels.size(); ++k) {
@@ -137,7 +138,8 @@ std::optional<ReadEntry> Reader::regions_directive(std::string_view rest, std::s
     }
   }
   regions_.assign(labels.size(), 0);
-  for (std::size_t k = 0; k < labels.size(); ++k) regions_[k] = static_cast<std::uint8_t>(labels[k] - 1);
+  for (std::size_t k = 0; k < labels.size(); ++k)
+    regions_[k] = static_cast<std::uint8_t>(labels[k] - 1);
   regions_broken_ = false;
   regions_line_ = line_no_;
   return std::nullopt;
@@ -182,7 +184,8 @@ std::optional<ReadEntry> Reader::cage_directive(std::string_view rest, std::size
         col = read_number(word.substr(p + 1), 2, length);
         ok = length > 0 && p + 1 + length == word.size();
       }
-      if (!ok) return fail(at, "a cell is written rRcC, such as r1c1 (got '" + std::string(word) + "')");
+      if (!ok)
+        return fail(at, "a cell is written rRcC, such as r1c1 (got '" + std::string(word) + "')");
       cage.rows.push_back(row);
       cage.cols.push_back(col);
       cage.columns.push_back(at);
@@ -215,8 +218,8 @@ std::optional<ReadError> Reader::attach_variant(Puzzle& puzzle) {
       while (side * side < static_cast<int>(regions_.size())) ++side;
       return ReadError{source_, puzzle.line, 0,
                        "the regions of line " + std::to_string(regions_line_) + " are for a " +
-                           std::to_string(side) + "x" + std::to_string(side) + " board; this puzzle is " +
-                           std::to_string(n) + "x" + std::to_string(n)};
+                           std::to_string(side) + "x" + std::to_string(side) +
+                           " board; this puzzle is " + std::to_string(n) + "x" + std::to_string(n)};
     }
     puzzle.variant.regions = regions_;
   }
@@ -225,9 +228,10 @@ std::optional<ReadError> Reader::attach_variant(Puzzle& puzzle) {
   lines.swap(cages_);
   if (n > kMaxKillerSize) {
     return ReadError{source_, lines.front().line, 0,
-                     "killer cages are supported on boards up to " + std::to_string(kMaxKillerSize) +
-                         "x" + std::to_string(kMaxKillerSize) + "; this puzzle (line " +
-                         std::to_string(puzzle.line) + ") is " + std::to_string(n) + "x" + std::to_string(n)};
+                     "killer cages are supported on boards up to " +
+                         std::to_string(kMaxKillerSize) + "x" + std::to_string(kMaxKillerSize) +
+                         "; this puzzle (line " + std::to_string(puzzle.line) + ") is " +
+                         std::to_string(n) + "x" + std::to_string(n)};
   }
   std::vector<std::size_t> cage_line_of(static_cast<std::size_t>(g.cell_count()), 0);
   const int most = n * (n + 1) / 2;

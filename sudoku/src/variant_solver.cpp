@@ -57,11 +57,13 @@ VariantCover::VariantCover(const Board& puzzle, const Variant& variant) : puzzle
 
   std::vector<std::vector<int>> units_of(static_cast<std::size_t>(n2));
   for (int u = 0; u < unit_count; ++u) {
-    for (const int cell : rules.units[static_cast<std::size_t>(u)]) units_of[static_cast<std::size_t>(cell)].push_back(u);
+    for (const int cell : rules.units[static_cast<std::size_t>(u)])
+      units_of[static_cast<std::size_t>(cell)].push_back(u);
   }
   std::vector<int> cage_of(static_cast<std::size_t>(n2), -1);
   for (int k = 0; k < cage_count; ++k) {
-    for (const int cell : rules.cages[static_cast<std::size_t>(k)].cells) cage_of[static_cast<std::size_t>(cell)] = k;
+    for (const int cell : rules.cages[static_cast<std::size_t>(k)].cells)
+      cage_of[static_cast<std::size_t>(cell)] = k;
   }
   std::vector<std::vector<int>> pairs_of(static_cast<std::size_t>(n2));
   for (std::size_t q = 0; q < rules.apart.size(); ++q) {
@@ -72,11 +74,13 @@ VariantCover::VariantCover(const Board& puzzle, const Variant& variant) : puzzle
   const auto placement_items = [&](int cell, int digit) {
     items.clear();
     items.push_back(cell);
-    for (const int u : units_of[static_cast<std::size_t>(cell)]) items.push_back(unit_base + u * n + digit - 1);
+    for (const int u : units_of[static_cast<std::size_t>(cell)])
+      items.push_back(unit_base + u * n + digit - 1);
     if (const int k = cage_of[static_cast<std::size_t>(cell)]; k >= 0) {
       items.push_back(cage_base + k * (n + 1) + digit);
     }
-    for (const int q : pairs_of[static_cast<std::size_t>(cell)]) items.push_back(pair_base + q * n + digit - 1);
+    for (const int q : pairs_of[static_cast<std::size_t>(cell)])
+      items.push_back(pair_base + q * n + digit - 1);
   };
 
   // The givens' items; two givens on one item clash.
@@ -106,7 +110,8 @@ VariantCover::VariantCover(const Board& puzzle, const Variant& variant) : puzzle
       const char* kind = u < n ? "r" : u < 2 * n ? "c" : u < 3 * n ? "b" : nullptr;
       const int index = u < 3 * n ? u % n : u - 3 * n;
       std::string prefix = kind != nullptr ? kind : (variant.diagonals && index < 2 ? "x" : "w");
-      const int shown = kind != nullptr ? index : (variant.diagonals ? (index < 2 ? index : index - 2) : index);
+      const int shown =
+          kind != nullptr ? index : (variant.diagonals ? (index < 2 ? index : index - 2) : index);
       return prefix + std::to_string(shown) + "_" + std::to_string(d);
     }
     if (full < pair_base) {
@@ -166,7 +171,8 @@ Board VariantCover::decode(std::span<const dlx::OptionId> cover) const {
 void VariantCover::build(dlx::CompactProblem& problem) const {
   problem.reset(primary_count_, item_names_.size() - primary_count_);
   for (std::size_t k = 0; k + 1 < option_start_.size(); ++k) {
-    problem.add_option(std::span<const dlx::ItemId>(entries_).subspan(option_start_[k], option_start_[k + 1] - option_start_[k]));
+    problem.add_option(std::span<const dlx::ItemId>(entries_).subspan(
+        option_start_[k], option_start_[k + 1] - option_start_[k]));
   }
 }
 
@@ -175,17 +181,20 @@ void VariantCover::build(dlx::CompactProblem& problem, std::span<const dlx::Opti
   problem.reset(primary_count_, item_names_.size() - primary_count_);
   for (const dlx::OptionId k : order) {
     const auto at = static_cast<std::size_t>(k);
-    problem.add_option(std::span<const dlx::ItemId>(entries_).subspan(option_start_[at], option_start_[at + 1] - option_start_[at]));
+    problem.add_option(std::span<const dlx::ItemId>(entries_).subspan(
+        option_start_[at], option_start_[at + 1] - option_start_[at]));
   }
 }
 
 dlx::Problem VariantCover::problem() const {
   dlx::Problem problem;
   for (std::size_t item = 0; item < item_names_.size(); ++item) {
-    problem.add_item(item_names_[item], item < primary_count_ ? dlx::ItemKind::primary : dlx::ItemKind::secondary);
+    problem.add_item(item_names_[item],
+                     item < primary_count_ ? dlx::ItemKind::primary : dlx::ItemKind::secondary);
   }
   for (std::size_t k = 0; k + 1 < option_start_.size(); ++k) {
-    problem.add_option(std::span<const dlx::ItemId>(entries_).subspan(option_start_[k], option_start_[k + 1] - option_start_[k]));
+    problem.add_option(std::span<const dlx::ItemId>(entries_).subspan(
+        option_start_[k], option_start_[k + 1] - option_start_[k]));
   }
   return problem;
 }

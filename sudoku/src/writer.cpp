@@ -16,10 +16,14 @@ std::optional<Format> parse_format(std::string_view name) {
 
 std::string_view format_name(Format format) {
   switch (format) {
-    case Format::line: return "line";
-    case Format::grid: return "grid";
-    case Format::compact: return "compact";
-    case Format::csv: return "csv";
+    case Format::line:
+      return "line";
+    case Format::grid:
+      return "grid";
+    case Format::compact:
+      return "compact";
+    case Format::csv:
+      return "csv";
   }
   return "line";
 }
@@ -69,10 +73,16 @@ void write_compact(std::ostream& out, const Board& board) {
 
 void write_board(std::ostream& out, const Board& board, Format format) {
   switch (format) {
-    case Format::grid: write_grid(out, board); break;
-    case Format::compact: write_compact(out, board); break;
+    case Format::grid:
+      write_grid(out, board);
+      break;
+    case Format::compact:
+      write_compact(out, board);
+      break;
     case Format::line:
-    case Format::csv: write_line(out, board); break;
+    case Format::csv:
+      write_line(out, board);
+      break;
   }
 }
 

@@ -171,7 +171,8 @@ void check_sudoku_output(const std::string& out, const std::vector<std::string>&
   }
   for (const std::string& line : lines(out)) {
     if (line.empty() || line[0] == '#') continue;
-    const bool symbols = std::all_of(line.begin(), line.end(), [](char ch) { return symbol_value(ch) > 0; });
+    const bool symbols =
+        std::all_of(line.begin(), line.end(), [](char ch) { return symbol_value(ch) > 0; });
     int n = 1;
     while (n * n < static_cast<int>(line.size())) ++n;
     if (!symbols || n * n != static_cast<int>(line.size()) || n < 4) continue;
@@ -195,7 +196,7 @@ struct KnuthText {
 
 KnuthText read_knuth_text(std::string text) {
   if (text.rfind("\xEF\xBB\xBF", 0) == 0) text.erase(0, 3);  // a byte-order mark
-  for (std::size_t i = 0; i < text.size(); ++i) {              // lone CRs end lines too
+  for (std::size_t i = 0; i < text.size(); ++i) {            // lone CRs end lines too
     if (text[i] == '\r' && (i + 1 == text.size() || text[i + 1] != '\n')) text[i] = '\n';
   }
   KnuthText problem;
@@ -219,7 +220,8 @@ KnuthText read_knuth_text(std::string text) {
         const auto lo = colon == std::string::npos ? hi : range.substr(0, colon);
         auto number = [](const std::string& digits) {
           return !digits.empty() && digits.size() < 9 &&
-                 std::all_of(digits.begin(), digits.end(), [](char d) { return d >= '0' && d <= '9'; });
+                 std::all_of(digits.begin(), digits.end(),
+                             [](char d) { return d >= '0' && d <= '9'; });
         };
         if (number(lo) && number(hi)) {  // "u:v|name", "v|name"; the program refuses other bars
           item.lo = static_cast<unsigned>(std::stoul(lo));
@@ -236,7 +238,8 @@ KnuthText read_knuth_text(std::string text) {
     auto& option = problem.options[line.substr(first, last - first + 1)];
     for (const auto& token : w) {
       const auto colon = token.find(':');
-      option.emplace_back(token.substr(0, colon), colon == std::string::npos ? "" : token.substr(colon + 1));
+      option.emplace_back(token.substr(0, colon),
+                          colon == std::string::npos ? "" : token.substr(colon + 1));
     }
   }
   return problem;
@@ -292,8 +295,8 @@ TEST_CASE("the bad-input corpus gives the exit status and message its manifest e
   for (const Case& c : cases) {
     const std::string file = corpus_file(c.file);
     const auto result = run(c.program, c.args, file);
-    INFO("expected.txt:" << c.line << ": " << c.program << " on " << c.file << "\nstderr: "
-                         << result.err.substr(0, 2000));
+    INFO("expected.txt:" << c.line << ": " << c.program << " on " << c.file
+                         << "\nstderr: " << result.err.substr(0, 2000));
     CHECK(result.exit_code == c.exit_code);
     if (c.message.empty()) {
       CHECK(result.err.empty());
@@ -304,16 +307,22 @@ TEST_CASE("the bad-input corpus gives the exit status and message its manifest e
   }
 }
 
-TEST_CASE("every corpus file through every command of both programs gives no crash and no wrong answer",
-          "[cli]") {
+TEST_CASE(
+    "every corpus file through every command of both programs gives no crash and no wrong answer",
+    "[cli]") {
   const std::vector<std::pair<std::string, std::vector<std::string>>> commands = {
-      {"sudoku", {"solve"}},        {"sudoku", {"count", "--limit", "2"}},
-      {"sudoku", {"validate"}},     {"sudoku", {"enumerate", "--limit", "3"}},
-      {"sudoku", {"solve", "--box", "2x3"}}, {"dlx", {}}, {"dlx", {"--count", "--threads", "2"}},
+      {"sudoku", {"solve"}},
+      {"sudoku", {"count", "--limit", "2"}},
+      {"sudoku", {"validate"}},
+      {"sudoku", {"enumerate", "--limit", "3"}},
+      {"sudoku", {"solve", "--box", "2x3"}},
+      {"dlx", {}},
+      {"dlx", {"--count", "--threads", "2"}},
   };
   std::vector<fs::path> files;
   for (const char* folder : {"sudoku", "dlx"}) {
-    for (const auto& entry : fs::directory_iterator(kCorpus / folder)) files.push_back(entry.path());
+    for (const auto& entry : fs::directory_iterator(kCorpus / folder))
+      files.push_back(entry.path());
   }
   std::sort(files.begin(), files.end());
   REQUIRE(files.size() > 50);

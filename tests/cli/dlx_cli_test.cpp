@@ -132,8 +132,11 @@ TEST_CASE("dlx reads standard input, stops at --limit, prints statistics", "[cli
   const auto stats = dlx("--count --stats --threads 1 '" + kData + "queens8.dlx'");
   CHECK(stats.exit_code == 0);
   CHECK(stats.out == "92\n");
-  CHECK_THAT(stats.err, Catch::Matches(R"(\(64 options, 16\+30 items, 256 entries successfully read\)\n)"
-                                       R"(Altogether 92 solutions, 17160 updates, 957 nodes, [0-9]+\.[0-9]{3} seconds\.\n)"));
+  CHECK_THAT(
+      stats.err,
+      Catch::Matches(
+          R"(\(64 options, 16\+30 items, 256 entries successfully read\)\n)"
+          R"(Altogether 92 solutions, 17160 updates, 957 nodes, [0-9]+\.[0-9]{3} seconds\.\n)"));
   const auto stopped = dlx("-s -l 2 -c '" + kData + "queens8.dlx'");
   CHECK(stopped.err.find("Altogether 2 solutions") != std::string::npos);
   CHECK(stopped.err.find("stopped by --limit 2") != std::string::npos);
@@ -173,7 +176,8 @@ TEST_CASE("dlx reports bad input as file:line:column and exits with 2", "[cli]")
                             "comment in Knuth's format: only lines whose first character is '|' " +
                             "are comments)\n");
     CHECK_THAT(dlx("--count", "# items\na b\n").err,
-               Catch::StartsWith("dlx: <stdin>:2:1: unknown item 'a' (line 1 was read as the item line: '#'"));
+               Catch::StartsWith(
+                   "dlx: <stdin>:2:1: unknown item 'a' (line 1 was read as the item line: '#'"));
   }
   SECTION("more mistakes") {
     CHECK(dlx("", "a | x\nx\n").err == "dlx: <stdin>:2:1: option has no primary item\n");
@@ -181,10 +185,13 @@ TEST_CASE("dlx reports bad input as file:line:column and exits with 2", "[cli]")
     CHECK(dlx("", "a | b | c\n").err == "dlx: <stdin>:1:7: '|' appears twice in the item line\n");
   }
   SECTION("a binary file") {
-    const TempFile file("binary.dlx", std::string("\x7f" "ELF\x02\x01\x01\0\0\0", 10));
+    const TempFile file("binary.dlx", std::string("\x7f"
+                                                  "ELF\x02\x01\x01\0\0\0",
+                                                  10));
     const auto result = dlx("'" + file.path() + "'");
     CHECK(result.exit_code == 2);
-    CHECK(result.err == "dlx: " + file.path() + ":1:1: control character 0x7F (is this a binary file?)\n");
+    CHECK(result.err ==
+          "dlx: " + file.path() + ":1:1: control character 0x7F (is this a binary file?)\n");
     const auto nul = dlx("", std::string("a b\nab\0", 7));
     CHECK(nul.exit_code == 2);
     CHECK(nul.err == "dlx: <stdin>:2:3: NUL byte (is this a binary file?)\n");
@@ -200,13 +207,29 @@ TEST_CASE("dlx reports bad input as file:line:column and exits with 2", "[cli]")
 }
 
 TEST_CASE("dlx refuses bad options with a message and exit status 2", "[cli]") {
-  for (const std::string arguments :
-       {"--bogus", "--limit 0", "--limit -3", "--limit abc", "--limit 2x", "--limit",
-        "a.dlx b.dlx", "--example", "--example queens", "--example queens 0", "--example queens x",
-        "--example queens 1001", "--example pentominoes 7x9", "--example pentominoes 6x10x2",
-        "--example pentominoes x", "--example sudoku 9", "--example queens 8 --count",
-        "--example queens 8 file.dlx", "--threads 0", "--threads x", "-t",
-        "--limit 18446744073709551616", "--limit 99999999999999999999999"}) {
+  for (const std::string arguments : {"--bogus",
+                                      "--limit 0",
+                                      "--limit -3",
+                                      "--limit abc",
+                                      "--limit 2x",
+                                      "--limit",
+                                      "a.dlx b.dlx",
+                                      "--example",
+                                      "--example queens",
+                                      "--example queens 0",
+                                      "--example queens x",
+                                      "--example queens 1001",
+                                      "--example pentominoes 7x9",
+                                      "--example pentominoes 6x10x2",
+                                      "--example pentominoes x",
+                                      "--example sudoku 9",
+                                      "--example queens 8 --count",
+                                      "--example queens 8 file.dlx",
+                                      "--threads 0",
+                                      "--threads x",
+                                      "-t",
+                                      "--limit 18446744073709551616",
+                                      "--limit 99999999999999999999999"}) {
     INFO("dlx " << arguments);
     const auto result = dlx(arguments, "a\na\n");
     CHECK(result.exit_code == 2);
@@ -214,15 +237,18 @@ TEST_CASE("dlx refuses bad options with a message and exit status 2", "[cli]") {
     CHECK_THAT(result.err, Catch::StartsWith("dlx: "));
   }
   CHECK_THAT(dlx("--limit 0").err, Catch::Contains("--limit needs a whole number of at least 1"));
-  CHECK_THAT(dlx("--limit 18446744073709551616").err, Catch::Contains("at most 18446744073709551615"));
-  CHECK_THAT(dlx("--example queens 8 --count").err, Catch::Contains("dlx --example queens 8 | dlx --count"));
+  CHECK_THAT(dlx("--limit 18446744073709551616").err,
+             Catch::Contains("at most 18446744073709551615"));
+  CHECK_THAT(dlx("--example queens 8 --count").err,
+             Catch::Contains("dlx --example queens 8 | dlx --count"));
 }
 
 TEST_CASE("dlx --count on several threads prints the published counts", "[cli]") {
   // Queens (OEIS A000170), raw Langford pairs (twice A014552), raw pentomino 3x20 rectangles.
-  const std::pair<std::string, std::string> cases[] = {
-      {"queens 10", "724\n"}, {"queens 11", "2680\n"}, {"langford 8", "300\n"},
-      {"pentominoes 20x3", "8\n"}};
+  const std::pair<std::string, std::string> cases[] = {{"queens 10", "724\n"},
+                                                       {"queens 11", "2680\n"},
+                                                       {"langford 8", "300\n"},
+                                                       {"pentominoes 20x3", "8\n"}};
   for (const auto& [example, count] : cases) {
     for (const char* threads : {"1", "2", "3"}) {
       INFO(example << " on " << threads << " threads");
@@ -240,15 +266,16 @@ TEST_CASE("dlx --help documents every option and exit status; --version answers"
   const auto help = dlx("--help");
   CHECK(help.exit_code == 0);
   CHECK(help.err.empty());
-  for (const char* text : {"Usage: dlx", "--count", "--limit N", "--stats", "--example NAME",
-                           "queens N", "pentominoes WxH", "langford N", "--help", "--version", "--threads N",
-                           "--progress",
-                           "Exit status", "  0 ", "  1 ", "  2 ", "  3 ", "FILE:LINE:COLUMN"}) {
+  for (const char* text :
+       {"Usage: dlx", "--count", "--limit N", "--stats", "--example NAME", "queens N",
+        "pentominoes WxH", "langford N", "--help", "--version", "--threads N", "--progress",
+        "Exit status", "  0 ", "  1 ", "  2 ", "  3 ", "FILE:LINE:COLUMN"}) {
     CHECK_THAT(help.out, Catch::Contains(text));
   }
-  for (const char* text : {"DLX2", "DLX3", "u:v|", "x:red", "--print-problem", "words RxC", "kqueens K N",
-                           "--words FILE", "--first N", "18446744073709551615", "warning: empty input",
-                           "cannot open", "error writing standard output", "130", "143", "SIGINT"}) {
+  for (const char* text :
+       {"DLX2", "DLX3", "u:v|", "x:red", "--print-problem", "words RxC", "kqueens K N",
+        "--words FILE", "--first N", "18446744073709551615", "warning: empty input", "cannot open",
+        "error writing standard output", "130", "143", "SIGINT"}) {
     CHECK_THAT(help.out, Catch::Contains(text));
   }
   CHECK(dlx("-h").out == help.out);
@@ -268,7 +295,8 @@ TEST_CASE("dlx streams covers and stops when the reader of its output goes away"
     CHECK(result.err == "dlx exited 141\n");  // 128 + SIGPIPE
   }
   SECTION("with SIGPIPE ignored, the failed write stops it with status 3") {
-    const auto result = cli_test::run("trap '' PIPE; { " + run + "; echo \"dlx exited $?\" >&2; } | head -n 3");
+    const auto result =
+        cli_test::run("trap '' PIPE; { " + run + "; echo \"dlx exited $?\" >&2; } | head -n 3");
     CHECK(result.out == "x0\nx1\nx2\n");
     CHECK(result.err == "dlx: error writing standard output: Broken pipe\ndlx exited 3\n");
   }
@@ -278,7 +306,8 @@ TEST_CASE("dlx accepts the largest --limit it documents", "[cli]") {
   const auto result = dlx("--count --limit 18446744073709551615 '" + kData + "queens8.dlx'");
   CHECK(result.exit_code == 0);
   CHECK(result.out == "92\n");
-  CHECK(dlx("--limit 18446744073709551615 '" + kData + "knuth_example.dlx'").out == "c e\na d f\nb g\n\n");
+  CHECK(dlx("--limit 18446744073709551615 '" + kData + "knuth_example.dlx'").out ==
+        "c e\na d f\nb g\n\n");
 }
 
 TEST_CASE("dlx warns about empty input and exits with 1", "[cli]") {
@@ -301,7 +330,7 @@ TEST_CASE("dlx reports a failed write with status 3, for every kind of output", 
   if (!std::filesystem::exists("/dev/full")) return;
   for (const std::string& arguments : std::vector<std::string>{
            "--help", "--version", "-V", "--example queens 8", "--count '" + kData + "queens8.dlx'",
-        "'" + kData + "queens8.dlx'", "--print-problem '" + kData + "queens8.dlx'"}) {
+           "'" + kData + "queens8.dlx'", "--print-problem '" + kData + "queens8.dlx'"}) {
     INFO("dlx " << arguments);
     const auto result = cli_test::run(kDlx + " " + arguments + " > /dev/full");
     CHECK(result.exit_code == 3);
@@ -337,7 +366,10 @@ TEST_CASE("dlx refuses options that do not apply", "[cli]") {
 }
 
 TEST_CASE("dlx reads a byte-order mark and lone-CR line ends", "[cli]") {
-  CHECK(dlx("", "\xEF\xBB\xBF" "a b\na\nb\n").out == "a\nb\n\n");
+  CHECK(dlx("",
+            "\xEF\xBB\xBF"
+            "a b\na\nb\n")
+            .out == "a\nb\n\n");
   CHECK(dlx("", "| old Mac\ra b\ra\rb\r").out == "a\nb\n\n");
   const auto bad = dlx("", "a b\ra\rb q\r");
   CHECK(bad.exit_code == 2);
@@ -347,7 +379,8 @@ TEST_CASE("dlx reads a byte-order mark and lone-CR line ends", "[cli]") {
 TEST_CASE("dlx solves colour (DLX2) and multiplicity (DLX3) problems", "[cli]") {
   SECTION("covers are listed as their options were written, colours included") {
     // The example in the documentation of Knuth's DLX3 (colours and a range): its one cover.
-    const std::string problem = "| colours\nA B 2:3|C | X Y\nA B X:0 Y:0\nA C X:1 Y:1\nC X:0\nB X:1\nC Y:1\n";
+    const std::string problem =
+        "| colours\nA B 2:3|C | X Y\nA B X:0 Y:0\nA C X:1 Y:1\nC X:0\nB X:1\nC Y:1\n";
     const auto result = dlx("", problem);
     CHECK(result.exit_code == 0);
     CHECK(result.out == "A C X:1 Y:1\nB X:1\nC Y:1\n\n");
@@ -365,7 +398,8 @@ TEST_CASE("dlx solves colour (DLX2) and multiplicity (DLX3) problems", "[cli]") 
     CHECK(dlx("", "a | x\na:red x\n").err ==
           "dlx: <stdin>:2:1: primary item 'a' has a colour (only secondary items take colours)\n");
     CHECK(dlx("", "a 3:2|b\n").err ==
-          "dlx: <stdin>:1:3: bad multiplicity '3:2' before item 'b': the lower bound 3 is above the upper bound 2\n");
+          "dlx: <stdin>:1:3: bad multiplicity '3:2' before item 'b': the lower bound 3 is above "
+          "the upper bound 2\n");
     CHECK(dlx("", "a | x\na x:\n").exit_code == 2);
   }
 }
@@ -383,7 +417,8 @@ TEST_CASE("dlx --count agrees with Knuth's DLX2 and DLX3 on every reference file
     const std::string path = "'" + (folder / name).string() + "'";
     for (const char* threads : {"1", "2"}) {
       INFO(name << " on " << threads << " threads");
-      const auto result = dlx("--count --no-progress --threads " + std::string(threads) + " " + path);
+      const auto result =
+          dlx("--count --no-progress --threads " + std::string(threads) + " " + path);
       CHECK(result.out == count + "\n");
       CHECK(result.exit_code == (count == "0" ? 1 : 0));
     }
@@ -397,11 +432,13 @@ TEST_CASE("dlx --count agrees with Knuth's DLX2 and DLX3 on every reference file
 
 TEST_CASE("dlx --example words and kqueens print problems with Knuth's counts", "[cli]") {
   const std::string words = " --words '" + std::string(DLX_DATA_DIR) + "/words/wamerican-3-4.txt'";
-  const auto squares = cli_test::run(kDlx + " --example words 3x3 --first 300" + words + " | " + kDlx + " --count");
+  const auto squares =
+      cli_test::run(kDlx + " --example words 3x3 --first 300" + words + " | " + kDlx + " --count");
   CHECK(squares.out == "1188\n");
   CHECK(squares.exit_code == 0);
   CHECK(cli_test::run(kDlx + " --example kqueens 2 6 | " + kDlx + " --count").out == "1097\n");
-  CHECK(cli_test::run(kDlx + " --example kqueens 2 7 | " + kDlx + " --count -t 2").out == "19448\n");
+  CHECK(cli_test::run(kDlx + " --example kqueens 2 7 | " + kDlx + " --count -t 2").out ==
+        "19448\n");
   CHECK(cli_test::run(kDlx + " -e kqueens 1 8 | " + kDlx + " -c").out == "92\n");
   // The same problems as Knuth's reference files, comments aside.
   const std::filesystem::path folder = DLX_DATA_DIR "/dlx/xcc";

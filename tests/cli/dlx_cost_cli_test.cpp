@@ -87,9 +87,11 @@ TEST_CASE("dlx refuses bad costs with file:line:column and exit status 2", "[cli
       {"a b\na |x b\n", ":2:3: cost 'x' is not a whole number >= 0"},
       {"a b\na |-1\n", ":2:3: cost '-1' is not a whole number >= 0"},
       {"a b\na b |\n", ":2:5: '|' without a cost"},
-      {"a b\na |99999999999999999999\n", ":2:3: cost '99999999999999999999' makes the option cost more than"},
+      {"a b\na |99999999999999999999\n",
+       ":2:3: cost '99999999999999999999' makes the option cost more than"},
       {"a b\na b|2\n", ":2:4: misplaced '|'"},
-      {"a b | x |3\na b\n", ":1:9: '|' appears twice in the item line (a cost |n belongs after an item"},
+      {"a b | x |3\na b\n",
+       ":1:9: '|' appears twice in the item line (a cost |n belongs after an item"},
   };
   for (const Case& c : cases) {
     INFO(c.text);

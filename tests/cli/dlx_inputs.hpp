@@ -11,7 +11,8 @@ inline std::string independent_pairs(int pairs) {
   std::string text;
   for (int k = 0; k < pairs; ++k) text += "x" + std::to_string(k) + ' ';
   text += '\n';
-  for (int k = 0; k < pairs; ++k) text += "x" + std::to_string(k) + "\nx" + std::to_string(k) + '\n';
+  for (int k = 0; k < pairs; ++k)
+    text += "x" + std::to_string(k) + "\nx" + std::to_string(k) + '\n';
   return text;
 }
 

@@ -21,16 +21,21 @@ cli_test::ProcessResult dlx(const std::string& arguments, const std::string& inp
 }  // namespace
 
 TEST_CASE("dlx --count --memo counts tilings exactly, past 64 bits", "[cli][memo]") {
-  CHECK(cli_test::run(kDlx + " --example dominoes 8x8 | " + kDlx + " --count --memo").out == "12988816\n");
-  CHECK(cli_test::run(kDlx + " --example dominoes 12x12 | " + kDlx + " -c --memo").out == "53060477521960000\n");
-  CHECK(cli_test::run(kDlx + " --example aztec 10 | " + kDlx + " -c --memo").out == "36028797018963968\n");  // 2^55
-  CHECK(cli_test::run(kDlx + " --example aztec 12 | " + kDlx + " -c --memo").out == "302231454903657293676544\n");  // 2^78
+  CHECK(cli_test::run(kDlx + " --example dominoes 8x8 | " + kDlx + " --count --memo").out ==
+        "12988816\n");
+  CHECK(cli_test::run(kDlx + " --example dominoes 12x12 | " + kDlx + " -c --memo").out ==
+        "53060477521960000\n");
+  CHECK(cli_test::run(kDlx + " --example aztec 10 | " + kDlx + " -c --memo").out ==
+        "36028797018963968\n");  // 2^55
+  CHECK(cli_test::run(kDlx + " --example aztec 12 | " + kDlx + " -c --memo").out ==
+        "302231454903657293676544\n");  // 2^78
   // The same counts as the plain search on the shipped problems.
   CHECK(dlx("-c --memo " DLX_DATA_DIR "/dlx/queens8.dlx").out == "92\n");
   CHECK(dlx("-c --memo " DLX_DATA_DIR "/dlx/langford8.dlx").out == "300\n");
   CHECK(dlx("-c --memo " DLX_DATA_DIR "/dlx/xcc/two_queens_6.dlx").out == "1097\n");
   // --stats says what the memo did; no cover: exit 1.
-  const auto stats = cli_test::run(kDlx + " --example dominoes 6x6 | " + kDlx + " -c --memo -s --memo-memory 64M");
+  const auto stats =
+      cli_test::run(kDlx + " --example dominoes 6x6 | " + kDlx + " -c --memo -s --memo-memory 64M");
   CHECK(stats.exit_code == 0);
   CHECK(stats.err.find("Memo: ") != std::string::npos);
   CHECK(stats.err.find(" hits, ") != std::string::npos);
@@ -59,7 +64,8 @@ TEST_CASE("dlx --zdd writes a Graphillion ZDD whose paths are the tilings", "[cl
   CHECK(none.exit_code == 1);
 }
 
-TEST_CASE("dlx --sample K --seed S prints K covers, the same for the same seed", "[cli][memo][sample]") {
+TEST_CASE("dlx --sample K --seed S prints K covers, the same for the same seed",
+          "[cli][memo][sample]") {
   const std::string make = kDlx + " --example dominoes 4x4 | ";
   const auto first = cli_test::run(make + kDlx + " --sample 5 --seed 9");
   const auto again = cli_test::run(make + kDlx + " --sample 5 --seed 9");
@@ -90,7 +96,8 @@ TEST_CASE("dlx --sample K --seed S prints K covers, the same for the same seed",
   CHECK(none.err.find("no cover") != std::string::npos);
 }
 
-TEST_CASE("dlx refuses memo options that do not apply, with a message and status 2", "[cli][memo]") {
+TEST_CASE("dlx refuses memo options that do not apply, with a message and status 2",
+          "[cli][memo]") {
   const std::string file = DLX_DATA_DIR "/dlx/queens8.dlx";
   for (const auto& [arguments, message] : std::vector<std::pair<std::string, std::string>>{
            {"--memo " + file, "--memo applies to --count"},

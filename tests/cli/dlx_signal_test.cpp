@@ -67,11 +67,13 @@ TEST_CASE("SIGINT while listing covers: whole covers only, how many, status 130"
   REQUIRE(result.out.size() >= 2);
   CHECK(result.out.substr(result.out.size() - 2) == "\n\n");
   std::uint64_t blank_lines = 0;
-  for (std::size_t at = 0; (at = result.out.find("\n\n", at)) != std::string::npos; at += 2) ++blank_lines;
+  for (std::size_t at = 0; (at = result.out.find("\n\n", at)) != std::string::npos; at += 2)
+    ++blank_lines;
   CHECK(blank_lines == found);
 }
 
-TEST_CASE("SIGTERM while counting on one thread: the count so far and --stats, status 143", "[cli]") {
+TEST_CASE("SIGTERM while counting on one thread: the count so far and --stats, status 143",
+          "[cli]") {
   const auto result = run_and_signal("--count --threads 1 --stats --no-progress", queens(16),
                                      SIGTERM, std::chrono::milliseconds(500));
   CHECK(result.exit_code == 143);

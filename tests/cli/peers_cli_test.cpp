@@ -47,7 +47,8 @@ TEST_CASE("sudoku canon: one line per puzzle, the same for transformed copies", 
   CHECK(out[0].find_first_not_of("0123456789") == std::string::npos);
 
   const std::string other = "1" + kExample.substr(1);  // r1c1 5 -> 1: another class
-  const auto d = sudoku("canon --dedupe", kExample + "\n" + copy + "\n" + other + "\n" + copy + "\n");
+  const auto d =
+      sudoku("canon --dedupe", kExample + "\n" + copy + "\n" + other + "\n" + copy + "\n");
   REQUIRE(d.exit_code == 0);
   const auto kept = lines(d.out);
   REQUIRE(kept.size() == 2);
@@ -85,7 +86,8 @@ TEST_CASE("sudoku reads pencil marks: counts as the puzzle does, bad marks are l
   const auto solved = sudoku("solve", sukaku_of(kExample) + "\n");
   CHECK(solves_9x9(kExample, lines(solved.out).at(0)));
   CHECK(sudoku("rate", sukaku_of(kExample) + "\n").out.rfind("easy", 0) == 0);
-  const auto bad = sudoku("count", "| 19 7 169 | 2 156 3 | 459 8 49 |\n| 3 4 5 | 7 9 8 | 1 22 6 |\n");
+  const auto bad =
+      sudoku("count", "| 19 7 169 | 2 156 3 | 459 8 49 |\n| 3 4 5 | 7 9 8 | 1 22 6 |\n");
   CHECK(bad.exit_code == 2);
   CHECK(bad.err.find("<stdin>:2:22: digit 2 twice in the candidates of r2c8") != std::string::npos);
 }

@@ -34,8 +34,8 @@ inline std::string slurp(const std::filesystem::path& path) {
 inline std::filesystem::path scratch_with_input(const std::string& input) {
   namespace fs = std::filesystem;
   static int serial = 0;
-  const fs::path dir = fs::temp_directory_path() /
-                       ("dlx-cli-test-" + std::to_string(::getpid()) + "-" + std::to_string(serial++));
+  const fs::path dir = fs::temp_directory_path() / ("dlx-cli-test-" + std::to_string(::getpid()) +
+                                                    "-" + std::to_string(serial++));
   fs::create_directories(dir);
   std::ofstream(dir / "in", std::ios::binary) << input;
   return dir;

@@ -40,8 +40,7 @@ TEST_CASE("sudoku --solver dlx spends exactly the nodes of sudoku export | dlx -
     INFO(puzzle);
     const auto ours = sudoku("count --solver dlx --threads 1 --stats", puzzle + "\n");
     REQUIRE(ours.exit_code == 0);
-    const auto theirs =
-        cli_test::run(kBin + " export | " + dlx_bin + " --stats", puzzle + "\n");
+    const auto theirs = cli_test::run(kBin + " export | " + dlx_bin + " --stats", puzzle + "\n");
     REQUIRE(theirs.exit_code == 0);
     CHECK(ours.err.find("backend: dlx,") != std::string::npos);
     const std::uint64_t solutions = std::stoull(ours.out);
@@ -64,8 +63,9 @@ TEST_CASE("sudoku --stats names the backend that answered; every backend counts 
     const auto r = sudoku(std::string("count --stats --solver ") + backend + " " + file);
     CHECK(r.exit_code == 0);
     CHECK(r.out == expected);
-    const std::string answered =
-        std::string(backend) == "auto" ? "backends: bitboard 5, hybrid 1" : "backend: " + std::string(backend);
+    const std::string answered = std::string(backend) == "auto"
+                                     ? "backends: bitboard 5, hybrid 1"
+                                     : "backend: " + std::string(backend);
     CHECK(r.err.find(", " + answered + ", ") != std::string::npos);
   }
   std::string nine;
@@ -83,8 +83,10 @@ TEST_CASE("sudoku --stats names the backend that answered; every backend counts 
   CHECK(mixed.err.find(", backends: bitboard 1, hybrid 1, ") != std::string::npos);
 }
 
-TEST_CASE("sudoku --solver bitboard refuses other sizes per puzzle; unknown names list the "
-          "backends", "[cli]") {
+TEST_CASE(
+    "sudoku --solver bitboard refuses other sizes per puzzle; unknown names list the "
+    "backends",
+    "[cli]") {
   const auto r = sudoku("solve --solver bitboard", "................\n" + kExample + "\n");
   CHECK(r.exit_code == 2);
   CHECK(r.err == "sudoku: <stdin>:1: the bitboard backend solves 9x9 boards only, not 4x4\n");

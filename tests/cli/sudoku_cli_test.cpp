@@ -16,7 +16,8 @@ TEST_CASE("sudoku solve prints the example's solution", "[cli]") {
   const auto r = sudoku("solve " + kData + "example.txt");
   CHECK(r.exit_code == 0);
   CHECK(r.err.empty());
-  CHECK(r.out == "534678912672195348198342567859761423426853791713924856961537284287419635345286179\n");
+  CHECK(r.out ==
+        "534678912672195348198342567859761423426853791713924856961537284287419635345286179\n");
   CHECK(solves_9x9(kExample, lines(r.out).at(0)));
 }
 
@@ -46,12 +47,14 @@ TEST_CASE("a puzzle given as an argument is solved; a name that is neither says 
   const auto two = sudoku("count " + example + " " + kData + "example.txt " + example.substr(1));
   CHECK(two.exit_code == 2);
   CHECK(two.out == "1\n1\n# <argument 3>:1: invalid input\n");
-  CHECK(two.err == "sudoku: <argument 3>:1:81: wrong length: 80 cells, where a 9x9 puzzle has 81 "
-                   "(1 missing)\n");
+  CHECK(two.err ==
+        "sudoku: <argument 3>:1:81: wrong length: 80 cells, where a 9x9 puzzle has 81 "
+        "(1 missing)\n");
   const auto neither = sudoku("solve no-such-puzzles.txt");
   CHECK(neither.exit_code == 2);
-  CHECK(neither.err == "sudoku: no-such-puzzles.txt: cannot open: No such file or directory "
-                       "(nor is it a puzzle: N*N cells of 1-9, A-Z, '.' or '0')\n");
+  CHECK(neither.err ==
+        "sudoku: no-such-puzzles.txt: cannot open: No such file or directory "
+        "(nor is it a puzzle: N*N cells of 1-9, A-Z, '.' or '0')\n");
 }
 
 TEST_CASE("sudoku reads standard input, with no file or with -", "[cli]") {
@@ -80,12 +83,14 @@ TEST_CASE("sudoku enumerate streams solutions and sums them up per puzzle", "[cl
   REQUIRE(out.size() == 4);
   const std::set<std::string> distinct(out.begin(), out.begin() + 3);
   CHECK(distinct.size() == 3);
-  for (int i = 0; i < 3; ++i) CHECK(solves_9x9(std::string(81, '.'), out[static_cast<std::size_t>(i)]));
+  for (int i = 0; i < 3; ++i)
+    CHECK(solves_9x9(std::string(81, '.'), out[static_cast<std::size_t>(i)]));
   CHECK(out[3] == "# <stdin>:1: 3 solutions (stopped at the limit)");
   const auto all = lines(sudoku("enumerate " + kData + "multiple_solutions.txt").out);
   // 2 + 3 + 5 + 8 + 1158 + 72 solutions and 6 summary lines.
   CHECK(all.size() == 1248 + 6);
-  CHECK(std::count(all.begin(), all.end(), "# " + kData + "multiple_solutions.txt:3: 2 solutions") == 1);
+  CHECK(std::count(all.begin(), all.end(),
+                   "# " + kData + "multiple_solutions.txt:3: 2 solutions") == 1);
 }
 
 TEST_CASE("sudoku --format grid, compact and csv", "[cli]") {
@@ -96,8 +101,9 @@ TEST_CASE("sudoku --format grid, compact and csv", "[cli]") {
   CHECK(compact.out.substr(0, 20) == "534678912\n672195348\n");
   CHECK(lines(compact.out).size() == 10);
   const auto csv = sudoku("solve -f csv " + kData + "example.txt");
-  CHECK(csv.out == "puzzle,solution\n" + kExample +
-                       ",534678912672195348198342567859761423426853791713924856961537284287419635345286179\n");
+  CHECK(csv.out ==
+        "puzzle,solution\n" + kExample +
+            ",534678912672195348198342567859761423426853791713924856961537284287419635345286179\n");
   // The grid output reads back in.
   const auto back = sudoku("validate", grid.out);
   CHECK(back.exit_code == 0);
@@ -105,8 +111,8 @@ TEST_CASE("sudoku --format grid, compact and csv", "[cli]") {
 }
 
 TEST_CASE("sudoku solves every size from 4x4 to 25x25", "[cli]") {
-  for (const char* file : {"4x4.txt", "6x6.txt", "8x8.txt", "10x10.txt", "12x12.txt", "16x16.txt",
-                           "25x25.txt"}) {
+  for (const char* file :
+       {"4x4.txt", "6x6.txt", "8x8.txt", "10x10.txt", "12x12.txt", "16x16.txt", "25x25.txt"}) {
     INFO(file);
     const auto r = sudoku("solve " + kData + file);
     CHECK(r.exit_code == 0);
@@ -123,14 +129,23 @@ TEST_CASE("sudoku validate says well formed, consistent and complete", "[cli]") 
   CHECK(r.exit_code == 1);
   const auto out = lines(r.out);
   REQUIRE(out.size() == 5);
-  CHECK(out[0] == kData + "clashing_givens.txt:3: inconsistent: digit 5 twice in row 1 (r1c1 and r1c2); digit 5 twice in box 1 (r1c1 and r1c2)");
-  CHECK(out[1] == kData + "clashing_givens.txt:5: inconsistent: digit 6 twice in column 2 (r7c2 and r8c2); digit 6 twice in box 7 (r7c2 and r8c2)");
-  CHECK(out[2] == kData + "clashing_givens.txt:7: inconsistent: digit 9 twice in box 1 (r1c3 and r3c2)");
-  CHECK(out[3] == kData + "clashing_givens.txt:9: inconsistent: digit 1 twice in box 1 (r1c1 and r2c2)");
+  CHECK(out[0] == kData +
+                      "clashing_givens.txt:3: inconsistent: digit 5 twice in row 1 (r1c1 and "
+                      "r1c2); digit 5 twice in box 1 (r1c1 and r1c2)");
+  CHECK(out[1] == kData +
+                      "clashing_givens.txt:5: inconsistent: digit 6 twice in column 2 (r7c2 and "
+                      "r8c2); digit 6 twice in box 7 (r7c2 and r8c2)");
+  CHECK(out[2] ==
+        kData + "clashing_givens.txt:7: inconsistent: digit 9 twice in box 1 (r1c3 and r3c2)");
+  CHECK(out[3] ==
+        kData + "clashing_givens.txt:9: inconsistent: digit 1 twice in box 1 (r1c1 and r2c2)");
   CHECK(out[4] == kData + "example.txt:3: valid, 30 of 81 cells filled");
   const auto bad = sudoku("validate", "123\n");
   CHECK(bad.exit_code == 2);
-  CHECK(bad.out == "<stdin>:1: malformed: wrong length: 3 cells; a puzzle line has N*N cells (16, 36, 64, 81, 100, 144, ..., 1225) and a grid row N (4, 6, 8, 9, 10, 12, ..., 35), for N = 4 or a non-prime side up to 35\n");
+  CHECK(bad.out ==
+        "<stdin>:1: malformed: wrong length: 3 cells; a puzzle line has N*N cells (16, 36, 64, 81, "
+        "100, 144, ..., 1225) and a grid row N (4, 6, 8, 9, 10, 12, ..., 35), for N = 4 or a "
+        "non-prime side up to 35\n");
 }
 
 TEST_CASE("clashing givens: explained on stderr, one record on stdout, exit 1", "[cli]") {
@@ -139,10 +154,15 @@ TEST_CASE("clashing givens: explained on stderr, one record on stdout, exit 1", 
   const auto out = lines(r.out);
   REQUIRE(out.size() == 4);
   CHECK(out[0] == "# " + kData + "clashing_givens.txt:3: no solution");
-  CHECK(r.err.find("sudoku: " + kData + "clashing_givens.txt:7: no solution: digit 9 twice in box 1 (r1c3 and r3c2)\n") != std::string::npos);
+  CHECK(
+      r.err.find("sudoku: " + kData +
+                 "clashing_givens.txt:7: no solution: digit 9 twice in box 1 (r1c3 and r3c2)\n") !=
+      std::string::npos);
   const auto csv = sudoku("solve -f csv " + kData + "unsolvable.txt");
   CHECK(csv.exit_code == 1);
-  CHECK(csv.out == "puzzle,solution\n12345678.........9...............................................................,\n");
+  CHECK(csv.out ==
+        "puzzle,solution\n12345678.........9......................................................."
+        "........,\n");
   CHECK(csv.err == "sudoku: " + kData + "unsolvable.txt:3: no solution\n");
   CHECK(sudoku("count " + kData + "unsolvable.txt").out == "0\n");
 }
@@ -161,10 +181,15 @@ TEST_CASE("malformed input: messages with file:line:column, the batch goes on, e
   const auto err = lines(r.err);
   REQUIRE(err.size() == 6);
   CHECK(err[0] == "sudoku: " + file + ":4:81: symbol 'x' is out of range: a 9x9 board uses 1-9");
-  CHECK(err[1] == "sudoku: " + file + ":5:10: unknown symbol '?'; cells are 1-9, A-Z, and . or 0 for a blank");
-  CHECK(err[2] == "sudoku: " + file + ":6:81: wrong length: 80 cells, where a 9x9 puzzle has 81 (1 missing)");
-  CHECK(err[4] == "sudoku: " + file + ":14:1: grid cut short: an empty line after 5 of 9 rows (the grid starts on line 9)");
-  CHECK(err[5] == "sudoku: " + file + ":18:9: grid row 3 has 8 cells, expected 9 (the grid starts on line 16)");
+  CHECK(err[1] == "sudoku: " + file +
+                      ":5:10: unknown symbol '?'; cells are 1-9, A-Z, and . or 0 for a blank");
+  CHECK(err[2] ==
+        "sudoku: " + file + ":6:81: wrong length: 80 cells, where a 9x9 puzzle has 81 (1 missing)");
+  CHECK(err[4] ==
+        "sudoku: " + file +
+            ":14:1: grid cut short: an empty line after 5 of 9 rows (the grid starts on line 9)");
+  CHECK(err[5] == "sudoku: " + file +
+                      ":18:9: grid row 3 has 8 cells, expected 9 (the grid starts on line 16)");
 }
 
 TEST_CASE("malformed input wins over unsolvable puzzles in the exit status", "[cli]") {
@@ -176,15 +201,18 @@ TEST_CASE("binary files, long lines, missing files and directories", "[cli]") {
   const auto bin = sudoku("solve " + kData + "binary.bin");
   CHECK(bin.exit_code == 2);
   CHECK(lines(bin.out).size() == 2);
-  CHECK(bin.err == "sudoku: " + kData + "binary.bin:2:1: not a text file (byte 0x7F); the rest of this input is skipped\n");
+  CHECK(bin.err ==
+        "sudoku: " + kData +
+            "binary.bin:2:1: not a text file (byte 0x7F); the rest of this input is skipped\n");
   const auto long_line = sudoku("solve", std::string(10'000'000, '5') + "\n" + kExample + "\n");
   CHECK(long_line.exit_code == 2);
   CHECK(long_line.err == "sudoku: <stdin>:1:65537: line too long (more than 65536 characters)\n");
   CHECK(solves_9x9(kExample, lines(long_line.out).at(1)));
   const auto missing = sudoku("solve /nonexistent/puzzles.txt " + kData + "example.txt");
   CHECK(missing.exit_code == 2);
-  CHECK(missing.err == "sudoku: /nonexistent/puzzles.txt: cannot open: No such file or directory "
-                       "(nor is it a puzzle: N*N cells of 1-9, A-Z, '.' or '0')\n");
+  CHECK(missing.err ==
+        "sudoku: /nonexistent/puzzles.txt: cannot open: No such file or directory "
+        "(nor is it a puzzle: N*N cells of 1-9, A-Z, '.' or '0')\n");
   CHECK(lines(missing.out).size() == 1);
   const auto dir = sudoku("solve " + kData);
   CHECK(dir.exit_code == 2);
@@ -198,21 +226,45 @@ TEST_CASE("the --box option fixes the geometry", "[cli]") {
   CHECK(r.out == "5\n");
   const auto wrong = sudoku("solve --box 2x3", kExample + "\n");
   CHECK(wrong.exit_code == 2);
-  CHECK(wrong.err == "sudoku: <stdin>:1:37: wrong length: 81 cells; expected 36 for a whole 6x6 puzzle or 6 for a grid row\n");
+  CHECK(wrong.err ==
+        "sudoku: <stdin>:1:37: wrong length: 81 cells; expected 36 for a whole 6x6 puzzle or 6 for "
+        "a grid row\n");
 }
 
 TEST_CASE("bad usage exits 2 with a message", "[cli]") {
-  for (const char* args : {"", "frobnicate", "solve --box 3", "solve --box 6x7", "solve --format xml",
-                           "solve --limit 2", "count --limit 0", "count --limit x", "solve --nope",
-                           "solve --solver dancing", "enumerate --solver naive", "validate --solver dlx",
-                           "solve --threads 0", "solve --threads x", "validate --threads 2",
-                           "solve --finish", "solve --seed 1", "explain --format grid",
-                           "rate --format csv", "solve --format json", "explain --progress --no-progress",
-                           "generate --count 0", "generate --count x", "generate --size 7",
-                           "generate --size 6 --box 2x3", "generate --symmetry diagonal",
-                           "generate --difficulty invalid", "generate --difficulty fiendish",
-                           "generate --seed -1", "generate --seed x", "generate some.txt",
-                           "generate --limit 2", "generate --threads 2"}) {
+  for (const char* args : {"",
+                           "frobnicate",
+                           "solve --box 3",
+                           "solve --box 6x7",
+                           "solve --format xml",
+                           "solve --limit 2",
+                           "count --limit 0",
+                           "count --limit x",
+                           "solve --nope",
+                           "solve --solver dancing",
+                           "enumerate --solver naive",
+                           "validate --solver dlx",
+                           "solve --threads 0",
+                           "solve --threads x",
+                           "validate --threads 2",
+                           "solve --finish",
+                           "solve --seed 1",
+                           "explain --format grid",
+                           "rate --format csv",
+                           "solve --format json",
+                           "explain --progress --no-progress",
+                           "generate --count 0",
+                           "generate --count x",
+                           "generate --size 7",
+                           "generate --size 6 --box 2x3",
+                           "generate --symmetry diagonal",
+                           "generate --difficulty invalid",
+                           "generate --difficulty fiendish",
+                           "generate --seed -1",
+                           "generate --seed x",
+                           "generate some.txt",
+                           "generate --limit 2",
+                           "generate --threads 2"}) {
     INFO(args);
     const auto r = sudoku(args, kExample + "\n");
     CHECK(r.exit_code == 2);
@@ -222,15 +274,18 @@ TEST_CASE("bad usage exits 2 with a message", "[cli]") {
   }
 }
 
-TEST_CASE("the --help text documents commands, formats and exit codes; so does --version", "[cli]") {
+TEST_CASE("the --help text documents commands, formats and exit codes; so does --version",
+          "[cli]") {
   const auto help = sudoku("--help");
   CHECK(help.exit_code == 0);
-  for (const char* word : {"solve", "count", "enumerate", "validate", "explain", "rate", "generate",
-                           "--box", "--format", "--limit", "--stats", "--solver", "naive", "mrv",
-                           "baselines", "--threads", "--progress", "--no-progress", "--finish",
-                           "--count", "--size", "--symmetry", "rotate180", "--difficulty",
-                           "--seed", "# seed", "easy", "medium", "hard", "expert", "beyond",
-                           "invalid", "json", "Exit status", "csv", "compact", "grid"}) {
+  for (const char* word :
+       {"solve",    "count",   "enumerate", "validate",    "explain",    "rate",
+        "generate", "--box",   "--format",  "--limit",     "--stats",    "--solver",
+        "naive",    "mrv",     "baselines", "--threads",   "--progress", "--no-progress",
+        "--finish", "--count", "--size",    "--symmetry",  "rotate180",  "--difficulty",
+        "--seed",   "# seed",  "easy",      "medium",      "hard",       "expert",
+        "beyond",   "invalid", "json",      "Exit status", "csv",        "compact",
+        "grid"}) {
     INFO(word);
     CHECK(help.out.find(word) != std::string::npos);
   }
@@ -240,8 +295,8 @@ TEST_CASE("the --help text documents commands, formats and exit codes; so does -
 }
 
 TEST_CASE("a closed pipe stops the program quietly", "[cli]") {
-  const auto r = cli_test::run("for i in $(seq 200); do cat " + kData + "top1465_sample.txt; done | " +
-                               kBin + " solve | head -n 2");
+  const auto r = cli_test::run("for i in $(seq 200); do cat " + kData +
+                               "top1465_sample.txt; done | " + kBin + " solve | head -n 2");
   CHECK(r.exit_code == 0);
   CHECK(lines(r.out).size() == 2);
   CHECK(r.err.empty());

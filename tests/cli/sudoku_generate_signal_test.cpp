@@ -28,22 +28,26 @@ Stopped generate_and_signal(const std::string& arguments, int signal,
   Stopped s;
   s.result = cli_test::run_and_signal(kBin, "generate " + arguments, "", signal, delay);
   s.after_signal = std::chrono::duration_cast<std::chrono::milliseconds>(
-                       std::chrono::steady_clock::now() - start) - delay;
+                       std::chrono::steady_clock::now() - start) -
+                   delay;
   return s;
 }
 
 }  // namespace
 
 TEST_CASE("SIGTERM stops generate of a 25x25 puzzle within a second, status 143", "[cli]") {
-  const auto s = generate_and_signal("--no-progress --box 5x5 --seed 1", SIGTERM, std::chrono::milliseconds(1500));
+  const auto s = generate_and_signal("--no-progress --box 5x5 --seed 1", SIGTERM,
+                                     std::chrono::milliseconds(1500));
   CHECK(s.result.exit_code == 143);
-  CHECK(s.result.out.empty());  // no half-dug puzzle: it would be neither unique-checked nor minimal
+  CHECK(
+      s.result.out.empty());  // no half-dug puzzle: it would be neither unique-checked nor minimal
   CHECK(s.result.err == "sudoku: interrupted: 0 of 1 puzzles made\n");
   CHECK(s.after_signal < std::chrono::milliseconds(1000));
 }
 
 TEST_CASE("SIGINT stops generate of a 35x35 puzzle within a second, status 130", "[cli]") {
-  const auto s = generate_and_signal("--no-progress --box 5x7 --seed 2 --count 3", SIGINT, std::chrono::milliseconds(1000));
+  const auto s = generate_and_signal("--no-progress --box 5x7 --seed 2 --count 3", SIGINT,
+                                     std::chrono::milliseconds(1000));
   CHECK(s.result.exit_code == 130);
   CHECK(s.result.out.empty());
   CHECK(s.result.err == "sudoku: interrupted: 0 of 3 puzzles made\n");
@@ -52,7 +56,8 @@ TEST_CASE("SIGINT stops generate of a 35x35 puzzle within a second, status 130",
 
 TEST_CASE("generate's progress goes to standard error with --progress only", "[cli]") {
   // Four seconds of a 25x25 dig: at least one progress line, each saying where it stands.
-  const auto s = generate_and_signal("--box 5x5 --seed 1 --progress", SIGTERM, std::chrono::milliseconds(4000));
+  const auto s = generate_and_signal("--box 5x5 --seed 1 --progress", SIGTERM,
+                                     std::chrono::milliseconds(4000));
   CHECK(s.result.exit_code == 143);
   CHECK_THAT(s.result.err, Catch::Contains("sudoku: puzzle 1: "));
   CHECK_THAT(s.result.err, Catch::Contains("sudoku: interrupted: 0 of 1 puzzles made\n"));

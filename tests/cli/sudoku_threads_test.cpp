@@ -17,12 +17,25 @@ std::string join(const std::vector<std::string>& parts) {
   return text;
 }
 
-const std::vector<std::string> kSamples = {
-    "example.txt",     "top1465_sample.txt", "17_clue_sample.txt",   "hardest_sample.txt",
-    "4x4.txt",         "6x6.txt",            "8x8.txt",              "10x10.txt",
-    "12x12.txt",       "16x16.txt",          "25x25.txt",            "grids.txt",
-    "qqwing_style.txt", "multiple_solutions.txt", "clashing_givens.txt", "unsolvable.txt",
-    "bad_input.txt",   "binary.bin",         "line_endings.txt"};
+const std::vector<std::string> kSamples = {"example.txt",
+                                           "top1465_sample.txt",
+                                           "17_clue_sample.txt",
+                                           "hardest_sample.txt",
+                                           "4x4.txt",
+                                           "6x6.txt",
+                                           "8x8.txt",
+                                           "10x10.txt",
+                                           "12x12.txt",
+                                           "16x16.txt",
+                                           "25x25.txt",
+                                           "grids.txt",
+                                           "qqwing_style.txt",
+                                           "multiple_solutions.txt",
+                                           "clashing_givens.txt",
+                                           "unsolvable.txt",
+                                           "bad_input.txt",
+                                           "binary.bin",
+                                           "line_endings.txt"};
 
 }  // namespace
 
@@ -55,11 +68,13 @@ TEST_CASE("auto, dlx, mrv and naive print the same solutions of top1465 puzzles"
 TEST_CASE("the solvers count alike, with and without a limit", "[cli]") {
   for (const char* solver : {"auto", "dlx", "mrv"}) {
     INFO(solver);
-    const auto all = sudoku(std::string("count --solver ") + solver + " " + kData + "multiple_solutions.txt");
+    const auto all =
+        sudoku(std::string("count --solver ") + solver + " " + kData + "multiple_solutions.txt");
     CHECK(all.exit_code == 0);
     CHECK(all.out == "2\n3\n5\n8\n1158\n72\n");
-    CHECK(sudoku(std::string("count -l 2 --solver ") + solver + " " + kData + "multiple_solutions.txt").out ==
-          "2\n2\n2\n2\n2\n2\n");
+    CHECK(sudoku(std::string("count -l 2 --solver ") + solver + " " + kData +
+                 "multiple_solutions.txt")
+              .out == "2\n2\n2\n2\n2\n2\n");
   }
   // The naive solver needs minutes for the fifth puzzle (17 givens, 1158 solutions), even up
   // to a limit of 2, so it counts the other five.
@@ -81,7 +96,8 @@ TEST_CASE("the solvers share errors, records and exit statuses on bad input", "[
     const auto dlx = sudoku("solve --solver dlx -f csv " + kData + file);
     for (const char* solver : {"auto", "mrv", "naive"}) {
       INFO(solver);
-      const auto other = sudoku(std::string("solve -f csv --solver ") + solver + " " + kData + file);
+      const auto other =
+          sudoku(std::string("solve -f csv --solver ") + solver + " " + kData + file);
       CHECK(other.exit_code == dlx.exit_code);
       CHECK(other.out == dlx.out);
       CHECK(other.err == dlx.err);
@@ -115,7 +131,8 @@ TEST_CASE("threads 1, 2 and 3 print the same bytes on every sample file", "[cli]
   // The statistics end in the timing, which differs; everything before it is the same.
   const auto untimed = [](const std::string& err) { return err.substr(0, err.find(", time: ")); };
   CHECK(untimed(three.err) == untimed(one.err));
-  CHECK(one.err.find("puzzles: 1473, solved: 1468, unsolvable: 5, invalid: 6, nodes: ") != std::string::npos);
+  CHECK(one.err.find("puzzles: 1473, solved: 1468, unsolvable: 5, invalid: 6, nodes: ") !=
+        std::string::npos);
 }
 
 TEST_CASE("threads keep input order across many chunks read from a pipe", "[cli]") {
@@ -144,7 +161,8 @@ TEST_CASE("counting one puzzle with many solutions on several threads", "[cli]")
   CHECK(sudoku("count --threads 3 --stats", "................\n").out == "288\n");
   // 235008 solutions: more than the node budget of one worker, so it is split over the
   // threads; the records around it keep their places.
-  const std::string input = kExample + "\n123.................................\n12\n" + kExample + "\n";
+  const std::string input =
+      kExample + "\n123.................................\n12\n" + kExample + "\n";
   for (const char* threads : {"1", "2", "3"}) {
     INFO(threads);
     const auto r = sudoku(std::string("count --threads ") + threads, input);

@@ -21,11 +21,15 @@ const std::string kDlx = DLX_BIN;
 
 // An X-sudoku grid, a jigsaw layout with one of its grids, and a killer cage layout over the
 // X grid (cages: sum, then cells as row-major numbers).
-const std::string kXGrid = "123456789789123456456789123637218945918534267542697831364972518871345692295861374";
-const std::string kRegions = "111222222411223333411233533411553566444555569774566669774486869788888899777789999";
+const std::string kXGrid =
+    "123456789789123456456789123637218945918534267542697831364972518871345692295861374";
+const std::string kRegions =
+    "111222222411223333411233533411553566444555569774566669774486869788888899777789999";
 // (3r + r/3 + c) mod 9 + 1: knight steps apart always differ.
-const std::string kKnightGrid = "123456789456789123789123456234567891567891234891234567345678912678912345912345678";
-const std::string kJigsawGrid = "123456789385129647769312458247983165698735214571694823814567932452871396936248571";
+const std::string kKnightGrid =
+    "123456789456789123789123456234567891567891234891234567345678912678912345912345678";
+const std::string kJigsawGrid =
+    "123456789385129647769312458247983165698735214571694823814567932452871396936248571";
 
 std::string blank_out(std::string grid, std::size_t every) {
   for (std::size_t k = 0; k < grid.size(); k += every) grid[k] = '.';
@@ -58,7 +62,8 @@ bool solves(const std::string& puzzle, const std::string& s, const std::string& 
       anti += s[k * 9 + 8 - k];
     }
     for (std::size_t i = 0; i < 81; ++i) {
-      const std::size_t r = regions.empty() ? (i / 27) * 3 + (i % 9) / 3 : static_cast<std::size_t>(regions[i] - '1');
+      const std::size_t r =
+          regions.empty() ? (i / 27) * 3 + (i % 9) / 3 : static_cast<std::size_t>(regions[i] - '1');
       if (r == u) region += s[i];
     }
     if (!all_nine(row) || !all_nine(col) || !all_nine(region)) return false;
@@ -85,7 +90,8 @@ TEST_CASE("sudoku solves X and jigsaw puzzles by their rules", "[cli][variant]")
 
 TEST_CASE("sudoku export of a variant puzzle counts as sudoku count does", "[cli][variant]") {
   const std::string cages =
-      "# cage 10 r1c1 r1c2 r2c1\n# cage 11 r9c8 r9c9\n# cage 12 r5c4 r5c5 r5c6\n# cage 13 r3c3 r3c4\n";
+      "# cage 10 r1c1 r1c2 r2c1\n# cage 11 r9c8 r9c9\n# cage 12 r5c4 r5c5 r5c6\n# cage 13 r3c3 "
+      "r3c4\n";
   struct Case {
     std::string variant, input;
   };
@@ -93,15 +99,18 @@ TEST_CASE("sudoku export of a variant puzzle counts as sudoku count does", "[cli
       {"x", blank_out(kXGrid, 2) + "\n"},
       {"x", std::string(20, '.') + kXGrid.substr(20, 30) + std::string(31, '.') + "\n"},
       {"anti-knight", blank_out(kKnightGrid, 2) + "\n"},
-      {"classic", "# regions " + kRegions + "\n" + std::string(30, '.') + kJigsawGrid.substr(30) + "\n"},
-      {"killer", cages + std::string(20, '.') + kXGrid.substr(20, 30) + std::string(31, '.') + "\n"},
+      {"classic",
+       "# regions " + kRegions + "\n" + std::string(30, '.') + kJigsawGrid.substr(30) + "\n"},
+      {"killer",
+       cages + std::string(20, '.') + kXGrid.substr(20, 30) + std::string(31, '.') + "\n"},
       {"x", cages + std::string(20, '.') + kXGrid.substr(20, 30) + std::string(31, '.') + "\n"},
   };
   for (const Case& c : cases) {
     INFO(c.variant << ": " << c.input);
     const auto count = sudoku("count --variant " + c.variant, c.input);
     REQUIRE(count.exit_code == 0);
-    const std::string exported = write_temp("export.dlx", sudoku("export --variant " + c.variant, c.input).out);
+    const std::string exported =
+        write_temp("export.dlx", sudoku("export --variant " + c.variant, c.input).out);
     const auto dlx = cli_test::run(kDlx + " --count " + exported);
     REQUIRE(dlx.exit_code == 0);
     CHECK(lines(dlx.out).at(0) == lines(count.out).at(0));
@@ -109,19 +118,21 @@ TEST_CASE("sudoku export of a variant puzzle counts as sudoku count does", "[cli
   }
 }
 
-TEST_CASE("sudoku reports malformed variant lines with file:line:column and goes on", "[cli][variant]") {
+TEST_CASE("sudoku reports malformed variant lines with file:line:column and goes on",
+          "[cli][variant]") {
   const std::string good = blank_out(kXGrid, 2);
-  const std::string file = write_temp("bad.txt", "# cage 3 r1c1 r10c1\n" + std::string(81, '.') + "\n" +
-                                                     good + "\n" +
-                                                     "# regions 1234\n" + good + "\n" +
-                                                     "# regions none\n# cage 50 r1c1 r1c2\n" + good + "\n" +
-                                                     good + "\n# cage 3 r1c1\n");
+  const std::string file = write_temp(
+      "bad.txt", "# cage 3 r1c1 r10c1\n" + std::string(81, '.') + "\n" + good + "\n" +
+                     "# regions 1234\n" + good + "\n" + "# regions none\n# cage 50 r1c1 r1c2\n" +
+                     good + "\n" + good + "\n# cage 3 r1c1\n");
   const auto r = sudoku("solve --variant x " + file);
   CHECK(r.exit_code == 2);
   const auto err = lines(r.err);
   REQUIRE(err.size() == 5);
-  CHECK(err[0] == "sudoku: " + file + ":1:15: # cage: cell r10c1 is outside the 9x9 board (the puzzle on line 2)");
-  CHECK(err[1] == "sudoku: " + file + ":4:13: # regions: label '3' is beyond the 2 regions of a 2x2 board");
+  CHECK(err[0] == "sudoku: " + file +
+                      ":1:15: # cage: cell r10c1 is outside the 9x9 board (the puzzle on line 2)");
+  CHECK(err[1] ==
+        "sudoku: " + file + ":4:13: # regions: label '3' is beyond the 2 regions of a 2x2 board");
   CHECK(err[2].rfind("sudoku: " + file + ":5: puzzle skipped", 0) == 0);
   CHECK(err[3].rfind("sudoku: " + file + ":7:8: # cage: sum 50 is outside 1..45", 0) == 0);
   CHECK(err[4] == "sudoku: " + file + ":10:1: # cage with no puzzle after it");
@@ -159,7 +170,8 @@ TEST_CASE("sudoku validate judges givens by the variant's rules", "[cli][variant
   diagonal[80] = '5';  // r1c1 and r9c9: only the main diagonal joins them
   auto r = sudoku("validate --variant x", diagonal + "\n");
   CHECK(r.exit_code == 1);
-  CHECK(r.out.find("inconsistent: digit 5 twice in diagonal 1 (r1c1 and r9c9)") != std::string::npos);
+  CHECK(r.out.find("inconsistent: digit 5 twice in diagonal 1 (r1c1 and r9c9)") !=
+        std::string::npos);
   r = sudoku("validate", diagonal + "\n");
   CHECK(r.exit_code == 0);
   std::string knight(81, '.');
@@ -167,11 +179,14 @@ TEST_CASE("sudoku validate judges givens by the variant's rules", "[cli][variant
   knight[13] = '3';  // r1c3 and r2c5: a knight's move, no unit in common
   r = sudoku("validate --variant anti-knight", knight + "\n");
   CHECK(r.exit_code == 1);
-  CHECK(r.out.find("inconsistent: digit 3 in r1c3 and r2c5, cells the variant keeps apart") != std::string::npos);
+  CHECK(r.out.find("inconsistent: digit 3 in r1c3 and r2c5, cells the variant keeps apart") !=
+        std::string::npos);
 }
 
-TEST_CASE("sudoku generate --variant makes unique puzzles that read back with their rules", "[cli][variant]") {
-  for (const std::string variant : {"x", "windoku", "anti-knight", "anti-king", "jigsaw", "killer"}) {
+TEST_CASE("sudoku generate --variant makes unique puzzles that read back with their rules",
+          "[cli][variant]") {
+  for (const std::string variant :
+       {"x", "windoku", "anti-knight", "anti-king", "jigsaw", "killer"}) {
     INFO(variant);
     const auto made = sudoku("generate --count 2 --seed 9 --variant " + variant);
     REQUIRE(made.exit_code == 0);

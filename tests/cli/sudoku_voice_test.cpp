@@ -34,9 +34,10 @@ cli_test::ProcessResult run_and_signal(const std::string& arguments, const std::
 
 }  // namespace
 
-TEST_CASE("sudoku: a failed write is 'error writing standard output', exit 3, --help too", "[cli]") {
+TEST_CASE("sudoku: a failed write is 'error writing standard output', exit 3, --help too",
+          "[cli]") {
   for (const std::string& args : {"solve " + kData + "example.txt", std::string("--help"),
-                                 std::string("--version"), std::string("generate --seed 1")}) {
+                                  std::string("--version"), std::string("generate --seed 1")}) {
     INFO(args);
     const auto full = cli_test::run(kBin + " " + args + " > /dev/full");
     CHECK(full.exit_code == 3);
@@ -44,8 +45,9 @@ TEST_CASE("sudoku: a failed write is 'error writing standard output', exit 3, --
   }
   // A closed pipe with SIGPIPE ignored: the same message with EPIPE's text.
   // (The pipeline's status is head's: sudoku's own is echoed to standard error.)
-  const auto kept = cli_test::run("trap '' PIPE; { " + kBin + " solve " + kData +
-                                  "top1465_sample.txt; echo \"status $?\" >&2; } | head -c 1 > /dev/null");
+  const auto kept =
+      cli_test::run("trap '' PIPE; { " + kBin + " solve " + kData +
+                    "top1465_sample.txt; echo \"status $?\" >&2; } | head -c 1 > /dev/null");
   CHECK_THAT(kept.err, Catch::Contains("sudoku: error writing standard output: Broken pipe\n"));
   CHECK_THAT(kept.err, Catch::Contains("status 3"));
 }
@@ -103,8 +105,8 @@ TEST_CASE("sudoku export | dlx --count gives sudoku count's number", "[cli]") {
     std::ofstream(dir / "p.txt") << puzzle << '\n';
     const auto direct = sudoku("count " + (dir / "p.txt").string());
     CHECK(direct.out == count + "\n");
-    const auto piped = cli_test::run(kBin + " export '" + (dir / "p.txt").string() + "' | " +
-                                     kDlx + " --count --threads 1");
+    const auto piped = cli_test::run(kBin + " export '" + (dir / "p.txt").string() + "' | " + kDlx +
+                                     " --count --threads 1");
     CHECK(piped.exit_code == 0);
     CHECK(piped.out == count + "\n");
   }
@@ -129,7 +131,8 @@ TEST_CASE("sudoku export | dlx --count gives sudoku count's number", "[cli]") {
 TEST_CASE("SIGINT during a batch: whole records only, how many, status 130", "[cli]") {
   // Many copies of a hard puzzle: seconds of work, so the signal lands mid-batch.
   std::string input;
-  for (int k = 0; k < 200000; ++k) input += "98.7..6..75..4......3..8.7.5....7.3...94.........2.1..3.......1.9...5.8...52....6\n";
+  for (int k = 0; k < 200000; ++k)
+    input += "98.7..6..75..4......3..8.7.5....7.3...94.........2.1..3.......1.9...5.8...52....6\n";
   const auto r = run_and_signal("count --limit 2 --threads 2 --no-progress --stats", input, SIGINT,
                                 std::chrono::milliseconds(700));
   CHECK(r.exit_code == 130);
@@ -161,7 +164,8 @@ TEST_CASE("SIGTERM during an endless enumeration: whole solutions, status 143", 
   CHECK(r.out.find("# ") == std::string::npos);  // no summary that would read as the answer
 }
 
-TEST_CASE("SIGINT during a count split over every thread: it stops and says the count so far", "[cli]") {
+TEST_CASE("SIGINT during a count split over every thread: it stops and says the count so far",
+          "[cli]") {
   // The empty 4x4 grid (one quick record: 288), then the empty 6x6 grid: 28,200,960 solutions,
   // seconds of work on every thread, so the signal lands inside the split count.
   const std::string input = std::string(16, '.') + "\n" + std::string(36, '.') + "\n";

@@ -57,7 +57,8 @@ TEST_CASE("BitsetSolver finds exactly the covers that brute force finds", "[dlx]
   std::size_t total = 0;
   for (std::uint32_t seed = 1; seed <= 1500; ++seed) {
     INFO("seed " << seed);
-    const dlx::Problem problem = dlx_test::random_problem(seed, seed % 3 ? 8 : 4, seed % 2 ? 16 : 6);
+    const dlx::Problem problem =
+        dlx_test::random_problem(seed, seed % 3 ? 8 : 4, seed % 2 ? 16 : 6);
     solver.assign(dlx_test::compact(problem));
     std::set<dlx_test::Cover> found;
     while (solver.next()) {
@@ -80,7 +81,8 @@ TEST_CASE("BitsetSolver searches the same tree as the dancing-links solver", "[d
     for (std::uint32_t seed = 1; seed <= 200; ++seed) {
       INFO("seed " << seed);
       const int options = 10 + static_cast<int>(seed % 5) * 70;  // 10 .. 290 options
-      walked += check_same_search(dlx_test::compact(dlx_test::random_problem(seed, 16, options)), bits);
+      walked +=
+          check_same_search(dlx_test::compact(dlx_test::random_problem(seed, 16, options)), bits);
     }
     CHECK(walked > 10000);
   }

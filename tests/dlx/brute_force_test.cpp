@@ -26,7 +26,8 @@ std::set<Cover> solver_covers(dlx::Solver& solver, const dlx::Problem& problem) 
   return covers;
 }
 
-std::set<Cover> containing(const std::set<Cover>& covers, std::initializer_list<dlx::OptionId> options) {
+std::set<Cover> containing(const std::set<Cover>& covers,
+                           std::initializer_list<dlx::OptionId> options) {
   std::set<Cover> result;
   for (const Cover& cover : covers) {
     bool all = true;
@@ -53,7 +54,8 @@ TEST_CASE("Random small problems have exactly the covers that brute force finds"
   std::size_t total_covers = 0, problems_with_covers = 0;
   for (std::uint32_t seed = 1; seed <= 300; ++seed) {
     INFO("seed " << seed);
-    const dlx::Problem problem = dlx_test::random_problem(seed, seed % 2 ? 8 : 5, seed % 3 ? 14 : 10);
+    const dlx::Problem problem =
+        dlx_test::random_problem(seed, seed % 2 ? 8 : 5, seed % 3 ? 14 : 10);
     const auto expected = dlx_test::brute_force_covers(problem);
     dlx::Solver solver(problem);
     const auto found = solver_covers(solver, problem);
@@ -61,7 +63,8 @@ TEST_CASE("Random small problems have exactly the covers that brute force finds"
     CHECK(solver.stats().solutions == expected.size());
     CHECK(solver.exhausted());
     CHECK(solver.check_invariants().empty());
-    CHECK(dlx::detail::links_of(solver) == dlx::detail::Links(problem));  // the search leaves every link as built
+    CHECK(dlx::detail::links_of(solver) ==
+          dlx::detail::Links(problem));  // the search leaves every link as built
 
     solver.reset();
     CHECK(solver.count() == expected.size());
@@ -131,7 +134,8 @@ TEST_CASE("Random problems survive a round trip through Knuth's format", "[dlx]"
       REQUIRE(twin);
       CHECK(copy.item_kind(*twin) == problem.item_kind(item));
     }
-    for (dlx::OptionId option = 0; option < static_cast<dlx::OptionId>(problem.option_count()); ++option) {
+    for (dlx::OptionId option = 0; option < static_cast<dlx::OptionId>(problem.option_count());
+         ++option) {
       const auto items = problem.option(option);
       const auto twin_items = copy.option(option);
       REQUIRE(items.size() == twin_items.size());

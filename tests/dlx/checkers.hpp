@@ -27,17 +27,20 @@ inline std::string check_cover(const dlx::Problem& problem, std::span<const dlx:
     if (option < 0 || static_cast<std::size_t>(option) >= problem.option_count()) {
       return "option id " + std::to_string(option) + " out of range";
     }
-    if (used[static_cast<std::size_t>(option)]) return "option " + std::to_string(option) + " chosen twice";
+    if (used[static_cast<std::size_t>(option)])
+      return "option " + std::to_string(option) + " chosen twice";
     used[static_cast<std::size_t>(option)] = true;
     for (dlx::ItemId item : problem.option(option)) ++hits[static_cast<std::size_t>(item)];
   }
   for (std::size_t item = 0; item < hits.size(); ++item) {
     const auto id = static_cast<dlx::ItemId>(item);
     if (problem.is_primary(id) && hits[item] != 1) {
-      return "primary item '" + std::string(problem.item_name(id)) + "' covered " + std::to_string(hits[item]) + " times";
+      return "primary item '" + std::string(problem.item_name(id)) + "' covered " +
+             std::to_string(hits[item]) + " times";
     }
     if (!problem.is_primary(id) && hits[item] > 1) {
-      return "secondary item '" + std::string(problem.item_name(id)) + "' covered " + std::to_string(hits[item]) + " times";
+      return "secondary item '" + std::string(problem.item_name(id)) + "' covered " +
+             std::to_string(hits[item]) + " times";
     }
   }
   return {};
@@ -76,14 +79,17 @@ inline std::string named(const char* prefix, int k) {
 /// options of 1..4 distinct items each, at least one of them primary.
 inline dlx::Problem random_problem(std::uint32_t seed, int max_primary = 8, int max_options = 14) {
   std::mt19937 random(seed);
-  auto uniform = [&](int low, int high) { return std::uniform_int_distribution<int>(low, high)(random); };
+  auto uniform = [&](int low, int high) {
+    return std::uniform_int_distribution<int>(low, high)(random);
+  };
   dlx::Problem problem;
   const int primary = uniform(1, max_primary);
   const int secondary = uniform(0, 3);
   // Interleave the kinds sometimes, so that ids and internal order differ.
   int made_primary = 0, made_secondary = 0;
   while (made_primary < primary || made_secondary < secondary) {
-    const bool take_secondary = made_secondary < secondary && (made_primary == primary || uniform(0, 2) == 0);
+    const bool take_secondary =
+        made_secondary < secondary && (made_primary == primary || uniform(0, 2) == 0);
     if (take_secondary) {
       problem.add_secondary(named("s", made_secondary++));
     } else {
@@ -100,7 +106,8 @@ inline dlx::Problem random_problem(std::uint32_t seed, int max_primary = 8, int 
       const auto item = static_cast<dlx::ItemId>(uniform(0, items - 1));
       if (std::find(chosen.begin(), chosen.end(), item) == chosen.end()) chosen.push_back(item);
     }
-    if (std::none_of(chosen.begin(), chosen.end(), [&](dlx::ItemId i) { return problem.is_primary(i); })) {
+    if (std::none_of(chosen.begin(), chosen.end(),
+                     [&](dlx::ItemId i) { return problem.is_primary(i); })) {
       // Swap one item for a primary one, so that the option is legal.
       for (dlx::ItemId i = 0; i < items; ++i) {
         if (problem.is_primary(i) && std::find(chosen.begin(), chosen.end(), i) == chosen.end()) {
@@ -124,7 +131,8 @@ inline dlx::CompactProblem compact(const dlx::Problem& problem) {
       if (problem.is_primary(static_cast<dlx::ItemId>(item)) == (pass == 0)) number[item] = next++;
     }
   }
-  dlx::CompactProblem result(problem.primary_count(), problem.item_count() - problem.primary_count());
+  dlx::CompactProblem result(problem.primary_count(),
+                             problem.item_count() - problem.primary_count());
   std::vector<dlx::ItemId> items;
   for (std::size_t k = 0; k < problem.option_count(); ++k) {
     items.clear();

@@ -21,8 +21,8 @@ namespace fs = std::filesystem;
 // A scratch file, removed when the test ends.
 struct TempFile {
   explicit TempFile(const std::string& name)
-      : path((fs::temp_directory_path() / ("dlx_checkpoint_" + name + "_" +
-                                            std::to_string(::getpid())))
+      : path((fs::temp_directory_path() /
+              ("dlx_checkpoint_" + name + "_" + std::to_string(::getpid())))
                  .string()) {
     fs::remove(path);
   }
@@ -71,7 +71,8 @@ TEST_CASE("checkpoint: records parse back as written", "[checkpoint]") {
   CHECK(r.path == dlx::Subproblem{4, 12});
   CHECK(p.done.at(0).path == dlx::Subproblem{1, 9});
   CHECK(contents.valid_bytes == std::string(kGood).size());
-  CHECK(dlx::format_done_line(1, r) == "done 1 3 count 7 nodes 40 updates 500 solutions 7 path 4 12\n");
+  CHECK(dlx::format_done_line(1, r) ==
+        "done 1 3 count 7 nodes 40 updates 500 solutions 7 path 4 12\n");
   CHECK(dlx::format_problem_line(1, p) ==
         "problem 1 fingerprint 00000000000000ff depth 2 subproblems 10\n");
 }

@@ -75,7 +75,8 @@ TEST_CASE("The tree of minima and the scan choose alike on random problems", "[d
     CHECK(run_with(problem, true) == scan);
     CHECK(run_with(problem, true, 3) == run_with(problem, false, 3));  // paused every 3 nodes
     if (problem.option_count() > 1) {
-      const std::vector<dlx::OptionId> commits = {static_cast<dlx::OptionId>(problem.option_count() - 1)};
+      const std::vector<dlx::OptionId> commits = {
+          static_cast<dlx::OptionId>(problem.option_count() - 1)};
       CHECK(run_with(problem, true, 0, commits) == run_with(problem, false, 0, commits));
     }
   }
@@ -134,7 +135,8 @@ TEST_CASE("The tree of minima survives rewind, reset and a split", "[dlx]") {
   CHECK_THROWS_AS(dlx::detail::use_choice_tree(solver, false), std::logic_error);
 }
 
-TEST_CASE("A problem of many disjoint pairs is solved with the counts its shape dictates", "[dlx]") {
+TEST_CASE("A problem of many disjoint pairs is solved with the counts its shape dictates",
+          "[dlx]") {
   // 10,000 primary items: above the size at which the tree is chosen without being asked. Each
   // node covers a pair's first item (its header and its one other node) and then the second's
   // header: 3 updates; the pairs are taken left to right.

@@ -6,10 +6,9 @@
 #include <vector>
 
 #include "checkers.hpp"
-#include "dlx/detail/solver.hpp"  // links_of, use_choice_tree
 #include "dlx/compact_problem.hpp"
+#include "dlx/detail/solver.hpp"  // links_of, use_choice_tree
 #include "dlx/solver.hpp"
-
 
 TEST_CASE("A compact problem refuses bad options and keeps the good ones", "[dlx]") {
   dlx::CompactProblem problem(2, 1);  // items 0, 1 primary; 2 secondary

@@ -15,7 +15,8 @@ namespace {
 dlx::Problem dominoes(int rows, int columns) {
   dlx::Problem problem;
   for (int r = 0; r < rows; ++r) {
-    for (int c = 0; c < columns; ++c) problem.add_primary(std::to_string(r) + "." + std::to_string(c));
+    for (int c = 0; c < columns; ++c)
+      problem.add_primary(std::to_string(r) + "." + std::to_string(c));
   }
   auto cell = [&](int r, int c) { return static_cast<dlx::ItemId>(r * columns + c); };
   for (int r = 0; r < rows; ++r) {

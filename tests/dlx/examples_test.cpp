@@ -59,7 +59,8 @@ std::set<std::vector<Cell>> images(const std::array<Cell, 5>& cells) {
         image.push_back({r, c});
       }
       int min_r = image[0].row, min_c = image[0].column;
-      for (Cell cell : image) min_r = std::min(min_r, cell.row), min_c = std::min(min_c, cell.column);
+      for (Cell cell : image)
+        min_r = std::min(min_r, cell.row), min_c = std::min(min_c, cell.column);
       for (Cell& cell : image) cell = {cell.row - min_r, cell.column - min_c};
       std::sort(image.begin(), image.end());
       result.insert(image);
@@ -135,7 +136,7 @@ TEST_CASE("Pentomino problems have the pieces and cells as primary items", "[dlx
   // Each orientation fits (6 - h + 1)(10 - w + 1) times; summed over the 63 (computed apart).
   CHECK(problem.option_count() == 2056);
   check_names_writable(problem);
-  check_names_writable(dlx::pentominoes(1, 60));  // coordinates up to 59 still one character
+  check_names_writable(dlx::pentominoes(1, 60));        // coordinates up to 59 still one character
   CHECK(dlx::pentominoes(60, 1).option_count() == 56);  // only the I fits, lying down
 }
 

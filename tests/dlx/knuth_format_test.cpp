@@ -59,7 +59,8 @@ TEST_CASE("Knuth's example file reads and has its one cover", "[dlx]") {
 TEST_CASE("The reader takes comments, blank lines, secondary items, CRLF and UTF-8", "[dlx]") {
   SECTION("comments and blank lines anywhere; option text is trimmed, not rewritten") {
     const auto read = dlx::read_knuth(
-        "\n| a comment\n   | an indented comment\n\t\na b c | x y\n\n  a  x\t\n| b\nb\tc y\n  \nc\n",
+        "\n| a comment\n   | an indented comment\n\t\na b c | x y\n\n  a  x\t\n| b\nb\tc y\n  "
+        "\nc\n",
         "t.dlx");
     CHECK(read.item_line == 5);
     CHECK(read.problem.primary_count() == 3);
@@ -89,7 +90,9 @@ TEST_CASE("The reader takes comments, blank lines, secondary items, CRLF and UTF
     CHECK(dlx::Solver(read.problem).count() == 0);
   }
   SECTION("UTF-8 names") {
-    const auto read = dlx::read_knuth("\xC3\xA9t\xC3\xA9 \xE6\x97\xA5 | \xF0\x9F\x98\x80\n\xC3\xA9t\xC3\xA9 \xE6\x97\xA5\n", "t.dlx");
+    const auto read = dlx::read_knuth(
+        "\xC3\xA9t\xC3\xA9 \xE6\x97\xA5 | \xF0\x9F\x98\x80\n\xC3\xA9t\xC3\xA9 \xE6\x97\xA5\n",
+        "t.dlx");
     CHECK(read.problem.item_name(0) == "\xC3\xA9t\xC3\xA9");
     CHECK(dlx::Solver(read.problem).count() == 1);
   }
@@ -122,7 +125,8 @@ TEST_CASE("Every mistake is reported as source:line:column: message", "[dlx]") {
   }
   SECTION("no items") {
     CHECK(error_of("") == "t.dlx:1:1: empty input: no items declared");
-    CHECK(error_of("| only\n\n   \n") == "t.dlx:4:1: no items declared (every line is blank or a comment)");
+    CHECK(error_of("| only\n\n   \n") ==
+          "t.dlx:4:1: no items declared (every line is blank or a comment)");
     CHECK(error_of("\n\n") == "t.dlx:3:1: no items declared (every line is blank or a comment)");
   }
   SECTION("options written before the item line: the first line declares the items") {
@@ -142,12 +146,15 @@ TEST_CASE("Every mistake is reported as source:line:column: message", "[dlx]") {
     // Before the item line: it declares "//", "items" ..., and the options cannot name theirs.
     CHECK(error_of("// items a b\na b c\n") ==
           "t.dlx:2:5: unknown item 'c' (line 1 was read as the item line: '//' " + note + ")");
-    CHECK(error_of("#a b\na b\n") == "t.dlx:2:1: unknown item 'a' (line 1 was read as the item "
-                                        "line: '#' " + note + ")");
+    CHECK(error_of("#a b\na b\n") ==
+          "t.dlx:2:1: unknown item 'a' (line 1 was read as the item "
+          "line: '#' " +
+              note + ")");
     // An error on such an item line says so.
-    CHECK(error_of("// note: a b\n") == "t.dlx:1:4: item name 'note:' contains ':' (it separates "
-                                         "an item from its colour) (this is the item line; '//' " +
-                                         note + ")");
+    CHECK(error_of("// note: a b\n") ==
+          "t.dlx:1:4: item name 'note:' contains ':' (it separates "
+          "an item from its colour) (this is the item line; '//' " +
+              note + ")");
     CHECK(error_of("# a a\n") ==
           "t.dlx:1:5: item 'a' declared twice (this is the item line; '#' " + note + ")");
     // They are valid item names, so a file that uses them as items reads as Knuth's DLX1 does.
@@ -160,7 +167,8 @@ TEST_CASE("Every mistake is reported as source:line:column: message", "[dlx]") {
     CHECK(error_of("a |b |c\n") == "t.dlx:1:6: '|' appears twice in the item line");
     CHECK(error_of("a b| c\n") == "t.dlx:1:3: item name 'b|' contains '|'");
     // "|b" after an item is a cost (DLX5), and b is not a number.
-    CHECK_THAT(error_of("a b\na |b\n"), Catch::StartsWith("t.dlx:2:3: cost 'b' is not a whole number"));
+    CHECK_THAT(error_of("a b\na |b\n"),
+               Catch::StartsWith("t.dlx:2:3: cost 'b' is not a whole number"));
     CHECK_THAT(error_of("a b\na b|\n"), Catch::StartsWith("t.dlx:2:4: misplaced '|'"));
   }
   SECTION("a colon in an item name") {
@@ -168,15 +176,22 @@ TEST_CASE("Every mistake is reported as source:line:column: message", "[dlx]") {
     CHECK_THAT(error_of("a | x:y\n"), Catch::StartsWith("t.dlx:1:5: item name 'x:y' contains ':'"));
   }
   SECTION("binary bytes") {
-    CHECK(error_of(std::string("a b\na \0b\n", 9)) == "t.dlx:2:3: NUL byte (is this a binary file?)");
+    CHECK(error_of(std::string("a b\na \0b\n", 9)) ==
+          "t.dlx:2:3: NUL byte (is this a binary file?)");
     CHECK(error_of(std::string("\0\0\0\0", 4)) == "t.dlx:1:1: NUL byte (is this a binary file?)");
     CHECK(error_of("a\x1b[0m b\n") == "t.dlx:1:2: control character 0x1B (is this a binary file?)");
-    CHECK(error_of("a b\n| \x7f in a comment\n") == "t.dlx:2:3: control character 0x7F (is this a binary file?)");
-    CHECK(error_of("a b\nb \xC3\x28\n") == "t.dlx:2:3: byte 0xC3 is not UTF-8 text (is this a binary file?)");
-    CHECK(error_of("a \xC0\xAF\n") == "t.dlx:1:3: byte 0xC0 is not UTF-8 text (is this a binary file?)");  // overlong
-    CHECK(error_of("a \xED\xA0\x80\n") == "t.dlx:1:3: byte 0xED is not UTF-8 text (is this a binary file?)");  // surrogate
-    CHECK(error_of("a \xF4\x90\x80\x80\n") == "t.dlx:1:3: byte 0xF4 is not UTF-8 text (is this a binary file?)");  // > U+10FFFF
-    CHECK(error_of("ab\xE6\x97") == "t.dlx:1:3: byte 0xE6 is not UTF-8 text (is this a binary file?)");  // cut short
+    CHECK(error_of("a b\n| \x7f in a comment\n") ==
+          "t.dlx:2:3: control character 0x7F (is this a binary file?)");
+    CHECK(error_of("a b\nb \xC3\x28\n") ==
+          "t.dlx:2:3: byte 0xC3 is not UTF-8 text (is this a binary file?)");
+    CHECK(error_of("a \xC0\xAF\n") ==
+          "t.dlx:1:3: byte 0xC0 is not UTF-8 text (is this a binary file?)");  // overlong
+    CHECK(error_of("a \xED\xA0\x80\n") ==
+          "t.dlx:1:3: byte 0xED is not UTF-8 text (is this a binary file?)");  // surrogate
+    CHECK(error_of("a \xF4\x90\x80\x80\n") ==
+          "t.dlx:1:3: byte 0xF4 is not UTF-8 text (is this a binary file?)");  // > U+10FFFF
+    CHECK(error_of("ab\xE6\x97") ==
+          "t.dlx:1:3: byte 0xE6 is not UTF-8 text (is this a binary file?)");  // cut short
   }
 }
 
@@ -189,11 +204,14 @@ TEST_CASE("Colours (DLX2) and multiplicities (DLX3) read into the Problem", "[dl
     CHECK(problem.color_name(2) == "blue");
     CHECK(problem.has_colors());
     CHECK_FALSE(problem.has_multiplicities());
-    CHECK(std::vector<dlx::ColorId>(problem.option_colors(0).begin(), problem.option_colors(0).end()) ==
+    CHECK(std::vector<dlx::ColorId>(problem.option_colors(0).begin(),
+                                    problem.option_colors(0).end()) ==
           std::vector<dlx::ColorId>{dlx::kNoColor, 1, dlx::kNoColor});
-    CHECK(std::vector<dlx::ColorId>(problem.option_colors(2).begin(), problem.option_colors(2).end()) ==
+    CHECK(std::vector<dlx::ColorId>(problem.option_colors(2).begin(),
+                                    problem.option_colors(2).end()) ==
           std::vector<dlx::ColorId>{dlx::kNoColor, 1, 1});
-    CHECK(texts(read.option_text) == std::vector<std::string>{"a x:red y", "b x:blue", "b y:red x:red"});
+    CHECK(texts(read.option_text) ==
+          std::vector<std::string>{"a x:red y", "b x:blue", "b y:red x:red"});
   }
   SECTION("colour names of any length and any UTF-8 text") {
     const auto read = dlx::read_knuth("a | x\na x:\xC3\xA9t\xC3\xA9-long_colour.name\n", "t.dlx");
@@ -244,35 +262,53 @@ TEST_CASE("Colour and multiplicity mistakes name their token", "[dlx]") {
     const std::string rule =
         ": write v|name or u:v|name with whole numbers 0 <= u <= v <= 2147483647, v >= 1";
     CHECK(error_of("a 3:2|b\n") ==
-          "t.dlx:1:3: bad multiplicity '3:2' before item 'b': the lower bound 3 is above the upper bound 2");
-    CHECK(error_of("0|a\n") == "t.dlx:1:1: bad multiplicity '0' before item 'a': the upper bound must be at least 1");
-    CHECK(error_of("a 0:0|b\n") == "t.dlx:1:3: bad multiplicity '0:0' before item 'b': the upper bound must be at least 1");
+          "t.dlx:1:3: bad multiplicity '3:2' before item 'b': the lower bound 3 is above the upper "
+          "bound 2");
+    CHECK(error_of("0|a\n") ==
+          "t.dlx:1:1: bad multiplicity '0' before item 'a': the upper bound must be at least 1");
+    CHECK(error_of("a 0:0|b\n") ==
+          "t.dlx:1:3: bad multiplicity '0:0' before item 'b': the upper bound must be at least 1");
     CHECK(error_of("a x:y|b\n") == "t.dlx:1:3: bad multiplicity 'x:y' before item 'b'" + rule);
-    CHECK(error_of("a 2147483648|b\n") == "t.dlx:1:3: bad multiplicity '2147483648' before item 'b'" + rule);
+    CHECK(error_of("a 2147483648|b\n") ==
+          "t.dlx:1:3: bad multiplicity '2147483648' before item 'b'" + rule);
     CHECK(error_of("a 1:99999999999999999999|b\n") ==
           "t.dlx:1:3: bad multiplicity '1:99999999999999999999' before item 'b'" + rule);
     CHECK(error_of("a -1:2|b\n") == "t.dlx:1:3: bad multiplicity '-1:2' before item 'b'" + rule);
     CHECK(error_of("a 1:|b\n") == "t.dlx:1:3: bad multiplicity '1:' before item 'b'" + rule);
     CHECK(error_of("a 2|\n") == "t.dlx:1:3: empty item name after '2|'");
     CHECK(error_of("a 2|b|c\n") == "t.dlx:1:3: item name '2|b|c' contains '|'");
-    CHECK(error_of("a 2|b:c\n") == "t.dlx:1:3: item name 'b:c' contains ':' (it separates an item from its colour)");
+    CHECK(error_of("a 2|b:c\n") ==
+          "t.dlx:1:3: item name 'b:c' contains ':' (it separates an item from its colour)");
     CHECK(error_of("a 2|a\n") == "t.dlx:1:3: item 'a' declared twice");
   }
   SECTION("a range on a secondary item") {
-    CHECK(error_of("a | 2|x\n") == "t.dlx:1:5: secondary item 'x' has a multiplicity '2' (only primary items have ranges)");
-    CHECK(error_of("a |0:1|x\n") == "t.dlx:1:4: secondary item 'x' has a multiplicity '0:1' (only primary items have ranges)");
+    CHECK(error_of("a | 2|x\n") ==
+          "t.dlx:1:5: secondary item 'x' has a multiplicity '2' (only primary items have ranges)");
+    CHECK(
+        error_of("a |0:1|x\n") ==
+        "t.dlx:1:4: secondary item 'x' has a multiplicity '0:1' (only primary items have ranges)");
   }
 }
 
 TEST_CASE("What people save reads: a byte-order mark, CR and CRLF line ends", "[dlx]") {
   SECTION("a UTF-8 byte-order mark at the start is skipped; columns count after it") {
-    const auto read = dlx::read_knuth("\xEF\xBB\xBF" "a b\na b\n", "t.dlx");
+    const auto read = dlx::read_knuth(
+        "\xEF\xBB\xBF"
+        "a b\na b\n",
+        "t.dlx");
     CHECK(names(read.problem) == std::vector<std::string>{"a", "b"});
-    CHECK(error_of("\xEF\xBB\xBF" "a z:\n") == "t.dlx:1:3: item name 'z:' contains ':' (it separates an item from its colour)");
-    CHECK(error_of("\xEF\xBB\xBF") == "t.dlx:2:1: no items declared (every line is blank or a comment)");
+    CHECK(error_of("\xEF\xBB\xBF"
+                   "a z:\n") ==
+          "t.dlx:1:3: item name 'z:' contains ':' (it separates an item from its colour)");
+    CHECK(error_of("\xEF\xBB\xBF") ==
+          "t.dlx:2:1: no items declared (every line is blank or a comment)");
     // Anywhere else it would be part of a name, which could not be written back first.
-    CHECK(error_of("\t\xEF\xBB\xBF" "a b\n") == "t.dlx:1:2: item name '\xEF\xBB\xBF" "a' starts with a byte-order mark (U+FEFF)");
-    CHECK(error_of("a \xEF\xBB\xBF\n") == "t.dlx:1:3: item name '\xEF\xBB\xBF' starts with a byte-order mark (U+FEFF)");
+    CHECK(error_of("\t\xEF\xBB\xBF"
+                   "a b\n") ==
+          "t.dlx:1:2: item name '\xEF\xBB\xBF"
+          "a' starts with a byte-order mark (U+FEFF)");
+    CHECK(error_of("a \xEF\xBB\xBF\n") ==
+          "t.dlx:1:3: item name '\xEF\xBB\xBF' starts with a byte-order mark (U+FEFF)");
   }
   SECTION("lone CRs end lines") {
     const auto read = dlx::read_knuth("| mac\ra b | x\ra x\rb\r", "t.dlx");
@@ -332,7 +368,8 @@ TEST_CASE("Long lines are read whole, their errors cut short, and overlong ones 
   }
   SECTION("a megabyte-long unknown name is cut short in the message") {
     const std::string text = "a\na " + std::string(1000000, 'z') + "\n";
-    CHECK(error_of(text) == "t.dlx:2:3: unknown item '" + std::string(40, 'z') + "...' (1000000 bytes)");
+    CHECK(error_of(text) ==
+          "t.dlx:2:3: unknown item '" + std::string(40, 'z') + "...' (1000000 bytes)");
   }
   SECTION("the same name a million times is caught at its first repeat") {
     std::string text = "a\n";
@@ -341,8 +378,9 @@ TEST_CASE("Long lines are read whole, their errors cut short, and overlong ones 
   }
   SECTION("a line over the limit") {
     const std::string text = "a\n" + std::string(dlx::kMaxLineBytes + 1, 'a') + "\n";
-    CHECK(error_of(text) == "t.dlx:2:" + std::to_string(dlx::kMaxLineBytes + 1) + ": line is longer than " +
-                                std::to_string(dlx::kMaxLineBytes) + " bytes");
+    CHECK(error_of(text) == "t.dlx:2:" + std::to_string(dlx::kMaxLineBytes + 1) +
+                                ": line is longer than " + std::to_string(dlx::kMaxLineBytes) +
+                                " bytes");
   }
 }
 
@@ -365,7 +403,8 @@ TEST_CASE("Garbage never crashes the reader: it reads or throws ParseError", "[d
     try {
       const auto read = dlx::read_knuth(text, "fuzz");
       dlx::Solver solver(read.problem);
-      for (auto cover : solver.solutions()) CHECK(dlx_test::check_cover(read.problem, cover).empty());
+      for (auto cover : solver.solutions())
+        CHECK(dlx_test::check_cover(read.problem, cover).empty());
     } catch (const dlx::ParseError& error) {
       ++errors;
       CHECK(error.line() >= 1);
@@ -375,7 +414,8 @@ TEST_CASE("Garbage never crashes the reader: it reads or throws ParseError", "[d
   CHECK(errors > 500);
 }
 
-TEST_CASE("write_knuth writes Knuth's format, and reading it back gives the same problem", "[dlx]") {
+TEST_CASE("write_knuth writes Knuth's format, and reading it back gives the same problem",
+          "[dlx]") {
   dlx::Problem problem;
   problem.add_primary("p");
   problem.add_secondary("x");  // declared between primary items: written after them

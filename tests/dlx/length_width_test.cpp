@@ -5,8 +5,8 @@
 
 #include <string>
 
-#include "dlx/detail/solver.hpp"  // links_of, use_choice_tree
 #include "dlx/compact_problem.hpp"
+#include "dlx/detail/solver.hpp"  // links_of, use_choice_tree
 #include "dlx/examples.hpp"
 #include "dlx/solver.hpp"
 
@@ -32,7 +32,9 @@ TEST_CASE("Lengths take 8 bits below 2^6 options per item, 16 below 2^14, else 3
                            short_limit - 1, short_limit, short_limit + 5}) {
     INFO("longest item: " << wide << " options");
     dlx::Solver solver(problem_with_long_item(wide));
-    CHECK(dlx::detail::links_of(solver).length_bytes() == (wide < byte_limit ? 1 : wide < short_limit ? 2 : 4));
+    CHECK(dlx::detail::links_of(solver).length_bytes() == (wide < byte_limit    ? 1
+                                                           : wide < short_limit ? 2
+                                                                                : 4));
     CHECK(dlx::detail::links_of(solver).len(1) == static_cast<dlx::detail::Links::Index>(wide));
     CHECK(solver.count() == wide * 3);
     CHECK(solver.check_invariants().empty());
@@ -46,7 +48,8 @@ TEST_CASE("Lengths take 8 bits below 2^6 options per item, 16 below 2^14, else 3
   }
 }
 
-TEST_CASE("With multiplicities, bounds of 2^15 or more choose the same branch items as small ones", "[dlx]") {
+TEST_CASE("With multiplicities, bounds of 2^15 or more choose the same branch items as small ones",
+          "[dlx]") {
   // The branch item is chosen in 16-bit lanes while every bound is below 2^15, one item at a
   // time otherwise. An item with range [0, 40000] that no option names is never chosen (it has
   // no options and needs none), so adding it changes nothing but the way of choosing: the same

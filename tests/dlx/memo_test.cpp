@@ -8,13 +8,13 @@
 
 #include <algorithm>
 #include <cmath>
-#include <functional>
-#include <tuple>
 #include <fstream>
+#include <functional>
 #include <map>
 #include <set>
 #include <sstream>
 #include <string>
+#include <tuple>
 #include <vector>
 
 #include "dlx/examples.hpp"
@@ -83,7 +83,8 @@ struct Zdd {
       }
       if (!(words >> id >> var >> lo >> hi)) fault = "bad line: " + line;
       for (const auto& child : {lo, hi}) {
-        if (child != "B" && child != "T" && !nodes.count(child)) fault = "child after parent: " + line;
+        if (child != "B" && child != "T" && !nodes.count(child))
+          fault = "child after parent: " + line;
       }
       if (hi == "B") fault = "hi is B: " + line;
       if (!seen.insert({var, lo, hi}).second) fault = "two equal nodes: " + line;
@@ -171,8 +172,10 @@ TEST_CASE("Memo counts right-tromino tilings of 6 x 15: 3,403,624", "[dlx][memo]
   CHECK(dlx::count_by_memo(dlx::right_tromino_tilings(15, 6)) == 3403624);
 }
 
-TEST_CASE("Memo counts set partitions (Bell numbers) and perfect matchings ((2m-1)!!)", "[dlx][memo]") {
-  const std::vector<std::uint64_t> bell = {1, 2, 5, 15, 52, 203, 877, 4140, 21147, 115975, 678570, 4213597};
+TEST_CASE("Memo counts set partitions (Bell numbers) and perfect matchings ((2m-1)!!)",
+          "[dlx][memo]") {
+  const std::vector<std::uint64_t> bell = {1,   2,    5,     15,     52,     203,
+                                           877, 4140, 21147, 115975, 678570, 4213597};
   for (int n = 1; n <= 12; ++n) {
     INFO("n = " << n);
     CHECK(dlx::count_by_memo(all_subsets(n)) == bell[static_cast<std::size_t>(n) - 1]);
@@ -185,7 +188,8 @@ TEST_CASE("Memo counts set partitions (Bell numbers) and perfect matchings ((2m-
   }
 }
 
-TEST_CASE("Memo counts every reference XCC and MCC file as Knuth's DLX2 and DLX3 do", "[dlx][memo][xcc]") {
+TEST_CASE("Memo counts every reference XCC and MCC file as Knuth's DLX2 and DLX3 do",
+          "[dlx][memo][xcc]") {
   const std::string folder = DLX_DATA_DIR "/dlx/xcc/";
   std::ifstream counts(folder + "counts.tsv");
   REQUIRE(counts);
@@ -203,7 +207,8 @@ TEST_CASE("Memo counts every reference XCC and MCC file as Knuth's DLX2 and DLX3
   }
 }
 
-TEST_CASE("Memo agrees with brute force on small random problems with colours and ranges", "[dlx][memo][xcc]") {
+TEST_CASE("Memo agrees with brute force on small random problems with colours and ranges",
+          "[dlx][memo][xcc]") {
   for (std::uint32_t seed = 1; seed <= 300; ++seed) {
     xcc_test::Shape shape;
     shape.options = 10 + static_cast<int>(seed % 6);
@@ -240,9 +245,11 @@ TEST_CASE("A table far below what the count needs gives the same count", "[dlx][
   CHECK(stats.peak_bytes <= small.memory_bytes);
 }
 
-TEST_CASE("The ZDD of all covers is reduced, its paths are the covers, as many as counted", "[dlx][memo][zdd]") {
-  for (const auto& problem : {dlx::domino_tilings(4, 5), dlx::domino_tilings(6, 6), all_subsets(6), all_pairs(8),
-                              dlx::aztec_diamond(3), dlx::right_tromino_tilings(6, 6)}) {
+TEST_CASE("The ZDD of all covers is reduced, its paths are the covers, as many as counted",
+          "[dlx][memo][zdd]") {
+  for (const auto& problem :
+       {dlx::domino_tilings(4, 5), dlx::domino_tilings(6, 6), all_subsets(6), all_pairs(8),
+        dlx::aztec_diamond(3), dlx::right_tromino_tilings(6, 6)}) {
     const Zdd zdd(zdd_text(problem));
     REQUIRE(zdd.fault.empty());
     CHECK(zdd.paths() == dlx::count_by_memo(problem));
@@ -267,7 +274,8 @@ TEST_CASE("The ZDD of all covers is reduced, its paths are the covers, as many a
   CHECK(zdd_text(none) == "B\n.\n");
 }
 
-TEST_CASE("Samples are covers, the same for a seed, and uniform by a chi-square test", "[dlx][memo][sample]") {
+TEST_CASE("Samples are covers, the same for a seed, and uniform by a chi-square test",
+          "[dlx][memo][sample]") {
   const dlx::Problem problem = dlx::domino_tilings(3, 4);  // 11 tilings
   dlx::MemoCounter memo(problem);
   const std::size_t draws = 22000;
@@ -281,7 +289,8 @@ TEST_CASE("Samples are covers, the same for a seed, and uniform by a chi-square 
   CHECK(tally.size() == 11);
   const double expected = static_cast<double>(draws) / 11;
   double chi2 = 0;
-  for (const auto& [cover, seen] : tally) chi2 += std::pow(static_cast<double>(seen) - expected, 2) / expected;
+  for (const auto& [cover, seen] : tally)
+    chi2 += std::pow(static_cast<double>(seen) - expected, 2) / expected;
   CHECK(chi2 < 29.59);  // the 0.999 quantile of chi-square with 10 degrees of freedom
   CHECK(memo.sample(5, 7) == dlx::MemoCounter(problem).sample(5, 7));
   CHECK(memo.sample(20, 7) != memo.sample(20, 8));
@@ -289,7 +298,8 @@ TEST_CASE("Samples are covers, the same for a seed, and uniform by a chi-square 
   // Colours and ranges: every sample a cover.
   const auto read = read_file(DLX_DATA_DIR "/dlx/xcc/two_queens_6.dlx");
   dlx::MemoCounter two(read.problem);
-  for (const auto& cover : two.sample(50, 1)) CHECK(xcc_test::check_cover(read.problem, cover).empty());
+  for (const auto& cover : two.sample(50, 1))
+    CHECK(xcc_test::check_cover(read.problem, cover).empty());
   // No cover: no sample.
   dlx::Problem none;
   none.add_primary("a");

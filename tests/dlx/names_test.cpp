@@ -64,8 +64,8 @@ TEST_CASE("A problem finds each of 100,000 item names, with and without reservin
     std::vector<std::string> names;
     for (int k = 0; k < kItems; ++k) {
       names.push_back((k % 3 == 0 ? "s" : "p") + std::to_string(k * 7919 % 1'000'003));
-      const dlx::ItemId item = k % 3 == 0 ? problem.add_secondary(names.back())
-                                          : problem.add_primary(names.back());
+      const dlx::ItemId item =
+          k % 3 == 0 ? problem.add_secondary(names.back()) : problem.add_primary(names.back());
       REQUIRE(item == k);
     }
     REQUIRE(problem.item_count() == names.size());
@@ -129,12 +129,15 @@ TEST_CASE("Options without colours read as kNoColor, before and after the first 
   problem.add_option(items, {});
   CHECK(problem.has_colors());
   CHECK(problem.option_count() == 5);
-  CHECK(std::vector<dlx::ColorId>(problem.option_colors(1).begin(), problem.option_colors(1).end()) ==
-        std::vector<dlx::ColorId>(5, dlx::kNoColor));
-  CHECK(std::vector<dlx::ColorId>(problem.option_colors(3).begin(), problem.option_colors(3).end()) ==
-        std::vector<dlx::ColorId>{dlx::kNoColor, red, dlx::kNoColor});
-  CHECK(std::vector<dlx::ColorId>(problem.option_colors(4).begin(), problem.option_colors(4).end()) ==
-        std::vector<dlx::ColorId>(3, dlx::kNoColor));
+  CHECK(
+      std::vector<dlx::ColorId>(problem.option_colors(1).begin(), problem.option_colors(1).end()) ==
+      std::vector<dlx::ColorId>(5, dlx::kNoColor));
+  CHECK(
+      std::vector<dlx::ColorId>(problem.option_colors(3).begin(), problem.option_colors(3).end()) ==
+      std::vector<dlx::ColorId>{dlx::kNoColor, red, dlx::kNoColor});
+  CHECK(
+      std::vector<dlx::ColorId>(problem.option_colors(4).begin(), problem.option_colors(4).end()) ==
+      std::vector<dlx::ColorId>(3, dlx::kNoColor));
 }
 
 TEST_CASE("Items declared before the first range keep their kind's default", "[dlx]") {
@@ -178,9 +181,9 @@ TEST_CASE("A repeated item is found in long options as in short ones", "[dlx]") 
       const std::size_t column = line.size() + 1;
       items.push_back(static_cast<dlx::ItemId>(twin));
       line += "i" + std::to_string(twin);
-      CHECK_THROWS_WITH(problem.add_option(items), "option " + std::to_string(problem.option_count()) +
-                                                       " names item 'i" + std::to_string(twin) +
-                                                       "' twice");
+      CHECK_THROWS_WITH(problem.add_option(items),
+                        "option " + std::to_string(problem.option_count()) + " names item 'i" +
+                            std::to_string(twin) + "' twice");
       try {
         dlx::read_knuth(item_line + "\n" + line + "\n", "t.dlx");
         FAIL("no error");

@@ -32,7 +32,8 @@ TEST_CASE("The subproblems of a split partition the covers found by brute force"
     for (int depth : {1, 2, 3}) {
       dlx::Solver solver(problem);
       const auto subproblems = dlx::split(solver, depth);
-      CHECK(dlx::detail::links_of(solver) == dlx::detail::Links(problem));  // split leaves the links as built
+      CHECK(dlx::detail::links_of(solver) ==
+            dlx::detail::Links(problem));  // split leaves the links as built
       std::set<dlx_test::Cover> seen;
       std::size_t total = 0;
       for (const auto& path : subproblems) {
@@ -109,7 +110,8 @@ TEST_CASE("A node budget pauses the search, which resumes with the same covers",
   const auto problem = dlx::queens(8);
   dlx::Solver reference(problem);
   std::vector<dlx_test::Cover> expected;
-  while (reference.next()) expected.emplace_back(reference.cover().begin(), reference.cover().end());
+  while (reference.next())
+    expected.emplace_back(reference.cover().begin(), reference.cover().end());
   REQUIRE(expected.size() == 92);
 
   dlx::Solver solver(problem);

@@ -41,7 +41,8 @@ TEST_CASE("A problem refuses bad options", "[dlx]") {
     CHECK_THROWS_AS(problem.add_option({a, dlx::ItemId{-1}}), dlx::ProblemError);
   }
   SECTION("item repeated") {
-    CHECK_THROWS_WITH(problem.add_option({"a", "x", "a"}), Catch::Contains("'a'") && Catch::Contains("twice"));
+    CHECK_THROWS_WITH(problem.add_option({"a", "x", "a"}),
+                      Catch::Contains("'a'") && Catch::Contains("twice"));
     CHECK_THROWS_AS(problem.add_option({a, a}), dlx::ProblemError);
   }
   SECTION("empty option") {

@@ -17,7 +17,9 @@
 
 namespace {
 
-int number_after(std::string_view name, std::size_t prefix) { return std::stoi(std::string(name.substr(prefix))); }
+int number_after(std::string_view name, std::size_t prefix) {
+  return std::stoi(std::string(name.substr(prefix)));
+}
 
 }  // namespace
 
@@ -73,9 +75,11 @@ TEST_CASE("Every 8-queens cover places 8 queens that do not attack each other", 
   CHECK(covers == 92);
 }
 
-TEST_CASE("Langford pairs: twice the published counts, and none unless n mod 4 is 0 or 3", "[dlx]") {
-  const std::map<int, std::uint64_t> twice_published = {
-      {1, 0}, {2, 0}, {3, 2}, {4, 2}, {5, 0}, {6, 0}, {7, 52}, {8, 300}, {9, 0}, {10, 0}, {11, 35584}};
+TEST_CASE("Langford pairs: twice the published counts, and none unless n mod 4 is 0 or 3",
+          "[dlx]") {
+  const std::map<int, std::uint64_t> twice_published = {{1, 0}, {2, 0},  {3, 2},     {4, 2},
+                                                        {5, 0}, {6, 0},  {7, 52},    {8, 300},
+                                                        {9, 0}, {10, 0}, {11, 35584}};
   for (const auto& [n, expected] : twice_published) {
     INFO("n = " << n);
     CHECK(dlx::Solver(dlx::langford(n)).count() == expected);
@@ -130,7 +134,8 @@ TEST_CASE("The 3x20 pentomino rectangle has 8 raw tilings, each a true tiling", 
       REQUIRE(items.size() == 6);
       const char piece = problem.item_name(items[0]).at(0);
       CHECK(pieces.insert(piece).second);
-      for (std::size_t k = 1; k < 6; ++k) CHECK(painted.emplace(problem.item_name(items[k]), piece).second);
+      for (std::size_t k = 1; k < 6; ++k)
+        CHECK(painted.emplace(problem.item_name(items[k]), piece).second);
     }
     CHECK(pieces.size() == 12);
     CHECK(painted.size() == 60);

@@ -18,7 +18,7 @@ TEST_CASE("reset() restores the links as built after short and long searches", "
   CHECK(dlx::detail::links_of(solver) == fresh);
 
   // Commitments plus a full count: far more work than the structure's size.
-  REQUIRE(solver.commit(0));  // a queen in the corner
+  REQUIRE(solver.commit(0));   // a queen in the corner
   CHECK(solver.count() == 4);  // of the 92 solutions, 4 have a queen in a given corner
   solver.reset();
   CHECK(dlx::detail::links_of(solver) == fresh);

@@ -12,9 +12,9 @@ TEST_CASE("A copied solver goes on from the state it was copied in, on its own",
   dlx::Solver original(dlx::queens(8));
   REQUIRE(original.commit(0));  // a queen in the corner: 4 of the 92 solutions (OEIS A000170)
   REQUIRE(original.next());
-  dlx::Solver copy(original);   // at the first of those 4
+  dlx::Solver copy(original);  // at the first of those 4
   CHECK(copy.commit_count() == 1);
-  CHECK(copy.count() == 3);     // the 3 after it
+  CHECK(copy.count() == 3);      // the 3 after it
   CHECK(original.count() == 3);  // the original did not move
   copy.reset();
   CHECK(copy.count() == 92);

@@ -54,13 +54,12 @@ TEST_CASE("run_workers lets the workers wait for one another", "[dlx][workers]")
 TEST_CASE("run_workers rethrows the first exception once every worker is back", "[dlx][workers]") {
   std::atomic<int> finished{0};
   CHECK_THROWS_WITH(dlx::run_workers(3,
-                                             [&](unsigned worker) {
-                                               if (worker == 2) throw std::runtime_error("two");
-                                               std::this_thread::sleep_for(std::chrono::milliseconds(20));
-                                               ++finished;
-                                             }),
+                                     [&](unsigned worker) {
+                                       if (worker == 2) throw std::runtime_error("two");
+                                       std::this_thread::sleep_for(std::chrono::milliseconds(20));
+                                       ++finished;
+                                     }),
                     "two");
   CHECK(finished == 2);
-  CHECK_THROWS_WITH(dlx::run_workers(2, [](unsigned) { throw std::runtime_error("any"); }),
-                    "any");
+  CHECK_THROWS_WITH(dlx::run_workers(2, [](unsigned) { throw std::runtime_error("any"); }), "any");
 }

@@ -139,7 +139,8 @@ TEST_CASE("Random problems with colours have exactly the covers brute force find
   CHECK(tally.covers >= 1000);
 }
 
-TEST_CASE("Random problems with multiplicities have exactly the covers brute force finds", "[dlx][mcc]") {
+TEST_CASE("Random problems with multiplicities have exactly the covers brute force finds",
+          "[dlx][mcc]") {
   Tally tally;
   for (std::uint32_t seed = 1; seed <= 600; ++seed) {
     xcc_test::Shape shape{.primaries = 1 + static_cast<int>(seed % 5),
@@ -153,8 +154,9 @@ TEST_CASE("Random problems with multiplicities have exactly the covers brute for
   CHECK(tally.covers >= 1000);
 }
 
-TEST_CASE("Random problems with colours and multiplicities have exactly the covers brute force finds",
-          "[dlx][mcc][xcc]") {
+TEST_CASE(
+    "Random problems with colours and multiplicities have exactly the covers brute force finds",
+    "[dlx][mcc][xcc]") {
   Tally tally;
   for (std::uint32_t seed = 1; seed <= 800; ++seed) {
     xcc_test::Shape shape{.primaries = 1 + static_cast<int>(seed % 5),
@@ -168,7 +170,8 @@ TEST_CASE("Random problems with colours and multiplicities have exactly the cove
   CHECK(tally.covers >= 1500);
 }
 
-TEST_CASE("Larger random problems with colours and multiplicities match brute force", "[dlx][mcc][xcc][slow]") {
+TEST_CASE("Larger random problems with colours and multiplicities match brute force",
+          "[dlx][mcc][xcc][slow]") {
   Tally tally;
   for (std::uint32_t seed = 1; seed <= 400; ++seed) {
     xcc_test::Shape shape{.primaries = 3 + static_cast<int>(seed % 5),

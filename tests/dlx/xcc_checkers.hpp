@@ -30,7 +30,8 @@ inline std::string check_cover(const dlx::Problem& problem, std::span<const dlx:
     if (option < 0 || static_cast<std::size_t>(option) >= problem.option_count()) {
       return "option id " + std::to_string(option) + " out of range";
     }
-    if (used[static_cast<std::size_t>(option)]) return "option " + std::to_string(option) + " chosen twice";
+    if (used[static_cast<std::size_t>(option)])
+      return "option " + std::to_string(option) + " chosen twice";
     used[static_cast<std::size_t>(option)] = true;
     const auto items = problem.option(option);
     const auto colours = problem.option_colors(option);
@@ -39,7 +40,8 @@ inline std::string check_cover(const dlx::Problem& problem, std::span<const dlx:
       ++hits[i];
       if (colours[k] == dlx::kNoColor) uncoloured[i] = true;
       else if (colour[i] == dlx::kNoColor) colour[i] = colours[k];
-      else if (colour[i] != colours[k]) return "item '" + std::string(problem.item_name(items[k])) + "' gets two colours";
+      else if (colour[i] != colours[k])
+        return "item '" + std::string(problem.item_name(items[k])) + "' gets two colours";
     }
   }
   for (std::size_t i = 0; i < hits.size(); ++i) {
@@ -47,7 +49,8 @@ inline std::string check_cover(const dlx::Problem& problem, std::span<const dlx:
     if (problem.is_primary(id)) {
       const auto range = problem.multiplicity(id);
       if (hits[i] < range.lo || hits[i] > range.hi) {
-        return "primary item '" + std::string(problem.item_name(id)) + "' covered " + std::to_string(hits[i]) + " times";
+        return "primary item '" + std::string(problem.item_name(id)) + "' covered " +
+               std::to_string(hits[i]) + " times";
       }
     } else if (hits[i] > 1 && uncoloured[i]) {
       return "secondary item '" + std::string(problem.item_name(id)) + "' used uncoloured and " +
@@ -91,7 +94,8 @@ inline std::set<Cover> brute_force_covers(const dlx::Problem& problem) {
     }
     self(self, next + 1);
     bool fits = true;
-    for (dlx::ItemId item : problem.option(next)) fits = fits && hits[static_cast<std::size_t>(item)] < hi(item);
+    for (dlx::ItemId item : problem.option(next))
+      fits = fits && hits[static_cast<std::size_t>(item)] < hi(item);
     if (!fits) return;
     for (dlx::ItemId item : problem.option(next)) ++hits[static_cast<std::size_t>(item)];
     chosen.push_back(next);
@@ -107,8 +111,8 @@ struct Shape {
   int primaries = 4;
   int secondaries = 3;
   int options = 12;
-  int colours = 2;       // 0: no colours
-  bool ranges = true;    // multiplicities other than [1, 1]
+  int colours = 2;     // 0: no colours
+  bool ranges = true;  // multiplicities other than [1, 1]
 };
 
 /// A random problem of the given shape; options repeat nothing, every option has a primary item.
@@ -116,7 +120,8 @@ inline dlx::Problem random_problem(std::uint32_t seed, const Shape& shape) {
   std::mt19937 rng(seed);
   auto uniform = [&](int lo, int hi) { return std::uniform_int_distribution<int>(lo, hi)(rng); };
   dlx::Problem problem;
-  for (int c = 0; c < shape.colours; ++c) problem.add_color(std::string(1, static_cast<char>('A' + c)));
+  for (int c = 0; c < shape.colours; ++c)
+    problem.add_color(std::string(1, static_cast<char>('A' + c)));
   for (int i = 0; i < shape.primaries; ++i) {
     const std::string name = "p" + std::to_string(i);
     if (shape.ranges && uniform(0, 2) != 0) {
@@ -135,9 +140,11 @@ inline dlx::Problem random_problem(std::uint32_t seed, const Shape& shape) {
     const int extra = uniform(0, 3);
     for (int e = 0; e < extra; ++e) {
       const int item = uniform(0, items - 1);
-      if (std::any_of(option.begin(), option.end(), [&](const auto& x) { return x.item == item; })) continue;
+      if (std::any_of(option.begin(), option.end(), [&](const auto& x) { return x.item == item; }))
+        continue;
       dlx::ColorId colour = dlx::kNoColor;
-      if (item >= shape.primaries && shape.colours > 0 && uniform(0, 3) != 0) colour = uniform(1, shape.colours);
+      if (item >= shape.primaries && shape.colours > 0 && uniform(0, 3) != 0)
+        colour = uniform(1, shape.colours);
       option.push_back({item, colour});
     }
     std::shuffle(option.begin(), option.end(), rng);

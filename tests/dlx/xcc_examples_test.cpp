@@ -61,7 +61,8 @@ std::string check_rectangle(const dlx::Problem& problem, std::span<const dlx::Op
   }
   for (int j = 0; j < columns; ++j) {
     const auto& word = column_words[static_cast<std::size_t>(j)];
-    if (!column_list.count(word)) return "column " + std::to_string(j) + " '" + word + "' not a word";
+    if (!column_list.count(word))
+      return "column " + std::to_string(j) + " '" + word + "' not a word";
     if (!used.insert(word).second) return "'" + word + "' used twice";
     for (int i = 0; i < rows; ++i) {
       if (row_words[static_cast<std::size_t>(i)][static_cast<std::size_t>(j)] !=
@@ -74,7 +75,8 @@ std::string check_rectangle(const dlx::Problem& problem, std::span<const dlx::Op
 }
 
 // Word rectangles by brute force: every choice of row words, then the columns read off.
-std::uint64_t brute_force_rectangles(int rows, int columns, const std::vector<std::string>& row_list,
+std::uint64_t brute_force_rectangles(int rows, int columns,
+                                     const std::vector<std::string>& row_list,
                                      const std::vector<std::string>& column_list) {
   const std::set<std::string> column_set(column_list.begin(), column_list.end());
   std::vector<std::size_t> pick(static_cast<std::size_t>(rows), 0);
@@ -82,10 +84,12 @@ std::uint64_t brute_force_rectangles(int rows, int columns, const std::vector<st
   for (;;) {
     std::set<std::string> used;
     bool ok = true;
-    for (int i = 0; i < rows && ok; ++i) ok = used.insert(row_list[pick[static_cast<std::size_t>(i)]]).second;
+    for (int i = 0; i < rows && ok; ++i)
+      ok = used.insert(row_list[pick[static_cast<std::size_t>(i)]]).second;
     for (int j = 0; j < columns && ok; ++j) {
       std::string column;
-      for (int i = 0; i < rows; ++i) column += row_list[pick[static_cast<std::size_t>(i)]][static_cast<std::size_t>(j)];
+      for (int i = 0; i < rows; ++i)
+        column += row_list[pick[static_cast<std::size_t>(i)]][static_cast<std::size_t>(j)];
       ok = column_set.count(column) && used.insert(column).second;
     }
     count += ok ? 1 : 0;
@@ -172,9 +176,9 @@ TEST_CASE("Word squares 3x3 of the first 300 words: Knuth's model and DLX2's 118
 }
 
 TEST_CASE("Word rectangles agree with brute force on small lists", "[dlx]") {
-  const auto three = words(3, 40), two = std::vector<std::string>{"ab", "ad", "ah", "am", "an",
-                                                                 "as", "at", "be", "do", "go",
-                                                                 "he", "me", "no", "so", "to"};
+  const auto three = words(3, 40),
+             two = std::vector<std::string>{"ab", "ad", "ah", "am", "an", "as", "at", "be",
+                                            "do", "go", "he", "me", "no", "so", "to"};
   const auto check = [](int rows, int columns, const std::vector<std::string>& row_list,
                         const std::vector<std::string>& column_list) {
     INFO(rows << "x" << columns);
@@ -190,7 +194,7 @@ TEST_CASE("Word rectangles agree with brute force on small lists", "[dlx]") {
     CHECK(found == brute_force_rectangles(rows, columns, row_list, column_list));
   };
   check(2, 2, two, two);
-  check(2, 3, three, two);   // rows of 3 letters, columns of 2
+  check(2, 3, three, two);  // rows of 3 letters, columns of 2
   check(3, 2, two, three);
   check(3, 3, three, three);
   check(1, 3, three, std::vector<std::string>{"a", "b", "c", "d", "e", "f", "g", "h", "i", "j",

@@ -70,7 +70,8 @@ TEST_CASE("Reference XCC and MCC files have Knuth's counts", "[dlx][xcc][mcc]") 
     two.threads = 2;
     CHECK(dlx::count_parallel(solver, two).count == expected);
     std::uint64_t sum = 0;
-    for (const auto& subproblem : dlx::split(solver, 3)) sum += dlx::count_subproblem(solver, subproblem);
+    for (const auto& subproblem : dlx::split(solver, 3))
+      sum += dlx::count_subproblem(solver, subproblem);
     CHECK(sum == expected);
     CHECK(dlx::detail::links_of(solver) == dlx::detail::Links(problem));
     ++files;

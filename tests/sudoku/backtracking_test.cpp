@@ -108,7 +108,7 @@ std::uint64_t check_agreement(const Board& puzzle, bool with_naive) {
   REQUIRE(m2.solutions == d2.solutions);
   if (m1.solutions > 0) REQUIRE(why_not_solution(puzzle, m1.first) == std::nullopt);
   if (m2.solutions == 1) REQUIRE(m1.first == d1.first);  // a unique solution: the same board
-  CHECK(m2.first == m1.first);  // counting finds the same first solution
+  CHECK(m2.first == m1.first);                           // counting finds the same first solution
   if (with_naive) {
     const auto n1 = naive.solve(puzzle, 1);
     const auto n2 = naive.solve(puzzle, 2);
@@ -138,15 +138,13 @@ TEST_CASE("the baselines' solutions are checked, unique and agree with DLX on th
   };
   // MRV without hidden singles is exponential on the shipped 16x16 and 25x25 puzzles (seconds to
   // hours) and naive on 10x10 and 12x12 takes seconds: those are left to DLX.
-  for (const Sample s : {Sample{"example.txt", 100, true}, Sample{"grids.txt", 100, true},
-                         Sample{"4x4.txt", 100, true}, Sample{"6x6.txt", 100, true},
-                         Sample{"8x8.txt", 100, true}, Sample{"10x10.txt", 100, false},
-                         Sample{"12x12.txt", 100, false}, Sample{"qqwing_style.txt", 100, false},
-                         Sample{"line_endings.txt", 100, true},
-                         Sample{"hardest_sample.txt", 5, true},
-                         Sample{"17_clue_sample.txt", 25, false},
-                         Sample{"top1465_sample.txt", 25, false},
-                         Sample{"hardest_sample.txt", 25, false}}) {
+  for (const Sample s :
+       {Sample{"example.txt", 100, true}, Sample{"grids.txt", 100, true},
+        Sample{"4x4.txt", 100, true}, Sample{"6x6.txt", 100, true}, Sample{"8x8.txt", 100, true},
+        Sample{"10x10.txt", 100, false}, Sample{"12x12.txt", 100, false},
+        Sample{"qqwing_style.txt", 100, false}, Sample{"line_endings.txt", 100, true},
+        Sample{"hardest_sample.txt", 5, true}, Sample{"17_clue_sample.txt", 25, false},
+        Sample{"top1465_sample.txt", 25, false}, Sample{"hardest_sample.txt", 25, false}}) {
     INFO(s.file);
     for (const auto& e : shipped(s.file, s.most)) {
       INFO("line " << e.line);
@@ -281,9 +279,9 @@ TEST_CASE("the baselines complete empty grids of many shapes, up to 35x35 for MR
       if (n % rows == 0) shapes.push_back(Geometry{rows, n / rows});
     }
   }
-  for (const Geometry g : {Geometry{2, 10}, Geometry{5, 4}, Geometry{3, 7}, Geometry{7, 3},
-                           Geometry{2, 11}, Geometry{4, 6}, Geometry{6, 4}, Geometry{3, 9},
-                           Geometry{5, 7}}) {
+  for (const Geometry g :
+       {Geometry{2, 10}, Geometry{5, 4}, Geometry{3, 7}, Geometry{7, 3}, Geometry{2, 11},
+        Geometry{4, 6}, Geometry{6, 4}, Geometry{3, 9}, Geometry{5, 7}}) {
     shapes.push_back(g);
   }
   for (const Geometry g : shapes) {

@@ -31,10 +31,12 @@ std::uint64_t collatz_steps(std::uint64_t n) {
 
 }  // namespace
 
-TEST_CASE("run_ordered emits every item once, in input order, for any threads and chunk", "[sudoku][batch]") {
+TEST_CASE("run_ordered emits every item once, in input order, for any threads and chunk",
+          "[sudoku][batch]") {
   const std::uint64_t total = 2500;
   for (unsigned threads : {1u, 2u, 3u, 8u}) {
-    for (std::size_t chunk : {std::size_t{1}, std::size_t{7}, std::size_t{1000}, std::size_t{4096}}) {
+    for (std::size_t chunk :
+         {std::size_t{1}, std::size_t{7}, std::size_t{1000}, std::size_t{4096}}) {
       INFO("threads " << threads << ", chunk " << chunk);
       sudoku::BatchOptions options;
       options.threads = threads;
@@ -92,8 +94,7 @@ TEST_CASE("run_ordered stops when emit says so, and handles empty input", "[sudo
           job.index = read++;
           return sudoku::BatchRead::item;  // endless input
         },
-        [](unsigned, Job&) {},
-        [&](Job&) { return ++emitted < 25; });
+        [](unsigned, Job&) {}, [&](Job&) { return ++emitted < 25; });
     CHECK_FALSE(complete);
     CHECK(emitted == 25);
     CHECK(read <= 40);  // at most the chunk being emitted and the one read ahead
@@ -105,7 +106,8 @@ TEST_CASE("run_ordered stops when emit says so, and handles empty input", "[sudo
   }
 }
 
-TEST_CASE("run_ordered answers an item before reading on when input is not ready", "[sudoku][batch]") {
+TEST_CASE("run_ordered answers an item before reading on when input is not ready",
+          "[sudoku][batch]") {
   sudoku::BatchOptions options;
   options.threads = 2;
   std::vector<std::string> events;

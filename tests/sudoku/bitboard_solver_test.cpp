@@ -22,9 +22,9 @@ using sudoku_test::read_file;
 TEST_CASE("bitboard: every shipped 9x9 puzzle is solved, checked and unique", "[sudoku]") {
   BitboardSolver solver;
   std::size_t solved = 0;
-  for (const char* file : {"example.txt", "grids.txt", "qqwing_style.txt", "line_endings.txt",
-                           "hard.txt", "17_clue_sample.txt", "top1465_sample.txt",
-                           "hardest_sample.txt"}) {
+  for (const char* file :
+       {"example.txt", "grids.txt", "qqwing_style.txt", "line_endings.txt", "hard.txt",
+        "17_clue_sample.txt", "top1465_sample.txt", "hardest_sample.txt"}) {
     INFO(file);
     for (const auto& p : read_file(file)) {
       if (!BitboardSolver::fits(p.board.geometry())) continue;

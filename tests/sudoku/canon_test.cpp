@@ -30,7 +30,8 @@ std::string relabel(const Grid& g) {
   int next = 1;
   std::string out;
   for (const int v : g) {
-    if (v != 0 && name[static_cast<std::size_t>(v)] == 0) name[static_cast<std::size_t>(v)] = next++;
+    if (v != 0 && name[static_cast<std::size_t>(v)] == 0)
+      name[static_cast<std::size_t>(v)] = next++;
     out.push_back(static_cast<char>('0' + (v == 0 ? 0 : name[static_cast<std::size_t>(v)])));
   }
   return out;
@@ -44,7 +45,9 @@ std::array<int, 9> random_lines(std::mt19937& random) {
   for (int g = 0; g < 3; ++g) {
     std::array<int, 3> inside{0, 1, 2};
     std::shuffle(inside.begin(), inside.end(), random);
-    for (int k = 0; k < 3; ++k) lines[static_cast<std::size_t>(g * 3 + k)] = groups[static_cast<std::size_t>(g)] * 3 + inside[static_cast<std::size_t>(k)];
+    for (int k = 0; k < 3; ++k)
+      lines[static_cast<std::size_t>(g * 3 + k)] =
+          groups[static_cast<std::size_t>(g)] * 3 + inside[static_cast<std::size_t>(k)];
   }
   return lines;
 }
@@ -60,7 +63,8 @@ Grid random_transform(const Grid& g, std::mt19937& random) {
   for (int r = 0; r < 9; ++r) {
     for (int c = 0; c < 9; ++c) {
       const int sr = rows[static_cast<std::size_t>(r)], sc = cols[static_cast<std::size_t>(c)];
-      const int v = transpose ? g[static_cast<std::size_t>(sc * 9 + sr)] : g[static_cast<std::size_t>(sr * 9 + sc)];
+      const int v = transpose ? g[static_cast<std::size_t>(sc * 9 + sr)]
+                              : g[static_cast<std::size_t>(sr * 9 + sc)];
       out[static_cast<std::size_t>(r * 9 + c)] = rename[static_cast<std::size_t>(v)];
     }
   }
@@ -75,7 +79,8 @@ sudoku::Board board_of(const Grid& g) {
 
 // The least relabelled string over all 2 * 6^8 arrangements, by walking them all.
 std::string brute_force_minlex(const Grid& g) {
-  static constexpr int kPerm[6][3] = {{0, 1, 2}, {0, 2, 1}, {1, 0, 2}, {1, 2, 0}, {2, 0, 1}, {2, 1, 0}};
+  static constexpr int kPerm[6][3] = {{0, 1, 2}, {0, 2, 1}, {1, 0, 2},
+                                      {1, 2, 0}, {2, 0, 1}, {2, 1, 0}};
   std::vector<std::array<int, 9>> orders;  // the 1296 line orders
   for (const auto& outer : kPerm)
     for (const auto& a : kPerm)
@@ -83,7 +88,8 @@ std::string brute_force_minlex(const Grid& g) {
         for (const auto& c : kPerm) {
           std::array<int, 9> o{};
           const int* inner[3] = {a, b, c};
-          for (int k = 0; k < 9; ++k) o[static_cast<std::size_t>(k)] = outer[k / 3] * 3 + inner[k / 3][k % 3];
+          for (int k = 0; k < 9; ++k)
+            o[static_cast<std::size_t>(k)] = outer[k / 3] * 3 + inner[k / 3][k % 3];
           orders.push_back(o);
         }
   std::string best(81, '9');
@@ -93,8 +99,11 @@ std::string brute_force_minlex(const Grid& g) {
       for (const auto& cols : orders) {
         for (int r = 0; r < 9; ++r)
           for (int c = 0; c < 9; ++c)
-            t[static_cast<std::size_t>(r * 9 + c)] = tr == 0 ? g[static_cast<std::size_t>(rows[static_cast<std::size_t>(r)] * 9 + cols[static_cast<std::size_t>(c)])]
-                                                    : g[static_cast<std::size_t>(cols[static_cast<std::size_t>(c)] * 9 + rows[static_cast<std::size_t>(r)])];
+            t[static_cast<std::size_t>(r * 9 + c)] =
+                tr == 0 ? g[static_cast<std::size_t>(rows[static_cast<std::size_t>(r)] * 9 +
+                                                     cols[static_cast<std::size_t>(c)])]
+                        : g[static_cast<std::size_t>(cols[static_cast<std::size_t>(c)] * 9 +
+                                                     rows[static_cast<std::size_t>(r)])];
         std::string s = relabel(t);
         if (s < best) best = std::move(s);
       }
@@ -107,7 +116,8 @@ std::vector<sudoku::Puzzle> some_puzzles() {
   auto puzzles = sudoku_test::read_file("top1465_sample.txt");
   const auto seventeen = sudoku_test::read_file("17_clue_sample.txt");
   puzzles.resize(std::min<std::size_t>(puzzles.size(), 60));
-  puzzles.insert(puzzles.end(), seventeen.begin(), seventeen.begin() + std::min<std::size_t>(seventeen.size(), 60));
+  puzzles.insert(puzzles.end(), seventeen.begin(),
+                 seventeen.begin() + std::min<std::size_t>(seventeen.size(), 60));
   return puzzles;
 }
 
@@ -121,7 +131,8 @@ TEST_CASE("minlex forms agree on randomly transformed copies of a puzzle", "[sud
     const Grid g = grid_of(p.board);
     const std::string form = sudoku::minlex(p.board);
     REQUIRE(form.size() == 81);
-    for (int k = 0; k < 5; ++k) REQUIRE(sudoku::minlex(board_of(random_transform(g, random))) == form);
+    for (int k = 0; k < 5; ++k)
+      REQUIRE(sudoku::minlex(board_of(random_transform(g, random))) == form);
   }
 }
 
@@ -132,7 +143,8 @@ TEST_CASE("a minlex form is a member of the class and below every transform's re
     const Grid g = grid_of(p.board);
     const std::string form = sudoku::minlex(p.board);
     // A member: same number of givens, and its own form is itself.
-    REQUIRE(std::count_if(form.begin(), form.end(), [](char c) { return c != '0'; }) == p.board.given_count());
+    REQUIRE(std::count_if(form.begin(), form.end(), [](char c) { return c != '0'; }) ==
+            p.board.given_count());
     REQUIRE(sudoku::minlex(sudoku::parse_board(form)) == form);
     for (int k = 0; k < 200; ++k) REQUIRE(form <= relabel(random_transform(g, random)));
   }
@@ -163,7 +175,8 @@ TEST_CASE("the rearrange and relabelled_line helpers do what canon.hpp says", "[
   CHECK(sudoku::relabelled_line(a) == relabel(grid_of(a)));
 }
 
-TEST_CASE("minlex equals the brute force over all 3,359,232 arrangements", "[sudoku][canon][slow]") {
+TEST_CASE("minlex equals the brute force over all 3,359,232 arrangements",
+          "[sudoku][canon][slow]") {
   const auto puzzles = some_puzzles();
   for (const std::size_t i : {std::size_t{0}, std::size_t{1}, std::size_t{70}}) {
     const Grid g = grid_of(puzzles.at(i).board);

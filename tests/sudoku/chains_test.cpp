@@ -87,7 +87,9 @@ bool links_hold(const Position& p, const Step& s) {
       continue;
     }
     if (same_cell) {
-      if (p.candidates(node.cell) != (sudoku::digit_bit(prev.digit) | sudoku::digit_bit(node.digit))) return false;
+      if (p.candidates(node.cell) !=
+          (sudoku::digit_bit(prev.digit) | sudoku::digit_bit(node.digit)))
+        return false;
       continue;
     }
     if (prev.digit != node.digit) return false;
@@ -115,7 +117,8 @@ TEST_CASE("chains finish top1465 puzzles, every step true to the solution", "[su
   check_file("top1465_sample.txt", 40, true);
 }
 
-TEST_CASE("chains finish all of top1465, every step true to the solution", "[sudoku][chains][slow]") {
+TEST_CASE("chains finish all of top1465, every step true to the solution",
+          "[sudoku][chains][slow]") {
   check_file("top1465_sample.txt", 100000, true);
 }
 
@@ -152,7 +155,8 @@ TEST_CASE("x-chains and AICs link only through the pencil marks", "[sudoku][chai
   CHECK(checked > 10);
 }
 
-TEST_CASE("chain steps read as sentences and carry their nodes in JSON", "[sudoku][chains][explain]") {
+TEST_CASE("chain steps read as sentences and carry their nodes in JSON",
+          "[sudoku][chains][explain]") {
   // top1465 #1: after the patterns, an x-chain on 4 (r5c9=4 -> ... -> r5c9<>4).
   const Board puzzle =
       board_of("4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........");
@@ -201,8 +205,8 @@ TEST_CASE("SE's length bonus: 0.1 for each step of 4, 6, 8, 12, 16, 24, 32, ... 
 
 TEST_CASE("SE ratings of easy puzzles and of other sizes", "[sudoku][se]") {
   // Wikipedia's example: hidden singles in boxes and lines, naked singles: SE 2.3 at most.
-  const auto wiki = sudoku::se_rating(
-      board_of("53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"));
+  const auto wiki = sudoku::se_rating(board_of(
+      "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"));
   REQUIRE(wiki);
   CHECK(wiki->solved);
   CHECK(wiki->er <= 2.3);

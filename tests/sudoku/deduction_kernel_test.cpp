@@ -41,12 +41,14 @@ using sudoku::Technique;
 /// A position as plain arrays, and its units as cell lists built from row and column numbers.
 struct Plain {
   int n = 0;
-  std::vector<int> value;             // 0: blank
-  std::vector<std::uint64_t> cand;    // bit d: digit d is a candidate (blank cells only)
+  std::vector<int> value;              // 0: blank
+  std::vector<std::uint64_t> cand;     // bit d: digit d is a candidate (blank cells only)
   std::vector<std::vector<int>> unit;  // rows 0..n-1, columns n..2n-1, boxes 2n..3n-1
 
   Plain(const Geometry& g, const Board& board, const std::vector<std::uint64_t>& candidates)
-      : n(g.size()), value(static_cast<std::size_t>(n * n)), cand(candidates),
+      : n(g.size()),
+        value(static_cast<std::size_t>(n * n)),
+        cand(candidates),
         unit(static_cast<std::size_t>(3 * n)) {
     for (int r = 0; r < n; ++r) {
       for (int c = 0; c < n; ++c) {
@@ -60,7 +62,9 @@ struct Plain {
       }
     }
   }
-  [[nodiscard]] bool has(int cell, int d) const { return (cand[static_cast<std::size_t>(cell)] >> d & 1) != 0; }
+  [[nodiscard]] bool has(int cell, int d) const {
+    return (cand[static_cast<std::size_t>(cell)] >> d & 1) != 0;
+  }
   [[nodiscard]] bool in(int u, int cell) const {
     const auto& cells = unit[static_cast<std::size_t>(u)];
     return std::find(cells.begin(), cells.end(), cell) != cells.end();
@@ -77,7 +81,8 @@ struct Plain {
     cand[static_cast<std::size_t>(cell)] = 0;
     for (int u = 0; u < 3 * n; ++u) {
       if (!in(u, cell)) continue;
-      for (int other : unit[static_cast<std::size_t>(u)]) cand[static_cast<std::size_t>(other)] &= ~(std::uint64_t{1} << d);
+      for (int other : unit[static_cast<std::size_t>(u)])
+        cand[static_cast<std::size_t>(other)] &= ~(std::uint64_t{1} << d);
     }
   }
   /// A blank cell without candidates, or a unit where a digit is neither filled nor a candidate.
@@ -101,9 +106,9 @@ struct Plain {
 /// One deduction as the definitions give it.
 struct Found {
   Technique technique = Technique::naked_single;
-  int cell = -1, digit = 0;         // a single's placement
-  int from = -1, to = -1;           // a single's unit (from); pointing/claiming: from, to
-  std::vector<int> pattern;         // pointing/claiming: the digit's places in `from`
+  int cell = -1, digit = 0;  // a single's placement
+  int from = -1, to = -1;    // a single's unit (from); pointing/claiming: from, to
+  std::vector<int> pattern;  // pointing/claiming: the digit's places in `from`
   std::vector<sudoku::CellDigit> eliminated;
 };
 
@@ -122,7 +127,8 @@ std::optional<int> common_unit(const Plain& p, const std::vector<int>& cells, in
 std::optional<Found> first_of(Technique t, const Plain& p) {
   const int n = p.n;
   for (int cell = 0; cell < n * n && t == Technique::naked_single; ++cell) {
-    if (p.value[static_cast<std::size_t>(cell)] == 0 && std::popcount(p.cand[static_cast<std::size_t>(cell)]) == 1) {
+    if (p.value[static_cast<std::size_t>(cell)] == 0 &&
+        std::popcount(p.cand[static_cast<std::size_t>(cell)]) == 1) {
       Found f;
       f.cell = cell;
       f.digit = std::countr_zero(p.cand[static_cast<std::size_t>(cell)]);
@@ -196,7 +202,8 @@ void apply(Plain& p, const Found& f) {
     p.place(f.cell, f.digit);
     return;
   }
-  for (const auto& e : f.eliminated) p.cand[static_cast<std::size_t>(e.cell)] &= ~(std::uint64_t{1} << e.digit);
+  for (const auto& e : f.eliminated)
+    p.cand[static_cast<std::size_t>(e.cell)] &= ~(std::uint64_t{1} << e.digit);
 }
 
 // ---- the three users ----
@@ -319,13 +326,15 @@ Board solution_of(const Board& puzzle) {
     for (int cell : cells) seen |= std::uint64_t{1} << s[cell];
     REQUIRE(seen == sudoku::all_digits(n));
   }
-  for (int cell = 0; cell < g.cell_count(); ++cell) REQUIRE((puzzle[cell] == 0 || puzzle[cell] == s[cell]));
+  for (int cell = 0; cell < g.cell_count(); ++cell)
+    REQUIRE((puzzle[cell] == 0 || puzzle[cell] == s[cell]));
   return s;
 }
 
 /// The puzzle's position after placing some of the solution's digits and removing some false
 /// candidates; with `break_one`, one true candidate of a blank cell goes too.
-Position scrambled(const Board& puzzle, const Board& solution, std::mt19937& random, bool break_one) {
+Position scrambled(const Board& puzzle, const Board& solution, std::mt19937& random,
+                   bool break_one) {
   Position p(puzzle);
   const int cells = puzzle.cell_count();
   std::vector<int> blanks;
@@ -333,7 +342,8 @@ Position scrambled(const Board& puzzle, const Board& solution, std::mt19937& ran
     if (p.value(cell) == 0) blanks.push_back(cell);
   }
   std::shuffle(blanks.begin(), blanks.end(), random);
-  const std::size_t placed = std::uniform_int_distribution<std::size_t>(0, blanks.size() / 3)(random);
+  const std::size_t placed =
+      std::uniform_int_distribution<std::size_t>(0, blanks.size() / 3)(random);
   for (std::size_t i = 0; i < placed; ++i) p.place(blanks[i], solution[blanks[i]]);
   const double drop = std::uniform_real_distribution<double>(0.0, 0.5)(random);
   std::bernoulli_distribution coin(drop);
@@ -363,7 +373,8 @@ void compare_on_file(const std::string& name, int variants, Tally& tally) {
     ++tally.positions;
     const Board solution = solution_of(puzzle);
     for (int v = 1; v <= variants; ++v) {
-      tally.steps += compare_all(scrambled(puzzle, solution, random, v % 3 == 0), where(name, i, v));
+      tally.steps +=
+          compare_all(scrambled(puzzle, solution, random, v % 3 == 0), where(name, i, v));
       ++tally.positions;
     }
   }
@@ -371,8 +382,10 @@ void compare_on_file(const std::string& name, int variants, Tally& tally) {
 
 }  // namespace
 
-TEST_CASE("the techniques, the propagation and the bitboard make the singles and locked candidates of the definitions on thousands of 9x9 positions",
-          "[sudoku][logic]") {
+TEST_CASE(
+    "the techniques, the propagation and the bitboard make the singles and locked candidates of "
+    "the definitions on thousands of 9x9 positions",
+    "[sudoku][logic]") {
   Tally tally;
   compare_on_file("top1465_sample.txt", 2, tally);
   compare_on_file("17_clue_sample.txt", 3, tally);
@@ -381,10 +394,13 @@ TEST_CASE("the techniques, the propagation and the bitboard make the singles and
   CHECK(tally.steps > 100000);
 }
 
-TEST_CASE("the techniques and the propagation make the singles and locked candidates of the definitions on boards from 4x4 to 25x25",
-          "[sudoku][logic]") {
+TEST_CASE(
+    "the techniques and the propagation make the singles and locked candidates of the definitions "
+    "on boards from 4x4 to 25x25",
+    "[sudoku][logic]") {
   Tally tally;
-  for (const char* name : {"4x4.txt", "6x6.txt", "8x8.txt", "10x10.txt", "12x12.txt", "16x16.txt", "25x25.txt"}) {
+  for (const char* name :
+       {"4x4.txt", "6x6.txt", "8x8.txt", "10x10.txt", "12x12.txt", "16x16.txt", "25x25.txt"}) {
     compare_on_file(name, 12, tally);
   }
   CHECK(tally.positions > 80);

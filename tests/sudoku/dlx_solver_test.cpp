@@ -39,10 +39,10 @@ TEST_CASE("the encoding has 4*N^2 items and N^3 options, four items each", "[sud
 
 TEST_CASE("every shipped puzzle with one solution is solved, checked and unique", "[sudoku]") {
   DlxSolver solver;
-  for (const char* file : {"example.txt", "4x4.txt", "6x6.txt", "8x8.txt", "10x10.txt", "12x12.txt",
-                           "16x16.txt", "25x25.txt", "grids.txt", "qqwing_style.txt",
-                           "line_endings.txt", "17_clue_sample.txt", "top1465_sample.txt",
-                           "hardest_sample.txt"}) {
+  for (const char* file :
+       {"example.txt", "4x4.txt", "6x6.txt", "8x8.txt", "10x10.txt", "12x12.txt", "16x16.txt",
+        "25x25.txt", "grids.txt", "qqwing_style.txt", "line_endings.txt", "17_clue_sample.txt",
+        "top1465_sample.txt", "hardest_sample.txt"}) {
     INFO(file);
     std::size_t errors = 0;
     const auto puzzles = read_file(file, &errors);
@@ -176,9 +176,10 @@ TEST_CASE("one solver answers puzzle after puzzle identically, across geometries
 
 TEST_CASE("empty grids of every shape up to 25x25 are completed validly", "[sudoku]") {
   DlxSolver solver;
-  for (Geometry g : {Geometry{2, 2}, Geometry{2, 3}, Geometry{2, 4}, Geometry{3, 3}, Geometry{2, 5},
-                     Geometry{3, 4}, Geometry{2, 7}, Geometry{3, 5}, Geometry{4, 4}, Geometry{3, 6},
-                     Geometry{4, 5}, Geometry{3, 7}, Geometry{4, 6}, Geometry{5, 5}, Geometry{1, 4}}) {
+  for (Geometry g :
+       {Geometry{2, 2}, Geometry{2, 3}, Geometry{2, 4}, Geometry{3, 3}, Geometry{2, 5},
+        Geometry{3, 4}, Geometry{2, 7}, Geometry{3, 5}, Geometry{4, 4}, Geometry{3, 6},
+        Geometry{4, 5}, Geometry{3, 7}, Geometry{4, 6}, Geometry{5, 5}, Geometry{1, 4}}) {
     INFO(g.name());
     const Board empty(g);
     const auto r = solver.solve(empty);

@@ -68,8 +68,8 @@ TEST_CASE("the exact cover with givens has the puzzle's solutions, one cover eac
   std::string line;
   std::vector<std::uint64_t> stated;
   while (std::getline(in, line)) {
-    if (line.starts_with("# ") && line.find(" solutions") != std::string::npos &&
-        line[2] >= '0' && line[2] <= '9') {
+    if (line.starts_with("# ") && line.find(" solutions") != std::string::npos && line[2] >= '0' &&
+        line[2] <= '9') {
       stated.push_back(std::stoull(line.substr(2)));
     }
   }

@@ -27,7 +27,9 @@ std::uint64_t brute_count(const Board& b) { return sudoku_test::BruteForce(b).co
 /// Exactly one solution, equal to `solution`, and no orbit of givens removable.
 void check_unique_and_minimal(const sudoku::GeneratedPuzzle& p, Symmetry symmetry, bool brute) {
   sudoku::DlxSolver engine;
-  auto count = [&](const Board& b) { return brute ? brute_count(b) : engine.solve(b, 2).solutions; };
+  auto count = [&](const Board& b) {
+    return brute ? brute_count(b) : engine.solve(b, 2).solutions;
+  };
   INFO(p.puzzle.to_line());
   CHECK_FALSE(sudoku::check_solution(p.puzzle, p.solution));
   REQUIRE(count(p.puzzle) == 1);
@@ -97,7 +99,8 @@ TEST_CASE("random grids are complete and valid for many sizes", "[sudoku][genera
   }
 }
 
-TEST_CASE("generated 9x9 puzzles are unique and minimal (brute force judge)", "[sudoku][generator]") {
+TEST_CASE("generated 9x9 puzzles are unique and minimal (brute force judge)",
+          "[sudoku][generator]") {
   sudoku::GeneratorOptions o;
   o.count = 12;
   o.seed = 2024;
@@ -107,7 +110,8 @@ TEST_CASE("generated 9x9 puzzles are unique and minimal (brute force judge)", "[
   for (const auto& p : r.puzzles) check_unique_and_minimal(p, Symmetry::none, true);
 }
 
-TEST_CASE("symmetric puzzles keep their symmetry and are minimal by orbits", "[sudoku][generator]") {
+TEST_CASE("symmetric puzzles keep their symmetry and are minimal by orbits",
+          "[sudoku][generator]") {
   for (Symmetry s : {Symmetry::rotate180, Symmetry::rotate90, Symmetry::mirror}) {
     for (int side : {9, 6}) {  // 6x6 has 2x3 boxes: symmetry is about cells, so it works too
       sudoku::GeneratorOptions o;
@@ -140,7 +144,8 @@ TEST_CASE("the same seed gives the same puzzles, another seed others", "[sudoku]
 
 TEST_CASE("a target difficulty is met, or refused clearly", "[sudoku][generator]") {
   sudoku::DlxSolver engine;
-  for (auto level : {sudoku::Difficulty::easy, sudoku::Difficulty::medium, sudoku::Difficulty::hard}) {
+  for (auto level :
+       {sudoku::Difficulty::easy, sudoku::Difficulty::medium, sudoku::Difficulty::hard}) {
     sudoku::GeneratorOptions o;
     o.count = 3;
     o.seed = 5;

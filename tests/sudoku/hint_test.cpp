@@ -37,7 +37,8 @@ TEST_CASE("hints from partly filled grids are sound steps", "[sudoku][hint]") {
     sudoku::Board grid = p.board;
     std::vector<std::uint8_t> entered(81, 0);
     for (int cell = 0; cell < 81; ++cell) {
-      if (grid[cell] == 0 && random() % 3 == 0) grid.set(cell, solution[cell]), entered[static_cast<std::size_t>(cell)] = 1;
+      if (grid[cell] == 0 && random() % 3 == 0)
+        grid.set(cell, solution[cell]), entered[static_cast<std::size_t>(cell)] = 1;
     }
     const sudoku::Hint hint = sudoku::find_hint(grid, entered, engine);
     REQUIRE(hint.wrong.empty());
@@ -68,7 +69,7 @@ TEST_CASE("wrong entries are named before any step", "[sudoku][hint]") {
   sudoku::Board grid = puzzle;
   std::vector<std::uint8_t> entered(81, 0);
   grid.set(2, solution[2] == 9 ? 1 : solution[2] + 1);  // r1c3 wrong (but no clash with givens)
-  grid.set(3, solution[3]);                              // r1c4 right
+  grid.set(3, solution[3]);                             // r1c4 right
   entered[2] = entered[3] = 1;
   const sudoku::Hint hint = sudoku::find_hint(grid, entered, engine);
   REQUIRE(hint.kind == sudoku::Hint::Kind::wrong_entries);
@@ -76,7 +77,8 @@ TEST_CASE("wrong entries are named before any step", "[sudoku][hint]") {
   CHECK(hint.wrong[0].cell == 2);
   CHECK(sudoku::hint_text(hint, sudoku::HintLevel::cell, grid.geometry()) == "wrong entry: r1c3");
   const std::string step = sudoku::hint_text(hint, sudoku::HintLevel::step, grid.geometry());
-  CHECK(step.find(std::string("(it is ") + static_cast<char>('0' + solution[2]) + ")") != std::string::npos);
+  CHECK(step.find(std::string("(it is ") + static_cast<char>('0' + solution[2]) + ")") !=
+        std::string::npos);
 }
 
 TEST_CASE("the reader marks digits written after '+' as entries", "[sudoku][hint]") {

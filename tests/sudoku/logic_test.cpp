@@ -43,7 +43,9 @@ std::uint64_t mask(std::initializer_list<int> digits) {
 /// An empty 9x9 board where every cell holds every candidate, to be edited by hand.
 struct Pencil {
   std::vector<std::uint64_t> cand = std::vector<std::uint64_t>(81, kAll9);
-  void set(int row, int col, std::uint64_t m) { cand[static_cast<std::size_t>(cell(row, col))] = m; }
+  void set(int row, int col, std::uint64_t m) {
+    cand[static_cast<std::size_t>(cell(row, col))] = m;
+  }
   void drop(int row, int col, int digit) {
     cand[static_cast<std::size_t>(cell(row, col))] &= ~(std::uint64_t{1} << digit);
   }
@@ -57,7 +59,8 @@ std::set<std::pair<int, int>> as_set(const std::vector<CellDigit>& list) {
 }
 
 /// Every (cell, digit) that removing `digits` from `cells` would take out.
-std::set<std::pair<int, int>> expect(const std::vector<int>& cells, std::initializer_list<int> digits) {
+std::set<std::pair<int, int>> expect(const std::vector<int>& cells,
+                                     std::initializer_list<int> digits) {
   std::set<std::pair<int, int>> s;
   for (int c : cells)
     for (int d : digits) s.insert({c, d});
@@ -101,7 +104,8 @@ void does_not_apply(Technique t, Position p) {
 
 }  // namespace
 
-TEST_CASE("naked single places the only candidate and clears it from the peers", "[sudoku][logic]") {
+TEST_CASE("naked single places the only candidate and clears it from the peers",
+          "[sudoku][logic]") {
   Pencil pen;
   pen.set(4, 6, mask({5}));
   Position p = pen.position();
@@ -137,18 +141,22 @@ TEST_CASE("hidden single finds a digit with one place in a box", "[sudoku][logic
   does_not_apply(Technique::hidden_single, Pencil{}.position());
 }
 
-TEST_CASE("pointing: a digit confined to one row of a box leaves the rest of the row", "[sudoku][logic]") {
+TEST_CASE("pointing: a digit confined to one row of a box leaves the rest of the row",
+          "[sudoku][logic]") {
   Pencil pen;
   for (int r = 4; r <= 6; ++r)
     for (int c = 1; c <= 3; ++c)
       if (!(r == 5 && c <= 2)) pen.drop(r, c, 3);
-  auto step = applies(Technique::pointing, pen.position(), expect(row_cells(5, {4, 5, 6, 7, 8, 9}), {3}));
-  CHECK(step.units == std::vector<sudoku::Unit>{{sudoku::UnitKind::box, 3}, {sudoku::UnitKind::row, 4}});
+  auto step =
+      applies(Technique::pointing, pen.position(), expect(row_cells(5, {4, 5, 6, 7, 8, 9}), {3}));
+  CHECK(step.units ==
+        std::vector<sudoku::Unit>{{sudoku::UnitKind::box, 3}, {sudoku::UnitKind::row, 4}});
   pen.set(4, 1, kAll9);  // the 3 back in another row of the box: nothing points
   does_not_apply(Technique::pointing, pen.position());
 }
 
-TEST_CASE("claiming: a digit confined to one box within a row leaves the rest of the box", "[sudoku][logic]") {
+TEST_CASE("claiming: a digit confined to one box within a row leaves the rest of the box",
+          "[sudoku][logic]") {
   Pencil pen;
   for (int c = 3; c <= 9; ++c) pen.drop(1, c, 3);
   applies(Technique::claiming, pen.position(),
@@ -157,12 +165,14 @@ TEST_CASE("claiming: a digit confined to one box within a row leaves the rest of
   does_not_apply(Technique::claiming, pen.position());
 }
 
-TEST_CASE("naked pair, triple and quad remove their digits from the rest of the unit", "[sudoku][logic]") {
+TEST_CASE("naked pair, triple and quad remove their digits from the rest of the unit",
+          "[sudoku][logic]") {
   {
     Pencil pen;
     pen.set(1, 4, mask({2, 7}));
     pen.set(1, 8, mask({2, 7}));
-    applies(Technique::naked_pair, pen.position(), expect(row_cells(1, {1, 2, 3, 5, 6, 7, 9}), {2, 7}));
+    applies(Technique::naked_pair, pen.position(),
+            expect(row_cells(1, {1, 2, 3, 5, 6, 7, 9}), {2, 7}));
     pen.set(1, 8, mask({2, 8}));
     does_not_apply(Technique::naked_pair, pen.position());
   }
@@ -171,7 +181,8 @@ TEST_CASE("naked pair, triple and quad remove their digits from the rest of the 
     pen.set(1, 1, mask({1, 2}));
     pen.set(1, 5, mask({2, 3}));
     pen.set(1, 9, mask({1, 3}));
-    applies(Technique::naked_triple, pen.position(), expect(row_cells(1, {2, 3, 4, 6, 7, 8}), {1, 2, 3}));
+    applies(Technique::naked_triple, pen.position(),
+            expect(row_cells(1, {2, 3, 4, 6, 7, 8}), {1, 2, 3}));
     pen.set(1, 9, mask({1, 4}));
     does_not_apply(Technique::naked_triple, pen.position());
   }
@@ -181,24 +192,28 @@ TEST_CASE("naked pair, triple and quad remove their digits from the rest of the 
     pen.set(2, 4, mask({2, 3}));
     pen.set(2, 5, mask({3, 4}));
     pen.set(2, 9, mask({1, 4}));
-    applies(Technique::naked_quad, pen.position(), expect(row_cells(2, {2, 3, 6, 7, 8}), {1, 2, 3, 4}));
+    applies(Technique::naked_quad, pen.position(),
+            expect(row_cells(2, {2, 3, 6, 7, 8}), {1, 2, 3, 4}));
     pen.set(2, 9, mask({1, 5}));
     does_not_apply(Technique::naked_quad, pen.position());
   }
 }
 
-TEST_CASE("hidden pair, triple and quad remove the other digits from their cells", "[sudoku][logic]") {
+TEST_CASE("hidden pair, triple and quad remove the other digits from their cells",
+          "[sudoku][logic]") {
   {
     Pencil pen;  // 4 and 9 in row 1 only at c3 and c6
     for (int c : {1, 2, 4, 5, 7, 8, 9}) pen.drop(1, c, 4), pen.drop(1, c, 9);
-    applies(Technique::hidden_pair, pen.position(), expect(row_cells(1, {3, 6}), {1, 2, 3, 5, 6, 7, 8}));
+    applies(Technique::hidden_pair, pen.position(),
+            expect(row_cells(1, {3, 6}), {1, 2, 3, 5, 6, 7, 8}));
     pen.set(1, 8, kAll9);  // 9 (and 4) back at c8
     does_not_apply(Technique::hidden_pair, pen.position());
   }
   {
     Pencil pen;  // 1, 2, 3 in column 5 only at r2, r5, r8
     for (int r : {1, 3, 4, 6, 7, 9}) pen.drop(r, 5, 1), pen.drop(r, 5, 2), pen.drop(r, 5, 3);
-    applies(Technique::hidden_triple, pen.position(), expect(col_cells(5, {2, 5, 8}), {4, 5, 6, 7, 8, 9}));
+    applies(Technique::hidden_triple, pen.position(),
+            expect(col_cells(5, {2, 5, 8}), {4, 5, 6, 7, 8, 9}));
     pen.set(9, 5, kAll9);
     does_not_apply(Technique::hidden_triple, pen.position());
   }
@@ -206,7 +221,8 @@ TEST_CASE("hidden pair, triple and quad remove the other digits from their cells
     Pencil pen;  // 1..4 in row 9 only at c1, c4, c7, c9
     for (int c : {2, 3, 5, 6, 8})
       for (int d = 1; d <= 4; ++d) pen.drop(9, c, d);
-    applies(Technique::hidden_quad, pen.position(), expect(row_cells(9, {1, 4, 7, 9}), {5, 6, 7, 8, 9}));
+    applies(Technique::hidden_quad, pen.position(),
+            expect(row_cells(9, {1, 4, 7, 9}), {5, 6, 7, 8, 9}));
     pen.set(9, 2, kAll9);
     does_not_apply(Technique::hidden_quad, pen.position());
   }
@@ -221,7 +237,8 @@ TEST_CASE("x-wing, swordfish and jellyfish clear the cover lines", "[sudoku][log
     std::vector<int> cells;
     for (int c : cols)
       for (int r = 1; r <= 9; ++r)
-        if (std::find(base_rows.begin(), base_rows.end(), r) == base_rows.end()) cells.push_back(cell(r, c));
+        if (std::find(base_rows.begin(), base_rows.end(), r) == base_rows.end())
+          cells.push_back(cell(r, c));
     return cells;
   };
   {
@@ -329,7 +346,8 @@ std::vector<Board> random_puzzles(const Geometry& g, int count, int keep_percent
 
 }  // namespace
 
-TEST_CASE("no technique ever removes a value some solution uses (4x4, all completions)", "[sudoku][logic]") {
+TEST_CASE("no technique ever removes a value some solution uses (4x4, all completions)",
+          "[sudoku][logic]") {
   std::array<int, sudoku::kTechniqueCount> fired{};
   int checked = 0;
   for (const Board& puzzle : random_puzzles(*Geometry::for_size(4), 400, 30, 7)) {
@@ -348,10 +366,12 @@ TEST_CASE("no technique ever removes a value some solution uses (4x4, all comple
   CHECK(fired[static_cast<std::size_t>(Technique::naked_pair)] > 0);
 }
 
-TEST_CASE("no technique ever removes a value some solution uses (6x6 and 8x8, brute force)", "[sudoku][logic]") {
+TEST_CASE("no technique ever removes a value some solution uses (6x6 and 8x8, brute force)",
+          "[sudoku][logic]") {
   std::array<int, sudoku::kTechniqueCount> fired{};
   int checked = 0;
-  for (const auto& [g, keep] : {std::pair{*Geometry::for_size(6), 35}, std::pair{*Geometry::for_size(8), 40}}) {
+  for (const auto& [g, keep] :
+       {std::pair{*Geometry::for_size(6), 35}, std::pair{*Geometry::for_size(8), 40}}) {
     for (const Board& puzzle : random_puzzles(g, 150, keep, 11)) {
       sudoku_test::BruteForce bf(puzzle);
       const auto n = bf.count(3000, 3000);
@@ -417,7 +437,8 @@ TEST_CASE("logic never contradicts the engine on all of top1465", "[sudoku][logi
   check_against_engine("top1465_sample.txt", 100000);
 }
 
-TEST_CASE("every technique is sound at every step of all 1465 puzzles of top1465", "[sudoku][logic][slow]") {
+TEST_CASE("every technique is sound at every step of all 1465 puzzles of top1465",
+          "[sudoku][logic][slow]") {
   sudoku::DlxSolver engine;
   std::array<int, sudoku::kTechniqueCount> fired{};
   const auto puzzles = sudoku_test::read_file("top1465_sample.txt");
@@ -435,7 +456,8 @@ TEST_CASE("every technique is sound at every step of all 1465 puzzles of top1465
 }
 
 TEST_CASE("logic works on every shipped size", "[sudoku][logic]") {
-  for (const char* file : {"4x4.txt", "6x6.txt", "8x8.txt", "10x10.txt", "12x12.txt", "16x16.txt", "25x25.txt"}) {
+  for (const char* file :
+       {"4x4.txt", "6x6.txt", "8x8.txt", "10x10.txt", "12x12.txt", "16x16.txt", "25x25.txt"}) {
     check_against_engine(file, 10);
   }
 }
@@ -479,7 +501,8 @@ TEST_CASE("a puzzle with several solutions stalls and the engine finishes it", "
   }
 }
 
-TEST_CASE("a stalled solve is finished by the engine with the puzzle's own solution", "[sudoku][logic]") {
+TEST_CASE("a stalled solve is finished by the engine with the puzzle's own solution",
+          "[sudoku][logic]") {
   sudoku::DlxSolver engine;
   sudoku::LogicOptions patterns;  // chains would solve many of them
   patterns.hardest_allowed = sudoku::kHardestPattern;
@@ -506,11 +529,16 @@ sudoku::LogicResult solved_with(std::initializer_list<std::pair<Technique, int>>
 TEST_CASE("the rating rule, tier by tier and count by count", "[sudoku][rating]") {
   using sudoku::Difficulty;
   using sudoku::logic_difficulty;
-  CHECK(logic_difficulty(solved_with({{Technique::naked_single, 50}, {Technique::hidden_single, 9}})) == Difficulty::easy);
-  CHECK(logic_difficulty(solved_with({{Technique::pointing, 3}, {Technique::hidden_pair, 2}})) == Difficulty::medium);
-  CHECK(logic_difficulty(solved_with({{Technique::pointing, 3}, {Technique::hidden_pair, 3}})) == Difficulty::hard);
-  CHECK(logic_difficulty(solved_with({{Technique::pointing, 30}, {Technique::x_wing, 2}})) == Difficulty::hard);
-  CHECK(logic_difficulty(solved_with({{Technique::x_wing, 2}, {Technique::naked_triple, 1}})) == Difficulty::expert);
+  CHECK(logic_difficulty(solved_with(
+            {{Technique::naked_single, 50}, {Technique::hidden_single, 9}})) == Difficulty::easy);
+  CHECK(logic_difficulty(solved_with({{Technique::pointing, 3}, {Technique::hidden_pair, 2}})) ==
+        Difficulty::medium);
+  CHECK(logic_difficulty(solved_with({{Technique::pointing, 3}, {Technique::hidden_pair, 3}})) ==
+        Difficulty::hard);
+  CHECK(logic_difficulty(solved_with({{Technique::pointing, 30}, {Technique::x_wing, 2}})) ==
+        Difficulty::hard);
+  CHECK(logic_difficulty(solved_with({{Technique::x_wing, 2}, {Technique::naked_triple, 1}})) ==
+        Difficulty::expert);
   CHECK(logic_difficulty(solved_with({{Technique::xy_wing, 1}})) == Difficulty::expert);
   CHECK(logic_difficulty(solved_with({{Technique::jellyfish, 1}})) == Difficulty::expert);
   sudoku::LogicResult stalled;
@@ -534,17 +562,19 @@ TEST_CASE("well-known puzzles are rated as expected", "[sudoku][rating]") {
     return sudoku::rate(std::get<sudoku::Puzzle>(*reader.next()).board, engine);
   };
   // Wikipedia's example puzzle: singles only.
-  CHECK(rate("53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79").level ==
-        sudoku::Difficulty::easy);
+  CHECK(rate("53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79")
+            .level == sudoku::Difficulty::easy);
   // Arto Inkala's "AI Escargot" (2006): far beyond these techniques.
-  const auto escargot = rate("1....7.9..3..2...8..96..5....53..9...1..8...26....4...3......1..4......7..7...3..");
+  const auto escargot =
+      rate("1....7.9..3..2...8..96..5....53..9...1..8...26....4...3......1..4......7..7...3..");
   CHECK(escargot.level == sudoku::Difficulty::beyond);
   CHECK(escargot.solutions == 1);
   // Inkala's 2010 "world's hardest Sudoku".
-  CHECK(rate("8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..").level ==
-        sudoku::Difficulty::beyond);
+  CHECK(rate("8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..")
+            .level == sudoku::Difficulty::beyond);
   // top1465 #339: solved once an x-wing (tier 3, once) is found.
-  const auto xw = rate("2..6.34..17.....9............64....59...................53..6...8..7..1.....1....");
+  const auto xw =
+      rate("2..6.34..17.....9............64....59...................53..6...8..7..1.....1....");
   CHECK(xw.hardest == Technique::x_wing);
   CHECK(xw.level == sudoku::Difficulty::hard);
   // An empty board has many solutions: invalid.
@@ -555,7 +585,8 @@ TEST_CASE("ratings rise from the 17-clue sample to the forum's hardest", "[sudok
   sudoku::DlxSolver engine;
   auto histogram = [&](const std::string& file) {
     std::array<int, sudoku::kDifficultyCount> h{};
-    for (const auto& p : sudoku_test::read_file(file)) ++h[static_cast<std::size_t>(sudoku::rate(p.board, engine).level)];
+    for (const auto& p : sudoku_test::read_file(file))
+      ++h[static_cast<std::size_t>(sudoku::rate(p.board, engine).level)];
     return h;
   };
   const auto clue17 = histogram("17_clue_sample.txt");
@@ -573,7 +604,9 @@ TEST_CASE("steps read as sentences", "[sudoku][explain]") {
   const Geometry g{};
   sudoku::Step s;
   s.technique = Technique::x_wing;
-  s.units = {{sudoku::UnitKind::row, 1}, {sudoku::UnitKind::row, 7}, {sudoku::UnitKind::column, 2},
+  s.units = {{sudoku::UnitKind::row, 1},
+             {sudoku::UnitKind::row, 7},
+             {sudoku::UnitKind::column, 2},
              {sudoku::UnitKind::column, 6}};
   s.digits = mask({4});
   s.eliminated = {{cell(5, 3), 4}, {cell(6, 7), 4}};
@@ -581,7 +614,8 @@ TEST_CASE("steps read as sentences", "[sudoku][explain]") {
   s.unsolved = 41;
   s.candidates = 150;
   CHECK(sudoku::step_text(s, g) ==
-        "x-wing: 4 in rows 2, 8 covering columns 3, 7 -> eliminates 4 from r5c3, r6c7 (solved 40, unsolved 41, candidates 150)");
+        "x-wing: 4 in rows 2, 8 covering columns 3, 7 -> eliminates 4 from r5c3, r6c7 (solved 40, "
+        "unsolved 41, candidates 150)");
   sudoku::Step n;
   n.technique = Technique::naked_pair;
   n.units = {{sudoku::UnitKind::box, 0}};
@@ -589,7 +623,8 @@ TEST_CASE("steps read as sentences", "[sudoku][explain]") {
   n.digits = mask({2, 7});
   n.eliminated = {{cell(1, 2), 2}, {cell(1, 2), 7}, {cell(3, 3), 7}};
   CHECK(sudoku::step_text(n, g) ==
-        "naked pair: {2,7} in r1c1, r2c2 (box 1) -> eliminates 2 from r1c2; 7 from r1c2, r3c3 (solved 0, unsolved 0, candidates 0)");
+        "naked pair: {2,7} in r1c1, r2c2 (box 1) -> eliminates 2 from r1c2; 7 from r1c2, r3c3 "
+        "(solved 0, unsolved 0, candidates 0)");
 }
 
 TEST_CASE("JSON strings are escaped", "[sudoku][explain]") {
@@ -625,7 +660,8 @@ bool json_well_formed(const std::string& text) {
 
 TEST_CASE("explanations render as text and as one JSON object per line", "[sudoku][explain]") {
   sudoku::DlxSolver engine;
-  for (const char* file : {"example.txt", "hardest_sample.txt", "unsolvable.txt", "clashing_givens.txt"}) {
+  for (const char* file :
+       {"example.txt", "hardest_sample.txt", "unsolvable.txt", "clashing_givens.txt"}) {
     const auto p = sudoku_test::read_file(file).at(0);
     const auto r = sudoku::solve_logically(p.board);
     const auto fin = sudoku::finish_with_engine(r, engine);
@@ -636,7 +672,8 @@ TEST_CASE("explanations render as text and as one JSON object per line", "[sudok
     INFO(file << "\n" << t << j);
     CHECK(json_well_formed(j));
     CHECK(std::count(j.begin(), j.end(), '\n') == 1);
-    CHECK(j.find("\"status\":\"" + std::string(sudoku::status_name(r.status)) + "\"") != std::string::npos);
+    CHECK(j.find("\"status\":\"" + std::string(sudoku::status_name(r.status)) + "\"") !=
+          std::string::npos);
     // One text line per step, plus the header lines and the outcome.
     CHECK(static_cast<std::size_t>(std::count(t.begin(), t.end(), '\n')) >= r.steps.size() + 1);
   }
@@ -644,7 +681,8 @@ TEST_CASE("explanations render as text and as one JSON object per line", "[sudok
   const auto r = sudoku::solve_logically(p.board);
   std::ostringstream text;
   sudoku::write_explanation_text(text, p.board, r, nullptr);
-  CHECK(text.str().find("solved by logic in " + std::to_string(r.steps.size()) + " steps") != std::string::npos);
+  CHECK(text.str().find("solved by logic in " + std::to_string(r.steps.size()) + " steps") !=
+        std::string::npos);
   std::ostringstream rating;
   sudoku::write_rating_json(rating, p.board, sudoku::rate(p.board, engine), 3);
   CHECK(json_well_formed(rating.str()));

@@ -9,7 +9,8 @@
 
 #include "support.hpp"
 
-TEST_CASE("count_parallel gives the sequential counts on every thread count", "[sudoku][parallel]") {
+TEST_CASE("count_parallel gives the sequential counts on every thread count",
+          "[sudoku][parallel]") {
   sudoku::DlxSolver solver;
   const auto puzzles = sudoku_test::read_file("multiple_solutions.txt");
   REQUIRE(puzzles.size() == 6);

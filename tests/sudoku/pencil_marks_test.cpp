@@ -50,13 +50,15 @@ std::vector<sudoku::ReadEntry> read_all(const std::string& text) {
   return out;
 }
 
-std::uint64_t count_pencil(const sudoku::Puzzle& p, sudoku::DlxSolver& engine, std::uint64_t limit) {
+std::uint64_t count_pencil(const sudoku::Puzzle& p, sudoku::DlxSolver& engine,
+                           std::uint64_t limit) {
   return sudoku::solve_pencil_marks(p.candidates, p.board.geometry(), engine, limit).solutions;
 }
 
 }  // namespace
 
-TEST_CASE("pencil-mark lines made from ordinary puzzles count as the puzzles do", "[sudoku][pencil]") {
+TEST_CASE("pencil-mark lines made from ordinary puzzles count as the puzzles do",
+          "[sudoku][pencil]") {
   sudoku::DlxSolver engine;
   std::vector<std::pair<std::string, std::uint64_t>> cases;
   for (const auto& p : sudoku_test::read_file("top1465_sample.txt")) {
@@ -148,7 +150,8 @@ TEST_CASE("the logical solver starts from the pencil marks as given", "[sudoku][
   wrong[2] = sudoku::digit_bit(1) | sudoku::digit_bit(2);  // r1c3 is 4 in the one solution
   sudoku::DlxSolver engine;
   CHECK(sudoku::solve_pencil_marks(wrong, sudoku::Geometry{3, 3}, engine, 2).solutions == 0);
-  const auto logic = sudoku::solve_logically(*sudoku::pencil_position(sudoku::Geometry{3, 3}, wrong));
+  const auto logic =
+      sudoku::solve_logically(*sudoku::pencil_position(sudoku::Geometry{3, 3}, wrong));
   CHECK(logic.status != sudoku::LogicStatus::solved);
 }
 
@@ -201,8 +204,10 @@ TEST_CASE("bad pencil marks are errors with line and column", "[sudoku][pencil]"
 
 TEST_CASE("ordinary forms are not taken for pencil marks", "[sudoku][pencil]") {
   // A puzzle written row by row in nine groups, a solution the same way, a plain grid.
-  const std::string spaced = "53..7.... 6..195... .98....6. 8...6...3 4..8.3..1 7...2...6 .6....28. ...419..5 ....8..79\n";
-  const std::string solved = "534678912 672195348 198342567 859761423 426853791 713924856 961537284 287419635 345286179\n";
+  const std::string spaced =
+      "53..7.... 6..195... .98....6. 8...6...3 4..8.3..1 7...2...6 .6....28. ...419..5 ....8..79\n";
+  const std::string solved =
+      "534678912 672195348 198342567 859761423 426853791 713924856 961537284 287419635 345286179\n";
   for (const std::string& text : {spaced, solved}) {
     const auto entries = read_all(text);
     REQUIRE(entries.size() == 1);

@@ -79,8 +79,8 @@ Board random_grid(const Geometry& geometry, std::mt19937& rng) {
 
 TEST_CASE("deductions keep every solution of random puzzles, of every small shape", "[sudoku]") {
   std::mt19937 rng(2026);
-  for (const Geometry geometry : {Geometry{2, 2}, Geometry{2, 3}, Geometry{3, 2}, Geometry{3, 3},
-                                  Geometry{2, 4}}) {
+  for (const Geometry geometry :
+       {Geometry{2, 2}, Geometry{2, 3}, Geometry{3, 2}, Geometry{3, 3}, Geometry{2, 4}}) {
     Propagator propagator(geometry);
     for (int trial = 0; trial < 60; ++trial) {
       const Board grid = random_grid(geometry, rng);
@@ -110,7 +110,8 @@ TEST_CASE("deductions on the shipped puzzles agree with their solutions", "[sudo
     }
   }
   const auto top = read_file("top1465_sample.txt");
-  for (std::size_t i = 0; i < top.size(); i += 7) check_against_brute_force(propagator, top[i].board);
+  for (std::size_t i = 0; i < top.size(); i += 7)
+    check_against_brute_force(propagator, top[i].board);
   // Most 17-clue puzzles fall to singles and locked candidates; none of the forum's hardest do.
   CHECK(solved > 50);
 }

@@ -13,8 +13,8 @@ using sudoku::Board;
 using sudoku::Geometry;
 using sudoku::Puzzle;
 using sudoku::ReadEntry;
-using sudoku::ReadError;
 using sudoku::Reader;
+using sudoku::ReadError;
 
 namespace {
 
@@ -61,9 +61,12 @@ TEST_CASE("a one-line puzzle reads with . and 0 as blanks, whatever the line end
   }
 }
 
-TEST_CASE("comments, empty lines, a trailing comment, a BOM and label lines are skipped", "[sudoku]") {
-  const auto entries = read_all("\xEF\xBB\xBF# header\n\n   \n" + kExample + "  # the classic\n"
-                                "Grid 01\nPuzzle:\n" + kExample + "\n\n");
+TEST_CASE("comments, empty lines, a trailing comment, a BOM and label lines are skipped",
+          "[sudoku]") {
+  const auto entries = read_all("\xEF\xBB\xBF# header\n\n   \n" + kExample +
+                                "  # the classic\n"
+                                "Grid 01\nPuzzle:\n" +
+                                kExample + "\n\n");
   REQUIRE(entries.size() == 2);
   CHECK(puzzle(entries[0]).line == 4);
   CHECK(puzzle(entries[1]).line == 7);
@@ -99,9 +102,9 @@ TEST_CASE("the size comes from the cell count", "[sudoku]") {
     int cells;
     Geometry geometry;
   };
-  for (Case c : {Case{16, {2, 2}}, Case{36, {2, 3}}, Case{64, {2, 4}}, Case{81, {3, 3}},
-                 Case{100, {2, 5}}, Case{144, {3, 4}}, Case{256, {4, 4}}, Case{625, {5, 5}},
-                 Case{1225, {5, 7}}}) {
+  for (Case c :
+       {Case{16, {2, 2}}, Case{36, {2, 3}}, Case{64, {2, 4}}, Case{81, {3, 3}}, Case{100, {2, 5}},
+        Case{144, {3, 4}}, Case{256, {4, 4}}, Case{625, {5, 5}}, Case{1225, {5, 7}}}) {
     INFO(c.cells);
     const auto entries = read_all(std::string(static_cast<std::size_t>(c.cells), '.') + "\n");
     REQUIRE(entries.size() == 1);
@@ -179,12 +182,15 @@ TEST_CASE("bad_input.txt: each error with its line and column, good puzzles stil
   CHECK(error(entries[3]).line == 6);
   CHECK(error(entries[3]).column == 81);  // 80 cells: just past the last one
   // A cell short of a 9x9 puzzle, or one too many: the message names the size meant.
-  CHECK(error(entries[3]).message == "wrong length: 80 cells, where a 9x9 puzzle has 81 (1 missing)");
+  CHECK(error(entries[3]).message ==
+        "wrong length: 80 cells, where a 9x9 puzzle has 81 (1 missing)");
   CHECK(error(entries[4]).line == 7);
   CHECK(error(entries[4]).column == 83);
-  CHECK(error(entries[4]).message == "wrong length: 82 cells, where a 9x9 puzzle has 81 (1 too many)");
+  CHECK(error(entries[4]).message ==
+        "wrong length: 82 cells, where a 9x9 puzzle has 81 (1 too many)");
   CHECK(error(entries[5]).to_string() ==
-        "bad_input.txt:14:1: grid cut short: an empty line after 5 of 9 rows (the grid starts on line 9)");
+        "bad_input.txt:14:1: grid cut short: an empty line after 5 of 9 rows (the grid starts on "
+        "line 9)");
   CHECK(puzzle(entries[6]).line == 15);
   CHECK(error(entries[7]).to_string() ==
         "bad_input.txt:18:9: grid row 3 has 8 cells, expected 9 (the grid starts on line 16)");
@@ -223,7 +229,8 @@ TEST_CASE("an unknown symbol in a grid row names its column, and the grid's rest
 }
 
 TEST_CASE("non-ASCII bytes are named by value", "[sudoku]") {
-  const auto entries = read_all("53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..7\xC3\xA9\n");
+  const auto entries = read_all(
+      "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..7\xC3\xA9\n");
   REQUIRE(entries.size() == 1);
   CHECK(error(entries[0]).to_string() ==
         "t:1:81: unknown symbol (byte 0xC3); cells are 1-9, A-Z, and . or 0 for a blank");
@@ -234,14 +241,14 @@ TEST_CASE("binary input gives one error naming the line, then the input ends", "
   const auto puzzles = sudoku_test::read_file("binary.bin", &errors);
   CHECK(puzzles.size() == 1);
   CHECK(errors == 1);
-  const auto entries = read_all(kExample + "\n..3" + std::string(1, '\0') + "..\n" + kExample + "\n");
+  const auto entries =
+      read_all(kExample + "\n..3" + std::string(1, '\0') + "..\n" + kExample + "\n");
   REQUIRE(entries.size() == 2);
   CHECK(error(entries[1]).to_string() ==
         "t:2:4: not a text file (byte 0x00); the rest of this input is skipped");
 }
 
-TEST_CASE("a 10 MB line is refused as too long without storing it; reading goes on",
-          "[sudoku]") {
+TEST_CASE("a 10 MB line is refused as too long without storing it; reading goes on", "[sudoku]") {
   const std::string text = std::string(10'000'000, '1') + "\n" + kExample + "\n";
   const auto entries = read_all(text);
   REQUIRE(entries.size() == 2);
@@ -286,11 +293,13 @@ TEST_CASE("parse_board reads exactly one puzzle or throws with the reason", "[su
   CHECK(sudoku::parse_board(kExample) == example_board());
   CHECK_THROWS_WITH(sudoku::parse_board("1234"), Catch::Contains("grid cut short"));
   CHECK_THROWS_WITH(sudoku::parse_board("# nothing"), "no puzzle in the text");
-  CHECK_THROWS_WITH(sudoku::parse_board(kExample + "\n" + kExample), "more than one puzzle in the text");
+  CHECK_THROWS_WITH(sudoku::parse_board(kExample + "\n" + kExample),
+                    "more than one puzzle in the text");
 }
 
-TEST_CASE("every error has a column: wrong lengths point at the first surplus cell or past the last",
-          "[sudoku]") {
+TEST_CASE(
+    "every error has a column: wrong lengths point at the first surplus cell or past the last",
+    "[sudoku]") {
   // Too many cells for the largest board (35x35: 1225): the 1226th cell, counted by hand.
   const auto big = read_all(std::string(1296, '.') + "\n");
   REQUIRE(big.size() == 1);
@@ -305,15 +314,17 @@ TEST_CASE("every error has a column: wrong lengths point at the first surplus ce
   const auto fixed = reader.next();
   REQUIRE(fixed);
   CHECK(std::get<sudoku::ReadError>(*fixed).column == 17);
-  CHECK(std::get<sudoku::ReadError>(*fixed).to_string().starts_with("t:1:17: wrong length: 17 cells"));
+  CHECK(std::get<sudoku::ReadError>(*fixed).to_string().starts_with(
+      "t:1:17: wrong length: 17 cells"));
 }
 
 TEST_CASE("a '# box RxC' line sets the shape of the puzzles after it; '# box auto' undoes it",
           "[sudoku]") {
   // The same 36 cells read with boxes of 2x3 (detected), then 3x2, then 2x3 again.
   const std::string six(36, '.');
-  const auto entries = read_all(six + "\n# box 3x2\n" + six + "\n  #box   3X2  \n" + six +
-                                "\n# box auto\n" + six + "\n# box drawing, not a shape\n" + six + "\n");
+  const auto entries =
+      read_all(six + "\n# box 3x2\n" + six + "\n  #box   3X2  \n" + six + "\n# box auto\n" + six +
+               "\n# box drawing, not a shape\n" + six + "\n");
   REQUIRE(entries.size() == 5);
   CHECK(puzzle(entries[0]).board.geometry() == sudoku::Geometry{2, 3});
   CHECK(puzzle(entries[1]).board.geometry() == sudoku::Geometry{3, 2});
@@ -332,7 +343,8 @@ TEST_CASE("a '# box RxC' line sets the shape of the puzzles after it; '# box aut
   CHECK(puzzle(bad[1]).board == example_board());
 }
 
-TEST_CASE("a line a few cells off a puzzle size says which size and how far off", "[sudoku][reader]") {
+TEST_CASE("a line a few cells off a puzzle size says which size and how far off",
+          "[sudoku][reader]") {
   auto message = [](std::size_t cells) {
     std::istringstream in(std::string(cells, '.') + "\n");
     Reader reader(in, "t");

@@ -115,7 +115,8 @@ TEST_CASE("run: a malformed line in a batch is reported, recorded and skipped", 
   const std::string good = kExample;
   const std::string bad = good.substr(0, 80) + "x";  // an unknown symbol in column 81
   for (unsigned threads : {1u, 2u}) {
-    const Outcome o = run(settings_for(Command::count, threads), good + "\n" + bad + "\n" + good + "\n");
+    const Outcome o =
+        run(settings_for(Command::count, threads), good + "\n" + bad + "\n" + good + "\n");
     CHECK(o.out == "1\n# <stdin>:2: invalid input\n1\n");
     CHECK(o.err.rfind("sudoku: <stdin>:2:81: ", 0) == 0);
     CHECK(lines_of(o.err).size() == 1);
@@ -141,7 +142,8 @@ TEST_CASE("run: puzzles without a solution are records, messages and status 1", 
   REQUIRE_FALSE(unsolvable.empty());
   sudoku_test::BruteForce brute(unsolvable.front().board);
   REQUIRE(brute.count() == 0);
-  const Outcome solved = run(settings_for(Command::solve), unsolvable.front().board.to_line() + "\n");
+  const Outcome solved =
+      run(settings_for(Command::solve), unsolvable.front().board.to_line() + "\n");
   CHECK(solved.out == "# <stdin>:1: no solution\n");
   CHECK(solved.err == "sudoku: <stdin>:1: no solution\n");
   CHECK(solved.status == 1);
@@ -178,7 +180,8 @@ TEST_CASE("run: validate says valid, complete, or which digits clash", "[sudoku]
   const std::string solution = brute.solutions().front().to_line();
   std::string clash = kExample;
   clash[1] = '5';
-  const Outcome o = run(settings_for(Command::validate), solution + "\n" + kExample + "\n" + clash + "\n");
+  const Outcome o =
+      run(settings_for(Command::validate), solution + "\n" + kExample + "\n" + clash + "\n");
   const auto lines = lines_of(o.out);
   REQUIRE(lines.size() == 3);
   CHECK(lines[0] == "<stdin>:1: valid, complete");
@@ -204,7 +207,7 @@ TEST_CASE("run: explain and rate give one record per puzzle", "[sudoku]") {
   sudoku::RunSettings rate = settings_for(Command::rate);
   const auto levels = lines_of(run(rate, std::string(kExample) + "\n" + "................\n").out);
   REQUIRE(levels.size() == 2);
-  CHECK(levels[0].rfind("easy ", 0) == 0);  // singles only: the puzzle of Wikipedia's article
+  CHECK(levels[0].rfind("easy ", 0) == 0);    // singles only: the puzzle of Wikipedia's article
   CHECK(levels[1].rfind("invalid", 0) == 0);  // 288 solutions, not one
 }
 
@@ -218,8 +221,9 @@ TEST_CASE("run: export writes a DLX1 problem with the puzzle's solutions as cove
 
   const Outcome two = run(settings_for(Command::export_), "1.3.3.1..1.3.3.1\n................\n");
   CHECK(two.out.empty());
-  CHECK(two.err == "sudoku: <stdin>:2: export writes one puzzle's problem; this input holds more "
-                   "(the first is on line 1)\n");
+  CHECK(two.err ==
+        "sudoku: <stdin>:2: export writes one puzzle's problem; this input holds more "
+        "(the first is on line 1)\n");
   CHECK(two.status == 2);
 }
 
@@ -272,7 +276,8 @@ TEST_CASE("records: generate's header names a shape that size detection would no
   CHECK(header(sudoku::Format::csv, 2, 3) == "puzzle,solution\n");
   CHECK(header(sudoku::Format::line, 3, 2) == "# box 3x2\n");
   // What the header says, the reader honours: a 3x2 puzzle reads back as 3x2.
-  std::istringstream in(header(sudoku::Format::line, 3, 2) + "2.........5......1..36......435.....\n");
+  std::istringstream in(header(sudoku::Format::line, 3, 2) +
+                        "2.........5......1..36......435.....\n");
   sudoku::Reader reader(in, "generated");
   const auto entry = reader.next();
   REQUIRE(entry);

@@ -84,7 +84,8 @@ TEST_CASE("the published SE ratings file reads whole", "[sudoku][se]") {
 
 TEST_CASE("SE ratings equal the published ones on a few puzzles", "[sudoku][se]") {
   // Sudoku Explainer's own figures for these (the file's comments); ours agree exactly.
-  const std::vector<std::string> names = {"easy-s1", "medium-s3", "hard-s17", "fiendish-s3",
+  const std::vector<std::string> names = {"easy-s1",      "medium-s3",
+                                          "hard-s17",     "fiendish-s3",
                                           "fiendish-s19", "HardestSudokusThread-00005;tarx0105"};
   int rated = 0;
   for (const auto& p : published()) {

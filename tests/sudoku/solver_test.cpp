@@ -60,8 +60,7 @@ TEST_CASE("solver: backend names parse back; an unknown name lists the valid one
   CHECK_THROWS_AS(bitboard.solve(sudoku::Board(sudoku::Geometry{2, 2})), std::invalid_argument);
 }
 
-TEST_CASE("solver: every backend gives the published counts and checked solutions",
-          "[sudoku]") {
+TEST_CASE("solver: every backend gives the published counts and checked solutions", "[sudoku]") {
   // The empty 4x4 grid has 288 solutions; this 9x9 puzzle (Wikipedia's) exactly one.
   const sudoku::Board empty4(sudoku::Geometry{2, 2});
   const sudoku::Board wiki = sudoku::parse_board(

@@ -21,7 +21,8 @@ inline std::string data_path(const std::string& name) {
 }
 
 /// Every puzzle of a shipped file; errors make the calling test fail through the count.
-inline std::vector<sudoku::Puzzle> read_file(const std::string& name, std::size_t* errors = nullptr) {
+inline std::vector<sudoku::Puzzle> read_file(const std::string& name,
+                                             std::size_t* errors = nullptr) {
   std::ifstream in(data_path(name), std::ios::binary);
   sudoku::Reader reader(in, name);
   std::vector<sudoku::Puzzle> puzzles;
@@ -43,7 +44,8 @@ inline std::vector<CountedPuzzle> multiple_solutions() {
   const std::vector<std::uint64_t> counts{2, 3, 5, 8, 1158, 72};  // the file's comments
   const auto puzzles = read_file("multiple_solutions.txt");
   std::vector<CountedPuzzle> out;
-  for (std::size_t i = 0; i < puzzles.size() && i < counts.size(); ++i) out.push_back({puzzles[i], counts[i]});
+  for (std::size_t i = 0; i < puzzles.size() && i < counts.size(); ++i)
+    out.push_back({puzzles[i], counts[i]});
   if (puzzles.size() != counts.size()) out.clear();  // the file changed: the callers' REQUIRE fails
   return out;
 }
@@ -126,7 +128,8 @@ inline const std::vector<std::string>& all_4x4_grids() {
   static const std::vector<std::string> grids = [] {
     std::vector<std::string> perms;
     std::string p = "1234";
-    do perms.push_back(p); while (std::next_permutation(p.begin(), p.end()));
+    do perms.push_back(p);
+    while (std::next_permutation(p.begin(), p.end()));
     std::vector<std::string> out;
     auto at = [](const std::string& g, int i) { return g[static_cast<std::size_t>(i)]; };
     for (const auto& a : perms)

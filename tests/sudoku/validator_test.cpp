@@ -40,7 +40,8 @@ TEST_CASE("conflicts name the digit, the unit and every cell", "[sudoku]") {
   c.set(0, 4, 7);  // r1c5, box 2
   c.set(4, 4, 7);  // r5c5, box 5
   c.set(8, 4, 7);  // r9c5, box 8
-  CHECK(described(c) == std::vector<std::string>{"digit 7 3 times in column 5 (r1c5, r5c5 and r9c5)"});
+  CHECK(described(c) ==
+        std::vector<std::string>{"digit 7 3 times in column 5 (r1c5, r5c5 and r9c5)"});
   Board d(Geometry{3, 3});
   d.set(3, 6, 9);  // r4c7: box 6
   d.set(5, 8, 9);  // r6c9: box 6

@@ -46,7 +46,8 @@ bool fits(const Rules& rules, const std::vector<int>& g, int cell) {
     const int r2 = other / n, c2 = other % n;
     if (r2 == r || c2 == c || region_of(rules, r, c) == region_of(rules, r2, c2)) return false;
     if (rules.x && ((r == c && r2 == c2) || (r + c == n - 1 && r2 + c2 == n - 1))) return false;
-    if (rules.windows && in_window(r, c) && in_window(r2, c2) && window_of(r, c) == window_of(r2, c2)) {
+    if (rules.windows && in_window(r, c) && in_window(r2, c2) &&
+        window_of(r, c) == window_of(r2, c2)) {
       return false;
     }
     const int dr = std::abs(r - r2), dc = std::abs(c - c2);
@@ -77,7 +78,8 @@ bool obeys(const Rules& rules, const std::vector<int>& puzzle, const std::vector
   for (int cell = 0; cell < n * n; ++cell) {
     const int d = g[static_cast<std::size_t>(cell)];
     if (d < 1 || d > n) return false;
-    if (puzzle[static_cast<std::size_t>(cell)] != 0 && puzzle[static_cast<std::size_t>(cell)] != d) return false;
+    if (puzzle[static_cast<std::size_t>(cell)] != 0 && puzzle[static_cast<std::size_t>(cell)] != d)
+      return false;
     if (!fits(rules, g, cell)) return false;
   }
   return true;
@@ -95,7 +97,8 @@ std::uint64_t brute(const Rules& rules, std::vector<int>& g, std::uint64_t limit
   }
   std::uint64_t found = 0;
   for (int k = 0; k < n && found < limit; ++k) {
-    g[static_cast<std::size_t>(cell)] = order != nullptr ? (*order)[static_cast<std::size_t>(k)] : k + 1;
+    g[static_cast<std::size_t>(cell)] =
+        order != nullptr ? (*order)[static_cast<std::size_t>(k)] : k + 1;
     if (fits(rules, g, cell)) found += brute(rules, g, limit - found, first, order);
   }
   g[static_cast<std::size_t>(cell)] = 0;
@@ -115,7 +118,8 @@ sudoku::Variant to_variant(const Rules& rules) {
 
 sudoku::Board to_board(const Rules& rules, const std::vector<int>& g) {
   sudoku::Board board(sudoku::Geometry{rules.box_rows, rules.box_cols});
-  for (int cell = 0; cell < board.cell_count(); ++cell) board.set(cell, g[static_cast<std::size_t>(cell)]);
+  for (int cell = 0; cell < board.cell_count(); ++cell)
+    board.set(cell, g[static_cast<std::size_t>(cell)]);
   return board;
 }
 
@@ -126,7 +130,8 @@ std::vector<int> from_board(const sudoku::Board& board) {
 }
 
 // Random cages over a solution: connected, distinct digits, sizes 1..4.
-std::vector<std::pair<int, std::vector<int>>> random_cages(int n, const std::vector<int>& solution, std::mt19937& rng) {
+std::vector<std::pair<int, std::vector<int>>> random_cages(int n, const std::vector<int>& solution,
+                                                           std::mt19937& rng) {
   std::vector<int> cage(static_cast<std::size_t>(n * n), -1);
   std::vector<int> order(static_cast<std::size_t>(n * n));
   for (int k = 0; k < n * n; ++k) order[static_cast<std::size_t>(k)] = k;
@@ -148,7 +153,9 @@ std::vector<std::pair<int, std::vector<int>>> random_cages(int n, const std::vec
           const int y = r2 * n + c2;
           if (cage[static_cast<std::size_t>(y)] >= 0) continue;
           bool fresh = true;
-          for (const int z : cells) fresh = fresh && solution[static_cast<std::size_t>(z)] != solution[static_cast<std::size_t>(y)];
+          for (const int z : cells)
+            fresh = fresh &&
+                    solution[static_cast<std::size_t>(z)] != solution[static_cast<std::size_t>(y)];
           if (fresh) frontier.push_back(y);
         }
       }
@@ -199,7 +206,8 @@ std::vector<int> blank_out(std::vector<int> g, int blanks, std::mt19937& rng) {
   std::vector<int> cells(g.size());
   for (std::size_t k = 0; k < g.size(); ++k) cells[k] = static_cast<int>(k);
   std::shuffle(cells.begin(), cells.end(), rng);
-  for (int k = 0; k < blanks && k < static_cast<int>(cells.size()); ++k) g[static_cast<std::size_t>(cells[static_cast<std::size_t>(k)])] = 0;
+  for (int k = 0; k < blanks && k < static_cast<int>(cells.size()); ++k)
+    g[static_cast<std::size_t>(cells[static_cast<std::size_t>(k)])] = 0;
   return g;
 }
 
@@ -253,7 +261,8 @@ TEST_CASE("variant counts on 4x4 and 6x6 boards agree with a backtracker", "[sud
     }
     // Every cell blank only on 4x4 (288 classic grids; 6x6 has 28200960).
     const int cells = rules.n() * rules.n();
-    for (int blanks : {cells / 2, rules.n() == 4 ? cells * 3 / 4 : cells * 5 / 9, rules.n() == 4 ? cells : cells * 5 / 9}) {
+    for (int blanks : {cells / 2, rules.n() == 4 ? cells * 3 / 4 : cells * 5 / 9,
+                       rules.n() == 4 ? cells : cells * 5 / 9}) {
       compare(rules, blank_out(solution, blanks, rng));
     }
     // Killer cages over the same grid, with and without the variant's other rules, no givens.
@@ -291,7 +300,8 @@ TEST_CASE("9x9 variant puzzles count as the backtracker does", "[sudoku][variant
     // (3r + r/3 + c) mod 9 + 1, which keeps knight steps apart.
     std::vector<int> solution;
     if (rules.knight) {
-      for (int cell = 0; cell < 81; ++cell) solution.push_back((3 * (cell / 9) + cell / 27 + cell % 9) % 9 + 1);
+      for (int cell = 0; cell < 81; ++cell)
+        solution.push_back((3 * (cell / 9) + cell / 27 + cell % 9) % 9 + 1);
     } else {
       sudoku::VariantSolver solver;
       sudoku::Board start(sudoku::Geometry{3, 3});
@@ -318,7 +328,8 @@ TEST_CASE("a 9x9 killer without givens counts as the backtracker does", "[sudoku
     const std::vector<int> solution = random_solution(rules, rng);
     Rules killer = rules;
     killer.cages = random_cages(9, solution, rng);
-    const auto result = solver.solve(sudoku::Board(sudoku::Geometry{3, 3}), to_variant(killer), 1000);
+    const auto result =
+        solver.solve(sudoku::Board(sudoku::Geometry{3, 3}), to_variant(killer), 1000);
     REQUIRE(result.solutions >= 1);
     CHECK(obeys(killer, std::vector<int>(81, 0), from_board(result.first)));
     // The backtracker needs givens to finish in time: half of the grid, from the engine's own
@@ -367,7 +378,8 @@ std::string error_at(const sudoku::ReadEntry& entry) {
 
 }  // namespace
 
-TEST_CASE("the reader attaches regions and cages to the puzzles they belong to", "[sudoku][variant][reader]") {
+TEST_CASE("the reader attaches regions and cages to the puzzles they belong to",
+          "[sudoku][variant][reader]") {
   const std::string blank(81, '.');
   const auto entries = read_all(std::string("# regions ") + kJigsaw9 + "\n" +
                                 "# cage 3 r1c1 r1c2\n# cage 17 R9C9 r9c8\n" + blank + "\n" + blank +
@@ -386,25 +398,27 @@ TEST_CASE("the reader attaches regions and cages to the puzzles they belong to",
   CHECK(std::get<sudoku::Puzzle>(entries[2]).variant.classic());
 }
 
-TEST_CASE("malformed region and cage lines are reported where they stand", "[sudoku][variant][reader]") {
+TEST_CASE("malformed region and cage lines are reported where they stand",
+          "[sudoku][variant][reader]") {
   const std::string blank(81, '.');
   std::string bad_regions = kJigsaw9;
   bad_regions[80] = '8';  // region 9 (first at r5c9) has 8 cells, region 8 has 10
-  const auto entries = read_all("# regions " + bad_regions + "\n" + blank + "\n" +   // 1, 2
-                                "# regions none\n" +                                   // 3
-                                "# cage 3 r1c1 r10c1\n" + blank + "\n" +               // 4, 5
+  const auto entries = read_all("# regions " + bad_regions + "\n" + blank + "\n" +           // 1, 2
+                                "# regions none\n" +                                         // 3
+                                "# cage 3 r1c1 r10c1\n" + blank + "\n" +                     // 4, 5
                                 "# cage 3 r1c1 r1c2\n# cage 4 r1c2 r1c3\n" + blank + "\n" +  // 6-8
-                                "# cage 99 r1c1\n" + blank + "\n" +                    // 9, 10
+                                "# cage 99 r1c1\n" + blank + "\n" +  // 9, 10
                                 "# cage 12 r1c1 r1c2 r1c3 r1c4 r1c5 r1c6 r1c7 r1c8 r1c9 r2c1\n" +
-                                blank + "\n" +                                        // 11, 12
-                                "# cage x r1c1\n" + blank + "\n" +                     // 13, 14
-                                blank + "\n" +                                        // 15: fine
-                                "# cage 5 r1c1\n");                                   // 16
+                                blank + "\n" +                      // 11, 12
+                                "# cage x r1c1\n" + blank + "\n" +  // 13, 14
+                                blank + "\n" +                      // 15: fine
+                                "# cage 5 r1c1\n");                 // 16
   REQUIRE(entries.size() == 9);
   CHECK(error_at(entries[0]).starts_with("t:1:55: # regions: region '9' has 8 cells"));
   CHECK(error_at(entries[1]).starts_with("t:2: puzzle skipped"));
   CHECK(error_at(entries[2]).starts_with("t:4:15: # cage: cell r10c1 is outside the 9x9 board"));
-  CHECK(error_at(entries[3]).starts_with("t:7:10: # cage: cell r1c2 is already in the cage on line 6"));
+  CHECK(error_at(entries[3])
+            .starts_with("t:7:10: # cage: cell r1c2 is already in the cage on line 6"));
   CHECK(error_at(entries[4]).starts_with("t:9:8: # cage: sum 99 is outside 1..45"));
   CHECK(error_at(entries[5]).starts_with("t:11:56: # cage: a cage holds at most 9 cells"));
   CHECK(error_at(entries[6]).starts_with("t:13:8: # cage: the sum comes first"));

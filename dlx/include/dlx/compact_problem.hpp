@@ -82,9 +82,9 @@ class CompactProblem {
   std::vector<ItemId> entries_;               // all options' items, back to back
   std::vector<std::size_t> option_start_{0};  // option k is entries_[start[k], start[k+1])
   [[noreturn]] void reject(std::span<const ItemId> items);  // throws the ProblemError
-  void restamp();                                            // the stamp wrapped: clear marks
+  void restamp();                                           // the stamp wrapped: clear marks
 
-  std::vector<std::uint32_t> seen_;           // per item: stamp_ if the option being added has it
+  std::vector<std::uint32_t> seen_;  // per item: stamp_ if the option being added has it
   std::uint32_t stamp_ = 0;
 };
 

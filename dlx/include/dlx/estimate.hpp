@@ -37,7 +37,9 @@ struct Estimated {
   double mean = 0;
   double standard_error = 0;
   /// The ends of the interval mean +- 1.96 standard errors (about 95%); low() is at least 0.
-  [[nodiscard]] double low() const { return mean - 1.96 * standard_error > 0 ? mean - 1.96 * standard_error : 0; }
+  [[nodiscard]] double low() const {
+    return mean - 1.96 * standard_error > 0 ? mean - 1.96 * standard_error : 0;
+  }
   [[nodiscard]] double high() const { return mean + 1.96 * standard_error; }
 };
 

@@ -5,8 +5,9 @@
 // N-queens (n >= 1). Primary items r1..rn (rows) and c1..cn (columns), in Knuth's "organ-pipe"
 // order from the middle outward: r_m c_m r_{m-1} c_{m-1} r_{m+1} c_{m+1} ... with m = n/2 + 1
 // (n/2 counting from 0, as Knuth does; for n = 8: r5 c5 r4 c4 r6 c6 ... r1 c1), so that
-// branching on ties starts in the middle of the board, where the constraints bite hardest. Secondary items a2..a2n (the diagonals i+j) and b{1-n}..b{n-1}
-// (the anti-diagonals i-j, e.g. b-3). One option "ri cj a(i+j) b(i-j)" per square, row by row.
+// branching on ties starts in the middle of the board, where the constraints bite hardest.
+// Secondary items a2..a2n (the diagonals i+j) and b{1-n}..b{n-1} (the anti-diagonals i-j, e.g.
+// b-3). One option "ri cj a(i+j) b(i-j)" per square, row by row.
 //
 // Pentomino rectangles (width * height == 60). Primary items: the twelve pieces by their
 // conventional letters F I L N P T U V W X Y Z, then the cells, named by two characters, row
@@ -59,7 +60,8 @@ namespace dlx {
 /// words `rows` letters (the same list when the grid is square). Throws std::invalid_argument
 /// unless rows, columns >= 1 and every word has the right length and is made of lowercase
 /// ASCII letters, without repeats in a list.
-[[nodiscard]] Problem word_rectangle(int rows, int columns, const std::vector<std::string>& row_words,
+[[nodiscard]] Problem word_rectangle(int rows, int columns,
+                                     const std::vector<std::string>& row_words,
                                      const std::vector<std::string>& column_words);
 
 /// The first `first` words of `length` letters in a word list (one word a line, as in

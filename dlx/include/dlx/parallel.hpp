@@ -53,7 +53,7 @@ struct ParallelOptions {
 
 struct CountResult {
   std::uint64_t count = 0;
-  Stats stats;  ///< summed over the threads, the split included
+  Stats stats;           ///< summed over the threads, the split included
   bool stopped = false;  ///< `stop` ended the count early: `count` is the covers found so far
 };
 

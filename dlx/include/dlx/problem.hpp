@@ -174,15 +174,15 @@ class Problem {
   // span of no_colors_, kNoColor as long as the longest option).
   std::vector<ColorId> colors_;
   std::vector<ColorId> no_colors_;
-  detail::NameTable color_names_;                  // colour c is color_names_[c - 1]
+  detail::NameTable color_names_;  // colour c is color_names_[c - 1]
   bool has_colors_ = false;
   bool has_multiplicities_ = false;
-  detail::NameTable names_;                        // item names; ids are item ids
+  detail::NameTable names_;  // item names; ids are item ids
   std::vector<ItemKind> kinds_;
   std::size_t primary_count_ = 0;
-  std::vector<ItemId> entries_;                    // all options' items, back to back
-  std::vector<std::uint32_t> option_start_{0};     // option k is entries_[start[k], start[k+1])
-  std::vector<std::uint32_t> seen_;                // scratch for repeat detection, per item
+  std::vector<ItemId> entries_;                 // all options' items, back to back
+  std::vector<std::uint32_t> option_start_{0};  // option k is entries_[start[k], start[k+1])
+  std::vector<std::uint32_t> seen_;             // scratch for repeat detection, per item
   std::uint32_t stamp_ = 0;
 };
 

@@ -87,11 +87,11 @@ class BitsetSolver {
   std::int32_t scan_end_ = 0;     // length slots per level: 1..P primary, padded (least_length.hpp)
   std::int32_t frame_bytes_ = 0;  // one level's state: option set, then lengths; 64-byte multiple
   int length_bytes_ = 1;          // 1 or 2: the narrowest that holds the longest item plus kCovered
-  std::vector<Word> item_options_;                 // item id -> its options, words_ words each
-  std::vector<std::uint32_t> option_start_;        // option -> its items in option_items_
-  std::vector<std::uint16_t> option_items_;        // items of each option (ids)
-  std::vector<std::uint32_t> primary_start_;       // option -> its primary slots in option_primaries_
-  std::vector<std::uint16_t> option_primaries_;    // primary slots (item id + 1) of each option
+  std::vector<Word> item_options_;               // item id -> its options, words_ words each
+  std::vector<std::uint32_t> option_start_;      // option -> its items in option_items_
+  std::vector<std::uint16_t> option_items_;      // items of each option (ids)
+  std::vector<std::uint32_t> primary_start_;     // option -> its primary slots in option_primaries_
+  std::vector<std::uint16_t> option_primaries_;  // primary slots (item id + 1) of each option
 
   // The search. Level k's state is frames_[k * frame_bytes_, (k + 1) * frame_bytes_); level
   // k branches on item_[k] and is trying option tried_[k] (-1 before the first).

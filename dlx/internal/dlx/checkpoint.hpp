@@ -68,7 +68,7 @@ struct CheckpointProblem {
   std::uint64_t fingerprint = 0;
   int depth = 0;
   std::size_t subproblems = 0;
-  std::size_t line = 0;  ///< of its "problem" line
+  std::size_t line = 0;                          ///< of its "problem" line
   std::map<std::size_t, CheckpointRecord> done;  ///< by index
   std::map<std::size_t, std::size_t> done_line;  ///< index -> line of its "done" line
 };
@@ -76,7 +76,7 @@ struct CheckpointProblem {
 /// The parsed contents of a checkpoint file.
 struct CheckpointContents {
   std::vector<CheckpointProblem> problems;  ///< problems[k] is problem number k + 1
-  std::uint64_t valid_bytes = 0;             ///< the length without a partial last line
+  std::uint64_t valid_bytes = 0;            ///< the length without a partial last line
 };
 
 /// Parses a checkpoint (empty input: no problems). Throws CheckpointError naming `name`.

@@ -64,7 +64,9 @@ class Board {
 
   [[nodiscard]] int operator[](int cell) const { return cells_[static_cast<std::size_t>(cell)]; }
   [[nodiscard]] int at(int row, int col) const { return (*this)[row * size() + col]; }
-  void set(int cell, int digit) { cells_[static_cast<std::size_t>(cell)] = static_cast<std::uint8_t>(digit); }
+  void set(int cell, int digit) {
+    cells_[static_cast<std::size_t>(cell)] = static_cast<std::uint8_t>(digit);
+  }
   void set(int row, int col, int digit) { set(row * size() + col, digit); }
 
   [[nodiscard]] int given_count() const;

@@ -33,9 +33,10 @@
 // - Errors are values: source, line, column (from 1) and a message. A line of the wrong length
 //   is placed at its first surplus cell when it has more cells than the largest board allows,
 //   otherwise just past its last cell; a line too long at byte kMaxLineLength + 1; a grid cut
-//   short at column 1 of the line that interrupts it (the last line at the end of input). After an error the reader goes on with the next puzzle; after a broken grid
-//   row it skips the rest of that grid's rows, so one mistake gives one message. A NUL byte or
-//   another control character means the input is not text: one error, then the input ends.
+//   short at column 1 of the line that interrupts it (the last line at the end of input). After an
+//   error the reader goes on with the next puzzle; after a broken grid row it skips the rest of
+//   that grid's rows, so one mistake gives one message. A NUL byte or another control character
+//   means the input is not text: one error, then the input ends.
 #pragma once
 
 #include <cstddef>
@@ -133,8 +134,8 @@ class Reader {
   std::size_t line_no_ = 0;
   bool bom_checked_ = false;
   bool done_ = false;
-  bool reprocess_ = false;  // examine line_ again (it ended a broken grid but may be a puzzle)
-  bool line_decorated_ = false;   // decoration between the line's first and last cells
+  bool reprocess_ = false;       // examine line_ again (it ended a broken grid but may be a puzzle)
+  bool line_decorated_ = false;  // decoration between the line's first and last cells
   std::size_t binary_column_ = 0;  // where read_line() met a byte that text never holds
 
   // The grid block being read, if any.
@@ -155,8 +156,8 @@ class Reader {
     std::size_t line = 0;
     int sum = 0;
     std::size_t sum_column = 0;
-    std::vector<int> rows, cols;         // cells, from 1 as written
-    std::vector<std::size_t> columns;    // where each cell is written
+    std::vector<int> rows, cols;       // cells, from 1 as written
+    std::vector<std::size_t> columns;  // where each cell is written
   };
   std::optional<ReadEntry> variant_directive();
   std::optional<ReadEntry> regions_directive(std::string_view rest, std::size_t column);

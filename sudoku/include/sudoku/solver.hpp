@@ -23,10 +23,11 @@
 //   * a 9x9 board goes to bitboard, any other size to hybrid;
 //   * either spends at most auto_node_budget() nodes on one puzzle (2^16 guesses of the
 //     bitboard, each some ten engine nodes' work; 2^20 nodes of hybrid): some tens of
-//     milliseconds; a search that needs more goes on with dlx, the plain cover, from the start. solve() does that itself, on this thread; solve_within_budget() stops instead, for
-//     a front door that runs the long search its own way: the sudoku program splits it over
-//     every core (dlx::count_parallel), the Python module runs it in slices between which it
-//     looks for Ctrl-C (load_plain_cover()).
+//     milliseconds; a search that needs more goes on with dlx, the plain cover, from the start.
+//     solve() does that itself, on this thread; solve_within_budget() stops instead, for a front
+//     door that runs the long search its own way: the sudoku program splits it over every core
+//     (dlx::count_parallel), the Python module runs it in slices between which it looks for Ctrl-C
+//     (load_plain_cover()).
 // Every backend counts up to a limit and keeps the first solution; nodes are the backend's own
 // measure of search (engine nodes; guesses for the bitboard; placements tried for naive and
 // mrv), so compare them within one backend only.

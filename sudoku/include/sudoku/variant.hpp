@@ -38,8 +38,8 @@ struct Cage {
 
 /// The rules of a puzzle beyond the classic ones. Default: classic.
 struct Variant {
-  bool diagonals = false;    ///< x
-  bool windows = false;      ///< windoku
+  bool diagonals = false;  ///< x
+  bool windows = false;    ///< windoku
   bool anti_knight = false;
   bool anti_king = false;
   /// jigsaw: the region (0..N-1) of each cell, row-major; empty: the geometry's boxes.
@@ -57,9 +57,9 @@ struct Variant {
 
 /// What `--variant` names: rules to add, and whether the puzzles must bring regions or cages.
 struct VariantName {
-  Variant rules;         ///< the flags (x, windoku, anti-knight, anti-king)
-  bool jigsaw = false;   ///< every puzzle must have regions
-  bool killer = false;   ///< every puzzle must have cages
+  Variant rules;        ///< the flags (x, windoku, anti-knight, anti-king)
+  bool jigsaw = false;  ///< every puzzle must have regions
+  bool killer = false;  ///< every puzzle must have cages
 };
 
 /// "classic", "x", "windoku", "anti-knight", "anti-king", "jigsaw", "killer", or several of them

@@ -1,9 +1,9 @@
 // The exact cover of a variant puzzle, and the solver that searches it.
 //
-// The rules are stated once, as VariantUnits (variant.hpp): units of exactly N cells (rows, columns, boxes or
-// regions, diagonals, windows), each holding every digit once; pairs of cells that must differ
-// without sharing a unit (the anti-knight and anti-king pairs); and cages. The exact cover
-// (VariantCover) is Knuth's Sudoku cover generalised to those units:
+// The rules are stated once, as VariantUnits (variant.hpp): units of exactly N cells (rows,
+// columns, boxes or regions, diagonals, windows), each holding every digit once; pairs of cells
+// that must differ without sharing a unit (the anti-knight and anti-king pairs); and cages. The
+// exact cover (VariantCover) is Knuth's Sudoku cover generalised to those units:
 //   primary   p(cell); u(unit, digit) for every unit, diagonal and window included (a unit of
 //             N cells that holds every digit is exactly an item of N options per digit);
 //             per cage k, an item "k" and N items "k digit";

@@ -14,8 +14,8 @@
 #include <condition_variable>
 #include <mutex>
 
-#include <dlx/workers.hpp>
 #include <dlx/parallel.hpp>
+#include <dlx/workers.hpp>
 
 namespace sudoku {
 

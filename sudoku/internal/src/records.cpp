@@ -13,8 +13,8 @@ void end_block(std::ostream& out, Format format) {
 }
 
 // A puzzle and its solution: csv "PUZZLE,SOLUTION"; other formats show one of them, `shown`.
-void write_pair_record(std::ostream& out, Format format, const Board& puzzle,
-                       const Board& solution, const Board& shown) {
+void write_pair_record(std::ostream& out, Format format, const Board& puzzle, const Board& solution,
+                       const Board& shown) {
   if (format == Format::csv) {
     write_csv_record(out, puzzle, &solution);
     return;

@@ -27,12 +27,12 @@
 #include "sudoku/dlx_solver.hpp"
 #include "sudoku/encoding.hpp"
 #include "sudoku/explain.hpp"
-#include "sudoku/se_rating.hpp"
 #include "sudoku/logic.hpp"
 #include "sudoku/pencil_marks.hpp"
 #include "sudoku/rating.hpp"
 #include "sudoku/reader.hpp"
 #include "sudoku/records.hpp"
+#include "sudoku/se_rating.hpp"
 #include "sudoku/solver.hpp"
 #include "sudoku/validator.hpp"
 #include "sudoku/variant_run.hpp"
@@ -91,8 +91,8 @@ struct Job {
 // What each worker thread owns; solvers are not thread-safe and keep their engines per
 // geometry, so each worker keeps its own for the whole run.
 struct Worker {
-  Solver solver;  // solve and count, with the run's backend
-  DlxSolver dlx;  // explain's completion and rate: the hybrid search, as they document
+  Solver solver;          // solve and count, with the run's backend
+  DlxSolver dlx;          // explain's completion and rate: the hybrid search, as they document
   VariantSolver variant;  // puzzles with variant rules: the engine on the variant's cover
   std::ostringstream out;
   std::ostringstream err;
@@ -308,16 +308,29 @@ class Run::Impl {
       const auto& puzzle = std::get<Puzzle>(job.entry);
       ++record.totals.puzzles;
       if (!variant_entry(record, worker.variant, puzzle)) switch (settings_.command) {
-        case Command::solve: solve(record, worker, puzzle); break;
-        case Command::count: job.deferred = !count(record, worker, puzzle); break;
-        case Command::explain: explain(record, worker, puzzle); break;
-        case Command::rate: rate(record, worker, puzzle); break;
-        case Command::canon: canon(record, puzzle, job.key); break;
-        case Command::hint: hint(record, worker, puzzle); break;
-        case Command::enumerate:
-        case Command::validate:
-        case Command::export_: break;  // not batched
-      }
+          case Command::solve:
+            solve(record, worker, puzzle);
+            break;
+          case Command::count:
+            job.deferred = !count(record, worker, puzzle);
+            break;
+          case Command::explain:
+            explain(record, worker, puzzle);
+            break;
+          case Command::rate:
+            rate(record, worker, puzzle);
+            break;
+          case Command::canon:
+            canon(record, puzzle, job.key);
+            break;
+          case Command::hint:
+            hint(record, worker, puzzle);
+            break;
+          case Command::enumerate:
+          case Command::validate:
+          case Command::export_:
+            break;  // not batched
+        }
     }
     job.out.assign(worker.out.str());  // str(), not view(): Emscripten's libc++ lacks it
     job.err.assign(worker.err.str());
@@ -417,7 +430,8 @@ class Run::Impl {
   // A puzzle with rules beyond the classic ones (variant_run.hpp): true when it was one and its
   // record is written.
   bool variant_entry(Record& r, VariantSolver& solver, const Puzzle& puzzle) const {
-    const int status = run_variant_entry(settings_, solver, puzzle, where(puzzle.line), r.out, r.err, r.totals);
+    const int status =
+        run_variant_entry(settings_, solver, puzzle, where(puzzle.line), r.out, r.err, r.totals);
     if (status < 0) return false;
     r.worst(status);
     return true;
@@ -612,7 +626,8 @@ class Run::Impl {
       return;
     }
     r.tally(found > 0);
-    if (settings_.format == Format::csv && found == 0) write_csv_record(r.out, puzzle.board, nullptr);
+    if (settings_.format == Format::csv && found == 0)
+      write_csv_record(r.out, puzzle.board, nullptr);
     write_enumeration_summary(r.out, settings_.format, where(puzzle.line), found,
                               found == settings_.limit);
   }
@@ -631,7 +646,8 @@ class Run::Impl {
 
   // The engine's count up to 2 from where a logical solve stopped (pencil marks kept).
   static SolveResult finish_logic(const Puzzle& puzzle, const LogicResult& result, Worker& worker) {
-    if (puzzle.candidates.empty() || !result.position) return finish_with_engine(result, worker.dlx);
+    if (puzzle.candidates.empty() || !result.position)
+      return finish_with_engine(result, worker.dlx);
     return solve_pencil_marks(pencil_marks_of(*result.position), puzzle.board.geometry(),
                               worker.dlx, 2);
   }
@@ -645,8 +661,7 @@ class Run::Impl {
       r.totals.updates += finish->updates;
       if (finish->solutions == 1 && !checked(r, puzzle, finish->first)) finish.reset();
     }
-    const bool solved =
-        result.status == LogicStatus::solved || (finish && finish->solutions == 1);
+    const bool solved = result.status == LogicStatus::solved || (finish && finish->solutions == 1);
     r.tally(solved);
     if (!settings_.json) r.out << "# " << where(puzzle.line) << '\n';
     write_explanation(r.out, puzzle.board, result, finish ? &*finish : nullptr, settings_.json,
@@ -746,21 +761,24 @@ class Run::Impl {
   std::ostream& err_;
   std::chrono::steady_clock::time_point start_;
   const std::string* source_ = nullptr;  // the input being read; workers read it too
-  std::uint64_t entries_done_ = 0;  // records printed whole, over all inputs
-  std::uint64_t entries_read_ = 0;  // entries the reader gave for the current input
-  std::string interrupted_in_;      // where an interrupted enumeration or count stood
+  std::uint64_t entries_done_ = 0;       // records printed whole, over all inputs
+  std::uint64_t entries_read_ = 0;       // entries the reader gave for the current input
+  std::string interrupted_in_;           // where an interrupted enumeration or count stood
   int output_errno_ = 0;
   std::vector<Worker> workers_;
   Solver main_solver_{settings_.backend};  // the calling thread's: enumerate and big counts
-  std::unordered_set<std::string> seen_;  // canon --dedupe: the classes printed
-  VariantSolver main_variant_;  // the calling thread's: variant puzzles of enumerate, validate, export
+  std::unordered_set<std::string> seen_;   // canon --dedupe: the classes printed
+  VariantSolver
+      main_variant_;  // the calling thread's: variant puzzles of enumerate, validate, export
 };
 
 Run::Run(const RunSettings& settings, std::ostream& out, std::ostream& err)
     : impl_(std::make_unique<Impl>(settings, out, err)) {}
 Run::~Run() = default;
 
-bool Run::process(std::istream& in, const std::string& source) { return impl_->process(in, source); }
+bool Run::process(std::istream& in, const std::string& source) {
+  return impl_->process(in, source);
+}
 bool Run::process_file(const std::string& path) { return impl_->process_file(path); }
 int Run::finish(int interrupted) { return impl_->finish(interrupted); }
 const RunTotals& Run::totals() const { return impl_->totals_; }

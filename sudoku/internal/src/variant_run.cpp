@@ -42,7 +42,8 @@ struct Entry {
     if (settings.command == Command::validate) out << where << ": malformed: " << text << '\n';
     else if (settings.json) out << "{\"line\":" << puzzle.line << ",\"error\":\"invalid input\"}\n";
     else if (settings.command == Command::explain) out << "# " << where << ": invalid input\n\n";
-    else if (settings.command != Command::export_) write_no_answer_record(out, settings.format, std::string(where) + ": invalid input", nullptr);
+    else if (settings.command != Command::export_)
+      write_no_answer_record(out, settings.format, std::string(where) + ": invalid input", nullptr);
   }
   bool checked(const Board& solution) {
     if (auto why = check_variant_solution(puzzle.board, rules, solution)) {
@@ -98,7 +99,8 @@ void enumerate(Entry& e, VariantSolver& solver) {
     e.add(solver.stats());
   }
   e.tally(found > 0);
-  if (e.settings.format == Format::csv && found == 0) write_csv_record(e.out, e.puzzle.board, nullptr);
+  if (e.settings.format == Format::csv && found == 0)
+    write_csv_record(e.out, e.puzzle.board, nullptr);
   write_enumeration_summary(e.out, e.settings.format, e.where, found, found == e.settings.limit);
 }
 
@@ -107,15 +109,17 @@ void validate(Entry& e) {
   e.out << e.where << ": ";
   if (clash) e.out << "inconsistent: " << *clash << '\n';
   else if (e.puzzle.board.complete()) e.out << "valid, complete\n";
-  else e.out << "valid, " << e.puzzle.board.given_count() << " of " << e.puzzle.board.cell_count() << " cells filled\n";
+  else
+    e.out << "valid, " << e.puzzle.board.given_count() << " of " << e.puzzle.board.cell_count()
+          << " cells filled\n";
   e.tally(!clash);
 }
 
 void export_cover(Entry& e) {
   const VariantCover cover(e.puzzle.board, e.rules);
   const std::string comment =
-      "Sudoku " + e.rules.name() + " " + e.puzzle.board.geometry().name() + " from " + std::string(e.where) +
-      ": " + e.puzzle.board.to_line() + "\n" +
+      "Sudoku " + e.rules.name() + " " + e.puzzle.board.geometry().name() + " from " +
+      std::string(e.where) + ": " + e.puzzle.board.to_line() + "\n" +
       "items p(row,col) r(row,digit) c(col,digit) b(box or region,digit) x(diagonal,digit) "
       "w(window,digit), 0-based; k<cage> and k<cage>_<digit> (a cage's digit set, its digits); "
       "secondary n<pair>_<digit> (two cells kept apart); the givens applied";
@@ -173,15 +177,25 @@ int run_variant_entry(const RunSettings& settings, VariantSolver& solver, const 
              " puzzle takes --solver auto or dlx (the exact cover)");
   } else {
     switch (settings.command) {
-      case Command::solve: solve(e, solver, 1); break;
+      case Command::solve:
+        solve(e, solver, 1);
+        break;
       case Command::count:
         solve(e, solver, settings.limit == 0 ? VariantSolver::kNoLimit : settings.limit);
         break;
-      case Command::enumerate: enumerate(e, solver); break;
-      case Command::validate: validate(e); break;
-      case Command::export_: export_cover(e); break;
+      case Command::enumerate:
+        enumerate(e, solver);
+        break;
+      case Command::validate:
+        validate(e);
+        break;
+      case Command::export_:
+        export_cover(e);
+        break;
       case Command::explain:
-      case Command::rate: not_rated(e); break;
+      case Command::rate:
+        not_rated(e);
+        break;
       case Command::canon:
       case Command::hint:
         e.message(std::string(settings.command == Command::canon ? "canon" : "hint") +

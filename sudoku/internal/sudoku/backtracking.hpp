@@ -35,7 +35,7 @@ class NaiveSolver {
   SolveResult solve(const Board& puzzle, std::uint64_t limit = 1);
 
  private:
-  std::vector<std::uint8_t> grid_;   // the board being filled, one digit per cell
+  std::vector<std::uint8_t> grid_;    // the board being filled, one digit per cell
   std::vector<std::int32_t> blanks_;  // the blank cells of the puzzle, in reading order
 };
 
@@ -56,7 +56,7 @@ class MrvSolver {
   };
 
   std::vector<std::uint8_t> grid_;
-  std::vector<std::uint8_t> row_of_, col_of_, box_of_;  // per cell, to avoid divisions
+  std::vector<std::uint8_t> row_of_, col_of_, box_of_;         // per cell, to avoid divisions
   std::vector<std::uint64_t> row_used_, col_used_, box_used_;  // digit d is bit d-1
   std::vector<std::int32_t> blanks_;                           // in reading order
   std::vector<Choice> stack_;                                  // one entry per filled blank

@@ -44,8 +44,8 @@ enum class BatchRead {
 };
 
 struct BatchOptions {
-  unsigned threads = 0;       ///< worker threads; 0: one per hardware thread
-  std::size_t chunk = 4096;   ///< items per chunk (at least 1); two chunks live at a time
+  unsigned threads = 0;      ///< worker threads; 0: one per hardware thread
+  std::size_t chunk = 4096;  ///< items per chunk (at least 1); two chunks live at a time
   /// Called on the calling thread about every `progress_interval_s` seconds while a chunk is
   /// being worked on, with the number of items whose work is done. Empty: no progress.
   std::function<void(std::uint64_t done)> on_progress;

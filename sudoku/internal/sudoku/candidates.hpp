@@ -28,9 +28,7 @@
 namespace sudoku {
 
 /// Bit d set for every digit 1..n.
-constexpr std::uint64_t all_digits(int n) {
-  return ((std::uint64_t{1} << n) - 1) << 1;
-}
+constexpr std::uint64_t all_digits(int n) { return ((std::uint64_t{1} << n) - 1) << 1; }
 constexpr std::uint64_t digit_bit(int digit) { return std::uint64_t{1} << digit; }
 
 /// The units of a geometry as cell lists, and each cell's units and peers.
@@ -45,9 +43,7 @@ struct Layout {
 
   [[nodiscard]] int unit_count() const { return 3 * n; }
   /// The unit id as validator.hpp's Unit (kind and index).
-  [[nodiscard]] Unit unit(int id) const {
-    return Unit{static_cast<UnitKind>(id / n), id % n};
-  }
+  [[nodiscard]] Unit unit(int id) const { return Unit{static_cast<UnitKind>(id / n), id % n}; }
   [[nodiscard]] int unit_id(const Unit& unit) const {
     return static_cast<int>(unit.kind) * n + unit.index;
   }
@@ -58,15 +54,15 @@ struct Layout {
 /// Why a position cannot be completed, found without guessing.
 struct Contradiction {
   enum class Kind {
-    clash,         ///< the givens repeat a digit in a unit
-    bad_digit,     ///< a cell holds a value outside 0..N
-    empty_cell,    ///< a blank cell has no candidate left
-    no_place,      ///< a digit missing from a unit has no candidate cell there
+    clash,       ///< the givens repeat a digit in a unit
+    bad_digit,   ///< a cell holds a value outside 0..N
+    empty_cell,  ///< a blank cell has no candidate left
+    no_place,    ///< a digit missing from a unit has no candidate cell there
   };
   Kind kind = Kind::empty_cell;
-  int cell = -1;   ///< the cell concerned (empty_cell, bad_digit), else -1
-  int digit = 0;   ///< the digit concerned (no_place, clash), else 0
-  Unit unit;       ///< the unit concerned (no_place, clash)
+  int cell = -1;        ///< the cell concerned (empty_cell, bad_digit), else -1
+  int digit = 0;        ///< the digit concerned (no_place, clash), else 0
+  Unit unit;            ///< the unit concerned (no_place, clash)
   std::string message;  ///< "r4c5 has no candidate left", "digit 7 has no place in row 3", ...
 };
 

@@ -10,10 +10,10 @@
 // a row, column or box; an option per remaining candidate; the cells ordered so that the
 // engine's leftmost-on-ties branching takes the most constrained one) and let the engine
 // search it (dlx::BitsetSolver when the cover fits it, as every 9x9 one does: the same tree in
-// less time a node; dlx::Solver otherwise): on most hard puzzles the deductions shrink the search tree several times, and the
-// smaller cover makes each step cheaper. A puzzle the deductions solve outright has exactly
-// one solution and needs no search. The memory of the reduced problem and its engine is reused
-// from puzzle to puzzle.
+// less time a node; dlx::Solver otherwise): on most hard puzzles the deductions shrink the search
+// tree several times, and the smaller cover makes each step cheaper. A puzzle the deductions solve
+// outright has exactly one solution and needs no search. The memory of the reduced problem and its
+// engine is reused from puzzle to puzzle.
 //
 // Deductions::none searches the full encoding instead, givens committed, as Knuth's SUDOKU
 // example does: the plain engine, for comparisons and for a technique-free measure of
@@ -114,7 +114,9 @@ class DlxSolver {
   bool reduced_on_bitsets_ = false;
   dlx::BitsetSolver bitset_solver_;
   std::unique_ptr<dlx::Solver> reduced_solver_;
-  bool reduced_next() { return reduced_on_bitsets_ ? bitset_solver_.next() : reduced_solver_->next(); }
+  bool reduced_next() {
+    return reduced_on_bitsets_ ? bitset_solver_.next() : reduced_solver_->next();
+  }
   std::uint64_t reduced_count(std::uint64_t limit) {
     return reduced_on_bitsets_ ? bitset_solver_.count(limit) : reduced_solver_->count(limit);
   }

@@ -3,8 +3,8 @@
 //
 //     sudoku::LogicResult r = sudoku::solve_logically(puzzle);
 //     std::optional<sudoku::SolveResult> fin;
-//     if (want_finish && r.status == sudoku::LogicStatus::stalled) fin = finish_with_engine(r, engine);
-//     sudoku::write_explanation(std::cout, puzzle, r, fin ? &*fin : nullptr, json, line);
+//     if (want_finish && r.status == sudoku::LogicStatus::stalled) fin = finish_with_engine(r,
+//     engine); sudoku::write_explanation(std::cout, puzzle, r, fin ? &*fin : nullptr, json, line);
 //
 // Text: one line per step, e.g.
 //     hidden single: 7 in box 4 -> r5c2 (solved 31, unsolved 50, candidates 212)

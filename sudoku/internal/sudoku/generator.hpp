@@ -30,11 +30,11 @@
 // 10 ms, inside those counts too, so a generation stops within a fraction of a second.
 //
 // Guarantees: every puzzle has exactly one solution and, but for its unproved givens, is
-// minimal with respect to the symmetry: no orbit of givens can be removed without losing uniqueness. With symmetry `none`
-// that is plain minimality (no single given can go); with a symmetry a single given of a
-// larger orbit may sometimes be removable on its own, which would break the symmetry.
-// The board is always N x N, so every symmetry applies to every geometry, boxes of 2x3 included:
-// symmetry concerns where the givens are, not which digits they hold.
+// minimal with respect to the symmetry: no orbit of givens can be removed without losing
+// uniqueness. With symmetry `none` that is plain minimality (no single given can go); with a
+// symmetry a single given of a larger orbit may sometimes be removable on its own, which would
+// break the symmetry. The board is always N x N, so every symmetry applies to every geometry, boxes
+// of 2x3 included: symmetry concerns where the givens are, not which digits they hold.
 //
 // Reproducibility: the same options (seed included) give the same puzzles on every platform and
 // standard library: the random source is std::mt19937_64, whose output the standard fixes, and
@@ -99,15 +99,15 @@ class Random {
 };
 
 struct GeneratorOptions {
-  int count = 1;                            ///< puzzles wanted (generate(); next() ignores it)
-  Geometry geometry{};                      ///< 3x3 boxes (9x9) by default; any valid geometry
+  int count = 1;        ///< puzzles wanted (generate(); next() ignores it)
+  Geometry geometry{};  ///< 3x3 boxes (9x9) by default; any valid geometry
   Symmetry symmetry = Symmetry::none;
-  std::optional<Difficulty> difficulty;     ///< target level; `invalid` is never produced
+  std::optional<Difficulty> difficulty;  ///< target level; `invalid` is never produced
   std::uint64_t seed = 1;
-  int max_attempts = 2000;                  ///< puzzles tried per puzzle wanted, with a target
+  int max_attempts = 2000;  ///< puzzles tried per puzzle wanted, with a target
   /// Targets (generator_targets.cpp); each one makes next() try until all are met:
-  std::optional<Technique> technique;       ///< the rating's hardest technique (logic solves it)
-  int min_givens = 0;                       ///< at least this many givens
+  std::optional<Technique> technique;  ///< the rating's hardest technique (logic solves it)
+  int min_givens = 0;                  ///< at least this many givens
   /// Digging stops once the puzzle has at most this many givens (0: dig to minimal), so a
   /// puzzle with more givens than a minimal one is still unique, though not minimal.
   int max_givens = 0;
@@ -144,7 +144,6 @@ bool has_targets(const GeneratorOptions& options);
 std::string targets_text(const GeneratorOptions& options);
 /// The technique named by its id or name ("x_wing", "x-wing", "X-Wing"); empty if none.
 std::optional<Technique> parse_technique(std::string_view name);
-
 
 class Generator {
  public:

@@ -1,8 +1,8 @@
 // Solving like a person: techniques on pencil marks, tried simplest first, never a guess.
 //
 //     sudoku::LogicResult r = sudoku::solve_logically(puzzle);
-//     for (const sudoku::Step& s : r.steps) std::cout << sudoku::step_text(s, puzzle.geometry()) << '\n';
-//     if (r.status == sudoku::LogicStatus::stalled) { /* r.position: board + candidates */ }
+//     for (const sudoku::Step& s : r.steps) std::cout << sudoku::step_text(s, puzzle.geometry()) <<
+//     '\n'; if (r.status == sudoku::LogicStatus::stalled) { /* r.position: board + candidates */ }
 //
 // The solver keeps a Position (candidates.hpp) and repeatedly tries the techniques in the order
 // of the Technique enum, from the simplest; the first one that places a digit or removes a
@@ -33,29 +33,29 @@ namespace sudoku {
 
 /// The techniques, in the order they are tried (simplest first).
 enum class Technique {
-  naked_single,    ///< a cell with one candidate
-  hidden_single,   ///< a digit with one place in a box, row or column (boxes tried first)
-  pointing,        ///< a digit's places in a box all lie in one row or column: not elsewhere there
-  claiming,        ///< a digit's places in a row or column all lie in one box: not elsewhere there
-  naked_pair,      ///< two cells of a unit holding the same two candidates
-  hidden_pair,     ///< two digits with the same two places in a unit
+  naked_single,   ///< a cell with one candidate
+  hidden_single,  ///< a digit with one place in a box, row or column (boxes tried first)
+  pointing,       ///< a digit's places in a box all lie in one row or column: not elsewhere there
+  claiming,       ///< a digit's places in a row or column all lie in one box: not elsewhere there
+  naked_pair,     ///< two cells of a unit holding the same two candidates
+  hidden_pair,    ///< two digits with the same two places in a unit
   naked_triple,
   hidden_triple,
-  x_wing,          ///< a digit in two rows (columns) confined to the same two columns (rows)
-  swordfish,       ///< the same with three lines
-  xy_wing,         ///< pivot {x,y} seeing pincers {x,z} and {y,z}: z off cells seeing both
+  x_wing,     ///< a digit in two rows (columns) confined to the same two columns (rows)
+  swordfish,  ///< the same with three lines
+  xy_wing,    ///< pivot {x,y} seeing pincers {x,z} and {y,z}: z off cells seeing both
   naked_quad,
   hidden_quad,
-  jellyfish,       ///< the fish with four lines
+  jellyfish,  ///< the fish with four lines
   // Chains (forcing.hpp; 9x9 and every other geometry). A chain's proof is Step::chain.
-  x_chain,         ///< one digit: if the start candidate were true (false), links force it false (true)
-  aic,             ///< the same with bivalue cells too: an alternating inference chain (XY-chains)
-  multiple_forcing_chain,     ///< every candidate of a cell, or place of a digit in a unit,
-                              ///< forces the same conclusion along bivalue/bilocal links
-  dynamic_forcing_chain,      ///< forcing chains whose links are the singles of the position
-                              ///< left by the assumption (contradiction, double, cell, region)
-  dynamic_forcing_chain_plus, ///< the same, with locked candidates, pairs and x-wings inside
-  nested_forcing_chain,       ///< the same, with forcing chains inside (Step::level 2..5)
+  x_chain,  ///< one digit: if the start candidate were true (false), links force it false (true)
+  aic,      ///< the same with bivalue cells too: an alternating inference chain (XY-chains)
+  multiple_forcing_chain,      ///< every candidate of a cell, or place of a digit in a unit,
+                               ///< forces the same conclusion along bivalue/bilocal links
+  dynamic_forcing_chain,       ///< forcing chains whose links are the singles of the position
+                               ///< left by the assumption (contradiction, double, cell, region)
+  dynamic_forcing_chain_plus,  ///< the same, with locked candidates, pairs and x-wings inside
+  nested_forcing_chain,        ///< the same, with forcing chains inside (Step::level 2..5)
 };
 inline constexpr int kTechniqueCount = 20;
 inline constexpr Technique kHardestTechnique = Technique::nested_forcing_chain;
@@ -82,8 +82,8 @@ struct ChainNode {
   int cell = 0;
   int digit = 0;
   bool on = false;
-  int branch = 0;           ///< which assumption (0, 1, ...) this node follows from
-  std::vector<int> from;    ///< the nodes it follows from
+  int branch = 0;         ///< which assumption (0, 1, ...) this node follows from
+  std::vector<int> from;  ///< the nodes it follows from
   /// Why: "cell" (naked), "row 3" / "column 5" / "box 2" (hidden or same unit), or the
   /// technique inside a dynamic chain ("pointing", "x-wing", "forcing chain", ...).
   std::string rule;

@@ -46,8 +46,7 @@ std::string sukaku_line(const std::vector<std::uint64_t>& candidates);
 /// candidate excluded. `candidates` has one mask per cell. The search stops after `node_limit`
 /// nodes (then result.nodes == node_limit and the count is a lower bound).
 SolveResult solve_pencil_marks(const std::vector<std::uint64_t>& candidates,
-                               const Geometry& geometry, DlxSolver& solver,
-                               std::uint64_t limit = 1,
+                               const Geometry& geometry, DlxSolver& solver, std::uint64_t limit = 1,
                                std::uint64_t node_limit = DlxSolver::kNoLimit);
 
 /// The pencil marks of a position: a filled cell its digit alone, a blank cell its candidates.

@@ -97,18 +97,19 @@ class Propagator {
   Geometry geometry_;
   int n_ = 0;
   int cells_ = 0;
-  std::uint64_t all_ = 0;             // bits 1..N
-  std::vector<int> unit_cells_;       // 3N units of N cells
-  std::vector<int> peers_;            // per cell, its peers (peer_count_ each)
+  std::uint64_t all_ = 0;        // bits 1..N
+  std::vector<int> unit_cells_;  // 3N units of N cells
+  std::vector<int> peers_;       // per cell, its peers (peer_count_ each)
   int peer_count_ = 0;
 
   Board board_;
   std::vector<std::uint64_t> candidates_;
-  std::vector<std::uint64_t> placed_;  // per unit
+  std::vector<std::uint64_t> placed_;           // per unit
   std::vector<std::uint64_t> segment_mask_;     // per box-line segment (deduction_kernel.hpp)
   std::vector<std::uint64_t> segment_removed_;  // what locked candidates take from each
-  std::vector<std::uint64_t> fruitless_sum_;  // per unit: mask sum when subsets() last found nothing
-  std::vector<int> pending_;  // cells left with one candidate (or none) since last drained
+  std::vector<std::uint64_t>
+      fruitless_sum_;              // per unit: mask sum when subsets() last found nothing
+  std::vector<int> pending_;       // cells left with one candidate (or none) since last drained
   std::size_t pending_count_ = 0;  // how many of pending_ are queued
   int blanks_ = 0;
   bool subsets_on_ = true;

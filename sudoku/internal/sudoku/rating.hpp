@@ -59,9 +59,9 @@ struct Rating {
   int tier_uses = 0;                 ///< steps made with techniques of that tier (K in the rule)
   int steps = 0;                     ///< all logical steps
   std::array<int, kTechniqueCount> uses{};
-  std::uint64_t solutions = 0;       ///< engine count, up to 2
-  std::uint64_t nodes = 0;           ///< engine search nodes for that count
-  std::uint64_t updates = 0;         ///< engine link updates for that count
+  std::uint64_t solutions = 0;  ///< engine count, up to 2
+  std::uint64_t nodes = 0;      ///< engine search nodes for that count
+  std::uint64_t updates = 0;    ///< engine link updates for that count
   /// Sudoku Explainer's ER/EP/ED (se_rating.hpp), when computed: 9x9 puzzles with one
   /// solution, by `sudoku rate`; rate() itself leaves it empty (the generator's speed).
   std::optional<SeRating> se;

@@ -36,8 +36,7 @@ void write_generated_record(std::ostream& out, Format format, const Board& puzzl
                             const Board& solution);
 
 /// A count: "COUNT", csv "PUZZLE,COUNT".
-void write_count_record(std::ostream& out, Format format, const Board& puzzle,
-                        std::uint64_t count);
+void write_count_record(std::ostream& out, Format format, const Board& puzzle, std::uint64_t count);
 
 /// The conflicts of an inconsistent board, "; " between them and no line end:
 /// "digit 5 twice in row 1 (r1c1 and r1c2); digit 5 twice in box 1 (r1c1 and r1c2)".

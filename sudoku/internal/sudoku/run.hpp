@@ -50,17 +50,17 @@ struct RunSettings {
   std::optional<Geometry> box;  ///< every puzzle has this shape; none: detect each one's size
   VariantName variant;          ///< --variant: rules for every puzzle (variant_run.hpp)
   Format format = Format::line;
-  bool json = false;            ///< explain, rate: JSON records instead of text
-  std::uint64_t limit = 0;      ///< count, enumerate: solutions per puzzle; 0: no limit
+  bool json = false;        ///< explain, rate: JSON records instead of text
+  std::uint64_t limit = 0;  ///< count, enumerate: solutions per puzzle; 0: no limit
   /// solve, count, enumerate: the backend (solver.hpp, which says what auto chooses);
   /// enumerate takes auto, hybrid or dlx.
   Backend backend = Backend::automatic;
-  unsigned threads = 0;         ///< solve, count, explain, rate; 0: one per core
-  bool finish = false;          ///< explain: complete a stalled puzzle with the engine
-  bool dedupe = false;          ///< canon: print the first puzzle of each class, as read
+  unsigned threads = 0;                    ///< solve, count, explain, rate; 0: one per core
+  bool finish = false;                     ///< explain: complete a stalled puzzle with the engine
+  bool dedupe = false;                     ///< canon: print the first puzzle of each class, as read
   HintLevel hint_level = HintLevel::step;  ///< hint: how much of the next step to tell
-  bool se = false;              ///< rate: add Sudoku Explainer's ER/EP/ED (se_rating.hpp)
-  bool stats = false;           ///< finish() prints the totals line on `err`
+  bool se = false;                 ///< rate: add Sudoku Explainer's ER/EP/ED (se_rating.hpp)
+  bool stats = false;              ///< finish() prints the totals line on `err`
   bool flush_each_record = false;  ///< `out` is a terminal: answer each record at once
   /// Polled between records (and by a count on every thread between slices of nodes); once
   /// true, the run stops after the records being printed. A signal handler may set it.

@@ -1,6 +1,7 @@
 // Sudoku Explainer's rating (SE 1.2.1, the ER/EP/ED scale the puzzle forums publish).
 //
-//     if (auto se = sudoku::se_rating(puzzle)) std::cout << se->er << '/' << se->ep << '/' << se->ed;
+//     if (auto se = sudoku::se_rating(puzzle)) std::cout << se->er << '/' << se->ep << '/' <<
+//     se->ed;
 //
 // The puzzle is solved step by step, each step the first technique, in SE's order, that
 // applies; among chain deductions the one with the lowest difficulty (then the fewest nodes)

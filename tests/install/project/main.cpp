@@ -9,8 +9,8 @@
 #include <vector>
 
 int main() {
-  const dlx::KnuthProblem knuth = dlx::read_knuth(
-      "a b c d e f g\nc e\na d g\nb c f\na d f\nb g\nd e g\n", "knuth");
+  const dlx::KnuthProblem knuth =
+      dlx::read_knuth("a b c d e f g\nc e\na d g\nb c f\na d f\nb g\nd e g\n", "knuth");
   dlx::Solver solver(knuth.problem);
   if (!solver.next()) return 1;
   std::vector<dlx::OptionId> cover(solver.cover().begin(), solver.cover().end());

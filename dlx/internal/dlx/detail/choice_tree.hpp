@@ -68,7 +68,8 @@ class ChoiceTree {
   void rebuild(const Length* len) {
     auto& leaves = levels_[0];
     const Index leaf_count = leaf_blocks();
-    for (Index b = 0; b < leaf_count; ++b) leaves[static_cast<std::size_t>(b)] = least(len + b * kFan);
+    for (Index b = 0; b < leaf_count; ++b)
+      leaves[static_cast<std::size_t>(b)] = least(len + b * kFan);
     for (std::size_t k = 1; k < levels_.size(); ++k) {
       const auto& below = levels_[k - 1];
       auto& level = levels_[k];
@@ -76,7 +77,8 @@ class ChoiceTree {
         level[b] = least(below.data() + b * kFan);
       }
     }
-    for (Index i = 0; i < pending_count_; ++i) dirty_[static_cast<std::size_t>(pending_[static_cast<std::size_t>(i)])] = 0;
+    for (Index i = 0; i < pending_count_; ++i)
+      dirty_[static_cast<std::size_t>(pending_[static_cast<std::size_t>(i)])] = 0;
     pending_count_ = 0;
   }
 
@@ -95,7 +97,8 @@ class ChoiceTree {
       }
     }
     if (best >= covered) return 0;
-    for (std::size_t k = levels_.size() - 1; k-- > 0;) at = at * kFan + leftmost(levels_[k].data() + at * kFan, best);
+    for (std::size_t k = levels_.size() - 1; k-- > 0;)
+      at = at * kFan + leftmost(levels_[k].data() + at * kFan, best);
     return at * kFan + leftmost(len + at * kFan, best);
   }
 

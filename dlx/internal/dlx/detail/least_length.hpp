@@ -88,8 +88,8 @@ inline std::int32_t leftmost_least(const Length* len, std::int32_t scan_end) {
       if constexpr (sizeof(Length) == 1) {
         // pminub: lengths and kCovered are below 128, so the unsigned minimum is the signed
         // one, and SSE2 has no signed byte minimum.
-        best[v] = reinterpret_cast<Lanes>(_mm_min_epu8(reinterpret_cast<__m128i>(next),
-                                                       reinterpret_cast<__m128i>(best[v])));
+        best[v] = reinterpret_cast<Lanes>(
+            _mm_min_epu8(reinterpret_cast<__m128i>(next), reinterpret_cast<__m128i>(best[v])));
         continue;
       }
 #endif
@@ -122,7 +122,7 @@ inline std::int32_t leftmost_least(const Length* len, std::int32_t scan_end) {
     for (int lane = 1; lane < kLanes; ++lane) least = best[0][lane] < least ? best[0][lane] : least;
   }
   if (least >= kCovered<Length>) return 0;
-  // The leftmost slot holding the least length (slot 0 never does: it holds kCovered).
+    // The leftmost slot holding the least length (slot 0 never does: it holds kCovered).
 #if defined(__SSE2__)
   __m128i target;
   if constexpr (sizeof(Length) == 1) target = _mm_set1_epi8(least);

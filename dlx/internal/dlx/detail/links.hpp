@@ -105,9 +105,8 @@ class Links {
   /// Number of item headers, 1..header_count(): the primary items, padding up to a multiple of
   /// the scan width, then the secondary items.
   [[nodiscard]] Index header_count() const {
-    return with_width([this](auto width) {
-      return static_cast<Index>(length_array(width).size()) - 1;
-    });
+    return with_width(
+        [this](auto width) { return static_cast<Index>(length_array(width).size()) - 1; });
   }
   /// How many bytes a stored length takes: 1, 2 or 4 (search with Length = std::int8_t,
   /// std::int16_t or std::int32_t), the least that holds the longest list plus kCovered.
@@ -147,8 +146,10 @@ class Links {
   void copy_state_from(const Links& other) {
     if (nodes_.empty()) return;  // a default-constructed Links: nothing to copy
     std::memcpy(nodes_.data(), other.nodes_.data(), nodes_.size() * sizeof(Node));
-    if (!color_.empty()) std::memcpy(color_.data(), other.color_.data(), color_.size() * sizeof(ColorId));
-    if (!bound_.empty()) std::memcpy(bound_.data(), other.bound_.data(), bound_.size() * sizeof(Index));
+    if (!color_.empty())
+      std::memcpy(color_.data(), other.color_.data(), color_.size() * sizeof(ColorId));
+    if (!bound_.empty())
+      std::memcpy(bound_.data(), other.bound_.data(), bound_.size() * sizeof(Index));
     // top_ and span_ never change after building; only the length array in use is copied.
     with_width([&](auto width) {
       const auto& from = other.length_array(width);
@@ -159,8 +160,8 @@ class Links {
   /// Number of nodes, headers and spacers included.
   [[nodiscard]] std::size_t node_count() const { return nodes_.size(); }
 
-  // The hot path, for Length = the stored width (see length_bytes()). Public so that the solver (and
-  // tests) can drive it; counts link updates.
+  // The hot path, for Length = the stored width (see length_bytes()). Public so that the solver
+  // (and tests) can drive it; counts link updates.
 
   /// The primary item with the fewest options, leftmost on ties, among the uncovered ones; 0 if
   /// every primary item is covered.
@@ -276,8 +277,8 @@ class Links {
   }
 
   std::vector<Node> nodes_;
-  std::vector<Index> top_;   // per node: its item, -option for a spacer, 0 for a header
-  std::vector<Span> span_;   // per node: its option's nodes [first, end)
+  std::vector<Index> top_;      // per node: its item, -option for a spacer, 0 for a header
+  std::vector<Span> span_;      // per node: its option's nodes [first, end)
   std::vector<ColorId> color_;  // per node (colours only): see the file comment
   std::vector<Index> bound_;    // per item slot (multiplicities only): capacity left
   std::vector<Index> slack_;    // per item slot (multiplicities only): hi - lo

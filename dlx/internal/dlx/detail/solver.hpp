@@ -74,7 +74,7 @@ class Solver {
 
   bool advance();  // the one search loop: next() and count() both drive it
   template <class Length, bool kTree>
-  bool search();   // advance() at the links' length width, choosing items by tree_ or a scan
+  bool search();  // advance() at the links' length width, choosing items by tree_ or a scan
   // The search loops' three ways out, each recording the state a later call resumes from.
   bool leave_at_cover(Links::Index level, std::uint64_t updates) {
     level_ = level;
@@ -95,7 +95,7 @@ class Solver {
     stats_.updates = updates;
     return false;
   }
-  void unwind();   // uncovers every level of the current search
+  void unwind();        // uncovers every level of the current search
   void size_buffers();  // the choice stack and cover lists for the links' size
 
   // The general search and its cold paths (search_general.cpp).
@@ -107,7 +107,7 @@ class Solver {
   void unwind_general_any();
   bool apply(OptionId option, bool exclude);  // commit() and exclude() beyond the plain path
   void check_can_commit(const char* what, OptionId option) const;  // throws on misuse
-  void undo_commitment();                     // uncommits the last commitment
+  void undo_commitment();                                          // uncommits the last commitment
   [[nodiscard]] bool option_live(OptionId option) const;
   [[nodiscard]] double progress_general() const;
 
@@ -136,7 +136,7 @@ class Solver {
   std::vector<OptionId> cover_;
   Links::Index level_ = 0;
   State state_ = State::fresh;
-  bool infeasible_ = false;  // a commitment clashed: no covers until reset()
+  bool infeasible_ = false;   // a commitment clashed: no covers until reset()
   std::size_t clash_at_ = 0;  // how many commitments preceded the clashing one
   Links::Index depth_limit_ = kNoDepthLimit;
   std::uint64_t node_limit_ = kNoLimit;
