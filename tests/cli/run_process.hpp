@@ -60,9 +60,35 @@ inline ProcessResult run(const std::string& command, const std::string& input = 
   return collect(std::system(full.c_str()), dir);
 }
 
+/// Waits (up to ten seconds) until process `pid` runs `program` and catches `signal`, so that a
+/// signal sent after it tests the program's handler, not a start-up still under way: on a
+/// loaded machine a fixed delay can end before the handler is installed, and the signal then
+/// kills the program outright. Reads Linux's /proc; elsewhere it returns at once.
+inline void wait_until_catching(pid_t pid, const std::string& program, int signal) {
+  namespace fs = std::filesystem;
+  const fs::path proc = fs::path("/proc") / std::to_string(pid);
+  std::error_code error;
+  const fs::path wanted = fs::weakly_canonical(program, error);
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(10);
+  while (std::chrono::steady_clock::now() < deadline) {
+    const fs::path running = fs::read_symlink(proc / "exe", error);
+    if (error && !fs::exists(proc)) return;  // no /proc, or the child has ended
+    if (!error && running == wanted) {
+      std::ifstream status(proc / "status");
+      std::string line;
+      while (std::getline(status, line)) {
+        if (line.rfind("SigCgt:", 0) != 0) continue;
+        const unsigned long long caught = std::stoull(line.substr(7), nullptr, 16);
+        if (caught >> (signal - 1) & 1) return;
+      }
+    }
+    std::this_thread::sleep_for(std::chrono::milliseconds(2));
+  }
+}
+
 /// Starts `program arguments < input` (program and arguments as a shell would read them) with
-/// its output in files, sends `signal` once it has run for `delay`, and collects what it wrote
-/// and how it ended. Returns exit_code -2 if the child could not be started.
+/// its output in files, sends `signal` once it has run for `delay` with its handler installed, and
+/// collects what it wrote and how it ended. Returns exit_code -2 if the child could not be started.
 inline ProcessResult run_and_signal(const std::string& program, const std::string& arguments,
                                     const std::string& input, int signal,
                                     std::chrono::milliseconds delay) {
@@ -82,6 +108,7 @@ inline ProcessResult run_and_signal(const std::string& program, const std::strin
     ::execl("/bin/sh", "sh", "-c", command.c_str(), static_cast<char*>(nullptr));
     ::_exit(127);
   }
+  wait_until_catching(child, program, signal);
   std::this_thread::sleep_for(delay);
   ::kill(child, signal);
   int status = 0;
