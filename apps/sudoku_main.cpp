@@ -117,7 +117,8 @@ Options:
   --dedupe           canon: keep the first puzzle of each class, printed as read
   --level L          hint: cell, technique or step (default)
   --se               rate: add Sudoku Explainer's ER/EP/ED (9x9 puzzles with one solution;
-                     see docs/rating.md; the hardest puzzles take long: nested chains)
+                     see docs/rating.md; the hardest puzzles take long: nested chains).
+                     rate --format json always carries them ("er", "ep", "ed")
   --stats            at the end, print totals to standard error: puzzles, solved,
                      unsolvable, invalid, search nodes (the bitboard solver: its guesses),
                      link updates (dancing links only; left out when none were made), the
@@ -429,7 +430,9 @@ std::optional<Options> parse_options(int argc, char** argv) {
     if (!level) throw UsageError{"unknown hint level '" + text + "' (cell, technique, step)"};
     options.run.hint_level = *level;
   }
-  options.run.se = vm["se"].as<bool>();
+  // JSON always carries SE's ER/EP/ED (docs/rating.md); the text line only with --se, as
+  // they cost far more than the levels on the hardest puzzles.
+  options.run.se = vm["se"].as<bool>() || (is(Command::rate) && options.run.json);
   options.run.stats = common.stats;
 
   if (generate) {

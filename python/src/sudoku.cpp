@@ -206,6 +206,14 @@ py::dict rating_dict(const sudoku::Rating& r) {
   d["solutions"] = r.solutions;
   d["nodes"] = r.nodes;
   d["updates"] = r.updates;
+  if (r.se) {
+    d["er"] = r.se->er;
+    d["ep"] = r.se->ep;
+    d["ed"] = r.se->ed;
+    d["se_hardest"] = r.se->hardest
+                          ? py::object(py::str(std::string(sudoku::technique_id(*r.se->hardest))))
+                          : py::object(py::none());
+  }
   d["text"] = sudoku::rating_text(r);
   return d;
 }
@@ -303,12 +311,13 @@ py::dict logic(const std::string& puzzle, const py::object& box) {
   return d;
 }
 
-py::dict rate(const std::string& puzzle, const py::object& box) {
+py::dict rate(const std::string& puzzle, const py::object& box, bool se) {
   const sudoku::Board board = board_of(puzzle, box);
   sudoku::Rating r;
   {
     py::gil_scoped_release release;
     r = sudoku::rate(board, local_rating_solver());
+    if (se) sudoku::add_se_rating(r, board);
   }
   return rating_dict(r);
 }
@@ -428,11 +437,13 @@ for how it ended.)doc");
         "explain() with its outcome: a dict with \"status\" (solved, stalled or contradiction), "
         "\"steps\", \"board\" (the board reached, or None when the givens clash) and "
         "\"contradiction\" (why there is no solution, or None).");
-  m.def("rate", &rate, py::arg("puzzle"), box, R"doc(
+  m.def("rate", &rate, py::arg("puzzle"), box, py::arg("se") = false, R"doc(
 The difficulty: a dict with "level" (easy, medium, hard, expert, beyond, or invalid when the
 puzzle has no or several solutions), "hardest" technique, its "tier" and "tier_uses", "steps",
 "logic" (solved or stalled), the engine's "solutions" (up to 2), "nodes" and "updates", and
-"text".)doc");
+"text". With se=True (as `sudoku rate --se`), for a 9x9 puzzle with one solution, also Sudoku
+Explainer's "er", "ep", "ed" (floats) and "se_hardest" (docs/rating.md); the hardest puzzles
+take a second or more.)doc");
   m.def("generate", &generate, py::arg("count") = 1, py::arg("size") = 9,
         py::arg("seed") = py::none(), py::arg("symmetry") = py::none(),
         py::arg("difficulty") = py::none(), box, R"doc(

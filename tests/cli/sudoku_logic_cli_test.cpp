@@ -143,8 +143,15 @@ TEST_CASE("sudoku rate: one line per puzzle, easy for an easy one, beyond for th
   CHECK(balanced_json_object(lines(json.out).at(0)));
   CHECK(json.out.find("\"level\":\"easy\"") != std::string::npos);
   CHECK(json.out.find("\"line\":3") != std::string::npos);
-  CHECK(json.out.find("\"er\":") == std::string::npos);
-  // --se adds Sudoku Explainer's scale: the example needs singles only (at most 2.3).
+  // JSON always carries Sudoku Explainer's scale; a puzzle of data/sudoku/se_rated.txt
+  // (fiendish-s3) with its published ER/EP/ED 2.6/1.2/1.2.
+  const std::string fiendish =
+      ".1.73.8..3.7.9....4.8..6.2.....8..3....5.1....2..6.....6.4..5.2....2.1.6..5.18.7.";
+  const auto rated = sudoku("rate --format json " + fiendish);
+  CHECK(rated.exit_code == 0);
+  CHECK(rated.out.find("\"er\":2.6,\"ep\":1.2,\"ed\":1.2,") != std::string::npos);
+  // --se adds it to the text line too: the example needs singles only (at most 2.3).
+  CHECK(sudoku("rate --se " + kData + "example.txt").out.find("SE ") != std::string::npos);
   const auto se = sudoku("rate --se --format json " + kData + "example.txt");
   CHECK(se.exit_code == 0);
   CHECK(balanced_json_object(lines(se.out).at(0)));

@@ -219,6 +219,16 @@ def test_rate():
     r = sudoku.rate(WIKI)
     assert r["level"] == "easy" and r["solutions"] == 1 and r["tier"] == 1
     assert sudoku.rate("." * 81)["level"] == "invalid"
+    assert "er" not in r
+
+
+def test_rate_se_published():
+    # fiendish-s3 of data/sudoku/se_rated.txt: Sudoku Explainer 1.2.1 rates it 2.6/1.2/1.2.
+    r = sudoku.rate(".1.73.8..3.7.9....4.8..6.2.....8..3....5.1....2..6.....6.4..5.2....2.1.6..5.18.7.",
+                    se=True)
+    assert (r["er"], r["ep"], r["ed"]) == (2.6, 1.2, 1.2)
+    assert r["se_hardest"] == "pointing"
+    assert "er" not in sudoku.rate("." * 81, se=True)  # several solutions: no SE rating
 
 
 def test_generate_4x4_unique_minimal_reproducible():
