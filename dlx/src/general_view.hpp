@@ -6,6 +6,9 @@
 // unpurify(), which must find every marked node in it, so those nodes stay linked (and are
 // not counted as updates). With kColor false every node is unlinked, as in Links::View.
 //
+// With colours and no multiplicities the search commits an option's items by
+// commit_others_unless_empty() and takes them back by uncommit_others_two_pass(), its mirror.
+//
 // Multiplicities: bound[i] is how many more options may take primary item i; the item is
 // covered when it reaches 0. tweak() removes the first option of a branch item's list, so that
 // the options tried before the current one at a level are excluded below it: each set of
@@ -13,6 +16,7 @@
 #pragma once
 
 #include <cstdint>
+#include <cstring>
 #include <limits>
 
 #include "dlx/detail/links.hpp"
@@ -173,6 +177,61 @@ struct GeneralView {
     const Links::Span s = span[x];
     for (Index p = x + 1; p != s.end; ++p) commit(p, updates);
     for (Index p = s.first; p != x; ++p) commit(p, updates);
+  }
+  /// Whether an active primary item has no option left: a length of 0 in slots [0, scan_end)
+  /// (covered items, slot 0 and the padding hold kCovered or more).
+  [[nodiscard]] bool some_primary_empty(Index scan_end) const {
+    using Lanes = typename Vector16<Length>::type;
+    constexpr Index kLanes = 16 / sizeof(Length);
+    Lanes empty{};
+    for (Index k = 0; k < scan_end; k += kLanes) {
+      Lanes block;
+      std::memcpy(&block, len + k, sizeof block);
+      empty |= block == 0;
+    }
+    Lanes none{};
+    return std::memcmp(&empty, &none, sizeof empty) != 0;
+  }
+  /// commit_others() in two passes, the primary items first, then the secondary ones, given
+  /// up as soon as a secondary one leaves an active primary item in slots [0, scan_end) with
+  /// no option (scan_end 0: never): the commits made are then undone, in mirror order, and the
+  /// result is false. For colours without multiplicities, where such an item ends the branch
+  /// (Knuth's SSXCC stops the same way). The primary items go first because until the option
+  /// covers them their lists may be empty.
+  bool commit_others_unless_empty(Index x, Index scan_end, std::uint64_t& updates) const {
+    const Links::Span s = span[x];
+    auto next = [&](Index p) { return p + 1 == s.end ? s.first : p + 1; };
+    for (Index p = next(x); p != x; p = next(p)) {
+      if (top[p] <= primaries) commit(p, updates);
+    }
+    for (Index p = next(x); p != x; p = next(p)) {
+      if (top[p] <= primaries) continue;
+      commit(p, updates);
+      if (some_primary_empty(scan_end)) {
+        uncommit_two_pass(x, p);
+        return false;
+      }
+    }
+    return true;
+  }
+  /// Exact mirror of a commit_others_unless_empty() that went as far as the secondary item of
+  /// node `last`.
+  void uncommit_two_pass(Index x, Index last) const {
+    const Links::Span s = span[x];
+    auto previous = [&](Index p) { return p == s.first ? s.end - 1 : p - 1; };
+    if (last != x) {
+      for (Index p = last; p != x; p = previous(p)) {
+        if (top[p] > primaries) uncommit(p);
+      }
+    }
+    for (Index p = previous(x); p != x; p = previous(p)) {
+      if (top[p] <= primaries) uncommit(p);
+    }
+  }
+  /// Exact mirror of a commit_others_unless_empty() that returned true.
+  void uncommit_others_two_pass(Index x) const {
+    const Links::Span s = span[x];
+    uncommit_two_pass(x, x == s.first ? s.end - 1 : x - 1);
   }
   /// Exact mirror of commit_others.
   void uncommit_others(Index x) const {
