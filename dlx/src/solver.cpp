@@ -183,7 +183,12 @@ enter_level:  // X2, X3: branch on the active primary item with the fewest optio
   } else {
     item = links_.choose_item<Length>();
   }
-  if (item == 0 || level == depth_limit_) return leave_at_cover(level, updates);
+  if (item == 0 || level == depth_limit_) {
+    if (pass_covers_ == 0) return leave_at_cover(level, updates);
+    --pass_covers_;  // a cover that count() takes without our leaving
+    ++stats_.solutions;
+    goto leave_level;
+  }
   if (stats_.nodes >= node_limit_) return leave_paused(level, updates);
   ++stats_.nodes;
   hot.cover(item, updates);  // X4
@@ -278,8 +283,17 @@ bool Solver::branch_options(std::vector<OptionId>& out) {
 }
 
 std::uint64_t Solver::count(std::uint64_t limit) {
+  // The plain search counts all but the last of the covers still wanted without leaving its
+  // loop (the general search leaves it at each one); stats_.solutions says how many it found.
   std::uint64_t found = 0;
-  while (found < limit && advance()) ++found;
+  while (found < limit) {
+    pass_covers_ = limit - found - 1;
+    const std::uint64_t before = stats_.solutions;
+    const bool more = advance();
+    pass_covers_ = 0;
+    found += stats_.solutions - before;
+    if (!more) break;
+  }
   return found;
 }
 

@@ -139,6 +139,9 @@ class Solver {
   bool infeasible_ = false;   // a commitment clashed: no covers until reset()
   std::size_t clash_at_ = 0;  // how many commitments preceded the clashing one
   Links::Index depth_limit_ = kNoDepthLimit;
+  // How many more covers the plain search may count without leaving: count() sets it, so that
+  // a count does not return from the search loop and re-enter it at every cover.
+  std::uint64_t pass_covers_ = 0;
   std::uint64_t node_limit_ = kNoLimit;
   Stats stats_;
 };
