@@ -132,6 +132,78 @@ std::string chain_text(const Step& s, const Geometry& g) {
   return text;
 }
 
+/// The proof of the patterns beyond the levels' set (patterns.hpp), as a person writes it.
+std::string pattern_text(const Step& s, const Geometry& g) {
+  const std::string elims = " -> " + eliminated_text(g, s.eliminated);
+  const std::vector<int> corners(s.cells.begin(),
+                                 s.cells.begin() + std::min<std::size_t>(4, s.cells.size()));
+  const std::string rectangle = cells_text(g, corners) + " on " + digits_text(s.digits);
+  switch (s.technique) {
+    case Technique::w_wing: {
+      // cells: the two bivalue cells, then the strong link's ends seeing each in turn.
+      const int y = s.eliminated.front().digit;
+      const int x = only_digit(s.digits & ~(std::uint64_t{1} << y));
+      return cell_name(g, s.cells[0]) + " and " + cell_name(g, s.cells[1]) + " on " +
+             digits_text(s.digits) + ", strong link on " + digit_text(x) + " in " +
+             unit_name(s.units.front()) + " (" + cell_name(g, s.cells[2]) + ", " +
+             cell_name(g, s.cells[3]) + "): one of them is " + digit_text(y) + elims;
+    }
+    case Technique::unique_rectangle_1:
+      return rectangle + ": " + cell_name(g, s.eliminated.front().cell) +
+             " holds another digit, or the rectangle would swap (two solutions)" + elims;
+    case Technique::unique_rectangle_2:
+      return rectangle + ": one of the two cells with the extra " +
+             digit_text(s.eliminated.front().digit) + " holds it, or the rectangle would swap" +
+             elims;
+    case Technique::unique_rectangle_3: {
+      const std::vector<int> others(s.cells.begin() + 4, s.cells.end());
+      static const char* kSets[] = {"", "pair", "triple", "quad"};
+      return rectangle + ": the extras with " + cells_text(g, others) + " make a naked " +
+             kSets[std::min<std::size_t>(others.size(), 3)] + " in " + unit_name(s.units.front()) +
+             elims;
+    }
+    case Technique::unique_rectangle_4: {
+      const int y = s.eliminated.front().digit;
+      return rectangle + ": " + digit_text(only_digit(s.digits & ~(std::uint64_t{1} << y))) +
+             " only in the rectangle in " + unit_name(s.units.front()) + elims;
+    }
+    case Technique::hidden_unique_rectangle: {
+      const int y = s.eliminated.front().digit;
+      return rectangle + ": " + digit_text(only_digit(s.digits & ~(std::uint64_t{1} << y))) +
+             " only in the rectangle in " + unit_name(s.units[0]) + " and " +
+             unit_name(s.units[1]) + elims;
+    }
+    case Technique::bug_plus_one:
+      return "every other blank cell holds two candidates; " + cell_name(g, s.cells.front()) +
+             " holds " + digit_text(only_digit(s.digits)) +
+             " (three places in its row, column and box)" + elims;
+    case Technique::x_cycle: {
+      std::string loop;
+      for (std::size_t i = 0; i <= s.cells.size(); ++i) {
+        if (i > 0) loop += i % 2 == 1 ? " = " : " - ";
+        loop += cell_name(g, s.cells[i % s.cells.size()]);
+      }
+      return digit_text(only_digit(s.digits)) + " in the loop " + loop + elims;
+    }
+    default: {  // finned and sashimi fish: base lines, cover lines, the fins' box
+      const auto k = static_cast<std::ptrdiff_t>((s.units.size() - 1) / 2);
+      const std::vector<Unit> base(s.units.begin(), s.units.begin() + k);
+      const std::vector<Unit> cover(s.units.begin() + k, s.units.begin() + 2 * k);
+      // The fins are the cells after the body; the body cells lie in the cover lines.
+      std::vector<int> fins;
+      for (int c : s.cells) {
+        const int line = cover.front().kind == UnitKind::column ? c % g.size() : c / g.size();
+        const bool in_cover =
+            std::any_of(cover.begin(), cover.end(), [&](const Unit& u) { return u.index == line; });
+        if (!in_cover) fins.push_back(c);
+      }
+      return digit_text(only_digit(s.digits)) + " in " + lines_text(base) + " covering " +
+             lines_text(cover) + ", fin" + (fins.size() > 1 ? "s " : " ") + cells_text(g, fins) +
+             " (" + unit_name(s.units.back()) + ")" + elims;
+    }
+  }
+}
+
 }  // namespace
 
 std::string step_text(const Step& s, const Geometry& g) {
@@ -176,6 +248,22 @@ std::string step_text(const Step& s, const Geometry& g) {
       text += "pivot " + cell_name(g, s.cells[0]) + ", pincers " + cell_name(g, s.cells[1]) +
               " and " + cell_name(g, s.cells[2]) + " on " + digits_text(s.digits) + " -> " +
               eliminated_text(g, s.eliminated);
+      break;
+    case Technique::w_wing:
+    case Technique::unique_rectangle_1:
+    case Technique::unique_rectangle_2:
+    case Technique::unique_rectangle_3:
+    case Technique::unique_rectangle_4:
+    case Technique::hidden_unique_rectangle:
+    case Technique::bug_plus_one:
+    case Technique::finned_x_wing:
+    case Technique::sashimi_x_wing:
+    case Technique::finned_swordfish:
+    case Technique::sashimi_swordfish:
+    case Technique::finned_jellyfish:
+    case Technique::sashimi_jellyfish:
+    case Technique::x_cycle:
+      text += pattern_text(s, g);
       break;
     case Technique::x_chain:
     case Technique::aic:

@@ -33,10 +33,12 @@ LogicResult solve_logically(Position start, const LogicOptions& options) {
   Position& p = result.position.emplace(std::move(start));
   result.start_solved = p.solved();
   result.start_candidates = p.candidate_count();
-  int last = static_cast<int>(options.hardest_allowed);
-  // Chains are tried only on a puzzle the engine proves to have exactly one solution: they
-  // stay sound on others, but there they search long and cannot finish anyway.
-  bool unique_checked = false;
+  const int last = static_cast<int>(options.hardest_allowed);
+  // The uniqueness techniques and the chains are tried only on a puzzle the engine proves to
+  // have exactly one solution: the former hold only there, the latter stay sound on others but
+  // search long there and cannot finish anyway. Counted once, when first needed: every step
+  // keeps the puzzle's solutions, so the count stays true.
+  std::optional<bool> unique;
   while (true) {
     // A contradiction is checked before "solved": a full board always passes (place() keeps
     // placed digits out of their peers), and an empty cell must not be mistaken for progress.
@@ -51,15 +53,15 @@ LogicResult solve_logically(Position start, const LogicOptions& options) {
     }
     std::optional<Step> step;
     for (int t = 0; t <= last && !step; ++t) {
-      if (t == static_cast<int>(Technique::x_chain) && !unique_checked) {
-        unique_checked = true;
-        DlxSolver engine;
-        if (solve_pencil_marks(pencil_marks_of(p), p.geometry(), engine, 2).solutions != 1) {
-          last = static_cast<int>(kHardestPattern);
-          break;
+      const auto technique = static_cast<Technique>(t);
+      if (technique >= Technique::x_chain || assumes_unique_solution(technique)) {
+        if (!unique) {
+          DlxSolver engine;
+          unique = solve_pencil_marks(pencil_marks_of(p), p.geometry(), engine, 2).solutions == 1;
         }
+        if (!*unique) continue;
       }
-      step = apply_technique(static_cast<Technique>(t), p);
+      step = apply_technique(technique, p);
     }
     if (!step) {
       result.status = LogicStatus::stalled;

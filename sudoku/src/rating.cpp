@@ -54,6 +54,20 @@ int technique_tier(Technique t) {
     case Technique::hidden_quad:
     case Technique::jellyfish:
       return 4;
+    case Technique::w_wing:
+    case Technique::unique_rectangle_1:
+    case Technique::unique_rectangle_2:
+    case Technique::unique_rectangle_3:
+    case Technique::unique_rectangle_4:
+    case Technique::hidden_unique_rectangle:
+    case Technique::bug_plus_one:
+    case Technique::finned_x_wing:
+    case Technique::sashimi_x_wing:
+    case Technique::finned_swordfish:
+    case Technique::sashimi_swordfish:
+    case Technique::finned_jellyfish:
+    case Technique::sashimi_jellyfish:
+    case Technique::x_cycle:
     case Technique::x_chain:
     case Technique::aic:
     case Technique::multiple_forcing_chain:

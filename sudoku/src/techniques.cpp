@@ -15,6 +15,7 @@
 
 #include "deduction_kernel.hpp"
 #include "forcing.hpp"
+#include "patterns.hpp"
 
 namespace sudoku {
 
@@ -357,6 +358,20 @@ std::optional<Step> xy_wing(Position& p) {
 
 }  // namespace
 
+bool assumes_unique_solution(Technique t) {
+  switch (t) {
+    case Technique::unique_rectangle_1:
+    case Technique::unique_rectangle_2:
+    case Technique::unique_rectangle_3:
+    case Technique::unique_rectangle_4:
+    case Technique::hidden_unique_rectangle:
+    case Technique::bug_plus_one:
+      return true;
+    default:
+      return false;
+  }
+}
+
 std::string_view technique_name(Technique t) {
   switch (t) {
     case Technique::naked_single:
@@ -387,6 +402,34 @@ std::string_view technique_name(Technique t) {
       return "hidden quad";
     case Technique::jellyfish:
       return "jellyfish";
+    case Technique::w_wing:
+      return "w-wing";
+    case Technique::unique_rectangle_1:
+      return "unique rectangle type 1";
+    case Technique::unique_rectangle_2:
+      return "unique rectangle type 2";
+    case Technique::unique_rectangle_3:
+      return "unique rectangle type 3";
+    case Technique::unique_rectangle_4:
+      return "unique rectangle type 4";
+    case Technique::hidden_unique_rectangle:
+      return "hidden unique rectangle";
+    case Technique::bug_plus_one:
+      return "bug+1";
+    case Technique::finned_x_wing:
+      return "finned x-wing";
+    case Technique::sashimi_x_wing:
+      return "sashimi x-wing";
+    case Technique::finned_swordfish:
+      return "finned swordfish";
+    case Technique::sashimi_swordfish:
+      return "sashimi swordfish";
+    case Technique::finned_jellyfish:
+      return "finned jellyfish";
+    case Technique::sashimi_jellyfish:
+      return "sashimi jellyfish";
+    case Technique::x_cycle:
+      return "x-cycle";
     case Technique::x_chain:
       return "x-chain";
     case Technique::aic:
@@ -433,6 +476,34 @@ std::string_view technique_id(Technique t) {
       return "hidden_quad";
     case Technique::jellyfish:
       return "jellyfish";
+    case Technique::w_wing:
+      return "w_wing";
+    case Technique::unique_rectangle_1:
+      return "unique_rectangle_1";
+    case Technique::unique_rectangle_2:
+      return "unique_rectangle_2";
+    case Technique::unique_rectangle_3:
+      return "unique_rectangle_3";
+    case Technique::unique_rectangle_4:
+      return "unique_rectangle_4";
+    case Technique::hidden_unique_rectangle:
+      return "hidden_unique_rectangle";
+    case Technique::bug_plus_one:
+      return "bug_plus_one";
+    case Technique::finned_x_wing:
+      return "finned_x_wing";
+    case Technique::sashimi_x_wing:
+      return "sashimi_x_wing";
+    case Technique::finned_swordfish:
+      return "finned_swordfish";
+    case Technique::sashimi_swordfish:
+      return "sashimi_swordfish";
+    case Technique::finned_jellyfish:
+      return "finned_jellyfish";
+    case Technique::sashimi_jellyfish:
+      return "sashimi_jellyfish";
+    case Technique::x_cycle:
+      return "x_cycle";
     case Technique::x_chain:
       return "x_chain";
     case Technique::aic:
@@ -493,6 +564,34 @@ std::optional<Step> apply_technique(Technique t, Position& p) {
       break;
     case Technique::jellyfish:
       step = fish(p, 4, t);
+      break;
+    case Technique::w_wing:
+      step = detail::w_wing(p);
+      break;
+    case Technique::unique_rectangle_1:
+    case Technique::unique_rectangle_2:
+    case Technique::unique_rectangle_3:
+    case Technique::unique_rectangle_4:
+    case Technique::hidden_unique_rectangle:
+      step = detail::unique_rectangle(p, t);
+      break;
+    case Technique::bug_plus_one:
+      step = detail::bug_plus_one(p);
+      break;
+    case Technique::finned_x_wing:
+    case Technique::sashimi_x_wing:
+      step = detail::finned_fish(p, 2, t);
+      break;
+    case Technique::finned_swordfish:
+    case Technique::sashimi_swordfish:
+      step = detail::finned_fish(p, 3, t);
+      break;
+    case Technique::finned_jellyfish:
+    case Technique::sashimi_jellyfish:
+      step = detail::finned_fish(p, 4, t);
+      break;
+    case Technique::x_cycle:
+      step = detail::x_cycle(p);
       break;
     case Technique::x_chain:
     case Technique::aic:

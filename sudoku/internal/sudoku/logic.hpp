@@ -11,9 +11,11 @@
 // when the pencil marks show a contradiction (a blank cell without candidates, a digit without a
 // place in a unit, clashing givens): then the puzzle has no solution.
 //
-// Every technique is a deduction valid for every solution of the position, uniqueness never
-// assumed, so each candidate removed is false in every solution: a puzzle with several
-// solutions stalls, it is never "solved" wrongly. Works for every geometry (N <= 35).
+// Every technique is a deduction valid for every solution of the position, so each candidate
+// removed is false in every solution: a puzzle with several solutions stalls, it is never
+// "solved" wrongly. The one exception, the uniqueness techniques (unique rectangles, BUG+1),
+// assume a single solution: the solver tries them, and the chains, only once the engine has
+// counted exactly one. Works for every geometry (N <= 35).
 #pragma once
 
 #include <array>
@@ -47,6 +49,24 @@ enum class Technique {
   naked_quad,
   hidden_quad,
   jellyfish,  ///< the fish with four lines
+  // Beyond the fixed patterns of the levels (rating.hpp), before the chains; the uniqueness
+  // techniques (assumes_unique_solution()) only on a puzzle the engine proves to have one
+  // solution.
+  w_wing,  ///< bivalue cells {x,y} joined by a strong link on x: y off cells seeing both
+  unique_rectangle_1,       ///< four cells on {x,y} in two rows, columns and boxes: the deadly
+                            ///< pattern must be avoided; type 1: three cells hold {x,y} alone
+  unique_rectangle_2,       ///< two cells hold {x,y,z}: z off cells seeing both
+  unique_rectangle_3,       ///< the extras of two cells make a naked subset with cells of a unit
+  unique_rectangle_4,       ///< x confined to the two extra cells in a unit: y off both
+  hidden_unique_rectangle,  ///< x confined to the rectangle along a corner's row and column
+  bug_plus_one,             ///< all cells bivalue but one: it takes the digit seen three times
+  finned_x_wing,   ///< an x-wing but for fins in one box: off the cover cells seeing the fins
+  sashimi_x_wing,  ///< the same where a base line keeps one cell (or none) off the fins
+  finned_swordfish,
+  sashimi_swordfish,
+  finned_jellyfish,
+  sashimi_jellyfish,
+  x_cycle,  ///< a continuous loop on one digit: off cells seeing both ends of a weak link
   // Chains (forcing.hpp; 9x9 and every other geometry). A chain's proof is Step::chain.
   x_chain,  ///< one digit: if the start candidate were true (false), links force it false (true)
   aic,      ///< the same with bivalue cells too: an alternating inference chain (XY-chains)
@@ -57,10 +77,15 @@ enum class Technique {
   dynamic_forcing_chain_plus,  ///< the same, with locked candidates, pairs and x-wings inside
   nested_forcing_chain,        ///< the same, with forcing chains inside (Step::level 2..5)
 };
-inline constexpr int kTechniqueCount = 20;
+inline constexpr int kTechniqueCount = 34;
 inline constexpr Technique kHardestTechnique = Technique::nested_forcing_chain;
 /// The hardest technique of the fixed patterns (before the chains).
 inline constexpr Technique kHardestPattern = Technique::jellyfish;
+
+/// Whether a technique holds only where the puzzle has one solution (unique rectangles and
+/// BUG+1 rule out patterns that would leave two): solve_logically() tries them only after the
+/// engine has proved it, and apply_technique() leaves that to its caller.
+bool assumes_unique_solution(Technique technique);
 
 /// "naked single", "x-wing", ...
 std::string_view technique_name(Technique technique);

@@ -18,7 +18,8 @@
 //   medium   T = 2 and K <= 5
 //   hard     T = 2 and K > 5, or T = 3 and K <= 2
 //   expert   T = 3 and K > 2, or T = 4
-//   beyond   the techniques stall: it needs something stronger (chains, forcing, guessing)
+//   beyond   the techniques stall: it needs something stronger (the patterns after the
+//            jellyfish in logic.hpp's order, W-wing to X-cycle, or chains; tier 5 here)
 //   invalid  the engine finds no solution or more than one (count up to 2)
 // The engine's search-tree nodes to prove the solution unique (count up to 2, minimum-
 // remaining-values branching) are reported beside the level as a second, technique-free measure.
@@ -44,7 +45,7 @@ std::string_view difficulty_name(Difficulty level);
 /// The inverse of difficulty_name() (case-sensitive); empty for anything else.
 std::optional<Difficulty> parse_difficulty(std::string_view name);
 
-/// The tier (1..4) of a technique, as in the rule above.
+/// The tier (1..4) of a technique, as in the rule above; 5 for those beyond it.
 int technique_tier(Technique technique);
 
 /// The level the rule gives for a logical solve (never `invalid`: that needs the engine;

@@ -1,0 +1,43 @@
+// The patterns beyond the levels' fixed set (private to the library; logic.hpp names them):
+// finned and sashimi fish (technique_fish.cpp), the W-wing (technique_wings.cpp), unique
+// rectangles and BUG+1 (technique_uniqueness.cpp), X-cycles (technique_cycles.cpp).
+//
+// Each function scans the position in a fixed order and makes the first deduction that
+// changes something, as the techniques of techniques.cpp do; apply_technique() sorts the
+// eliminations and fills in the totals. The uniqueness techniques hold only where the puzzle
+// has one solution: their caller proves it first (logic.cpp).
+#pragma once
+
+#include <bit>
+#include <cstdint>
+#include <optional>
+
+#include "sudoku/candidates.hpp"
+#include "sudoku/logic.hpp"
+
+namespace sudoku::detail {
+
+/// Removes the digits of `mask` from `cell`, noting each removal in the step; true if any.
+inline bool eliminate_noting(Position& p, Step& step, int cell, std::uint64_t mask) {
+  const std::uint64_t hit = p.candidates(cell) & mask;
+  for (std::uint64_t m = hit; m != 0; m &= m - 1) {
+    const int d = std::countr_zero(m);
+    p.eliminate(cell, d);
+    step.eliminated.push_back({cell, d});
+  }
+  return hit != 0;
+}
+
+/// Finned fish of k base lines (2, 3, 4), finned or sashimi as `technique` says.
+std::optional<Step> finned_fish(Position& position, int k, Technique technique);
+/// Two bivalue cells {x,y} that do not see each other, a strong link on x whose ends see one
+/// cell each: one of the cells is y, so y leaves every cell seeing both.
+std::optional<Step> w_wing(Position& position);
+/// Unique rectangles of `technique`'s type (unique_rectangle_1 .. hidden_unique_rectangle).
+std::optional<Step> unique_rectangle(Position& position, Technique technique);
+/// Bivalue universal grave + 1.
+std::optional<Step> bug_plus_one(Position& position);
+/// Continuous X-cycles (nice loops on one digit).
+std::optional<Step> x_cycle(Position& position);
+
+}  // namespace sudoku::detail

@@ -1,0 +1,129 @@
+// Finned and sashimi fish. k base lines (rows, then columns) hold a digit only in k cover
+// lines of the other kind, except for fins: places in other cover lines, all in one box. Either
+// a fin holds the digit, and then no other cell of the fin's box does, or none does and the
+// fish is a plain one, clearing the cover lines outside the base lines. Cells of the cover
+// lines inside the fin's box (off the base lines) lose the digit in both cases.
+// A fish is sashimi when, without its fins, some base line would keep at most one place: the
+// fins stand in for a missing corner (HoDoKu's distinction; the logic is the same).
+#include <algorithm>
+#include <bit>
+#include <vector>
+
+#include "patterns.hpp"
+
+namespace sudoku::detail {
+
+namespace {
+
+bool sashimi_kind(Technique t) {
+  return t == Technique::sashimi_x_wing || t == Technique::sashimi_swordfish ||
+         t == Technique::sashimi_jellyfish;
+}
+
+/// Calls `visit(chosen, union)` for every k-subset of `masks` whose union has at most
+/// `most` bits; stops when `visit` returns true.
+template <typename Visit>
+bool for_each_base(const std::vector<std::uint64_t>& masks, int k, int most, Visit&& visit) {
+  std::vector<int> chosen;
+  auto recurse = [&](auto&& self, std::size_t start, std::uint64_t unite) -> bool {
+    if (static_cast<int>(chosen.size()) == k) return visit(chosen, unite);
+    for (std::size_t i = start; i < masks.size(); ++i) {
+      const std::uint64_t next = unite | masks[i];
+      if (std::popcount(next) > most) continue;
+      chosen.push_back(static_cast<int>(i));
+      if (self(self, i + 1, next)) return true;
+      chosen.pop_back();
+    }
+    return false;
+  };
+  return recurse(recurse, 0, 0);
+}
+
+}  // namespace
+
+std::optional<Step> finned_fish(Position& p, int k, Technique t) {
+  const Geometry& g = p.geometry();
+  const Layout& layout = p.layout();
+  const int n = p.size();
+  const bool want_sashimi = sashimi_kind(t);
+  for (int orientation = 0; orientation < 2; ++orientation) {
+    const bool rows = orientation == 0;
+    const int base0 = rows ? 0 : n;
+    const int cover0 = rows ? n : 0;
+    // Cover lines per box (the fins' lines must all fall in one band of them).
+    const int band = rows ? g.box_cols : g.box_rows;
+    auto cell_at = [&](int base, int cover) { return rows ? base * n + cover : cover * n + base; };
+    for (int d = 1; d <= n; ++d) {
+      std::vector<int> lines;
+      std::vector<std::uint64_t> masks;
+      for (int line = 0; line < n; ++line) {
+        const std::uint64_t w = p.places(base0 + line, d);
+        if (w != 0) {
+          lines.push_back(line);
+          masks.push_back(w);
+        }
+      }
+      std::optional<Step> found;
+      for_each_base(masks, k, k + band, [&](const std::vector<int>& chosen, std::uint64_t all) {
+        const int extra = std::popcount(all) - k;
+        if (extra <= 0) return false;  // a plain fish (or fewer lines): fish() handles it
+        for (int b = 0; b * band < n; ++b) {
+          const std::uint64_t in_band = ((std::uint64_t{1} << band) - 1) << (b * band);
+          const std::uint64_t candidates = all & in_band;
+          // The fin lines: `extra` of this band's lines; the cover lines are the rest.
+          for (std::uint64_t fins = candidates; fins != 0; fins = (fins - 1) & candidates) {
+            if (std::popcount(fins) != extra) continue;
+            const std::uint64_t covers = all & ~fins;
+            std::vector<int> fin_cells, body;
+            bool sashimi = false;
+            for (int i : chosen) {
+              const int line = lines[static_cast<std::size_t>(i)];
+              const std::uint64_t w = masks[static_cast<std::size_t>(i)];
+              sashimi = sashimi || std::popcount(w & covers) <= 1;
+              for (std::uint64_t m = w; m != 0; m &= m - 1) {
+                const int pos = std::countr_zero(m);
+                ((fins >> pos) & 1 ? fin_cells : body).push_back(cell_at(line, pos));
+              }
+            }
+            if (sashimi != want_sashimi) continue;
+            const int box = layout.cell_units[static_cast<std::size_t>(fin_cells.front())][2];
+            const bool one_box = std::all_of(fin_cells.begin(), fin_cells.end(), [&](int c) {
+              return layout.cell_units[static_cast<std::size_t>(c)][2] == box;
+            });
+            if (!one_box) continue;
+            Step step;
+            step.technique = t;
+            for (int c : layout.unit_cells[static_cast<std::size_t>(box)]) {
+              const int base = rows ? c / n : c % n;
+              const int cover = rows ? c % n : c / n;
+              if (((covers >> cover) & 1) == 0) continue;
+              const bool in_base = std::any_of(chosen.begin(), chosen.end(), [&](int i) {
+                return lines[static_cast<std::size_t>(i)] == base;
+              });
+              if (!in_base) eliminate_noting(p, step, c, digit_bit(d));
+            }
+            if (step.eliminated.empty()) continue;
+            for (int i : chosen)
+              step.units.push_back(layout.unit(base0 + lines[static_cast<std::size_t>(i)]));
+            for (std::uint64_t m = covers; m != 0; m &= m - 1) {
+              step.units.push_back(layout.unit(cover0 + std::countr_zero(m)));
+            }
+            step.units.push_back(layout.unit(box));
+            std::sort(body.begin(), body.end());
+            std::sort(fin_cells.begin(), fin_cells.end());
+            step.cells = body;
+            step.cells.insert(step.cells.end(), fin_cells.begin(), fin_cells.end());
+            step.digits = digit_bit(d);
+            found = std::move(step);
+            return true;
+          }
+        }
+        return false;
+      });
+      if (found) return found;
+    }
+  }
+  return std::nullopt;
+}
+
+}  // namespace sudoku::detail
