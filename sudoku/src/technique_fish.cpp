@@ -52,6 +52,7 @@ std::optional<Step> finned_fish(Position& p, int k, Technique t) {
     const int cover0 = rows ? n : 0;
     // Cover lines per box (the fins' lines must all fall in one band of them).
     const int band = rows ? g.box_cols : g.box_rows;
+    const int base_band = rows ? g.box_rows : g.box_cols;  // base lines per box
     auto cell_at = [&](int base, int cover) { return rows ? base * n + cover : cover * n + base; };
     for (int d = 1; d <= n; ++d) {
       std::vector<int> lines;
@@ -74,23 +75,22 @@ std::optional<Step> finned_fish(Position& p, int k, Technique t) {
           for (std::uint64_t fins = candidates; fins != 0; fins = (fins - 1) & candidates) {
             if (std::popcount(fins) != extra) continue;
             const std::uint64_t covers = all & ~fins;
-            std::vector<int> fin_cells, body;
+            // Checked on the masks first (this runs for every base and fin choice): the kind,
+            // then the fins' box (their base lines in one band of boxes).
             bool sashimi = false;
+            int fin_band = -1;
+            bool one_box = true;
             for (int i : chosen) {
-              const int line = lines[static_cast<std::size_t>(i)];
               const std::uint64_t w = masks[static_cast<std::size_t>(i)];
               sashimi = sashimi || std::popcount(w & covers) <= 1;
-              for (std::uint64_t m = w; m != 0; m &= m - 1) {
-                const int pos = std::countr_zero(m);
-                ((fins >> pos) & 1 ? fin_cells : body).push_back(cell_at(line, pos));
-              }
+              if ((w & fins) == 0) continue;
+              const int line_band = lines[static_cast<std::size_t>(i)] / base_band;
+              one_box = one_box && (fin_band < 0 || fin_band == line_band);
+              fin_band = line_band;
             }
-            if (sashimi != want_sashimi) continue;
-            const int box = layout.cell_units[static_cast<std::size_t>(fin_cells.front())][2];
-            const bool one_box = std::all_of(fin_cells.begin(), fin_cells.end(), [&](int c) {
-              return layout.cell_units[static_cast<std::size_t>(c)][2] == box;
-            });
-            if (!one_box) continue;
+            if (sashimi != want_sashimi || !one_box) continue;
+            const int stacks = n / g.box_cols;  // boxes per band of rows
+            const int box = 2 * n + (rows ? fin_band * stacks + b : b * stacks + fin_band);
             Step step;
             step.technique = t;
             for (int c : layout.unit_cells[static_cast<std::size_t>(box)]) {
@@ -103,6 +103,14 @@ std::optional<Step> finned_fish(Position& p, int k, Technique t) {
               if (!in_base) eliminate_noting(p, step, c, digit_bit(d));
             }
             if (step.eliminated.empty()) continue;
+            std::vector<int> fin_cells, body;
+            for (int i : chosen) {
+              const int line = lines[static_cast<std::size_t>(i)];
+              for (std::uint64_t m = masks[static_cast<std::size_t>(i)]; m != 0; m &= m - 1) {
+                const int pos = std::countr_zero(m);
+                ((fins >> pos) & 1 ? fin_cells : body).push_back(cell_at(line, pos));
+              }
+            }
             for (int i : chosen)
               step.units.push_back(layout.unit(base0 + lines[static_cast<std::size_t>(i)]));
             for (std::uint64_t m = covers; m != 0; m &= m - 1) {

@@ -157,21 +157,22 @@ TEST_CASE("x-chains and AICs link only through the pencil marks", "[sudoku][chai
 
 TEST_CASE("chain steps read as sentences and carry their nodes in JSON",
           "[sudoku][chains][explain]") {
-  // top1465 #1: after the patterns, an x-chain on 4 (r5c9=4 -> ... -> r5c9<>4).
+  // top1465 #1: after the patterns (a unique rectangle, a finned x-wing, ...) and two region
+  // forcing chains, an AIC (r1c6=5 -> ... -> r1c6<>5).
   const Board puzzle =
       board_of("4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........");
   const LogicResult r = sudoku::solve_logically(puzzle);
   REQUIRE(r.status == LogicStatus::solved);
   const Step* chain = nullptr;
   for (const Step& s : r.steps) {
-    if (s.technique == Technique::x_chain) {
+    if (s.technique == Technique::aic) {
       chain = &s;
       break;
     }
   }
   REQUIRE(chain != nullptr);
   const std::string text = sudoku::step_text(*chain, puzzle.geometry());
-  CHECK(text.rfind("x-chain: if r", 0) == 0);
+  CHECK(text.rfind("alternating inference chain: if r", 0) == 0);
   CHECK(text.find(" -> ") != std::string::npos);
   std::ostringstream json;
   sudoku::write_explanation_json(json, puzzle, r, nullptr);
