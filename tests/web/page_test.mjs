@@ -530,8 +530,10 @@ await test("Generate with a variant makes the program's puzzle for that seed, wi
 
 // ---- chains and the rating -----------------------------------------------------------------
 
-// From top1465: the techniques need an X-chain, an AIC and forcing chains on it.
-const chained = "6.9.....8...7.1...4............6...4.2.....3..3....5...1.5...7.8...9..........2..";
+// From top1465 (#638): the techniques need X-chains, an X-cycle, AICs and forcing chains on it
+// (the puzzle used before, 6.9.....8..., now needs two chain steps only: unique rectangles
+// and a finned x-wing come first).
+const chained = ".......1.2316....99......7..2..9.......4.1..61..2..5....8......3...8.9..64.9....2";
 
 await test("each chain step draws arrows between the candidates of its nodes, as the program lists them", async () => {
   const steps = JSON.parse(program(["explain", "--format", "json"], chained + "\n").stdout).steps;
