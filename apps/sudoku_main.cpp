@@ -166,7 +166,8 @@ tier of the hardest technique used and K the steps made with tier-T techniques:
   medium   tier 2, at most 5 such steps
   hard     tier 2 more than 5 times, or tier 3 at most twice
   expert   tier 3 more than twice, or tier 4
-  beyond   the techniques stall: it needs chains, forcing or guessing
+  beyond   the techniques stall: it needs the patterns after the jellyfish,
+           chains, forcing or guessing
   invalid  (rate only) the engine finds no solution, or more than one
 
 Input:
