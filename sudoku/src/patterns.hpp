@@ -11,6 +11,7 @@
 #include <bit>
 #include <cstdint>
 #include <optional>
+#include <vector>
 
 #include "sudoku/candidates.hpp"
 #include "sudoku/logic.hpp"
@@ -26,6 +27,28 @@ inline bool eliminate_noting(Position& p, Step& step, int cell, std::uint64_t ma
     step.eliminated.push_back({cell, d});
   }
   return hit != 0;
+}
+
+/// Calls `visit(chosen, union)` for every k-subset of `masks` (indices, in lexicographic order)
+/// whose union has at most `most` bits, pruning as soon as a partial union has more; stops when
+/// `visit` returns true. Subsets (most = k) and fish (most = k plus the fins' room) share it.
+template <typename Visit>
+bool for_each_subset_within(const std::vector<std::uint64_t>& masks, int k, int most,
+                            Visit&& visit) {
+  std::vector<int> chosen;
+  chosen.reserve(static_cast<std::size_t>(k));
+  auto recurse = [&](auto&& self, std::size_t start, std::uint64_t unite) -> bool {
+    if (static_cast<int>(chosen.size()) == k) return visit(chosen, unite);
+    for (std::size_t i = start; i < masks.size(); ++i) {
+      const std::uint64_t next = unite | masks[i];
+      if (std::popcount(next) > most) continue;
+      chosen.push_back(static_cast<int>(i));
+      if (self(self, i + 1, next)) return true;
+      chosen.pop_back();
+    }
+    return false;
+  };
+  return recurse(recurse, 0, 0);
 }
 
 /// Finned fish of k base lines (2, 3, 4), finned or sashimi as `technique` says.

@@ -20,25 +20,6 @@ bool sashimi_kind(Technique t) {
          t == Technique::sashimi_jellyfish;
 }
 
-/// Calls `visit(chosen, union)` for every k-subset of `masks` whose union has at most
-/// `most` bits; stops when `visit` returns true.
-template <typename Visit>
-bool for_each_base(const std::vector<std::uint64_t>& masks, int k, int most, Visit&& visit) {
-  std::vector<int> chosen;
-  auto recurse = [&](auto&& self, std::size_t start, std::uint64_t unite) -> bool {
-    if (static_cast<int>(chosen.size()) == k) return visit(chosen, unite);
-    for (std::size_t i = start; i < masks.size(); ++i) {
-      const std::uint64_t next = unite | masks[i];
-      if (std::popcount(next) > most) continue;
-      chosen.push_back(static_cast<int>(i));
-      if (self(self, i + 1, next)) return true;
-      chosen.pop_back();
-    }
-    return false;
-  };
-  return recurse(recurse, 0, 0);
-}
-
 }  // namespace
 
 std::optional<Step> finned_fish(Position& p, int k, Technique t) {
@@ -65,69 +46,70 @@ std::optional<Step> finned_fish(Position& p, int k, Technique t) {
         }
       }
       std::optional<Step> found;
-      for_each_base(masks, k, k + band, [&](const std::vector<int>& chosen, std::uint64_t all) {
-        const int extra = std::popcount(all) - k;
-        if (extra <= 0) return false;  // a plain fish (or fewer lines): fish() handles it
-        for (int b = 0; b * band < n; ++b) {
-          const std::uint64_t in_band = ((std::uint64_t{1} << band) - 1) << (b * band);
-          const std::uint64_t candidates = all & in_band;
-          // The fin lines: `extra` of this band's lines; the cover lines are the rest.
-          for (std::uint64_t fins = candidates; fins != 0; fins = (fins - 1) & candidates) {
-            if (std::popcount(fins) != extra) continue;
-            const std::uint64_t covers = all & ~fins;
-            // Checked on the masks first (this runs for every base and fin choice): the kind,
-            // then the fins' box (their base lines in one band of boxes).
-            bool sashimi = false;
-            int fin_band = -1;
-            bool one_box = true;
-            for (int i : chosen) {
-              const std::uint64_t w = masks[static_cast<std::size_t>(i)];
-              sashimi = sashimi || std::popcount(w & covers) <= 1;
-              if ((w & fins) == 0) continue;
-              const int line_band = lines[static_cast<std::size_t>(i)] / base_band;
-              one_box = one_box && (fin_band < 0 || fin_band == line_band);
-              fin_band = line_band;
-            }
-            if (sashimi != want_sashimi || !one_box) continue;
-            const int stacks = n / g.box_cols;  // boxes per band of rows
-            const int box = 2 * n + (rows ? fin_band * stacks + b : b * stacks + fin_band);
-            Step step;
-            step.technique = t;
-            for (int c : layout.unit_cells[static_cast<std::size_t>(box)]) {
-              const int base = rows ? c / n : c % n;
-              const int cover = rows ? c % n : c / n;
-              if (((covers >> cover) & 1) == 0) continue;
-              const bool in_base = std::any_of(chosen.begin(), chosen.end(), [&](int i) {
-                return lines[static_cast<std::size_t>(i)] == base;
-              });
-              if (!in_base) eliminate_noting(p, step, c, digit_bit(d));
-            }
-            if (step.eliminated.empty()) continue;
-            std::vector<int> fin_cells, body;
-            for (int i : chosen) {
-              const int line = lines[static_cast<std::size_t>(i)];
-              for (std::uint64_t m = masks[static_cast<std::size_t>(i)]; m != 0; m &= m - 1) {
-                const int pos = std::countr_zero(m);
-                ((fins >> pos) & 1 ? fin_cells : body).push_back(cell_at(line, pos));
+      for_each_subset_within(
+          masks, k, k + band, [&](const std::vector<int>& chosen, std::uint64_t all) {
+            const int extra = std::popcount(all) - k;
+            if (extra <= 0) return false;  // a plain fish (or fewer lines): fish() handles it
+            for (int b = 0; b * band < n; ++b) {
+              const std::uint64_t in_band = ((std::uint64_t{1} << band) - 1) << (b * band);
+              const std::uint64_t candidates = all & in_band;
+              // The fin lines: `extra` of this band's lines; the cover lines are the rest.
+              for (std::uint64_t fins = candidates; fins != 0; fins = (fins - 1) & candidates) {
+                if (std::popcount(fins) != extra) continue;
+                const std::uint64_t covers = all & ~fins;
+                // Checked on the masks first (this runs for every base and fin choice): the kind,
+                // then the fins' box (their base lines in one band of boxes).
+                bool sashimi = false;
+                int fin_band = -1;
+                bool one_box = true;
+                for (int i : chosen) {
+                  const std::uint64_t w = masks[static_cast<std::size_t>(i)];
+                  sashimi = sashimi || std::popcount(w & covers) <= 1;
+                  if ((w & fins) == 0) continue;
+                  const int line_band = lines[static_cast<std::size_t>(i)] / base_band;
+                  one_box = one_box && (fin_band < 0 || fin_band == line_band);
+                  fin_band = line_band;
+                }
+                if (sashimi != want_sashimi || !one_box) continue;
+                const int stacks = n / g.box_cols;  // boxes per band of rows
+                const int box = 2 * n + (rows ? fin_band * stacks + b : b * stacks + fin_band);
+                Step step;
+                step.technique = t;
+                for (int c : layout.unit_cells[static_cast<std::size_t>(box)]) {
+                  const int base = rows ? c / n : c % n;
+                  const int cover = rows ? c % n : c / n;
+                  if (((covers >> cover) & 1) == 0) continue;
+                  const bool in_base = std::any_of(chosen.begin(), chosen.end(), [&](int i) {
+                    return lines[static_cast<std::size_t>(i)] == base;
+                  });
+                  if (!in_base) eliminate_noting(p, step, c, digit_bit(d));
+                }
+                if (step.eliminated.empty()) continue;
+                std::vector<int> fin_cells, body;
+                for (int i : chosen) {
+                  const int line = lines[static_cast<std::size_t>(i)];
+                  for (std::uint64_t m = masks[static_cast<std::size_t>(i)]; m != 0; m &= m - 1) {
+                    const int pos = std::countr_zero(m);
+                    ((fins >> pos) & 1 ? fin_cells : body).push_back(cell_at(line, pos));
+                  }
+                }
+                for (int i : chosen)
+                  step.units.push_back(layout.unit(base0 + lines[static_cast<std::size_t>(i)]));
+                for (std::uint64_t m = covers; m != 0; m &= m - 1) {
+                  step.units.push_back(layout.unit(cover0 + std::countr_zero(m)));
+                }
+                step.units.push_back(layout.unit(box));
+                std::sort(body.begin(), body.end());
+                std::sort(fin_cells.begin(), fin_cells.end());
+                step.cells = body;
+                step.cells.insert(step.cells.end(), fin_cells.begin(), fin_cells.end());
+                step.digits = digit_bit(d);
+                found = std::move(step);
+                return true;
               }
             }
-            for (int i : chosen)
-              step.units.push_back(layout.unit(base0 + lines[static_cast<std::size_t>(i)]));
-            for (std::uint64_t m = covers; m != 0; m &= m - 1) {
-              step.units.push_back(layout.unit(cover0 + std::countr_zero(m)));
-            }
-            step.units.push_back(layout.unit(box));
-            std::sort(body.begin(), body.end());
-            std::sort(fin_cells.begin(), fin_cells.end());
-            step.cells = body;
-            step.cells.insert(step.cells.end(), fin_cells.begin(), fin_cells.end());
-            step.digits = digit_bit(d);
-            found = std::move(step);
-            return true;
-          }
-        }
-        return false;
-      });
+            return false;
+          });
       if (found) return found;
     }
   }

@@ -179,27 +179,14 @@ std::optional<Step> locked(Position& p, bool pointing) {
   return std::nullopt;
 }
 
-/// Calls `visit(chosen)` for every k-subset of `items` (in lexicographic order) whose masks'
-/// union has exactly k bits, pruning as soon as a partial union has more; stops when `visit`
-/// returns true.
+/// Calls `visit(chosen, union)` for every k-subset of `masks` whose union has exactly k bits
+/// (in lexicographic order); stops when `visit` returns true.
 template <typename Visit>
 bool for_each_subset(const std::vector<std::uint64_t>& masks, int k, Visit&& visit) {
-  std::vector<int> chosen;
-  chosen.reserve(static_cast<std::size_t>(k));
-  auto recurse = [&](auto&& self, std::size_t start, std::uint64_t unite) -> bool {
-    if (static_cast<int>(chosen.size()) == k) {
-      return std::popcount(unite) == k && visit(chosen, unite);
-    }
-    for (std::size_t i = start; i < masks.size(); ++i) {
-      const std::uint64_t next = unite | masks[i];
-      if (std::popcount(next) > k) continue;
-      chosen.push_back(static_cast<int>(i));
-      if (self(self, i + 1, next)) return true;
-      chosen.pop_back();
-    }
-    return false;
-  };
-  return recurse(recurse, 0, 0);
+  return detail::for_each_subset_within(masks, k, k,
+                                        [&](const std::vector<int>& chosen, std::uint64_t unite) {
+                                          return std::popcount(unite) == k && visit(chosen, unite);
+                                        });
 }
 
 std::optional<Step> naked_subset(Position& p, int k, Technique t) {
