@@ -86,9 +86,9 @@ Options:
   --box RxC          boxes of R rows by C columns (side N = R*C, at most 35); every puzzle
                      must then have that shape. Default: detect each puzzle's size.
                      generate: the shape to make (default 3x3)
-  -f, --format F     output format: line (default), grid, compact, csv;
-                     explain and rate: text (default) or json (one JSON object per puzzle
-                     per line, with the field "steps" for explain)
+  -f, --format F     output format: line (default), grid, compact, csv or json;
+                     validate, explain and rate: text (default) or json. json: one JSON
+                     object per record and line (JSON Lines; docs/json.md), see Output
   -l, --limit N      count / enumerate: stop after N solutions per puzzle
                      (1 <= N <= 18446744073709551615, that is 2^64-1; default: no limit)
   --solver S         solve, count, enumerate: the backend. auto (default): bitboard for
@@ -154,7 +154,9 @@ Options of generate:
   --seed S           a whole number; the same options and seed give the same puzzles on every
                      machine. Without it a random seed is drawn and printed to standard error
                      as "# seed S", so the run can be repeated
-  -f, --format F     line (default), grid, compact, or csv ("puzzle,solution")
+  -f, --format F     line (default), grid, compact, csv ("puzzle,solution"), or json
+                     ({"number":K,"puzzle":...,"solution":...,"box":"3x3"}; variant puzzles
+                     add "variant", and "regions" or "cages" when they have them)
   A board whose box shape size detection would not find (3x2, 4x3, ...) is preceded by a
   line "# box RxC", which the reader honours: the output reads back without --box.
 
@@ -199,17 +201,26 @@ Output (standard output; one record per input entry for solve, count, explain an
                    (csv: one "PUZZLE,SOLUTION" row per solution, no summary)
   validate         "FILE:LINE: valid, complete", "FILE:LINE: valid, K of M cells filled",
                    "FILE:LINE: inconsistent: digit 5 twice in row 3 (r3c1 and r3c7)" or
-                   "FILE:LINE: malformed: REASON" (--format is ignored)
+                   "FILE:LINE: malformed: REASON"
   explain, text    "# FILE:LINE", the starting totals, one line per step, the outcome (the
                    pencil marks when stalled, the engine's completion with --finish), then an
                    empty line
-  explain, json    {"line":L,"puzzle":...,"status":...,"start":{...},"steps":[...],...}
   rate, text       e.g. "hard (hardest: x-wing, tier 3 x2; 54 steps; engine: unique, 37 nodes)"
-  rate, json       {"line":L,"puzzle":...,"level":"hard","hardest":"x_wing",...,"nodes":37}
   generate         one puzzle per record in the chosen format
+  json             one object a line, each beginning {"line":L,"puzzle":"53..7...", (L: the
+                   line where the entry starts; "puzzle": the 729-character line for pencil
+                   marks; then "variant":"x" for a variant puzzle), then per command:
+    solve            "solution":"534678912..." ("solution":null,"status":"no solution")
+    count            "count":1,"at_limit":false (true: --limit was reached, N or more)
+    enumerate        a solve record per solution, then a count record
+    validate         "status":"valid"|"inconsistent","complete":false,"filled":30,
+                     "cells":81,"conflicts":["digit 5 twice in row 3 (r3c1 and r3c7)"]
+    explain          "box":"3x3","status":"solved","start":{...},"steps":[...],...
+    rate             "level":"hard","hardest":"x_wing",...,"nodes":37
+                   Malformed input: {"line":L,"file":"FILE","column":C,"error":"MESSAGE"}
   A puzzle with no solution gives the record "# FILE:LINE: no solution" (csv:
   "PUZZLE," with an empty solution; count: 0). A malformed entry gives the record
-  "# FILE:LINE: invalid input" (csv: ","; json: {"line":L,"error":"invalid input"}). Lines
+  "# FILE:LINE: invalid input" (csv: ","; json: the error record above). Lines
   starting with '#' are thus the only records that are not answers, and feeding the output
   back to sudoku skips them as comments.
   Every solution is checked against the rules and the puzzle's givens before it is printed.
@@ -369,14 +380,17 @@ std::optional<Options> parse_options(int argc, char** argv) {
   }
   if (vm.count("format")) {
     const std::string text = vm["format"].as<std::string>();
-    if (is(Command::explain) || is(Command::rate)) {
+    if (is(Command::explain) || is(Command::rate) || is(Command::validate)) {
       if (text != "text" && text != "json") {
         throw UsageError{"unknown format '" + text + "' for " + command + " (text, json)"};
       }
       options.run.json = text == "json";
+    } else if (text == "json") {
+      options.run.json = true;
     } else {
       const auto format = sudoku::parse_format(text);
-      if (!format) throw UsageError{"unknown format '" + text + "' (line, grid, compact, csv)"};
+      if (!format)
+        throw UsageError{"unknown format '" + text + "' (line, grid, compact, csv, json)"};
       options.run.format = *format;
     }
   }
@@ -502,12 +516,15 @@ std::optional<Options> parse_options(int argc, char** argv) {
         const std::string_view whole = part.substr(0, dot);
         const std::string_view tenth = dot == std::string_view::npos ? "0" : part.substr(dot + 1);
         const auto w = cli::parse_number(whole, 1, 20);
-        const auto t = tenth.size() == 1 ? cli::parse_number(tenth, 0, 9) : std::nullopt;
-        if (!w || !t || *w * 10 + *t > 200) {
+        // One decimal digit; a plain test, not a second optional (GCC 12 then warns that its
+        // value may be used uninitialized, on a path where it is not used).
+        const bool digit = tenth.size() == 1 && tenth[0] >= '0' && tenth[0] <= '9';
+        const int t = digit ? tenth[0] - '0' : 0;
+        if (!w || !digit || *w * 10 + static_cast<unsigned>(t) > 200) {
           throw cli::refused("--rating", "LO-HI or one rating, from 1.0 to 20.0 (such as 3.0-4.5)",
                              text);
         }
-        return static_cast<int>(*w * 10 + *t);
+        return static_cast<int>(*w * 10) + t;
       };
       const auto dash = text.find('-');
       g.min_rating = tenths(std::string_view(text).substr(0, dash));
@@ -545,7 +562,6 @@ int output_failure() {
   return 3;
 }
 
-// generate --variant: each puzzle after the lines that carry its rules (variant_lines()).
 // How a generate run ends, once its last puzzle is out or it was stopped: standard output
 // flushed and checked, then an interrupt says how many of the puzzles asked for were made.
 int generate_status(int made_count, decltype(sudoku::GeneratorOptions::count) wanted) {
@@ -556,6 +572,19 @@ int generate_status(int made_count, decltype(sudoku::GeneratorOptions::count) wa
     return status;
   }
   return 0;
+}
+
+// The record of the puzzle made `number`-th: JSON, or the format's after the lines that carry
+// its variant rules (variant_lines()).
+void print_generated(const Options& options, int number, const sudoku::Board& puzzle,
+                     const sudoku::Board& solution, const sudoku::Variant* rules) {
+  if (options.run.json) {
+    sudoku::write_generated_json(std::cout, static_cast<std::uint64_t>(number), puzzle, solution,
+                                 rules);
+    return;
+  }
+  if (rules != nullptr) std::cout << sudoku::variant_lines(*rules, puzzle.geometry());
+  sudoku::write_generated_record(std::cout, options.run.format, puzzle, solution);
 }
 
 int generate_variant(const Options& options) {
@@ -569,9 +598,7 @@ int generate_variant(const Options& options) {
       std::cerr << "sudoku: " << generator.error() << '\n';
       return 1;
     }
-    std::cout << sudoku::variant_lines(made->rules, made->puzzle.geometry());
-    sudoku::write_generated_record(std::cout, options.run.format, made->puzzle, made->solution);
-    ++made_count;
+    print_generated(options, ++made_count, made->puzzle, made->solution, &made->rules);
     if (::isatty(STDOUT_FILENO) != 0) std::cout.flush();
     if (!output_ok()) break;
   }
@@ -585,7 +612,9 @@ int generate(Options options) {
     options.generator.seed = (std::uint64_t{device()} << 32) ^ device();
     std::cerr << "# seed " << options.generator.seed << '\n';
   }
-  sudoku::write_generated_header(std::cout, options.run.format, options.generator.geometry);
+  if (!options.run.json) {
+    sudoku::write_generated_header(std::cout, options.run.format, options.generator.geometry);
+  }
   stop_signal::catch_signals();
   const sudoku::VariantName& variant = options.run.variant;
   if (!variant.rules.classic() || variant.jigsaw || variant.killer)
@@ -625,8 +654,7 @@ int generate(Options options) {
                 << " givens were kept untested (their search ran out of its budget), so it may "
                    "not be minimal\n";
     }
-    sudoku::write_generated_record(std::cout, options.run.format, made->puzzle, made->solution);
-    ++made_count;
+    print_generated(options, ++made_count, made->puzzle, made->solution, nullptr);
     if (::isatty(STDOUT_FILENO) != 0) std::cout.flush();
     if (!output_ok()) break;
   }

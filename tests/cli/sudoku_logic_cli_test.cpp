@@ -123,7 +123,9 @@ TEST_CASE("sudoku explain: a stall is shown, --finish completes it, bad input is
   CHECK(bad.exit_code == 2);
   const auto records = lines(bad.out);
   REQUIRE(records.size() == 9);
-  CHECK(records[1] == "{\"line\":4,\"error\":\"invalid input\"}");
+  CHECK(records[1] == "{\"line\":4,\"file\":\"" + kData +
+                          "bad_input.txt\",\"column\":81,"
+                          "\"error\":\"symbol 'x' is out of range: a 9x9 board uses 1-9\"}");
   CHECK(lines(bad.err).size() == 6);
 }
 

@@ -1,6 +1,8 @@
 // The sudoku program's output records; see records.hpp.
 #include "sudoku/records.hpp"
 
+#include <utility>
+
 #include "sudoku/validator.hpp"
 
 namespace sudoku {
@@ -59,25 +61,40 @@ void write_count_record(std::ostream& out, Format format, const Board& puzzle,
   out << count << '\n';
 }
 
-void write_conflicts(std::ostream& out, const Board& board) {
-  const auto conflicts = find_conflicts(board);
-  for (std::size_t i = 0; i < conflicts.size(); ++i) {
-    if (i > 0) out << "; ";
-    out << describe(conflicts[i], board.geometry());
+std::vector<std::string> conflict_texts(const Board& board) {
+  std::vector<std::string> texts;
+  for (const Conflict& conflict : find_conflicts(board)) {
+    texts.push_back(describe(conflict, board.geometry()));
   }
+  return texts;
 }
 
-bool write_validation_record(std::ostream& out, std::string_view where, const Board& board) {
+void write_conflicts(std::ostream& out, const Board& board) {
+  const auto conflicts = conflict_texts(board);
+  for (std::size_t i = 0; i < conflicts.size(); ++i) out << (i > 0 ? "; " : "") << conflicts[i];
+}
+
+namespace {
+
+void write_validation(std::ostream& out, std::string_view where, const Board& board,
+                      const std::vector<std::string>& conflicts) {
   out << where << ": ";
-  if (!consistent(board)) {
+  if (!conflicts.empty()) {
     out << "inconsistent: ";
-    write_conflicts(out, board);
+    for (std::size_t i = 0; i < conflicts.size(); ++i) out << (i > 0 ? "; " : "") << conflicts[i];
     out << '\n';
-    return false;
+    return;
   }
   if (board.complete()) out << "valid, complete\n";
   else out << "valid, " << board.given_count() << " of " << board.cell_count() << " cells filled\n";
-  return true;
+}
+
+}  // namespace
+
+bool write_validation_record(std::ostream& out, std::string_view where, const Board& board) {
+  const auto conflicts = conflict_texts(board);
+  write_validation(out, where, board, conflicts);
+  return conflicts.empty();
 }
 
 void write_enumeration_summary(std::ostream& out, Format format, std::string_view where,
@@ -86,6 +103,51 @@ void write_enumeration_summary(std::ostream& out, Format format, std::string_vie
   out << "# " << where << ": " << found << (found == 1 ? " solution" : " solutions")
       << (at_limit ? " (stopped at the limit)" : "") << '\n';
   end_block(out, format);
+}
+
+EntryRecords::EntryRecords(std::ostream& out, Format format, bool json, const Puzzle& puzzle,
+                           std::string where, const Variant* rules)
+    : out_(out),
+      format_(format),
+      json_(json),
+      puzzle_(puzzle),
+      where_(std::move(where)),
+      rules_(rules) {}
+
+void EntryRecords::solution(const Board& solution) const {
+  if (json_) write_solution_json(out_, json_head(puzzle_, rules_), &solution);
+  else write_solution_record(out_, format_, puzzle_.board, solution);
+}
+
+void EntryRecords::count(std::uint64_t found, bool at_limit) const {
+  if (json_) write_count_json(out_, json_head(puzzle_, rules_), found, at_limit);
+  else write_count_record(out_, format_, puzzle_.board, found);
+}
+
+void EntryRecords::enumeration_end(std::uint64_t found, bool at_limit) const {
+  if (json_) return count(found, at_limit);
+  if (format_ == Format::csv && found == 0) write_csv_record(out_, puzzle_.board, nullptr);
+  write_enumeration_summary(out_, format_, where_, found, at_limit);
+}
+
+void EntryRecords::no_answer(std::string_view status, bool count_record, bool with_puzzle) const {
+  if (!json_) {
+    write_no_answer_record(out_, format_, where_ + ": " + std::string(status),
+                           with_puzzle ? &puzzle_.board : nullptr);
+  } else if (count_record) {
+    write_count_json(out_, json_head(puzzle_, rules_), std::nullopt, false, status);
+  } else {
+    write_solution_json(out_, json_head(puzzle_, rules_), nullptr, status);
+  }
+}
+
+void EntryRecords::validation(const std::vector<std::string>& conflicts) const {
+  if (json_) write_validation_json(out_, json_head(puzzle_, rules_), puzzle_.board, conflicts);
+  else write_validation(out_, where_, puzzle_.board, conflicts);
+}
+
+void EntryRecords::status(std::string_view status) const {
+  write_status_json(out_, json_head(puzzle_, rules_), status);
 }
 
 }  // namespace sudoku

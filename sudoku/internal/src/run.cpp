@@ -368,10 +368,16 @@ class Run::Impl {
     return *source_ + ":" + std::to_string(line);
   }
 
-  // The record that stands for an entry without an answer, in the chosen format.
-  // In csv, that is the puzzle with an empty answer, or an empty record when there is no puzzle.
-  void comment_record(Record& r, const std::string& text, const Board* puzzle) const {
-    write_no_answer_record(r.out, settings_.format, text, puzzle);
+  // The records of a puzzle entry, in the run's format or JSON.
+  [[nodiscard]] EntryRecords entry_records(Record& r, const Puzzle& puzzle) const {
+    return {r.out, settings_.format, settings_.json, puzzle, where(puzzle.line)};
+  }
+
+  // The record that stands for an entry without an answer: "# FILE:LINE: STATUS" (csv: the
+  // puzzle with an empty answer, or an empty record without `with_puzzle`), or JSON.
+  void comment_record(Record& r, const Puzzle& puzzle, std::string_view status,
+                      bool with_puzzle = true) const {
+    entry_records(r, puzzle).no_answer(status, settings_.command == Command::count, with_puzzle);
   }
 
   void on_error(Record& r, const ReadError& error) const {
@@ -379,14 +385,14 @@ class Run::Impl {
     r.worst(2);
     r.err << "sudoku: " << error.to_string() << '\n';
     const std::string at = error.source + ":" + std::to_string(error.line);
-    if (settings_.command == Command::validate) {
+    if (settings_.json) {
+      write_error_json(r.out, error);
+    } else if (settings_.command == Command::validate) {
       r.out << at << ": malformed: " << error.message << '\n';
-    } else if (settings_.json) {
-      r.out << "{\"line\":" << error.line << ",\"error\":\"invalid input\"}\n";
     } else if (settings_.command == Command::explain) {
       r.out << "# " << at << ": invalid input\n\n";
     } else {
-      comment_record(r, at + ": invalid input", nullptr);
+      write_no_answer_record(r.out, settings_.format, at + ": invalid input", nullptr);
     }
   }
 
@@ -431,7 +437,7 @@ class Run::Impl {
   // record is written.
   bool variant_entry(Record& r, VariantSolver& solver, const Puzzle& puzzle) const {
     const int status =
-        run_variant_entry(settings_, solver, puzzle, where(puzzle.line), r.out, r.err, r.totals);
+        run_variant_entry(settings_, solver, puzzle, *source_, r.out, r.err, r.totals);
     if (status < 0) return false;
     r.worst(status);
     return true;
@@ -439,7 +445,7 @@ class Run::Impl {
 
   void unsolvable(Record& r, const Puzzle& puzzle) const {
     r.tally(false);
-    comment_record(r, where(puzzle.line) + ": no solution", &puzzle.board);
+    comment_record(r, puzzle, "no solution");
   }
 
   // False, with a record, when the run's backend does not take this board's size.
@@ -450,7 +456,7 @@ class Run::Impl {
           << puzzle.board.size() << '\n';
     r.tally(false);
     r.worst(2);
-    comment_record(r, where(puzzle.line) + ": not solved", &puzzle.board);
+    comment_record(r, puzzle, "not solved");
     return false;
   }
 
@@ -469,11 +475,11 @@ class Run::Impl {
       return unsolvable(r, puzzle);
     }
     if (!checked(r, puzzle, result.first)) {
-      comment_record(r, where(puzzle.line) + ": internal error", &puzzle.board);
+      comment_record(r, puzzle, "internal error");
       return;
     }
     ++r.totals.solved;
-    write_solution_record(r.out, settings_.format, puzzle.board, result.first);
+    entry_records(r, puzzle).solution(result.first);
   }
 
   // False, with nothing written, when the count goes to the calling thread: a count without a
@@ -488,7 +494,7 @@ class Run::Impl {
               << kPencilNodeBudget << " nodes, " << result.solutions << " solutions so far\n";
         r.totals.nodes += result.nodes;
         r.tally(false);
-        comment_record(r, where(puzzle.line) + ": count stopped", &puzzle.board);
+        comment_record(r, puzzle, "count stopped");
         return true;
       }
       print_count(r, puzzle, result.solutions == 0 && clashes(r, puzzle) ? nullptr : &result);
@@ -594,16 +600,17 @@ class Run::Impl {
       tally_backend(r.totals, result->backend);
       found = result->solutions;
       if (found > 0 && !checked(r, puzzle, result->first)) {
-        comment_record(r, where(puzzle.line) + ": internal error", &puzzle.board);
+        comment_record(r, puzzle, "internal error");
         return;
       }
     }
     r.tally(found > 0);
-    write_count_record(r.out, settings_.format, puzzle.board, found);
+    entry_records(r, puzzle).count(found, settings_.limit != 0 && found == settings_.limit);
   }
 
   void enumerate(Record& r, const Puzzle& puzzle) {
     std::uint64_t found = 0;
+    const EntryRecords records = entry_records(r, puzzle);
     if (!clashes(r, puzzle)) {
       Solver::Enumeration solutions = main_solver_.enumerate(puzzle.board);
       tally_backend(r.totals, solutions.backend());
@@ -611,7 +618,7 @@ class Run::Impl {
         const Board& solution = solutions.solution();
         if (!checked(r, puzzle, solution)) break;
         ++found;
-        write_solution_record(r.out, settings_.format, puzzle.board, solution);
+        records.solution(solution);
         if (!r.out) break;
         if (settings_.flush_each_record) r.out.flush();
         if (found == settings_.limit || stop_requested()) break;
@@ -626,14 +633,13 @@ class Run::Impl {
       return;
     }
     r.tally(found > 0);
-    if (settings_.format == Format::csv && found == 0)
-      write_csv_record(r.out, puzzle.board, nullptr);
-    write_enumeration_summary(r.out, settings_.format, where(puzzle.line), found,
-                              found == settings_.limit);
+    records.enumeration_end(found, settings_.limit != 0 && found == settings_.limit);
   }
 
   void validate(Record& r, const Puzzle& puzzle) const {
-    r.tally(write_validation_record(r.out, where(puzzle.line), puzzle.board));
+    const std::vector<std::string> conflicts = conflict_texts(puzzle.board);
+    entry_records(r, puzzle).validation(conflicts);
+    r.tally(conflicts.empty());
   }
 
   // The logical solve of an ordinary or a pencil-mark puzzle.
@@ -692,7 +698,7 @@ class Run::Impl {
       r.err << "sudoku: " << where(puzzle.line) << ": canon takes ordinary 9x9 puzzles"
             << (puzzle.candidates.empty() ? "" : ", not pencil marks") << '\n';
       r.tally(false);
-      comment_record(r, where(puzzle.line) + ": no canonical form", nullptr);
+      comment_record(r, puzzle, "no canonical form", false);
       return;
     }
     ++r.totals.solved;
@@ -711,7 +717,7 @@ class Run::Impl {
       r.err << "sudoku: " << where(puzzle.line) << ": hint takes a grid of givens and entries, "
             << "not pencil marks\n";
       r.tally(false);
-      comment_record(r, where(puzzle.line) + ": no hint", nullptr);
+      comment_record(r, puzzle, "no hint", false);
       return;
     }
     const Hint found = find_hint(puzzle.board, puzzle.entered, worker.dlx);

@@ -2,6 +2,9 @@
 // board, then the command on VariantSolver, every answer checked by check_variant_solution().
 #include "sudoku/variant_run.hpp"
 
+#include <string>
+#include <vector>
+
 #include <dlx/knuth_format.hpp>
 
 #include "sudoku/records.hpp"
@@ -15,16 +18,17 @@ struct Entry {
   const RunSettings& settings;
   const Puzzle& puzzle;
   const Variant& rules;
-  std::string_view where;
+  std::string_view source;
+  std::string where;  // "FILE:LINE"
   std::ostream& out;
   std::ostream& err;
   RunTotals& totals;
+  EntryRecords records{out, settings.format, settings.json, puzzle, where, &rules};
   int status = 0;
 
   void message(std::string_view text) const { err << "sudoku: " << where << ": " << text << '\n'; }
   void no_answer(std::string_view text) const {
-    write_no_answer_record(out, settings.format, std::string(where) + ": " + std::string(text),
-                           &puzzle.board);
+    records.no_answer(text, settings.command == Command::count);
   }
   void tally(bool solved) {
     if (solved) {
@@ -39,8 +43,9 @@ struct Entry {
     message(text);
     ++totals.invalid;
     status = 2;
-    if (settings.command == Command::validate) out << where << ": malformed: " << text << '\n';
-    else if (settings.json) out << "{\"line\":" << puzzle.line << ",\"error\":\"invalid input\"}\n";
+    if (settings.json)
+      write_error_json(out, ReadError{std::string(source), puzzle.line, 0, std::string(text)});
+    else if (settings.command == Command::validate) out << where << ": malformed: " << text << '\n';
     else if (settings.command == Command::explain) out << "# " << where << ": invalid input\n\n";
     else if (settings.command != Command::export_)
       write_no_answer_record(out, settings.format, std::string(where) + ": invalid input", nullptr);
@@ -64,7 +69,7 @@ void solve(Entry& e, VariantSolver& solver, std::uint64_t limit) {
   if (auto clash = variant_clash(e.puzzle.board, e.rules)) {
     e.message("no solution: " + *clash);
     e.tally(false);
-    if (count) write_count_record(e.out, e.settings.format, e.puzzle.board, 0);
+    if (count) e.records.count(0, false);
     else e.no_answer("no solution");
     return;
   }
@@ -73,12 +78,15 @@ void solve(Entry& e, VariantSolver& solver, std::uint64_t limit) {
   e.totals.updates += result.updates;
   if (result.solutions > 0 && !e.checked(result.first)) return e.no_answer("internal error");
   e.tally(result.solutions > 0);
-  if (count) return write_count_record(e.out, e.settings.format, e.puzzle.board, result.solutions);
+  if (count) {
+    return e.records.count(result.solutions,
+                           e.settings.limit != 0 && result.solutions == e.settings.limit);
+  }
   if (result.solutions == 0) {
     e.message("no solution");
     return e.no_answer("no solution");
   }
-  write_solution_record(e.out, e.settings.format, e.puzzle.board, result.first);
+  e.records.solution(result.first);
 }
 
 void enumerate(Entry& e, VariantSolver& solver) {
@@ -91,7 +99,7 @@ void enumerate(Entry& e, VariantSolver& solver) {
     while (solver.next()) {
       if (!e.checked(solver.solution())) break;
       ++found;
-      write_solution_record(e.out, e.settings.format, e.puzzle.board, solver.solution());
+      e.records.solution(solver.solution());
       if (!e.out) break;
       if (e.settings.flush_each_record) e.out.flush();
       if (found == e.settings.limit || stopped()) break;
@@ -99,19 +107,12 @@ void enumerate(Entry& e, VariantSolver& solver) {
     e.add(solver.stats());
   }
   e.tally(found > 0);
-  if (e.settings.format == Format::csv && found == 0)
-    write_csv_record(e.out, e.puzzle.board, nullptr);
-  write_enumeration_summary(e.out, e.settings.format, e.where, found, found == e.settings.limit);
+  e.records.enumeration_end(found, e.settings.limit != 0 && found == e.settings.limit);
 }
 
 void validate(Entry& e) {
   const auto clash = variant_clash(e.puzzle.board, e.rules);
-  e.out << e.where << ": ";
-  if (clash) e.out << "inconsistent: " << *clash << '\n';
-  else if (e.puzzle.board.complete()) e.out << "valid, complete\n";
-  else
-    e.out << "valid, " << e.puzzle.board.given_count() << " of " << e.puzzle.board.cell_count()
-          << " cells filled\n";
+  e.records.validation(clash ? std::vector<std::string>{*clash} : std::vector<std::string>{});
   e.tally(!clash);
 }
 
@@ -140,8 +141,7 @@ void not_rated(Entry& e) {
   e.message(text);
   e.tally(false);
   if (e.settings.json) {
-    e.out << "{\"line\":" << e.puzzle.line << ",\"variant\":\"" << e.rules.name()
-          << "\",\"error\":\"not rated\"}\n";
+    e.records.status("not rated");
   } else if (e.settings.command == Command::explain) {
     e.out << "# " << e.where << ": " << text << "\n\n";
   } else {
@@ -152,7 +152,7 @@ void not_rated(Entry& e) {
 }  // namespace
 
 int run_variant_entry(const RunSettings& settings, VariantSolver& solver, const Puzzle& puzzle,
-                      std::string_view where, std::ostream& out, std::ostream& err,
+                      std::string_view source, std::ostream& out, std::ostream& err,
                       RunTotals& totals) {
   Variant rules = puzzle.variant;
   const Variant& asked = settings.variant.rules;
@@ -164,7 +164,8 @@ int run_variant_entry(const RunSettings& settings, VariantSolver& solver, const 
   const bool missing_cages = settings.variant.killer && rules.cages.empty();
   if (rules.classic() && !missing_regions && !missing_cages) return -1;
 
-  Entry e{settings, puzzle, rules, where, out, err, totals};
+  Entry e{settings, puzzle, rules, source, std::string(source) + ":" + std::to_string(puzzle.line),
+          out,      err,    totals};
   if (missing_regions) {
     e.refuse("--variant jigsaw: no '# regions' line before this puzzle");
   } else if (missing_cages) {

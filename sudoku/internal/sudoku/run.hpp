@@ -50,7 +50,8 @@ struct RunSettings {
   std::optional<Geometry> box;  ///< every puzzle has this shape; none: detect each one's size
   VariantName variant;          ///< --variant: rules for every puzzle (variant_run.hpp)
   Format format = Format::line;
-  bool json = false;        ///< explain, rate: JSON records instead of text
+  /// --format json: JSON Lines records (records.hpp, docs/json.md) instead of `format`'s text
+  bool json = false;
   std::uint64_t limit = 0;  ///< count, enumerate: solutions per puzzle; 0: no limit
   /// solve, count, enumerate: the backend (solver.hpp, which says what auto chooses);
   /// enumerate takes auto, hybrid or dlx.

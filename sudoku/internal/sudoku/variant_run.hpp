@@ -18,12 +18,12 @@
 namespace sudoku {
 
 /// Runs `settings.command` on `puzzle` if it is a variant puzzle, writing its record on `out`,
-/// messages on `err` (each "sudoku: WHERE: ..."), adding to `totals`; returns the entry's exit
-/// status (0, 1 without an answer, 2 for rules that do not fit the board or a solver that does
+/// messages on `err` (each "sudoku: SOURCE:LINE: ..."), adding to `totals`; returns the entry's
+/// exit status (0, 1 without an answer, 2 for rules that do not fit the board or a solver that does
 /// not know them, 3 for an answer that fails its check). Returns -1, having done nothing, for a
 /// classic puzzle.
 int run_variant_entry(const RunSettings& settings, VariantSolver& solver, const Puzzle& puzzle,
-                      std::string_view where, std::ostream& out, std::ostream& err,
+                      std::string_view source, std::ostream& out, std::ostream& err,
                       RunTotals& totals);
 
 }  // namespace sudoku
