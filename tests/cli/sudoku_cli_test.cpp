@@ -251,7 +251,7 @@ TEST_CASE("bad usage exits 2 with a message", "[cli]") {
                            "solve --seed 1",
                            "explain --format grid",
                            "rate --format csv",
-                           "solve --format json",
+                           "validate --format csv",
                            "explain --progress --no-progress",
                            "generate --count 0",
                            "generate --count x",
