@@ -149,9 +149,9 @@ std::optional<Found> first_of(Technique t, const Plain& p) {
       }
     }
   }
-  auto locked = [&](Technique t, int from, int to, int d, const std::vector<int>& where) {
+  auto locked = [&](Technique kind, int from, int to, int d, const std::vector<int>& where) {
     Found f;
-    f.technique = t;
+    f.technique = kind;
     f.from = from;
     f.to = to;
     f.digit = d;
