@@ -236,7 +236,8 @@ TEST_CASE("sudoku validate --format json: status, fill and the conflicts", "[cli
   CHECK(sudoku("validate --format csv", kExample + "\n").exit_code == 2);
 }
 
-TEST_CASE("sudoku --format json: malformed input is a record naming file, line and column", "[cli]") {
+TEST_CASE("sudoku --format json: malformed input is a record naming file, line and column",
+          "[cli]") {
   // Each error record says what the message on standard error says, and the batch goes on.
   for (const char* command : {"solve", "count", "enumerate", "validate", "explain", "rate"}) {
     INFO(command);
