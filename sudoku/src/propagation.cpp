@@ -286,7 +286,8 @@ bool Propagator::subsets(bool& changed) {
     int count = 0;
     for (int i = 0; i < n; ++i) {
       small[count] = i;  // kept if it has two or three candidates: no branch to mispredict
-      count += static_cast<int>(!at_most_one_bit(masks[i]) & at_most_three_bits(masks[i]));
+      count += static_cast<int>(!at_most_one_bit(masks[i])) &
+               static_cast<int>(at_most_three_bits(masks[i]));
     }
     const bool changed_before = changed;
     changed = false;
@@ -323,7 +324,8 @@ bool Propagator::subsets(bool& changed) {
     count = 0;
     for (int d = 1; d <= n; ++d) {
       small[count] = d;
-      count += static_cast<int>(!at_most_one_bit(places[d]) & at_most_three_bits(places[d]));
+      count += static_cast<int>(!at_most_one_bit(places[d])) &
+               static_cast<int>(at_most_three_bits(places[d]));
     }
     auto take_hidden = [&](std::uint64_t digits, std::uint64_t where) {
       for (; where != 0; where &= where - 1) {
