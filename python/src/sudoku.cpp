@@ -187,6 +187,19 @@ py::dict step_dict(const sudoku::Step& step, const sudoku::Geometry& g) {
   d["digits"] = digit_list(step.digits);
   d["placements"] = cell_digits(step.placed, g);
   d["eliminations"] = cell_digits(step.eliminated, g);
+  if (!step.sets.empty()) {
+    py::list sets;
+    for (const auto& set : step.sets) {
+      py::dict named;
+      named["name"] = set.name;
+      py::list set_cells;
+      for (const int c : set.cells) set_cells.append(sudoku::cell_name(g, c));
+      named["cells"] = set_cells;
+      named["digits"] = digit_list(set.digits);
+      sets.append(named);
+    }
+    d["sets"] = sets;
+  }
   d["solved"] = step.solved;
   d["unsolved"] = step.unsolved;
   d["candidates"] = step.candidates;
@@ -431,8 +444,9 @@ given of the puzzle) and "problem" (why not, or None).)doc");
 The steps a person would take, simplest technique first, never a guess: a list of dicts with
 "technique" (id such as "hidden_single"), "name", "units", "cells", "digits", "placements" and
 "eliminations" (lists of {"cell": "r5c2", "digit": 7}), the running totals "solved",
-"unsolved" and "candidates" after the step, and "text" (the step as one line). See logic()
-for how it ended.)doc");
+"unsolved" and "candidates" after the step, "text" (the step as one line), and for the set
+patterns (ALS-XZ, Sue de Coq, ...) "sets", the named sets of the proof ({"name": "A", "cells",
+"digits"}). See logic() for how it ended.)doc");
   m.def("logic", &logic, py::arg("puzzle"), box,
         "explain() with its outcome: a dict with \"status\" (solved, stalled or contradiction), "
         "\"steps\", \"board\" (the board reached, or None when the givens clash) and "

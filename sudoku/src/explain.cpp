@@ -16,10 +16,13 @@ namespace {
 
 std::string digit_text(int digit) { return std::string(1, digit_symbol(digit)); }
 
-std::string cells_text(const Geometry& g, const std::vector<int>& cells) {
+/// "r1c7, r1c9"; with separator "," a set's cells, "r2c2,r2c3,r2c9", so that a list of sets
+/// reads clearly.
+std::string cells_text(const Geometry& g, const std::vector<int>& cells,
+                       std::string_view separator = ", ") {
   std::string text;
   for (std::size_t i = 0; i < cells.size(); ++i) {
-    if (i > 0) text += ", ";
+    if (i > 0) text += separator;
     text += cell_name(g, cells[i]);
   }
   return text;
@@ -204,6 +207,85 @@ std::string pattern_text(const Step& s, const Geometry& g) {
   }
 }
 
+std::string set_cells_text(const Geometry& g, const std::vector<int>& cells) {
+  return cells_text(g, cells, ",");
+}
+
+/// "2,4" for a digit mask.
+std::string digit_list_text(std::uint64_t mask) {
+  std::string text;
+  for (std::uint64_t m = mask; m != 0; m &= m - 1) {
+    if (!text.empty()) text += ',';
+    text += digit_symbol(std::countr_zero(m));
+  }
+  return text;
+}
+
+/// The proof of a set pattern (aligned exclusions, Sue de Coq, ALS-XZ, ALS-XY-wing), from its
+/// named sets.
+std::string sets_text(const Step& s, const Geometry& g) {
+  auto with = [&](std::string_view name) {
+    std::vector<const CellSet*> out;
+    for (const CellSet& set : s.sets) {
+      if (set.name == name) out.push_back(&set);
+    }
+    return out;
+  };
+  auto one = [&](std::string_view name) {  // "A=r1c1,r1c2 {1,2,3}"
+    const CellSet* set = with(name).front();
+    return std::string(name) + "=" + set_cells_text(g, set->cells) + " " + digits_text(set->digits);
+  };
+  auto digits_of = [&](std::string_view name) {
+    std::uint64_t mask = 0;
+    for (const CellSet* set : with(name)) mask |= set->digits;
+    return digit_list_text(mask);
+  };
+  auto cells_with_digits = [&](std::string_view name) {
+    std::string text;
+    for (const CellSet* set : with(name)) {
+      if (!text.empty()) text += ", ";
+      text += set_cells_text(g, set->cells) + " " + digits_text(set->digits);
+    }
+    return text;
+  };
+  std::string text;
+  switch (s.technique) {
+    case Technique::aligned_pair_exclusion:
+    case Technique::aligned_triple_exclusion: {
+      std::string removed;
+      for (const auto& e : s.eliminated) {
+        if (!removed.empty()) removed += ", ";
+        removed += cell_name(g, e.cell) + "=" + digit_text(e.digit);
+      }
+      text = cells_with_digits("base") + ", seen by the cells " + cells_with_digits("excluder") +
+             ": every combination with " + removed +
+             " repeats a digit or takes all of such a cell's candidates";
+      break;
+    }
+    case Technique::sue_de_coq:
+      text = set_cells_text(g, with("intersection").front()->cells) + " " +
+             digits_text(with("intersection").front()->digits) + " in " + unit_name(s.units[0]) +
+             " and " + unit_name(s.units[1]) + ", with " + cells_with_digits("line") + " in the " +
+             unit_name(s.units[0]).substr(0, unit_name(s.units[0]).find(' ')) + " and " +
+             cells_with_digits("box") + " in the box: " + std::to_string(s.cells.size()) +
+             " cells for " + std::to_string(std::popcount(s.digits)) + " digits";
+      break;
+    case Technique::als_xz:
+      text = one("A") + ", B" + one("B").substr(1) + ", X=" + digits_of("X") +
+             (with("X").size() > 1 ? " (doubly linked)" : " restricted common");
+      if (!with("Z").empty()) text += ", Z=" + digits_of("Z");
+      break;
+    case Technique::als_xy_wing:
+      text = one("A") + ", B" + one("B").substr(1) + ", C" + one("C").substr(1) +
+             ", X=" + digits_of("X") + " (A-C), Y=" + digits_of("Y") +
+             " (B-C), Z=" + digits_of("Z");
+      break;
+    default:
+      break;
+  }
+  return text + " -> " + eliminated_text(g, s.eliminated);
+}
+
 }  // namespace
 
 std::string step_text(const Step& s, const Geometry& g) {
@@ -264,6 +346,13 @@ std::string step_text(const Step& s, const Geometry& g) {
     case Technique::sashimi_jellyfish:
     case Technique::x_cycle:
       text += pattern_text(s, g);
+      break;
+    case Technique::aligned_pair_exclusion:
+    case Technique::sue_de_coq:
+    case Technique::als_xz:
+    case Technique::als_xy_wing:
+    case Technique::aligned_triple_exclusion:
+      text += sets_text(s, g);
       break;
     case Technique::x_chain:
     case Technique::aic:
@@ -426,6 +515,22 @@ void write_step_json(std::ostream& out, const Step& s, const Geometry& g) {
   write_cell_digits(out, g, s.placed);
   out << ",\"eliminated\":";
   write_cell_digits(out, g, s.eliminated);
+  if (!s.sets.empty()) {
+    out << ",\"sets\":[";
+    for (std::size_t i = 0; i < s.sets.size(); ++i) {
+      const CellSet& set = s.sets[i];
+      out << (i ? "," : "") << "{\"name\":" << json_string(set.name) << ",\"cells\":[";
+      for (std::size_t k = 0; k < set.cells.size(); ++k) {
+        out << (k ? "," : "") << json_string(cell_name(g, set.cells[k]));
+      }
+      out << "],\"digits\":[";
+      for (std::uint64_t m = set.digits; m != 0; m &= m - 1) {
+        out << (m != set.digits ? "," : "") << std::countr_zero(m);
+      }
+      out << "]}";
+    }
+    out << ']';
+  }
   if (!s.chain.empty()) {
     out << ",\"chain_kind\":" << json_string(s.chain_kind) << ",\"complexity\":" << s.complexity;
     if (s.level > 0) out << ",\"level\":" << s.level;

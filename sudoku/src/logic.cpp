@@ -34,8 +34,8 @@ LogicResult solve_logically(Position start, const LogicOptions& options) {
   result.start_solved = p.solved();
   result.start_candidates = p.candidate_count();
   const int last = static_cast<int>(options.hardest_allowed);
-  // The uniqueness techniques and the chains are tried only on a puzzle the engine proves to
-  // have exactly one solution: the former hold only there, the latter stay sound on others but
+  // The uniqueness techniques, the chains and the set patterns after the first chain are tried
+  // only on a puzzle the engine proves to have exactly one solution: the former hold only there, the latter stay sound on others but
   // search long there and cannot finish anyway. Counted once, when first needed: every step
   // keeps the puzzle's solutions, so the count stays true.
   std::optional<bool> unique;

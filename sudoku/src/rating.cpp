@@ -68,8 +68,13 @@ int technique_tier(Technique t) {
     case Technique::finned_jellyfish:
     case Technique::sashimi_jellyfish:
     case Technique::x_cycle:
+    case Technique::aligned_pair_exclusion:
+    case Technique::sue_de_coq:
     case Technique::x_chain:
     case Technique::aic:
+    case Technique::als_xz:
+    case Technique::als_xy_wing:
+    case Technique::aligned_triple_exclusion:
     case Technique::multiple_forcing_chain:
     case Technique::dynamic_forcing_chain:
     case Technique::dynamic_forcing_chain_plus:

@@ -12,9 +12,12 @@ namespace sudoku {
 namespace {
 
 /// SE 1.2.1's order of trying techniques (its Solver's producers), restricted to those we
-/// have. The chain techniques come last, easiest first.
-/// SE's techniques only: the W-wing, finned fish and hidden unique rectangles are not SE's, and
-/// are left out so that ER stays comparable with the ratings SE publishes.
+/// have. The chain techniques come last, easiest first; aligned pair exclusion comes after
+/// BUG+1, aligned triplet exclusion after SE's producer of forcing chains and cycles (our
+/// x-cycle and aic steps) and before the multiple forcing chains.
+/// SE's techniques only: the W-wing, finned fish, hidden unique rectangles, Sue de Coq and the
+/// ALS techniques are not SE's, and are left out so that ER stays comparable with the ratings SE
+/// publishes (docs/rating.md).
 constexpr std::array kSeOrder = {
     Technique::hidden_single,
     Technique::naked_single,
@@ -35,8 +38,10 @@ constexpr std::array kSeOrder = {
     Technique::jellyfish,
     Technique::hidden_quad,
     Technique::bug_plus_one,
+    Technique::aligned_pair_exclusion,
     Technique::x_cycle,
     Technique::aic,
+    Technique::aligned_triple_exclusion,
     Technique::multiple_forcing_chain,
     Technique::dynamic_forcing_chain,
     Technique::dynamic_forcing_chain_plus,
@@ -106,6 +111,18 @@ int se_difficulty_tenths(const Step& s) {
     // SE's bidirectional X-cycle.
     case Technique::x_cycle:
       return 65 + detail::chain_length_bonus_tenths(s.complexity);
+    case Technique::aligned_pair_exclusion:
+      return 62;
+    case Technique::aligned_triple_exclusion:
+      return 75;
+    // Not SE's: HoDoKu's scores placed on SE's scale between the techniques both have
+    // (docs/rating.md): Sue de Coq just below the x-chain, the ALS ones just above the AIC.
+    case Technique::sue_de_coq:
+      return 65;
+    case Technique::als_xz:
+      return 71;
+    case Technique::als_xy_wing:
+      return 72;
     case Technique::x_chain:
       return 66 + detail::chain_length_bonus_tenths(s.complexity);
     case Technique::aic:
@@ -147,7 +164,7 @@ std::optional<SeRating> se_rating(const Board& puzzle) {
         } else {
           p = std::move(cycled);
         }
-      } else if (t >= Technique::x_chain) {
+      } else if (is_chain(t)) {
         // SE's one producer of forcing chains and cycles: X-chains and AICs compete.
         step = detail::forcing_step(t, p, detail::ChainPick::easiest);
       } else {

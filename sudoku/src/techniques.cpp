@@ -16,6 +16,7 @@
 #include "deduction_kernel.hpp"
 #include "forcing.hpp"
 #include "patterns.hpp"
+#include "set_techniques.hpp"
 
 namespace sudoku {
 
@@ -417,10 +418,20 @@ std::string_view technique_name(Technique t) {
       return "sashimi jellyfish";
     case Technique::x_cycle:
       return "x-cycle";
+    case Technique::aligned_pair_exclusion:
+      return "aligned pair exclusion";
+    case Technique::sue_de_coq:
+      return "sue de coq";
     case Technique::x_chain:
       return "x-chain";
     case Technique::aic:
       return "alternating inference chain";
+    case Technique::als_xz:
+      return "als-xz";
+    case Technique::als_xy_wing:
+      return "als-xy-wing";
+    case Technique::aligned_triple_exclusion:
+      return "aligned triple exclusion";
     case Technique::multiple_forcing_chain:
       return "forcing chains";
     case Technique::dynamic_forcing_chain:
@@ -491,10 +502,20 @@ std::string_view technique_id(Technique t) {
       return "sashimi_jellyfish";
     case Technique::x_cycle:
       return "x_cycle";
+    case Technique::aligned_pair_exclusion:
+      return "aligned_pair_exclusion";
+    case Technique::sue_de_coq:
+      return "sue_de_coq";
     case Technique::x_chain:
       return "x_chain";
     case Technique::aic:
       return "aic";
+    case Technique::als_xz:
+      return "als_xz";
+    case Technique::als_xy_wing:
+      return "als_xy_wing";
+    case Technique::aligned_triple_exclusion:
+      return "aligned_triple_exclusion";
     case Technique::multiple_forcing_chain:
       return "multiple_forcing_chain";
     case Technique::dynamic_forcing_chain:
@@ -579,6 +600,21 @@ std::optional<Step> apply_technique(Technique t, Position& p) {
       break;
     case Technique::x_cycle:
       step = detail::x_cycle(p);
+      break;
+    case Technique::aligned_pair_exclusion:
+      step = detail::aligned_exclusion(p, 2);
+      break;
+    case Technique::sue_de_coq:
+      step = detail::sue_de_coq(p);
+      break;
+    case Technique::als_xz:
+      step = detail::als_xz(p);
+      break;
+    case Technique::als_xy_wing:
+      step = detail::als_xy_wing(p);
+      break;
+    case Technique::aligned_triple_exclusion:
+      step = detail::aligned_exclusion(p, 3);
       break;
     case Technique::x_chain:
     case Technique::aic:

@@ -37,7 +37,7 @@ int check_steps(const Board& puzzle, const Board& solution, const LogicResult& r
     INFO(puzzle.to_line() << "\n" << sudoku::step_text(s, puzzle.geometry()));
     for (const auto& p : s.placed) REQUIRE(solution[p.cell] == p.digit);
     for (const auto& e : s.eliminated) REQUIRE(solution[e.cell] != e.digit);
-    if (s.technique >= Technique::x_chain) {
+    if (sudoku::is_chain(s.technique)) {
       ++chains;
       REQUIRE(!s.chain.empty());
       REQUIRE(s.complexity > 0);

@@ -52,6 +52,8 @@ void write_explanation_text(std::ostream& out, const Board& puzzle, const LogicR
 ///    "candidates":["","25",...] (stalled only: per cell, candidate symbols, "" when filled),
 ///    "contradiction":"r4c5 has no candidate left" (contradiction only),
 ///    "finish":{"solutions":0|1|2,"solution":"<line>"|null,"nodes":N} (when `finish` is given)}
+/// Set patterns add "sets":[{"name":"A","cells":["r2c2","r2c3"],"digits":[2,4,7]},...] (the
+/// named sets of Step::sets); chains add "chain_kind", "complexity" and "chain" (the nodes).
 /// Digits are JSON numbers (10 for A); cells and units are strings as in the text form.
 void write_explanation_json(std::ostream& out, const Board& puzzle, const LogicResult& result,
                             const SolveResult* finish, std::size_t line = 0);

@@ -66,10 +66,24 @@ enum class Technique {
   sashimi_swordfish,
   finned_jellyfish,
   sashimi_jellyfish,
+  // Patterns of sets of cells (technique_aligned.cpp, technique_sue_de_coq.cpp,
+  // technique_als.cpp), each where a person tries it: the aligned exclusions where Sudoku
+  // Explainer does, Sue de Coq and the ALS techniques where HoDoKu does. Step::sets names the
+  // sets a step rests on.
+  aligned_pair_exclusion,  ///< two cells: the combinations that would empty a bivalue cell
+                           ///< seeing both are excluded; digits left in none go
+  sue_de_coq,  ///< a box/line intersection shared out between sets in the line and the box
   x_cycle,  ///< a continuous loop on one digit: off cells seeing both ends of a weak link
   // Chains (forcing.hpp; 9x9 and every other geometry). A chain's proof is Step::chain.
   x_chain,  ///< one digit: if the start candidate were true (false), links force it false (true)
   aic,      ///< the same with bivalue cells too: an alternating inference chain (XY-chains)
+  // More set patterns (see above).
+  als_xz,       ///< almost locked sets A, B with a restricted common digit X: a common digit Z
+                ///< leaves every cell seeing all its places in both (doubly linked: two X)
+  als_xy_wing,  ///< almost locked sets A-C-B linked by restricted digits X (A-C), Y (B-C):
+                ///< a digit Z common to A and B leaves every cell seeing all its places
+  aligned_triple_exclusion,  ///< the aligned exclusion on three cells (Sudoku Explainer's)
+  // Forcing chains (forcing.hpp).
   multiple_forcing_chain,      ///< every candidate of a cell, or place of a digit in a unit,
                                ///< forces the same conclusion along bivalue/bilocal links
   dynamic_forcing_chain,       ///< forcing chains whose links are the singles of the position
@@ -77,10 +91,17 @@ enum class Technique {
   dynamic_forcing_chain_plus,  ///< the same, with locked candidates, pairs and x-wings inside
   nested_forcing_chain,        ///< the same, with forcing chains inside (Step::level 2..5)
 };
-inline constexpr int kTechniqueCount = 34;
+inline constexpr int kTechniqueCount = 39;
 inline constexpr Technique kHardestTechnique = Technique::nested_forcing_chain;
-/// The hardest technique of the fixed patterns (before the chains).
+/// The hardest technique of the fixed patterns (before the chains): the rating levels of
+/// rating.hpp use the techniques up to it.
 inline constexpr Technique kHardestPattern = Technique::jellyfish;
+/// Whether a technique's steps are chains (Step::chain filled): x_cycle, x_chain, aic and the
+/// forcing chains.
+constexpr bool is_chain(Technique t) {
+  return t == Technique::x_cycle || t == Technique::x_chain || t == Technique::aic ||
+         t >= Technique::multiple_forcing_chain;
+}
 
 /// Whether a technique holds only where the puzzle has one solution (unique rectangles and
 /// BUG+1 rule out patterns that would leave two): solve_logically() tries them only after the
@@ -114,6 +135,15 @@ struct ChainNode {
   std::string rule;
 };
 
+/// A set of cells a step's proof names, with its digits: an almost locked set ("A", "B", "C"),
+/// a restricted common digit with the cells holding it ("X", "Y"), ... (Step::sets).
+struct CellSet {
+  std::string name;
+  std::vector<int> cells;    ///< increasing
+  std::uint64_t digits = 0;  ///< bit d for digit d
+  bool operator==(const CellSet&) const = default;
+};
+
 /// One deduction.
 struct Step {
   Technique technique = Technique::naked_single;
@@ -133,6 +163,9 @@ struct Step {
   /// forces a candidate both true and false), "double" (both values of the assumption force
   /// the conclusion), "cell" or "region" (every candidate of a cell / place in a unit does).
   std::string chain_kind;
+  /// Set patterns (aligned exclusions, Sue de Coq, ALS-XZ, ALS-XY-wing): the named sets of
+  /// the proof, in the order the text names them.
+  std::vector<CellSet> sets;
   int level = 0;       ///< nested forcing chains: Sudoku Explainer's nesting level (2..5)
   int complexity = 0;  ///< chains: the nodes the conclusion rests on (SE's chain length)
   // Totals after the step (the peers' candidates removed by a placement included).
