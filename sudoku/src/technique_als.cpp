@@ -76,7 +76,11 @@ struct Bits {
     }
     return out;
   }
-  auto operator<=>(const Bits&) const = default;
+  // Written out: the page's libc++ (Emscripten 3.1.6) has no operator<=> for std::array.
+  [[nodiscard]] bool operator==(const Bits& o) const { return w == o.w; }
+  [[nodiscard]] bool operator<(const Bits& o) const {
+    return std::lexicographical_compare(w.begin(), w.end(), o.w.begin(), o.w.end());
+  }
 };
 
 template <std::size_t W>
