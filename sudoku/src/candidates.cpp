@@ -24,12 +24,6 @@ Layout::Layout(const Geometry& g) : geometry(g), n(g.size()) {
   }
 }
 
-bool Layout::sees(int a, int b) const {
-  if (a == b) return false;
-  return geometry.row_of(a) == geometry.row_of(b) || geometry.col_of(a) == geometry.col_of(b) ||
-         geometry.box_of(a) == geometry.box_of(b);
-}
-
 std::optional<Contradiction> Position::check_givens(const Board& puzzle) {
   if (auto cell = out_of_range_cell(puzzle)) {
     Contradiction c;

@@ -45,16 +45,14 @@ Base base_cells(const Position& p, int degree) {
   return b;
 }
 
-/// The excluders of base cell `first` that see every cell of `others`.
-std::vector<int> common_excluders(const Position& p, const std::vector<int>& of_first,
-                                  std::initializer_list<int> others) {
-  std::vector<int> out;
+/// The excluders of `of_first` that see `other`, into `out` (reused: this runs for every pair
+/// and triple of base cells).
+void common_excluders(const Layout& L, const std::vector<int>& of_first, int other,
+                      std::vector<int>& out) {
+  out.clear();
   for (int e : of_first) {
-    bool all = true;
-    for (int o : others) all = all && p.layout().sees(e, o);
-    if (all) out.push_back(e);
+    if (L.sees(e, other)) out.push_back(e);
   }
-  return out;
 }
 
 /// Tries the base cells `cells` (2 or 3) against `excluders`; on an elimination, makes the step.
@@ -76,7 +74,7 @@ std::optional<Step> exclude(Position& p, Technique t, const std::vector<int>& ce
       for (int e : excluders) {
         const std::uint64_t rest = p.candidates(e) & ~pair;
         if (rest == 0) dead = true;
-        else if (std::popcount(rest) == 1) forbid |= rest;
+        else if ((rest & (rest - 1)) == 0) forbid |= rest;  // one digit left
       }
       if (dead) continue;
       if (k == 2) {
@@ -119,26 +117,29 @@ std::optional<Step> aligned_exclusion(Position& p, int degree) {
   const Base b = base_cells(p, degree);
   const std::size_t n = b.cells.size();
   const Layout& L = p.layout();
-  auto small = [&](int cell) { return std::popcount(p.candidates(cell)) <= 3; };
+  std::vector<char> small(n);  // at most three candidates: may be the third cell of a triple
+  for (std::size_t i = 0; i < n; ++i) small[i] = std::popcount(p.candidates(b.cells[i])) <= 3;
+  std::vector<int> ex, ex3;
   for (std::size_t i = 0; i < n; ++i) {
     const int a = b.cells[i];
     for (std::size_t j = i + 1; j < n; ++j) {
       const int c1 = b.cells[j];
-      const auto ex = common_excluders(p, b.excluders[i], {c1});
+      common_excluders(L, b.excluders[i], c1, ex);
       if (ex.size() < 2) continue;
       if (degree == 2) {
         if (auto step = exclude(p, t, {a, c1}, ex)) return step;
         continue;
       }
+      const bool a_c1 = L.sees(a, c1);
       for (std::size_t k = j + 1; k < n; ++k) {
         const int c2 = b.cells[k];
         // Sudoku Explainer's triples: two base cells, and a third with at most three
         // candidates that sees one of them.
-        const bool aligned = (small(c2) && (L.sees(c2, a) || L.sees(c2, c1))) ||
-                             (small(c1) && (L.sees(c1, a) || L.sees(c1, c2))) ||
-                             (small(a) && (L.sees(a, c1) || L.sees(a, c2)));
+        const bool a_c2 = L.sees(a, c2), c1_c2 = L.sees(c1, c2);
+        const bool aligned = (small[k] && (a_c2 || c1_c2)) || (small[j] && (a_c1 || c1_c2)) ||
+                             (small[i] && (a_c1 || a_c2));
         if (!aligned) continue;
-        const auto ex3 = common_excluders(p, ex, {c2});
+        common_excluders(L, ex, c2, ex3);
         if (ex3.size() < 2) continue;
         if (auto step = exclude(p, t, {a, c1, c2}, ex3)) return step;
       }

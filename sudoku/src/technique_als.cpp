@@ -89,21 +89,22 @@ struct Als {
   std::uint64_t digits = 0;
   int unit = 0;
   int size = 0;
-  int slot = 0;  ///< first index of its digits' entries in AlsTable::where / ::buddies
+  int slot = 0;  ///< its row of AlsTable::entry (N + 1 entries, one per digit)
 };
 
-/// Every ALS of the position, with, for each of its digits in increasing order, the cells
-/// holding it (`where`) and the cells seeing all of those (`buddies`).
+/// Every ALS of the position, with, for each of its digits, the cells holding it (`where`) and
+/// the cells seeing all of those (`buddies`); `entry` finds a digit's place in those two from
+/// the ALS's slot without counting bits (the pair tests ask it millions of times).
 template <std::size_t W>
 struct AlsTable {
   std::vector<Bits<W>> peers;    ///< per cell
   std::vector<Bits<W>> holding;  ///< per digit: the unsolved cells holding it
   std::vector<Als<W>> sets;
   std::vector<Bits<W>> where, buddies;
+  std::vector<std::int32_t> entry;  ///< per ALS N + 1 indices into where/buddies, by digit
 
   [[nodiscard]] std::size_t index(const Als<W>& a, int digit) const {
-    return static_cast<std::size_t>(a.slot) +
-           static_cast<std::size_t>(std::popcount(a.digits & (digit_bit(digit) - 1)));
+    return static_cast<std::size_t>(entry[static_cast<std::size_t>(a.slot + digit)]);
   }
   [[nodiscard]] const Bits<W>& where_of(const Als<W>& a, int d) const { return where[index(a, d)]; }
   [[nodiscard]] const Bits<W>& buddies_of(const Als<W>& a, int d) const {
@@ -169,14 +170,21 @@ AlsTable<W> als_table(const Position& p) {
   t.sets.erase(std::unique(t.sets.begin(), t.sets.end(),
                            [](const Als<W>& a, const Als<W>& b) { return a.cells == b.cells; }),
                t.sets.end());
-  for (Als<W>& a : t.sets) {
-    a.slot = static_cast<int>(t.where.size());
+  t.entry.assign(t.sets.size() * static_cast<std::size_t>(n + 1), 0);
+  for (std::size_t i = 0; i < t.sets.size(); ++i) {
+    Als<W>& a = t.sets[i];
+    a.slot = static_cast<int>(i) * (n + 1);
     for (std::uint64_t m = a.digits; m != 0; m &= m - 1) {
       const int d = std::countr_zero(m);
+      t.entry[static_cast<std::size_t>(a.slot + d)] = static_cast<std::int32_t>(t.where.size());
       const Bits<W> where = a.cells & t.holding[static_cast<std::size_t>(d)];
       Bits<W> seen;
       seen.w.fill(~std::uint64_t{0});
-      for (int c : where.list()) seen = seen & t.peers[static_cast<std::size_t>(c)];
+      for (std::size_t k = 0; k < W; ++k) {
+        for (std::uint64_t cm = where.w[k]; cm != 0; cm &= cm - 1) {
+          seen = seen & t.peers[k * 64 + static_cast<std::size_t>(std::countr_zero(cm))];
+        }
+      }
       t.where.push_back(where);
       t.buddies.push_back(seen);
     }
@@ -205,18 +213,107 @@ void finish(Step& step) {
   step.cells.erase(std::unique(step.cells.begin(), step.cells.end()), step.cells.end());
 }
 
+/// Every ALS of a position and, for each, its partners (increasing) with their restricted
+/// common digits: all that ALS-XZ and ALS-XY-wing search.
+template <std::size_t W>
+struct AlsLinks {
+  struct Link {
+    std::size_t other;
+    std::uint64_t digits;
+  };
+  AlsTable<W> table;
+  std::vector<std::vector<Link>> links;
+};
+
+/// The ALS links of `p`. ALS-XZ and ALS-XY-wing are tried one after the other on the same
+/// position, and the pair tests are most of their work, so the last position's links are kept
+/// (one per thread), keyed by every cell's value and candidates.
+template <std::size_t W>
+const AlsLinks<W>& als_links(const Position& p) {
+  struct Cache {
+    Geometry geometry{0, 0};
+    std::vector<std::uint64_t> key;
+    AlsLinks<W> links;
+  };
+  thread_local Cache cache;
+  const int cells = p.board().cell_count();
+  std::vector<std::uint64_t> key(static_cast<std::size_t>(cells));
+  for (int c = 0; c < cells; ++c) {
+    // A filled cell has no candidates; its value goes above every candidate bit.
+    key[static_cast<std::size_t>(c)] =
+        p.value(c) != 0 ? (std::uint64_t{1} << 63) | static_cast<std::uint64_t>(p.value(c))
+                        : p.candidates(c);
+  }
+  if (cache.geometry == p.geometry() && cache.key == key) return cache.links;
+  cache.geometry = p.geometry();
+  cache.key = std::move(key);
+  AlsLinks<W>& out = cache.links;
+  out.table = als_table<W>(p);
+  const AlsTable<W>& t = out.table;
+  const std::size_t n = t.sets.size();
+  out.links.assign(n, {});
+  // A restricted common digit of A and B has its places in B among the cells seeing all its
+  // places in A: B meets the union of A's buddies (`reach`), a quick test that rules out most
+  // pairs.
+  std::vector<Bits<W>> reach(n);
+  for (std::size_t i = 0; i < n; ++i) {
+    for (std::uint64_t m = t.sets[i].digits; m != 0; m &= m - 1) {
+      reach[i] = reach[i] | t.buddies_of(t.sets[i], std::countr_zero(m));
+    }
+  }
+  for (std::size_t i = 0; i < n; ++i) {
+    for (std::size_t j = i + 1; j < n; ++j) {
+      if (!t.sets[j].cells.intersects(reach[i])) continue;
+      if ((t.sets[i].digits & t.sets[j].digits) == 0 || t.sets[i].cells.intersects(t.sets[j].cells))
+        continue;
+      if (const std::uint64_t x = t.restricted(t.sets[i], t.sets[j]); x != 0) {
+        out.links[i].push_back({j, x});
+        out.links[j].push_back({i, x});
+      }
+    }
+  }
+  return out;
+}
+
+/// The cells outside A and B that would lose digit d: they hold it and see all its places in
+/// both.
+template <std::size_t W>
+Bits<W> common_targets(const AlsTable<W>& t, const Als<W>& a, const Als<W>& b, int d) {
+  return t.buddies_of(a, d) & t.buddies_of(b, d) & t.holding[static_cast<std::size_t>(d)];
+}
+
 template <std::size_t W>
 std::optional<Step> als_xz_in(Position& p) {
-  const AlsTable<W> t = als_table<W>(p);
-  const std::size_t n = t.sets.size();
-  for (std::size_t i = 0; i < n; ++i) {
+  const AlsLinks<W>& l = als_links<W>(p);
+  const AlsTable<W>& t = l.table;
+  for (std::size_t i = 0; i < t.sets.size(); ++i) {
     const Als<W>& a = t.sets[i];
-    for (std::size_t j = i + 1; j < n; ++j) {
-      const Als<W>& b = t.sets[j];
-      const std::uint64_t common = a.digits & b.digits;
-      if (std::popcount(common) < 2 || a.cells.intersects(b.cells)) continue;
-      const std::uint64_t x = t.restricted(a, b);
-      if (x == 0) continue;
+    for (const auto& link : l.links[i]) {
+      if (link.other < i) continue;  // each pair once, in the order (i, j), i < j
+      const Als<W>& b = t.sets[link.other];
+      const std::uint64_t common = a.digits & b.digits, x = link.digits;
+      // Whether any candidate goes (and which Z, singly linked), before a step is written.
+      std::uint64_t hits = 0;
+      if ((x & (x - 1)) == 0) {  // singly linked: the common digits Z other than X
+        for (std::uint64_t m = common & ~x; m != 0; m &= m - 1) {
+          const int z = std::countr_zero(m);
+          if (common_targets(t, a, b, z).any()) hits |= digit_bit(z);
+        }
+      } else {  // doubly linked: each X, and every other digit of A and of B
+        for (std::uint64_t m = x; m != 0; m &= m - 1) {
+          const int d = std::countr_zero(m);
+          if (common_targets(t, a, b, d).any()) hits |= digit_bit(d);
+        }
+        for (const Als<W>* s : {&a, &b}) {
+          for (std::uint64_t m = s->digits & ~x; m != 0; m &= m - 1) {
+            const int d = std::countr_zero(m);
+            if ((t.buddies_of(*s, d) & t.holding[static_cast<std::size_t>(d)]).any()) {
+              hits |= digit_bit(d);
+            }
+          }
+        }
+      }
+      if (hits == 0) continue;
       Step step;
       step.technique = Technique::als_xz;
       step.sets = {named("A", a.cells, a.digits), named("B", b.cells, b.digits)};
@@ -224,21 +321,16 @@ std::optional<Step> als_xz_in(Position& p) {
         const int d = std::countr_zero(m);
         step.sets.push_back(named("X", t.where_of(a, d) | t.where_of(b, d), digit_bit(d)));
       }
-      if (std::popcount(x) == 1) {
-        for (std::uint64_t m = common & ~x; m != 0; m &= m - 1) {
+      if ((x & (x - 1)) == 0) {
+        for (std::uint64_t m = hits; m != 0; m &= m - 1) {
           const int z = std::countr_zero(m);
-          const auto targets =
-              t.buddies_of(a, z) & t.buddies_of(b, z) & t.holding[static_cast<std::size_t>(z)];
-          if (!targets.any()) continue;
           step.sets.push_back(named("Z", t.where_of(a, z) | t.where_of(b, z), digit_bit(z)));
-          remove_digit(p, step, targets, z);
+          remove_digit(p, step, common_targets(t, a, b, z), z);
         }
       } else {
         for (std::uint64_t m = x; m != 0; m &= m - 1) {
           const int d = std::countr_zero(m);
-          remove_digit(
-              p, step,
-              t.buddies_of(a, d) & t.buddies_of(b, d) & t.holding[static_cast<std::size_t>(d)], d);
+          remove_digit(p, step, common_targets(t, a, b, d), d);
         }
         for (const Als<W>* s : {&a, &b}) {
           for (std::uint64_t m = s->digits & ~x; m != 0; m &= m - 1) {
@@ -247,7 +339,6 @@ std::optional<Step> als_xz_in(Position& p) {
           }
         }
       }
-      if (step.eliminated.empty()) continue;
       step.units = {p.layout().unit(a.unit), p.layout().unit(b.unit)};
       finish(step);
       return step;
@@ -258,53 +349,41 @@ std::optional<Step> als_xz_in(Position& p) {
 
 template <std::size_t W>
 std::optional<Step> als_xy_wing_in(Position& p) {
-  const AlsTable<W> t = als_table<W>(p);
-  const std::size_t n = t.sets.size();
-  // Every linked pair once: for each ALS, its partners and their restricted common digits.
-  struct Link {
-    std::size_t other;
-    std::uint64_t digits;
-  };
-  std::vector<std::vector<Link>> links(n);
-  for (std::size_t i = 0; i < n; ++i) {
-    for (std::size_t j = i + 1; j < n; ++j) {
-      if ((t.sets[i].digits & t.sets[j].digits) == 0 || t.sets[i].cells.intersects(t.sets[j].cells))
-        continue;
-      if (const std::uint64_t x = t.restricted(t.sets[i], t.sets[j]); x != 0) {
-        links[i].push_back({j, x});
-        links[j].push_back({i, x});
-      }
-    }
-  }
-  for (std::size_t ci = 0; ci < n; ++ci) {
+  const AlsLinks<W>& l = als_links<W>(p);
+  const AlsTable<W>& t = l.table;
+  for (std::size_t ci = 0; ci < t.sets.size(); ++ci) {
     const Als<W>& c = t.sets[ci];
-    const auto& lc = links[ci];
+    const auto& lc = l.links[ci];
     for (std::size_t k = 0; k < lc.size(); ++k) {
       const Als<W>& a = t.sets[lc[k].other];
-      for (std::size_t l = k + 1; l < lc.size(); ++l) {
-        const Als<W>& b = t.sets[lc[l].other];
+      for (std::size_t m = k + 1; m < lc.size(); ++m) {
+        const Als<W>& b = t.sets[lc[m].other];
         if (a.cells.intersects(b.cells)) continue;
+        // The Z candidates that would go, whatever X and Y: the digits common to A and B with
+        // a cell outside seeing all their places.
+        std::uint64_t hits = 0;
+        for (std::uint64_t mz = a.digits & b.digits; mz != 0; mz &= mz - 1) {
+          const int z = std::countr_zero(mz);
+          if (common_targets(t, a, b, z).any()) hits |= digit_bit(z);
+        }
+        if (hits == 0) continue;
         for (std::uint64_t mx = lc[k].digits; mx != 0; mx &= mx - 1) {
           const int x = std::countr_zero(mx);
-          for (std::uint64_t my = lc[l].digits & ~digit_bit(x); my != 0; my &= my - 1) {
+          for (std::uint64_t my = lc[m].digits & ~digit_bit(x); my != 0; my &= my - 1) {
             const int y = std::countr_zero(my);
-            const std::uint64_t z_digits = a.digits & b.digits & ~digit_bit(x) & ~digit_bit(y);
+            const std::uint64_t z_digits = hits & ~digit_bit(x) & ~digit_bit(y);
+            if (z_digits == 0) continue;
             Step step;
+            step.technique = Technique::als_xy_wing;
+            step.sets = {named("A", a.cells, a.digits), named("B", b.cells, b.digits),
+                         named("C", c.cells, c.digits),
+                         named("X", t.where_of(a, x) | t.where_of(c, x), digit_bit(x)),
+                         named("Y", t.where_of(b, y) | t.where_of(c, y), digit_bit(y))};
             for (std::uint64_t mz = z_digits; mz != 0; mz &= mz - 1) {
               const int z = std::countr_zero(mz);
-              const auto targets =
-                  t.buddies_of(a, z) & t.buddies_of(b, z) & t.holding[static_cast<std::size_t>(z)];
-              if (!targets.any()) continue;
               step.sets.push_back(named("Z", t.where_of(a, z) | t.where_of(b, z), digit_bit(z)));
-              remove_digit(p, step, targets, z);
+              remove_digit(p, step, common_targets(t, a, b, z), z);
             }
-            if (step.eliminated.empty()) continue;
-            step.technique = Technique::als_xy_wing;
-            step.sets.insert(step.sets.begin(),
-                             {named("A", a.cells, a.digits), named("B", b.cells, b.digits),
-                              named("C", c.cells, c.digits),
-                              named("X", t.where_of(a, x) | t.where_of(c, x), digit_bit(x)),
-                              named("Y", t.where_of(b, y) | t.where_of(c, y), digit_bit(y))});
             step.units = {p.layout().unit(a.unit), p.layout().unit(b.unit),
                           p.layout().unit(c.unit)};
             finish(step);

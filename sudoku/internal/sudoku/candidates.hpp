@@ -47,8 +47,13 @@ struct Layout {
   [[nodiscard]] int unit_id(const Unit& unit) const {
     return static_cast<int>(unit.kind) * n + unit.index;
   }
-  /// Whether two distinct cells share a row, column or box.
-  [[nodiscard]] bool sees(int a, int b) const;
+  /// Whether two distinct cells share a row, column or box (read from cell_units: the set
+  /// techniques ask it in their innermost loops).
+  [[nodiscard]] bool sees(int a, int b) const {
+    const auto& ua = cell_units[static_cast<std::size_t>(a)];
+    const auto& ub = cell_units[static_cast<std::size_t>(b)];
+    return a != b && (ua[0] == ub[0] || ua[1] == ub[1] || ua[2] == ub[2]);
+  }
 };
 
 /// Why a position cannot be completed, found without guessing.
