@@ -549,16 +549,18 @@ await test("each chain step draws arrows between the candidates of its nodes, as
     for (const node of step.chain) {
       for (const p of node.from) want.set(`${key(step.chain[p])}>${key(node)}`, node.on ? "strong" : "weak");
     }
-    const arrows = await browser.eval(`[...document.querySelectorAll("#chain-layer line")].map((l) => {
+    // Arrows and marks are read in one evaluation, from one layout: between two, the browser may
+    // scroll the document (scroll anchoring, as the step's text changes height) and move both.
+    const [arrows, marks] = await browser.eval(`[[...document.querySelectorAll("#chain-layer line")].map((l) => {
       const m = l.getScreenCTM(), at = (x, y) => { const q = new DOMPoint(x, y).matrixTransform(m); return [q.x, q.y]; };
       return { from: l.dataset.from, to: l.dataset.to, link: l.dataset.link,
                dashed: getComputedStyle(l).strokeDasharray !== "none",
-               a: at(l.x1.baseVal.value, l.y1.baseVal.value), b: at(l.x2.baseVal.value, l.y2.baseVal.value) }; })`);
-    const marks = await browser.eval(`[...document.querySelectorAll("#grid .marks span[data-digit]")].map((s) => {
+               a: at(l.x1.baseVal.value, l.y1.baseVal.value), b: at(l.x2.baseVal.value, l.y2.baseVal.value) }; }),
+      [...document.querySelectorAll("#grid .marks span[data-digit]")].map((s) => {
       const r = s.getBoundingClientRect(), cell = s.closest(".cell"), n = 9;
       const c = Number(cell.dataset.cell);
       return { name: "r" + (Math.floor(c / n) + 1) + "c" + (c % n + 1) + ":" + s.dataset.digit,
-               x: r.x + r.width / 2, y: r.y + r.height / 2, square: cell.getBoundingClientRect().width / 3 }; })`);
+               x: r.x + r.width / 2, y: r.y + r.height / 2, square: cell.getBoundingClientRect().width / 3 }; })]`);
     expect(arrows.length === want.size, `step ${k} (${step.technique}): ${arrows.length} arrows drawn, ${want.size} links in the chain`);
     for (const arrow of arrows) {
       const link = want.get(`${arrow.from}>${arrow.to}`);
