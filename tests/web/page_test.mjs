@@ -551,7 +551,7 @@ await test("each chain step draws arrows between the candidates of its nodes, as
     }
     // Arrows and marks are read in one evaluation, from one layout: between two, the browser may
     // scroll the document (scroll anchoring, as the step's text changes height) and move both.
-    const [arrows, marks] = await browser.eval(`[[...document.querySelectorAll("#chain-layer line")].map((l) => {
+    const [arrows, marks, placed] = await browser.eval(`[[...document.querySelectorAll("#chain-layer line")].map((l) => {
       const m = l.getScreenCTM(), at = (x, y) => { const q = new DOMPoint(x, y).matrixTransform(m); return [q.x, q.y]; };
       return { from: l.dataset.from, to: l.dataset.to, link: l.dataset.link,
                dashed: getComputedStyle(l).strokeDasharray !== "none",
@@ -560,15 +560,28 @@ await test("each chain step draws arrows between the candidates of its nodes, as
       const r = s.getBoundingClientRect(), cell = s.closest(".cell"), n = 9;
       const c = Number(cell.dataset.cell);
       return { name: "r" + (Math.floor(c / n) + 1) + "c" + (c % n + 1) + ":" + s.dataset.digit,
-               x: r.x + r.width / 2, y: r.y + r.height / 2, square: cell.getBoundingClientRect().width / 3 }; })]`);
+               x: r.x + r.width / 2, y: r.y + r.height / 2, square: cell.getBoundingClientRect().width / 3 }; }),
+      [...document.querySelectorAll("#grid .cell.placed")].map((cell) => {
+      const r = cell.getBoundingClientRect(), c = Number(cell.dataset.cell), n = 9;
+      return { name: "r" + (Math.floor(c / n) + 1) + "c" + (c % n + 1), x: r.x, y: r.y, size: r.width }; })]`);
     expect(arrows.length === want.size, `step ${k} (${step.technique}): ${arrows.length} arrows drawn, ${want.size} links in the chain`);
     for (const arrow of arrows) {
       const link = want.get(`${arrow.from}>${arrow.to}`);
       expect(link, `step ${k}: an arrow ${arrow.from} -> ${arrow.to} that the chain lacks`);
       expect(arrow.link === link && arrow.dashed === (link === "weak"), `step ${k}: ${arrow.from} -> ${arrow.to} drawn ${arrow.link}${arrow.dashed ? " dashed" : ""}, the link is ${link}`);
       // Each end points at its node: of all the pencil marks shown, the nearest is the node's
-      // candidate, within a third of a cell (a candidate's square).
+      // candidate, within a third of a cell (a candidate's square). A cell the step places
+      // shows its digit instead of marks (an AIC that ends where it starts places it): there the
+      // end lies in its digit's square of the cell, the marks' reading order in a 3x3 square.
       for (const [end, point] of [[arrow.from, arrow.a], [arrow.to, arrow.b]]) {
+        const cell = placed.find((c) => c.name === end.split(":")[0]);
+        if (cell) {
+          const d = Number(end.split(":")[1]) - 1, third = cell.size / 3;
+          const x = cell.x + (d % 3 + 0.5) * third, y = cell.y + (Math.floor(d / 3) + 0.5) * third;
+          const off = Math.hypot(point[0] - x, point[1] - y);
+          expect(off <= third, `step ${k}: the arrow's end at ${end} (placed) is ${off.toFixed(1)} px from the digit's square`);
+          continue;
+        }
         let best = null;
         for (const m of marks) {
           const off = Math.hypot(point[0] - m.x, point[1] - m.y);
