@@ -35,9 +35,10 @@ LogicResult solve_logically(Position start, const LogicOptions& options) {
   result.start_candidates = p.candidate_count();
   const int last = static_cast<int>(options.hardest_allowed);
   // The uniqueness techniques, the chains and the set patterns after the first chain are tried
-  // only on a puzzle the engine proves to have exactly one solution: the former hold only there, the latter stay sound on others but
-  // search long there and cannot finish anyway. Counted once, when first needed: every step
-  // keeps the puzzle's solutions, so the count stays true.
+  // only on a puzzle the engine proves to have exactly one solution: the uniqueness ones hold
+  // only there, the rest stay sound elsewhere but search long there and cannot finish anyway.
+  // Counted once, when first needed: every step keeps the puzzle's solutions, so the count
+  // stays true.
   std::optional<bool> unique;
   while (true) {
     // A contradiction is checked before "solved": a full board always passes (place() keeps

@@ -73,7 +73,7 @@ enum class Technique {
   aligned_pair_exclusion,  ///< two cells: the combinations that would empty a bivalue cell
                            ///< seeing both are excluded; digits left in none go
   sue_de_coq,  ///< a box/line intersection shared out between sets in the line and the box
-  x_cycle,  ///< a continuous loop on one digit: off cells seeing both ends of a weak link
+  x_cycle,     ///< a continuous loop on one digit: off cells seeing both ends of a weak link
   // Chains (forcing.hpp; 9x9 and every other geometry). A chain's proof is Step::chain.
   x_chain,  ///< one digit: if the start candidate were true (false), links force it false (true)
   aic,      ///< the same with bivalue cells too: an alternating inference chain (XY-chains)
