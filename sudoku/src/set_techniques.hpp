@@ -7,10 +7,9 @@
 // every elimination holds in every solution of the position (no uniqueness assumed).
 #pragma once
 
-#include <bit>
-#include <cstdint>
 #include <optional>
 
+#include "patterns.hpp"
 #include "sudoku/candidates.hpp"
 #include "sudoku/logic.hpp"
 
@@ -21,16 +20,5 @@ std::optional<Step> aligned_exclusion(Position& position, int degree);
 std::optional<Step> sue_de_coq(Position& position);
 std::optional<Step> als_xz(Position& position);
 std::optional<Step> als_xy_wing(Position& position);
-
-/// Removes the digits of `mask` from `cell`, noting each removal in the step.
-inline bool remove_candidates(Position& p, Step& step, int cell, std::uint64_t mask) {
-  const std::uint64_t hit = p.candidates(cell) & mask;
-  for (std::uint64_t m = hit; m != 0; m &= m - 1) {
-    const int d = std::countr_zero(m);
-    p.eliminate(cell, d);
-    step.eliminated.push_back({cell, d});
-  }
-  return hit != 0;
-}
 
 }  // namespace sudoku::detail

@@ -105,7 +105,7 @@ std::optional<Step> exclude(Position& p, Technique t, const std::vector<int>& ce
     step.sets.push_back({"excluder", {e}, p.candidates(e)});
     step.cells.push_back(e);
   }
-  for (std::size_t i = 0; i < k; ++i) remove_candidates(p, step, cells[i], cand[i] & ~allowed[i]);
+  for (std::size_t i = 0; i < k; ++i) eliminate_noting(p, step, cells[i], cand[i] & ~allowed[i]);
   return step;
 }
 

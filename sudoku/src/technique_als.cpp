@@ -195,7 +195,7 @@ AlsTable<W> als_table(const Position& p) {
 /// Removes `digit` from the cells of `targets`, noting each removal.
 template <std::size_t W>
 void remove_digit(Position& p, Step& step, const Bits<W>& targets, int digit) {
-  for (int c : targets.list()) remove_candidates(p, step, c, digit_bit(digit));
+  for (int c : targets.list()) eliminate_noting(p, step, c, digit_bit(digit));
 }
 
 template <std::size_t W>

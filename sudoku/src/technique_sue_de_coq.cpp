@@ -82,12 +82,12 @@ std::optional<Step> try_intersection(Position& p, int line, int box, const std::
                           const std::uint64_t box_digits = (v | vb) & ~vr;
                           for (int c : L.unit_cells[static_cast<std::size_t>(line)]) {
                             if (p.value(c) == 0 && !contains(inter, c) && !contains(r, c)) {
-                              remove_candidates(p, step, c, line_digits);
+                              eliminate_noting(p, step, c, line_digits);
                             }
                           }
                           for (int c : L.unit_cells[static_cast<std::size_t>(box)]) {
                             if (p.value(c) == 0 && !contains(inter, c) && !contains(b, c)) {
-                              remove_candidates(p, step, c, box_digits);
+                              eliminate_noting(p, step, c, box_digits);
                             }
                           }
                           if (step.eliminated.empty()) return false;
