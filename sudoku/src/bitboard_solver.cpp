@@ -282,26 +282,32 @@ struct Search {
     run(g);
   }
 
-  // A cell not fixed with two digits left, in the band with the most cells open (on ties the
-  // lowest band; in the band the last such cell), else a cell with the fewest digits left;
-  // false when all are fixed.
+  // A cell not fixed with two digits left, the one with the most open peers (on ties the
+  // first, bands in order, cells from the lowest bit), else a cell with the fewest digits left;
+  // false when all are fixed. Whichever digit it turns out to be, a guess on a cell with many
+  // open peers removes more candidates, so propagate() settles more of the grid.
   static bool choose(const Grid& g, std::size_t& band_out, std::uint32_t& bit_out) {
+    std::array<std::uint32_t, 3> open{};
+    for (std::size_t band = 0; band < 3; ++band) open[band] = kBand & ~g.fixed[band];
     int best = -1;
-    for (std::size_t band = 3; band-- > 0;) {
+    for (std::size_t band = 0; band < 3; ++band) {
       const detail::Tally<std::uint32_t> c = digit_counts(g, band);
-      const std::uint32_t pairs = c.twice & ~c.thrice & ~g.fixed[band];
-      const int score = 27 - std::popcount(g.fixed[band]);
-      if (pairs != 0 && score > best) {
-        best = score;
-        band_out = band;
-        bit_out = std::uint32_t{1} << (31 - std::countl_zero(pairs));
+      for (std::uint32_t pairs = c.twice & ~c.thrice & open[band]; pairs != 0; pairs &= pairs - 1) {
+        const int at = std::countr_zero(pairs);
+        const std::uint32_t column = kTables.column_cells[1u << (at % 9)];
+        const std::uint32_t peers =
+            kRow << (at / 9 * 9) | column | kTables.segment_cells[0111u << (at % 9 / 3)];
+        const int score = std::popcount(peers & open[band]) +
+                          std::popcount(column & open[(band + 1) % 3]) +
+                          std::popcount(column & open[(band + 2) % 3]);
+        if (score > best) best = score, band_out = band, bit_out = std::uint32_t{1} << at;
       }
     }
     if (best >= 0) return true;
     int fewest = 10;
     for (std::size_t band = 0; band < 3; ++band) {
-      for (std::uint32_t open = kBand & ~g.fixed[band]; open != 0; open &= open - 1) {
-        const std::uint32_t bit = open & (~open + 1);
+      for (std::uint32_t left = open[band]; left != 0; left &= left - 1) {
+        const std::uint32_t bit = left & (~left + 1);
         int count = 0;
         for (std::size_t d = 0; d < 9; ++d) count += (g.places[3 * d + band] & bit) != 0 ? 1 : 0;
         if (count < fewest) fewest = count, band_out = band, bit_out = bit;
