@@ -651,8 +651,10 @@ int generate(Options options) {
     if (made->unproved_givens > 0) {
       std::cerr << "sudoku: warning: puzzle " << i + 1 << ": unique, but " << made->unproved_givens
                 << " of its " << made->puzzle.given_count()
-                << " givens were kept untested (their search ran out of its budget), so it may "
-                   "not be minimal\n";
+                << (made->unproved_givens == 1 ? " givens was" : " givens were")
+                << " kept untested (the search for a second solution without "
+                << (made->unproved_givens == 1 ? "it" : "them")
+                << " ran out of its budget), so it may not be minimal\n";
     }
     print_generated(options, ++made_count, made->puzzle, made->solution, nullptr);
     if (::isatty(STDOUT_FILENO) != 0) std::cout.flush();

@@ -145,8 +145,7 @@ Generator::Generator(const GeneratorOptions& options)
       last_poll_(std::chrono::steady_clock::now()),
       last_progress_(last_poll_) {
   assert(options.geometry.valid());
-  if (options.geometry.size() > 20) node_budget_ = options.node_budget;
-  engine_.set_node_limit(node_budget_);
+  if (options.geometry.size() > 20) sat_.emplace(options.geometry);
   engine_.set_interrupt([this] { return poll(); });
 }
 
@@ -240,34 +239,67 @@ Board Generator::dig(const Board& solution) {
   cells_tried_ = 0;
   untested_ = 0;
   givens_ = givens;
+  std::vector<const std::vector<int>*> open;  // orbits kept for want of budget
   for (const auto& orbit : orbits) {
     if (options_.max_givens > 0 && givens <= options_.max_givens) break;
     for (int c : orbit) puzzle.set(c, 0);
-    const Other other = has_other_solution(puzzle);
+    const Other other = has_other_solution(puzzle, solution, orbit, options_.conflict_budget);
     if (stopped_) return solution;  // half dug: not minimal, and the caller drops it
     if (other != Other::none) {
       for (int c : orbit) puzzle.set(c, solution[c]);
-      if (other == Other::unknown) untested_ += static_cast<int>(orbit.size());
+      if (other == Other::unknown) open.push_back(&orbit);
     } else {
       givens -= static_cast<int>(orbit.size());
       givens_ = givens;
     }
     cells_tried_ += static_cast<int>(orbit.size());
+    untested_ = 0;
+    for (const auto* o : open) untested_ += static_cast<int>(o->size());
   }
+  // The final pass: the orbits left open, asked of the finished puzzle with more budget. One
+  // pass suffices, as above: an orbit kept here has a second solution without it in a puzzle
+  // with at least the final givens.
+  std::vector<const std::vector<int>*> still_open;
+  for (const auto* orbit : open) {
+    if (options_.max_givens > 0 && givens <= options_.max_givens) break;
+    for (int c : *orbit) puzzle.set(c, 0);
+    const Other other = has_other_solution(puzzle, solution, *orbit, 8 * options_.conflict_budget);
+    if (stopped_) return solution;
+    if (other != Other::none) {
+      for (int c : *orbit) puzzle.set(c, solution[c]);
+      if (other == Other::unknown) still_open.push_back(orbit);
+    } else {
+      givens -= static_cast<int>(orbit->size());
+      givens_ = givens;
+    }
+  }
+  untested_ = 0;
+  for (const auto* o : still_open) untested_ += static_cast<int>(o->size());
   cells_tried_ = -1;
   return puzzle;
 }
 
-// Whether blanking the orbit let a second solution in: the engine counts to 2. Up to 20x20 it
-// always finishes (at most some millions of nodes late in a 20x20 dig); beyond, the count of a
-// sparse puzzle can take hours, so it gets a node budget, and a count that spends it leaves the
-// question open: the orbit's givens stay (uniqueness is kept, minimality is not proved for
-// them). The engine is stopped between slices of its search when options.stop says so.
-Generator::Other Generator::has_other_solution(const Board& puzzle) {
-  const SolveResult result = engine_.solve(puzzle, 2);
-  if (result.solutions >= 2) return Other::found;
-  if (poll()) return Other::unknown;
-  return result.nodes >= node_budget_ ? Other::unknown : Other::none;
+// Whether blanking the orbit let a second solution in. Up to 20x20 the engine counts to 2 and
+// always finishes (at most some millions of nodes late in a 20x20 dig). Beyond, GridSat is
+// asked for each cell of the orbit whether a solution has another digit there, with the
+// solution's phases to start from; a question that spends its budget leaves the answer open.
+Generator::Other Generator::has_other_solution(const Board& puzzle, const Board& solution,
+                                               const std::vector<int>& orbit,
+                                               std::uint64_t budget) {
+  if (!sat_) {
+    const SolveResult result = engine_.solve(puzzle, 2);
+    if (poll()) return Other::unknown;
+    return result.solutions >= 2 ? Other::found : Other::none;
+  }
+  bool open = false;
+  for (const int cell : orbit) {
+    const std::pair<int, int> banned[] = {{cell, solution[cell]}};
+    const auto answer = sat_->solve(puzzle, banned, &solution, budget, [this] { return poll(); });
+    if (poll()) return Other::unknown;
+    if (answer == GridSat::Answer::satisfiable) return Other::found;
+    if (answer == GridSat::Answer::unknown) open = true;
+  }
+  return open ? Other::unknown : Other::none;
 }
 
 std::optional<GeneratedPuzzle> Generator::next() {
@@ -306,6 +338,7 @@ Rating Generator::rate_made(const Board& puzzle, const Board& solution) {
   // logic's verdict and the uniqueness the digging proved, with 0 nodes (not measured).
   LogicOptions options;
   options.record_steps = false;
+  options.known_unique = true;
   SolveResult unique;
   unique.solutions = 1;
   unique.first = solution;

@@ -40,6 +40,7 @@ LogicResult solve_logically(Position start, const LogicOptions& options) {
   // Counted once, when first needed: every step keeps the puzzle's solutions, so the count
   // stays true.
   std::optional<bool> unique;
+  if (options.known_unique) unique = true;
   while (true) {
     // A contradiction is checked before "solved": a full board always passes (place() keeps
     // placed digits out of their peers), and an empty cell must not be mistaken for progress.

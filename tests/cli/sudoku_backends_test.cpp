@@ -92,6 +92,11 @@ TEST_CASE(
   CHECK(r.err == "sudoku: <stdin>:1: the bitboard backend solves 9x9 boards only, not 4x4\n");
   CHECK(lines(r.out).size() == 2);
   CHECK(solves_9x9(kExample, lines(r.out).at(1)));
+  // --stats counts the refused board apart: it was not found to have no solution.
+  const auto stats =
+      sudoku("solve --stats --solver bitboard", "................\n" + kExample + "\n");
+  CHECK(stats.err.find("puzzles: 2, solved: 1, unsolvable: 0, invalid: 0, not solved: 1, ") !=
+        std::string::npos);
   const auto unknown = sudoku("solve --solver dancing", kExample + "\n");
   CHECK(unknown.exit_code == 2);
   CHECK(unknown.err.find("unknown backend 'dancing': the backends are auto, bitboard, dlx, "

@@ -5,12 +5,14 @@
 #include <algorithm>
 #include <set>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include <catch2/catch.hpp>
 
 #include <sudoku/dlx_solver.hpp>
 #include <sudoku/generator.hpp>
+#include <sudoku/grid_sat.hpp>
 #include <sudoku/rating.hpp>
 #include <sudoku/validator.hpp>
 
@@ -187,4 +189,41 @@ TEST_CASE("a hundred 9x9 puzzles, all unique and minimal", "[sudoku][generator][
   const auto r = sudoku::generate(o);
   REQUIRE(r.puzzles.size() == 100);
   for (const auto& p : r.puzzles) check_unique_and_minimal(p, Symmetry::none, false);
+}
+
+// Above 20x20 the generator judges uniqueness with GridSat. Minimality is checked here by
+// witnesses that anyone can verify: for each given, a second solution of the puzzle without it
+// (found by GridSat, checked by the grid checker of support.hpp's brute-force counter, given by
+// given). Uniqueness is the engine's count to 2 on the finished puzzle.
+TEST_CASE("a 25x25 puzzle is unique and minimal, every given with a checked witness",
+          "[sudoku][generator][slow]") {
+  sudoku::GeneratorOptions o;
+  o.geometry = *Geometry::for_size(25);
+  o.seed = 1;
+  const auto r = sudoku::generate(o);
+  REQUIRE(r.puzzles.size() == 1);
+  const auto& p = r.puzzles[0];
+  INFO(p.puzzle.to_line());
+  CHECK(p.unproved_givens == 0);
+  CHECK_FALSE(sudoku::check_solution(p.puzzle, p.solution));
+  sudoku::GridSat sat(o.geometry);
+  for (int cell = 0; cell < p.puzzle.cell_count(); ++cell) {
+    if (p.puzzle[cell] == 0) continue;
+    Board fewer = p.puzzle;
+    fewer.set(cell, 0);
+    const std::pair<int, int> banned[] = {{cell, p.solution[cell]}};
+    REQUIRE(sat.solve(fewer, banned, &p.solution, 2'000'000) ==
+            sudoku::GridSat::Answer::satisfiable);
+    const Board& witness = sat.solution();
+    CHECK(witness[cell] != p.solution[cell]);
+    // The witness keeps every other given and is a valid grid: as a puzzle of its own it has
+    // exactly one solution, itself.
+    Board check = witness;
+    CHECK(sudoku_test::BruteForce(check).count(2) == 1);
+    for (int c = 0; c < p.puzzle.cell_count(); ++c) {
+      if (c != cell && p.puzzle[c] != 0) REQUIRE(witness[c] == p.puzzle[c]);
+    }
+  }
+  sudoku::DlxSolver engine;
+  CHECK(engine.solve(p.puzzle, 2).solutions == 1);
 }

@@ -44,6 +44,7 @@ RunTotals& RunTotals::operator+=(const RunTotals& other) {
   solved += other.solved;
   unsolvable += other.unsolvable;
   invalid += other.invalid;
+  not_solved += other.not_solved;
   nodes += other.nodes;
   updates += other.updates;
   for (std::size_t b = 0; b < by_backend.size(); ++b) by_backend[b] += other.by_backend[b];
@@ -454,7 +455,7 @@ class Run::Impl {
     r.err << "sudoku: " << where(puzzle.line) << ": the " << backend_name(settings_.backend)
           << " backend solves 9x9 boards only, not " << puzzle.board.size() << 'x'
           << puzzle.board.size() << '\n';
-    r.tally(false);
+    ++r.totals.not_solved;  // refused, not found to have no solution
     r.worst(2);
     comment_record(r, puzzle, "not solved");
     return false;
@@ -738,8 +739,9 @@ class Run::Impl {
       return;
     }
     err_ << "puzzles: " << totals_.puzzles << ", solved: " << totals_.solved
-         << ", unsolvable: " << totals_.unsolvable << ", invalid: " << totals_.invalid
-         << ", nodes: " << totals_.nodes;
+         << ", unsolvable: " << totals_.unsolvable << ", invalid: " << totals_.invalid;
+    if (totals_.not_solved > 0) err_ << ", not solved: " << totals_.not_solved;
+    err_ << ", nodes: " << totals_.nodes;
     // Link updates are the dancing links' measure; the bitboard and backtracking solvers make
     // none, so a run on them has no such line item rather than a misleading 0.
     if (totals_.updates > 0) err_ << ", updates: " << totals_.updates;

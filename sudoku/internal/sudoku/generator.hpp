@@ -18,16 +18,21 @@
 // 2. Digging: the cells are split into orbits under the symmetry (a cell alone for `none`; the
 //    cell and its mirror image under 180-degree rotation, 90-degree rotation or left-right
 //    reflection). In random order, each orbit's givens are removed and put back at once if the
-//    engine (DlxSolver, count up to 2) then finds more than one solution. One pass suffices for
-//    minimality: an orbit that could not go when tried cannot go later, since removing givens
-//    only adds solutions.
+//    puzzle then has a second solution. One pass suffices for minimality: an orbit that could
+//    not go when tried cannot go later, since removing givens only adds solutions. Up to 20x20
+//    the engine (DlxSolver) counts to 2. Above, where that count can take hours on a sparse
+//    puzzle, a clause-learning search (GridSat) is asked, for each cell of the orbit, for a
+//    solution with another digit there: one exists exactly when the puzzle has a second
+//    solution (a solution agreeing on the whole orbit is the first). Each question has a
+//    conflict budget (GeneratorOptions::conflict_budget); the orbits whose question ran out of
+//    it are asked again at the end, of the finished puzzle (removing givens only adds
+//    solutions, so the answer there is the one that decides minimality), with eight times the
+//    budget; those still open keep their givens, unproved (GeneratedPuzzle::unproved_givens).
 // 3. Rating (rating.hpp); with a target difficulty, steps 1-2 are repeated until the level
 //    matches, at most `max_attempts` times per puzzle.
 //
-// Above 20x20 each count to 2 has a node budget (GeneratorOptions::node_budget): a count that
-// spends it keeps its orbit, unproved (GeneratedPuzzle::unproved_givens), since the uniqueness
-// proof of a sparse 25x25 puzzle can take the engine hours. options.stop is asked about every
-// 10 ms, inside those counts too, so a generation stops within a fraction of a second.
+// options.stop is asked about every 10 ms, inside those searches too, so a generation stops
+// within a fraction of a second.
 //
 // Guarantees: every puzzle has exactly one solution and, but for its unproved givens, is
 // minimal with respect to the symmetry: no orbit of givens can be removed without losing
@@ -52,6 +57,7 @@
 
 #include "sudoku/board.hpp"
 #include "sudoku/dlx_solver.hpp"
+#include "sudoku/grid_sat.hpp"
 #include "sudoku/propagation.hpp"
 #include "sudoku/rating.hpp"
 
@@ -64,8 +70,8 @@ struct GeneratedPuzzle {
   Board solution;
   Rating rating;
   int attempts = 1;  ///< puzzles made to find this one (1 without a target)
-  /// Givens kept because the search for a second solution without them ran out of its node
-  /// budget (GeneratorOptions::node_budget, sides above 20 only): the puzzle is unique, and
+  /// Givens kept because the search for a second solution without them ran out of its budget
+  /// (GeneratorOptions::conflict_budget, sides above 20 only): the puzzle is unique, and
   /// minimal but for these givens, which may or may not be removable. 0: minimal, proved.
   int unproved_givens = 0;
 };
@@ -121,10 +127,11 @@ struct GeneratorOptions {
   /// Ctrl-C); once it says true, next() gives up the puzzle under way, returns nothing, and
   /// stopped() is true. Empty: never stop.
   std::function<bool()> stop;
-  /// Sides above 20: the engine's nodes per count to 2 (per orbit of givens tried); a count
-  /// that runs out keeps its givens (see GeneratedPuzzle::unproved_givens). Smaller sides
-  /// count without a budget.
-  std::uint64_t node_budget = 1'000'000;
+  /// Sides above 20: the conflicts GridSat may spend on one question "is there a solution with
+  /// another digit in this cell?" (eight times this in the final pass); an orbit whose
+  /// question stays open keeps its givens (see GeneratedPuzzle::unproved_givens). Smaller
+  /// sides count with the engine, without a budget.
+  std::uint64_t conflict_budget = 20'000;
   /// Called about once a second while a puzzle is made, with where it stands ("puzzle 1:
   /// 312 of 625 cells tried, 401 givens left"). Empty: no progress.
   std::function<void(const std::string& text)> on_progress;
@@ -166,10 +173,11 @@ class Generator {
   Board dig(const Board& solution);
 
  private:
-  /// Whether `puzzle` (a puzzle with one solution, some givens just removed) has a second
-  /// solution: found, none, or unknown (the count ran out of its node budget, or a stop).
+  /// Whether `puzzle` (whose only solution was `solution` before the givens of `orbit` were
+  /// removed) has a second solution: found, none, or unknown (out of budget, or a stop).
   enum class Other : std::uint8_t { none, found, unknown };
-  Other has_other_solution(const Board& puzzle);
+  Other has_other_solution(const Board& puzzle, const Board& solution,
+                           const std::vector<int>& orbit, std::uint64_t budget);
   /// A solution of `board`, or nothing (none, or stopped): deductions (Propagator) at every
   /// node, so that the trees stay small on the largest boards; `shuffle`: digits in random
   /// order, for a random complete grid.
@@ -186,12 +194,12 @@ class Generator {
   Propagator propagator_;
   std::string error_;
   bool stopped_ = false;
-  int made_ = 0;          // puzzles returned so far
-  int attempt_ = 0;       // of the puzzle under way
-  int cells_tried_ = -1;  // digging: cells whose givens were tried; -1: not digging
-  int givens_ = 0;        // digging: givens left
-  int untested_ = 0;      // digging: givens kept because their search ran out of budget
-  std::uint64_t node_budget_ = DlxSolver::kNoLimit;  // per uniqueness search
+  int made_ = 0;                // puzzles returned so far
+  int attempt_ = 0;             // of the puzzle under way
+  int cells_tried_ = -1;        // digging: cells whose givens were tried; -1: not digging
+  int givens_ = 0;              // digging: givens left
+  int untested_ = 0;            // digging: givens kept because their search ran out of budget
+  std::optional<GridSat> sat_;  // sides above 20: the uniqueness questions
   std::chrono::steady_clock::time_point last_poll_, last_progress_;
 };
 

@@ -190,6 +190,10 @@ struct LogicOptions {
   Technique hardest_allowed = kHardestTechnique;
   /// Whether to keep the steps; counts and the hardest technique are kept either way.
   bool record_steps = true;
+  /// The caller knows the puzzle has exactly one solution (a generator that proved it): the
+  /// techniques that need it run without the engine's count, which on a sparse 25x25 board
+  /// can take hours.
+  bool known_unique = false;
 };
 
 struct LogicResult {

@@ -78,6 +78,7 @@ struct RunTotals {
   std::uint64_t solved = 0;      ///< validate: consistent
   std::uint64_t unsolvable = 0;  ///< validate: inconsistent
   std::uint64_t invalid = 0;     ///< malformed entries
+  std::uint64_t not_solved = 0;  ///< well-formed, but the backend does not take the board's size
   std::uint64_t nodes = 0;
   std::uint64_t updates = 0;
   /// Puzzles each backend answered (solve, count, enumerate), indexed by Backend.

@@ -1,0 +1,179 @@
+// GridSat, the generator's clause-learning uniqueness judge for large boards. Its answers are
+// compared with facts found without it: every 4x4 grid listed by brute force (support.hpp),
+// the brute-force counter's solutions of 9x9 puzzles, and a grid checker written here.
+#include <cstdint>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include <catch2/catch.hpp>
+
+#include <sudoku/board.hpp>
+#include <sudoku/grid_sat.hpp>
+
+#include "support.hpp"
+
+using sudoku::Board;
+using sudoku::Geometry;
+using sudoku::GridSat;
+
+namespace {
+
+/// Whether `grid` is complete, every row, column and box a permutation, and keeps the givens.
+bool solves(const Board& puzzle, const Board& grid) {
+  const auto& g = puzzle.geometry();
+  const int n = g.size();
+  std::vector<std::uint64_t> rows(n), cols(n), boxes(n);
+  for (int cell = 0; cell < g.cell_count(); ++cell) {
+    const int d = grid[cell];
+    if (d < 1 || d > n) return false;
+    if (puzzle[cell] != 0 && puzzle[cell] != d) return false;
+    const std::uint64_t bit = std::uint64_t{1} << d;
+    auto& r = rows[static_cast<std::size_t>(g.row_of(cell))];
+    auto& c = cols[static_cast<std::size_t>(g.col_of(cell))];
+    auto& b = boxes[static_cast<std::size_t>(g.box_of(cell))];
+    if (((r | c | b) & bit) != 0) return false;
+    r |= bit, c |= bit, b |= bit;
+  }
+  return true;
+}
+
+bool avoids(const Board& grid, const std::vector<std::pair<int, int>>& banned) {
+  for (const auto& [cell, digit] : banned) {
+    if (grid[cell] == digit) return false;
+  }
+  return true;
+}
+
+Board board_of(const std::string& line, const Geometry& g) {
+  Board b(g);
+  for (int i = 0; i < g.cell_count(); ++i)
+    b.set(i, sudoku::symbol_digit(line[static_cast<std::size_t>(i)]));
+  return b;
+}
+
+}  // namespace
+
+TEST_CASE("GridSat agrees with the list of all 4x4 grids on givens and banned pairs",
+          "[sudoku][grid_sat]") {
+  const Geometry g{2, 2};
+  const auto& grids = sudoku_test::all_4x4_grids();
+  REQUIRE(grids.size() == 288);
+  GridSat sat(g);
+  std::uint64_t state = 12345;
+  auto below = [&](int bound) {
+    state = state * 6364136223846793005ULL + 1442695040888963407ULL;
+    return static_cast<int>((state >> 33) % static_cast<std::uint64_t>(bound));
+  };
+  int satisfiable = 0, unsatisfiable = 0;
+  for (int trial = 0; trial < 3000; ++trial) {
+    // Givens from one grid (so they never clash), banned pairs anywhere.
+    const std::string& source = grids[static_cast<std::size_t>(below(288))];
+    Board puzzle(g);
+    const int givens = below(8);
+    for (int k = 0; k < givens; ++k) {
+      const int cell = below(16);
+      puzzle.set(cell, source[static_cast<std::size_t>(cell)] - '0');
+    }
+    std::vector<std::pair<int, int>> banned;
+    const int bans = below(12);
+    for (int k = 0; k < bans; ++k) banned.emplace_back(below(16), 1 + below(4));
+    bool exists = false;
+    for (const auto& grid : grids) {
+      const Board b = board_of(grid, g);
+      if (solves(puzzle, b) && avoids(b, banned)) exists = true;
+    }
+    INFO(puzzle.to_line() << " with " << bans << " banned pairs");
+    const auto answer = sat.solve(puzzle, banned, nullptr, 1'000'000);
+    REQUIRE(answer != GridSat::Answer::unknown);
+    REQUIRE((answer == GridSat::Answer::satisfiable) == exists);
+    if (exists) {
+      CHECK(solves(puzzle, sat.solution()));
+      CHECK(avoids(sat.solution(), banned));
+      ++satisfiable;
+    } else {
+      ++unsatisfiable;
+    }
+  }
+  // The trials reach both answers often.
+  CHECK(satisfiable > 300);
+  CHECK(unsatisfiable > 300);
+}
+
+TEST_CASE("GridSat: a second solution of a 9x9 puzzle less one given, as brute force finds",
+          "[sudoku][grid_sat]") {
+  const auto puzzles = sudoku_test::read_file("puzzles.txt");
+  REQUIRE(puzzles.size() >= 4);
+  GridSat sat(Geometry{});
+  for (const auto& entry : puzzles) {
+    const Board& puzzle = entry.board;
+    sudoku_test::BruteForce brute(puzzle);
+    const auto count = brute.count(2, 1);
+    if (count != 1) continue;  // the README's two-solution example
+    const Board solution = brute.solutions()[0];
+    INFO(puzzle.to_line());
+    // The puzzle itself: its one solution, found at once when preferred.
+    REQUIRE(sat.solve(puzzle, {}, nullptr, 1'000'000) == GridSat::Answer::satisfiable);
+    CHECK(sat.solution() == solution);
+    REQUIRE(sat.solve(puzzle, {}, &solution, 1'000'000) == GridSat::Answer::satisfiable);
+    CHECK(sat.solution() == solution);
+    CHECK(sat.conflicts() == 0);
+    // Each given removed in turn, its digit banned: a solution exists exactly when brute force
+    // completes the puzzle with another digit in that cell.
+    int tested = 0;
+    for (int cell = 0; cell < puzzle.cell_count() && tested < 12; ++cell) {
+      if (puzzle[cell] == 0) continue;
+      ++tested;
+      Board fewer = puzzle;
+      fewer.set(cell, 0);
+      bool other = false;
+      for (int d = 1; d <= 9 && !other; ++d) {
+        if (d == solution[cell]) continue;
+        Board with_d = fewer;
+        with_d.set(cell, d);
+        other = sudoku_test::BruteForce(with_d).count(1) > 0;
+      }
+      const std::vector<std::pair<int, int>> banned{{cell, solution[cell]}};
+      const auto answer = sat.solve(fewer, banned, &solution, 1'000'000);
+      REQUIRE(answer != GridSat::Answer::unknown);
+      CHECK((answer == GridSat::Answer::satisfiable) == other);
+      if (answer == GridSat::Answer::satisfiable) {
+        CHECK(solves(fewer, sat.solution()));
+        CHECK(sat.solution()[cell] != solution[cell]);
+      }
+    }
+  }
+}
+
+TEST_CASE("GridSat: clashing givens and a cell with every digit banned are unsatisfiable",
+          "[sudoku][grid_sat]") {
+  GridSat sat(Geometry{});
+  Board clash(Geometry{});
+  clash.set(0, 5);
+  clash.set(80, 5);
+  clash.set(8, 5);  // row 0 twice
+  CHECK(sat.solve(clash, {}, nullptr, 1000) == GridSat::Answer::unsatisfiable);
+  std::vector<std::pair<int, int>> banned;
+  for (int d = 1; d <= 9; ++d) banned.emplace_back(40, d);
+  CHECK(sat.solve(Board(Geometry{}), banned, nullptr, 1000) == GridSat::Answer::unsatisfiable);
+  // Digit 1 banned from every cell of row 3 but one: it must go there.
+  banned.clear();
+  for (int col = 0; col < 8; ++col) banned.emplace_back(27 + col, 1);
+  REQUIRE(sat.solve(Board(Geometry{}), banned, nullptr, 100000) == GridSat::Answer::satisfiable);
+  CHECK(sat.solution()[35] == 1);
+  // A budget of no conflicts on a puzzle that needs some: unknown, not a wrong answer.
+  const auto puzzles = sudoku_test::read_file("hardest_sample.txt");
+  REQUIRE_FALSE(puzzles.empty());
+  const auto answer = sat.solve(puzzles[0].board, {}, nullptr, 1);
+  CHECK(answer != GridSat::Answer::unsatisfiable);
+}
+
+TEST_CASE("GridSat fills empty boards of every shape up to 35x35", "[sudoku][grid_sat]") {
+  for (int side : {4, 6, 9, 12, 16, 20, 25, 30, 35}) {
+    const Geometry g = *Geometry::for_size(side);
+    INFO(g.name());
+    GridSat sat(g);
+    REQUIRE(sat.solve(Board(g), {}, nullptr, 1'000'000) == GridSat::Answer::satisfiable);
+    CHECK(solves(Board(g), sat.solution()));
+  }
+}
