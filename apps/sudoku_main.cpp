@@ -151,6 +151,10 @@ Options of generate:
                      docs/rating.md); high targets are rare: --max-tries ends the search
   --max-tries N      puzzles made per puzzle wanted while aiming at a target (default 2000);
                      past it: "sudoku: no ... found in N attempts", exit status 1
+  --budget N         above 20x20: the conflicts one search for a second solution may spend
+                     (default 20000; 8N when asked again at the end). A given whose search
+                     runs out stays, untested, with a warning; a larger N leaves fewer
+                     (docs/sudoku-cli.md has the times)
   --seed S           a whole number; the same options and seed give the same puzzles on every
                      machine. Without it a random seed is drawn and printed to standard error
                      as "# seed S", so the run can be repeated
@@ -307,7 +311,8 @@ std::optional<Options> parse_options(int argc, char** argv) {
       "difficulty", po::value<std::string>())("seed", po::value<std::string>())(
       "technique", po::value<std::string>())("givens", po::value<std::string>())(
       "max-tries", po::value<std::string>())("rating", po::value<std::string>())(
-      "command", po::value<std::string>())("files", po::value<std::vector<std::string>>());
+      "budget", po::value<std::string>())("command", po::value<std::string>())(
+      "files", po::value<std::vector<std::string>>());
   po::positional_options_description positional;
   positional.add("command", 1).add("files", -1);
   po::variables_map vm;
@@ -362,7 +367,7 @@ std::optional<Options> parse_options(int argc, char** argv) {
        "every command but export (which writes DLX1), canon and hint");
   only("stats", !is(Command::export_) && !generate, "the commands that read puzzles, but export");
   for (const char* option : {"count", "size", "symmetry", "difficulty", "seed", "technique",
-                             "givens", "max-tries", "rating"}) {
+                             "givens", "max-tries", "rating", "budget"}) {
     only(option, generate, "generate");
   }
 
@@ -420,7 +425,7 @@ std::optional<Options> parse_options(int argc, char** argv) {
     options.run.variant = *variant;
     const bool classic = variant->rules.classic() && !variant->jigsaw && !variant->killer;
     for (const char* classic_only :
-         {"symmetry", "difficulty", "technique", "givens", "rating", "max-tries"}) {
+         {"symmetry", "difficulty", "technique", "givens", "rating", "max-tries", "budget"}) {
       if (!classic && generate && vm.count(classic_only)) {
         throw UsageError{std::string("--") + classic_only +
                          " applies to classic puzzles only; generate --variant " + text +
@@ -536,6 +541,10 @@ std::optional<Options> parse_options(int argc, char** argv) {
     if (vm.count("max-tries")) {
       g.max_attempts = static_cast<int>(cli::number(
           "--max-tries", vm["max-tries"].as<std::string>(), 1, 1'000'000'000, "of at least 1"));
+    }
+    if (vm.count("budget")) {
+      g.conflict_budget = cli::number("--budget", vm["budget"].as<std::string>(), 1, UINT64_MAX / 8,
+                                      "of at least 1");
     }
     if (vm.count("seed")) {
       g.seed =

@@ -169,6 +169,11 @@ std::string Generator::progress_text() const {
   if (options_.count > 1) text += " of " + std::to_string(options_.count);
   if (has_targets(options_)) text += ", attempt " + std::to_string(attempt_);
   if (cells_tried_ < 0) return text + ": filling a " + options_.geometry.name() + " grid";
+  if (recheck_total_ > 0) {
+    return text + ": " + std::to_string(givens_) + " givens left, asking again of " +
+           std::to_string(recheck_done_) + " of the " + std::to_string(recheck_total_) +
+           " whose search ran out of budget";
+  }
   return text + ": " + std::to_string(cells_tried_) + " of " +
          std::to_string(options_.geometry.cell_count()) + " cells tried, " +
          std::to_string(givens_) + " givens left";
@@ -260,6 +265,8 @@ Board Generator::dig(const Board& solution) {
   // pass suffices, as above: an orbit kept here has a second solution without it in a puzzle
   // with at least the final givens.
   std::vector<const std::vector<int>*> still_open;
+  recheck_total_ = untested_;
+  recheck_done_ = 0;
   for (const auto* orbit : open) {
     if (options_.max_givens > 0 && givens <= options_.max_givens) break;
     for (int c : *orbit) puzzle.set(c, 0);
@@ -272,7 +279,9 @@ Board Generator::dig(const Board& solution) {
       givens -= static_cast<int>(orbit->size());
       givens_ = givens;
     }
+    recheck_done_ += static_cast<int>(orbit->size());
   }
+  recheck_total_ = 0;
   untested_ = 0;
   for (const auto* o : still_open) untested_ += static_cast<int>(o->size());
   cells_tried_ = -1;

@@ -187,6 +187,25 @@ TEST_CASE("sudoku generate: unique puzzles, reproducible from the seed", "[cli]"
   for (const auto& count : lines(sudoku("count --limit 2", fewer).out)) CHECK(count == "2");
 }
 
+TEST_CASE("sudoku generate --budget: a 25x25 puzzle fast, unique, its untested givens named",
+          "[cli]") {
+  // A budget of one conflict leaves most questions open: the givens stay, the puzzle is still
+  // unique (the engine's count here says so), and the warning says how many were not tested.
+  const auto r = sudoku("generate --box 5x5 --seed 1 --budget 1 --no-progress");
+  CHECK(r.exit_code == 0);
+  const auto puzzles = lines(r.out);
+  REQUIRE(puzzles.size() == 1);
+  CHECK(puzzles[0].size() == 625);
+  CHECK(r.err.find("sudoku: warning: puzzle 1: unique, but ") == 0);
+  CHECK(r.err.find(" givens were kept untested (the search for a second solution without them "
+                   "ran out of its budget), so it may not be minimal\n") != std::string::npos);
+  CHECK(sudoku("count --limit 2", r.out).out == "1\n");
+  CHECK(sudoku("generate --budget 0").exit_code == 2);
+  const auto variant = sudoku("generate --variant x --budget 5");
+  CHECK(variant.exit_code == 2);
+  CHECK(variant.err.find("sudoku: --budget applies to classic puzzles only") == 0);
+}
+
 TEST_CASE("sudoku generate: symmetry, sizes, formats, and a seed when none is given", "[cli]") {
   const auto sym = sudoku("generate --count 4 --symmetry rotate180 --seed 7");
   CHECK(sym.exit_code == 0);

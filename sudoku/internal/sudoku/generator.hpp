@@ -199,6 +199,8 @@ class Generator {
   int cells_tried_ = -1;        // digging: cells whose givens were tried; -1: not digging
   int givens_ = 0;              // digging: givens left
   int untested_ = 0;            // digging: givens kept because their search ran out of budget
+  int recheck_total_ = 0;       // the final pass: givens asked about again (0: not there)
+  int recheck_done_ = 0;        // the final pass: of those, asked so far
   std::optional<GridSat> sat_;  // sides above 20: the uniqueness questions
   std::chrono::steady_clock::time_point last_poll_, last_progress_;
 };
