@@ -27,10 +27,15 @@ constexpr int kAssumption = -1;
 constexpr int kCell = -2;      // the cell's last candidate, or one candidate leaves the cell
 constexpr int kAdvanced = -3;  // a technique applied inside a dynamic chain (Node::rule)
 
-// Propagations one search for nested forcing chains may spend (several seconds here): the
+// Propagations one search for nested forcing chains may spend, levels 2..5 together: the
 // nested levels multiply the work of the levels below, and the hardest puzzles would
 // otherwise take minutes a step. A search that spends it stops (nothing found: a stall).
-constexpr long kNestedBudget = 3000000;
+// Every propagation is counted as if it ran, also those the closures rule out and those the
+// memo answers, so the bound falls at the same place whatever was remembered; and those are
+// most of them, so a count here costs far less than one propagation. A whole search at
+// level 3 on the forum's hardest list counts up to some 3.5 million: the bound is about three
+// times that, and a whole level 4 or 5 search that finds nothing stays within seconds.
+constexpr long kNestedBudget = 10000000;
 
 // Inner searches a thread remembers (thread_memo()); past this it starts over (some 20 MB).
 constexpr std::size_t kMemoLimit = 20000;

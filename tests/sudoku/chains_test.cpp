@@ -126,6 +126,30 @@ TEST_CASE("chains are sound on the forum's hardest sample", "[sudoku][chains][sl
   check_file("hardest_sample.txt", 10, false);
 }
 
+TEST_CASE("nested forcing chains finish the forum's hardest that once stalled, every step true",
+          "[sudoku][chains]") {
+  // Lines 3001, 10001 and 36001 of puzzles5_forum_hardest_1905_11+ (SE 11+). Each needs a whole
+  // search of nested forcing chains at levels 2 and 3 that counts more than 3 million
+  // propagations, where an earlier budget stopped it: explain ended "stalled".
+  const char* const puzzles[] = {
+      "98.76.5..7...4.96...39.....8...7.6...2...9.1..........5..4....6.78...4......8...5",
+      "9..76.5..6...8.9....5..9...5....783...483...........2.3..9..7......76..1.......5.",
+      "98.7..6..7..6..5...4.....8.5..9..3....3..........3...21....9.7...9.5.1.....1...6."};
+  sudoku::DlxSolver engine;
+  for (const char* line : puzzles) {
+    INFO(line);
+    const Board puzzle = board_of(line);
+    const auto truth = engine.solve(puzzle, 2);
+    REQUIRE(truth.solutions == 1);
+    const LogicResult r = sudoku::solve_logically(puzzle);
+    check_steps(puzzle, truth.first, r);
+    CHECK(r.status == LogicStatus::solved);
+    REQUIRE(r.position);
+    CHECK(r.position->board() == truth.first);
+    CHECK(r.uses[static_cast<std::size_t>(Technique::nested_forcing_chain)] > 0);
+  }
+}
+
 TEST_CASE("x-chains and AICs link only through the pencil marks", "[sudoku][chains]") {
   sudoku::DlxSolver engine;
   auto puzzles = sudoku_test::read_file("top1465_sample.txt");
