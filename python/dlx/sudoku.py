@@ -61,12 +61,14 @@ def solutions(puzzle, box=None, variant=None, regions=None, cages=None):
     return _impl.solutions(puzzle, box)
 
 
-def generate(count=1, size=9, seed=None, symmetry=None, difficulty=None, box=None, variant=None):
+def generate(
+    count=1, size=9, seed=None, symmetry=None, difficulty=None, box=None, variant=None, budget=None
+):
     if variant is not None and variant != "classic":
-        if symmetry is not None or difficulty is not None:
-            raise ValueError("symmetry and difficulty make classic puzzles only")
+        if symmetry is not None or difficulty is not None or budget is not None:
+            raise ValueError("symmetry, difficulty and budget make classic puzzles only")
         return _impl.variant_generate(count, size, seed, variant, box)
-    return _impl.generate(count, size, seed, symmetry, difficulty, box)
+    return _impl.generate(count, size, seed, symmetry, difficulty, box, budget)
 
 
 solve.__doc__ = _impl.solve.__doc__

@@ -337,9 +337,16 @@ py::dict rate(const std::string& puzzle, const py::object& box, bool se) {
 
 py::list generate(int count, int size, const std::optional<std::uint64_t>& seed,
                   const std::optional<std::string>& symmetry,
-                  const std::optional<std::string>& difficulty, const py::object& box) {
+                  const std::optional<std::string>& difficulty, const py::object& box,
+                  const std::optional<std::uint64_t>& budget) {
   if (count < 0) throw py::value_error("count must be at least 0, not " + std::to_string(count));
   sudoku::GeneratorOptions options;
+  if (budget) {
+    if (*budget < 1 || *budget > UINT64_MAX / 8) {
+      throw py::value_error("budget must be at least 1, not " + std::to_string(*budget));
+    }
+    options.conflict_budget = *budget;
+  }
   if (auto g = geometry_of(box)) {
     options.geometry = *g;
   } else {
@@ -394,6 +401,7 @@ py::list generate(int count, int size, const std::optional<std::uint64_t>& seed,
     d["puzzle"] = p->puzzle.to_line();
     d["solution"] = p->solution.to_line();
     d["givens"] = p->puzzle.given_count();
+    d["untested"] = p->unproved_givens;
     d["rating"] = rating_dict(p->rating);
     out.append(d);
     check_signals();
@@ -460,12 +468,15 @@ Explainer's "er", "ep", "ed" (floats) and "se_hardest" (docs/rating.md); the har
 take a second or more.)doc");
   m.def("generate", &generate, py::arg("count") = 1, py::arg("size") = 9,
         py::arg("seed") = py::none(), py::arg("symmetry") = py::none(),
-        py::arg("difficulty") = py::none(), box, R"doc(
+        py::arg("difficulty") = py::none(), box, py::arg("budget") = py::none(), R"doc(
 Makes `count` minimal puzzles with exactly one solution: a list of dicts with "puzzle",
-"solution", "givens" and "rating" (as rate()). `size` is the side (box as square as possible)
-or `box` the box shape; `symmetry` one of none, rotate180, rotate90, mirror; `difficulty` one
-of easy, medium, hard, expert, beyond; the same `seed` gives the same puzzles. Raises
-RuntimeError if a difficulty is not reached in 2000 attempts.)doc");
+"solution", "givens", "untested" and "rating" (as rate()). `size` is the side (box as square
+as possible) or `box` the box shape; `symmetry` one of none, rotate180, rotate90, mirror;
+`difficulty` one of easy, medium, hard, expert, beyond; the same `seed` gives the same puzzles.
+Above 20x20, `budget` is the conflicts one search for a second solution may spend (as
+`sudoku generate --budget`, default 20000); "untested" counts the givens kept because theirs
+ran out (0: minimal, proved). Raises RuntimeError if a difficulty is not reached in 2000
+attempts.)doc");
 }
 
 }  // namespace dlx_python

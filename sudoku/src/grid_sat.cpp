@@ -461,6 +461,18 @@ GridSat::Answer GridSat::solve(const Board& puzzle, std::span<const std::pair<in
       }
     }
     if (var < 0) break;  // everything assigned, nothing false: a solution
+    if (phase_[static_cast<std::size_t>(var)] == 0) {
+      // A decision "not this digit" settles little: place the digit the cell last held (or
+      // the preferred one) instead, if it is still open; the variable picked stays in the heap.
+      const int cell = var / n_;
+      for (int u = cell * n_; u < cell * n_ + n_; ++u) {
+        if (phase_[static_cast<std::size_t>(u)] != 0 && value_[static_cast<std::size_t>(u)] < 0) {
+          heap_insert(var);
+          var = u;
+          break;
+        }
+      }
+    }
     trail_limits_.push_back(static_cast<int>(trail_.size()));
     assign(phase_[static_cast<std::size_t>(var)] != 0 ? positive(var) : negative(var), kNoReason);
   }

@@ -241,6 +241,21 @@ def test_generate_4x4_unique_minimal_reproducible():
             if ch != ".":
                 assert len(matching(puzzle[:k] + "." + puzzle[k + 1:])) > 1
         assert m["givens"] == 16 - puzzle.count(".")
+        assert m["untested"] == 0
+
+
+def test_generate_25x25_with_a_budget_names_its_untested_givens():
+    # One conflict a question: most questions stay open, their givens stay, the puzzle is still
+    # unique (the engine's count says so) and "untested" says how many were not tested.
+    m = sudoku.generate(size=25, seed=1, budget=1)[0]
+    assert len(m["puzzle"]) == 625
+    assert 0 < m["untested"] <= m["givens"]
+    assert sudoku.count(m["puzzle"], limit=2) == 1
+    check_grid(m["solution"], 5, 5, m["puzzle"])
+    with pytest.raises(ValueError, match="budget"):
+        sudoku.generate(size=25, budget=0)
+    with pytest.raises(ValueError, match="budget"):
+        sudoku.generate(variant="x", budget=5)
 
 
 def test_generate_9x9_options():

@@ -27,7 +27,8 @@
 //    conflict budget (GeneratorOptions::conflict_budget); the orbits whose question ran out of
 //    it are asked again at the end, of the finished puzzle (removing givens only adds
 //    solutions, so the answer there is the one that decides minimality), with eight times the
-//    budget; those still open keep their givens, unproved (GeneratedPuzzle::unproved_givens).
+//    budget (a hundred times in all for that pass); those still open keep their givens,
+//    unproved (GeneratedPuzzle::unproved_givens).
 // 3. Rating (rating.hpp); with a target difficulty, steps 1-2 are repeated until the level
 //    matches, at most `max_attempts` times per puzzle.
 //
@@ -194,14 +195,15 @@ class Generator {
   Propagator propagator_;
   std::string error_;
   bool stopped_ = false;
-  int made_ = 0;                // puzzles returned so far
-  int attempt_ = 0;             // of the puzzle under way
-  int cells_tried_ = -1;        // digging: cells whose givens were tried; -1: not digging
-  int givens_ = 0;              // digging: givens left
-  int untested_ = 0;            // digging: givens kept because their search ran out of budget
-  int recheck_total_ = 0;       // the final pass: givens asked about again (0: not there)
-  int recheck_done_ = 0;        // the final pass: of those, asked so far
-  std::optional<GridSat> sat_;  // sides above 20: the uniqueness questions
+  int made_ = 0;                     // puzzles returned so far
+  int attempt_ = 0;                  // of the puzzle under way
+  int cells_tried_ = -1;             // digging: cells whose givens were tried; -1: not digging
+  int givens_ = 0;                   // digging: givens left
+  int untested_ = 0;                 // digging: givens kept because their search ran out of budget
+  int recheck_total_ = 0;            // the final pass: givens asked about again (0: not there)
+  int recheck_done_ = 0;             // the final pass: of those, asked so far
+  std::uint64_t sat_conflicts_ = 0;  // GridSat's conflicts so far, all questions
+  std::optional<GridSat> sat_;       // sides above 20: the uniqueness questions
   std::chrono::steady_clock::time_point last_poll_, last_progress_;
 };
 
