@@ -240,60 +240,51 @@ Board Generator::dig(const Board& solution) {
   }
   random_.shuffle(orbits);
   Board puzzle = solution;
-  int givens = puzzle.given_count();
+  givens_ = puzzle.given_count();
   cells_tried_ = 0;
   untested_ = 0;
-  givens_ = givens;
+  // Blanks the orbit's givens and asks; puts them back unless the puzzle kept one solution.
+  auto try_removing = [&](const std::vector<int>& orbit, std::uint64_t budget) {
+    for (int c : orbit) puzzle.set(c, 0);
+    const Other other = has_other_solution(puzzle, solution, orbit, budget);
+    if (other == Other::none) {
+      givens_ -= static_cast<int>(orbit.size());
+    } else {
+      for (int c : orbit) puzzle.set(c, solution[c]);
+    }
+    return other;
+  };
+  auto dug_enough = [&] { return options_.max_givens > 0 && givens_ <= options_.max_givens; };
   std::vector<const std::vector<int>*> open;  // orbits kept for want of budget
   for (const auto& orbit : orbits) {
-    if (options_.max_givens > 0 && givens <= options_.max_givens) break;
-    for (int c : orbit) puzzle.set(c, 0);
-    const Other other = has_other_solution(puzzle, solution, orbit, options_.conflict_budget);
+    if (dug_enough()) break;
+    const Other other = try_removing(orbit, options_.conflict_budget);
     if (stopped_) return solution;  // half dug: not minimal, and the caller drops it
-    if (other != Other::none) {
-      for (int c : orbit) puzzle.set(c, solution[c]);
-      if (other == Other::unknown) open.push_back(&orbit);
-    } else {
-      givens -= static_cast<int>(orbit.size());
-      givens_ = givens;
+    if (other == Other::unknown) {
+      open.push_back(&orbit);
+      untested_ += static_cast<int>(orbit.size());
     }
     cells_tried_ += static_cast<int>(orbit.size());
-    untested_ = 0;
-    for (const auto* o : open) untested_ += static_cast<int>(o->size());
   }
   // The final pass: the orbits left open, asked of the finished puzzle with more budget. One
   // pass suffices, as above: an orbit kept here has a second solution without it in a puzzle
   // with at least the final givens. The pass as a whole may spend 100 times the budget, so that
   // a board where hundreds stayed open (35x35) ends in minutes, not hours, with those it did
   // not reach still open.
-  std::vector<const std::vector<int>*> still_open;
   std::uint64_t final_pass_left = 100 * options_.conflict_budget;
   recheck_total_ = untested_;
   recheck_done_ = 0;
   for (const auto* orbit : open) {
-    if (options_.max_givens > 0 && givens <= options_.max_givens) break;
-    if (final_pass_left == 0) {
-      still_open.push_back(orbit);
-      continue;
-    }
-    for (int c : *orbit) puzzle.set(c, 0);
-    const std::uint64_t budget = std::min(8 * options_.conflict_budget, final_pass_left);
+    if (dug_enough() || final_pass_left == 0) break;
     const std::uint64_t before = sat_conflicts_;
-    const Other other = has_other_solution(puzzle, solution, *orbit, budget);
-    final_pass_left -= std::min(final_pass_left, sat_conflicts_ - before);
+    const Other other =
+        try_removing(*orbit, std::min(8 * options_.conflict_budget, final_pass_left));
     if (stopped_) return solution;
-    if (other != Other::none) {
-      for (int c : *orbit) puzzle.set(c, solution[c]);
-      if (other == Other::unknown) still_open.push_back(orbit);
-    } else {
-      givens -= static_cast<int>(orbit->size());
-      givens_ = givens;
-    }
+    final_pass_left -= std::min(final_pass_left, sat_conflicts_ - before);
+    if (other != Other::unknown) untested_ -= static_cast<int>(orbit->size());
     recheck_done_ += static_cast<int>(orbit->size());
   }
   recheck_total_ = 0;
-  untested_ = 0;
-  for (const auto* o : still_open) untested_ += static_cast<int>(o->size());
   cells_tried_ = -1;
   return puzzle;
 }

@@ -237,13 +237,13 @@ void GridSat::analyze(const Conflict& conflict, std::vector<int>& learned, int& 
   learned[0] = trail_[index] ^ 1;
   // Shorten, then clear the marks of what stays.
   // The marks are read while shortening, so they are cleared from a copy of the full clause.
-  analyze_stack_.assign(learned.begin() + 1, learned.end());
+  learned_copy_.assign(learned.begin() + 1, learned.end());
   std::size_t kept = 1;
   for (std::size_t k = 1; k < learned.size(); ++k) {
     if (!implied_by_seen(var_of(learned[k]))) learned[kept++] = learned[k];
   }
   learned.resize(kept);
-  for (const int lit : analyze_stack_) seen_[static_cast<std::size_t>(var_of(lit))] = 0;
+  for (const int lit : learned_copy_) seen_[static_cast<std::size_t>(var_of(lit))] = 0;
   // The back-jump level: the highest level among the rest, whose literal goes to [1] (watched).
   back_level = 0;
   for (std::size_t k = 1; k < learned.size(); ++k) {

@@ -126,8 +126,8 @@ class GridSat {
   std::vector<int> heap_, heap_pos_;  // heap_pos_: -1 when not in the heap
 
   std::vector<std::uint8_t> seen_;
-  std::vector<int> analyze_stack_;
-  std::vector<int> level_stamp_;  // for counting levels of a learned clause
+  std::vector<int> learned_copy_;  // analyze(): the clause before shortening
+  std::vector<int> level_stamp_;   // for counting levels of a learned clause
   std::uint32_t stamp_ = 0;
 
   Board solution_;
