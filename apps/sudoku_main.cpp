@@ -152,9 +152,9 @@ Options of generate:
   --max-tries N      puzzles made per puzzle wanted while aiming at a target (default 2000);
                      past it: "sudoku: no ... found in N attempts", exit status 1
   --budget N         above 20x20: the conflicts one search for a second solution may spend
-                     (default 20000; 8N when asked again at the end). A given whose search
-                     runs out stays, untested, with a warning; a larger N leaves fewer
-                     (docs/sudoku-cli.md has the times)
+                     (default 20000; 8N each, 100N in all, when asked again at the end). A
+                     given whose search runs out stays, untested, with a warning; a larger N
+                     leaves fewer (docs/sudoku-cli.md has the times)
   --seed S           a whole number; the same options and seed give the same puzzles on every
                      machine. Without it a random seed is drawn and printed to standard error
                      as "# seed S", so the run can be repeated

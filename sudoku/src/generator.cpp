@@ -6,6 +6,7 @@
 #include <array>
 #include <bit>
 #include <cassert>
+#include <cstdint>
 #include <functional>
 
 #include "sudoku/candidates.hpp"
@@ -66,6 +67,12 @@ std::uint64_t Random::below(std::uint64_t bound) {
 }
 
 namespace {
+
+/// budget * factor, or the largest budget where that would wrap around (a budget from the
+/// command line may be as large as 2^61).
+std::uint64_t saturating_times(std::uint64_t budget, std::uint64_t factor) {
+  return budget > UINT64_MAX / factor ? UINT64_MAX : budget * factor;
+}
 
 /// Randomized backtracking over bit masks (bit d: digit d used in the row / column / box).
 class GridFiller {
@@ -271,14 +278,14 @@ Board Generator::dig(const Board& solution) {
   // with at least the final givens. The pass as a whole may spend 100 times the budget, so that
   // a board where hundreds stayed open (35x35) ends in minutes, not hours, with those it did
   // not reach still open.
-  std::uint64_t final_pass_left = 100 * options_.conflict_budget;
+  std::uint64_t final_pass_left = saturating_times(options_.conflict_budget, 100);
   recheck_total_ = untested_;
   recheck_done_ = 0;
   for (const auto* orbit : open) {
     if (dug_enough() || final_pass_left == 0) break;
     const std::uint64_t before = sat_conflicts_;
-    const Other other =
-        try_removing(*orbit, std::min(8 * options_.conflict_budget, final_pass_left));
+    const Other other = try_removing(
+        *orbit, std::min(saturating_times(options_.conflict_budget, 8), final_pass_left));
     if (stopped_) return solution;
     final_pass_left -= std::min(final_pass_left, sat_conflicts_ - before);
     if (other != Other::unknown) untested_ -= static_cast<int>(orbit->size());

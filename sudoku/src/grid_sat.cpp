@@ -363,7 +363,6 @@ GridSat::Answer GridSat::solve(const Board& puzzle, std::span<const std::pair<in
   conflicts_ = 0;
   // Start afresh: the permanent clauses only, nothing assigned, no activity.
   trail_limits_.clear();
-  backtrack(0);
   for (const int literal : trail_) {
     const auto v = static_cast<std::size_t>(var_of(literal));
     value_[v] = -1;
