@@ -151,8 +151,9 @@ Options of generate:
                      docs/rating.md); high targets are rare: --max-tries ends the search
   --max-tries N      puzzles made per puzzle wanted while aiming at a target (default 2000);
                      past it: "sudoku: no ... found in N attempts", exit status 1
-  --budget N         above 20x20: the conflicts one search for a second solution may spend
-                     (default 20000; 8N each, 100N in all, when asked again at the end). A
+  --budget N         above 20x20: the conflicts each of the two searches for a second solution
+                     may spend (default 20000; when asked again at the end, 8N or more each,
+                     100N in all). A
                      given whose search runs out stays, untested, with a warning; a larger N
                      leaves fewer (docs/sudoku-cli.md has the times)
   --seed S           a whole number; the same options and seed give the same puzzles on every

@@ -251,9 +251,10 @@ Board Generator::dig(const Board& solution) {
   cells_tried_ = 0;
   untested_ = 0;
   // Blanks the orbit's givens and asks; puts them back unless the puzzle kept one solution.
-  auto try_removing = [&](const std::vector<int>& orbit, std::uint64_t budget) {
+  auto try_removing = [&](const std::vector<int>& orbit, std::uint64_t budget,
+                          std::uint64_t round) {
     for (int c : orbit) puzzle.set(c, 0);
-    const Other other = has_other_solution(puzzle, solution, orbit, budget);
+    const Other other = has_other_solution(puzzle, solution, orbit, budget, round);
     if (other == Other::none) {
       givens_ -= static_cast<int>(orbit.size());
     } else {
@@ -265,7 +266,7 @@ Board Generator::dig(const Board& solution) {
   std::vector<const std::vector<int>*> open;  // orbits kept for want of budget
   for (const auto& orbit : orbits) {
     if (dug_enough()) break;
-    const Other other = try_removing(orbit, options_.conflict_budget);
+    const Other other = try_removing(orbit, options_.conflict_budget, 0);
     if (stopped_) return solution;  // half dug: not minimal, and the caller drops it
     if (other == Other::unknown) {
       open.push_back(&orbit);
@@ -277,19 +278,31 @@ Board Generator::dig(const Board& solution) {
   // pass suffices, as above: an orbit kept here has a second solution without it in a puzzle
   // with at least the final givens. The pass as a whole may spend 100 times the budget, so that
   // a board where hundreds stayed open (35x35) ends in minutes, not hours, with those it did
-  // not reach still open.
+  // not reach still open. Each question may spend 8 times the budget, or an even share of what
+  // the pass has left, if more; where few stayed open (25x25) and budget is left after them,
+  // those still open are asked once more, with searches of other orders, sharing the rest.
   std::uint64_t final_pass_left = saturating_times(options_.conflict_budget, 100);
-  recheck_total_ = untested_;
-  recheck_done_ = 0;
-  for (const auto* orbit : open) {
-    if (dug_enough() || final_pass_left == 0) break;
-    const std::uint64_t before = sat_conflicts_;
-    const Other other = try_removing(
-        *orbit, std::min(saturating_times(options_.conflict_budget, 8), final_pass_left));
-    if (stopped_) return solution;
-    final_pass_left -= std::min(final_pass_left, sat_conflicts_ - before);
-    if (other != Other::unknown) untested_ -= static_cast<int>(orbit->size());
-    recheck_done_ += static_cast<int>(orbit->size());
+  for (std::uint64_t round = 1; round <= 2 && !open.empty(); ++round) {
+    recheck_total_ = untested_;
+    recheck_done_ = 0;
+    std::vector<const std::vector<int>*> still_open;
+    for (std::size_t k = 0; k < open.size(); ++k) {
+      if (dug_enough() || final_pass_left == 0) break;
+      const std::uint64_t least = round == 1 ? saturating_times(options_.conflict_budget, 8) : 0;
+      const std::uint64_t share = final_pass_left / (open.size() - k);
+      const std::uint64_t budget = std::min(std::max(least, share), final_pass_left);
+      const std::uint64_t before = sat_conflicts_;
+      const Other other = try_removing(*open[k], budget, round);
+      if (stopped_) return solution;
+      final_pass_left -= std::min(final_pass_left, sat_conflicts_ - before);
+      if (other == Other::unknown) {
+        still_open.push_back(open[k]);
+      } else {
+        untested_ -= static_cast<int>(open[k]->size());
+      }
+      recheck_done_ += static_cast<int>(open[k]->size());
+    }
+    open = std::move(still_open);
   }
   recheck_total_ = 0;
   cells_tried_ = -1;
@@ -297,12 +310,14 @@ Board Generator::dig(const Board& solution) {
 }
 
 // Whether blanking the orbit let a second solution in. Up to 20x20 the engine counts to 2 and
-// always finishes (at most some millions of nodes late in a 20x20 dig). Beyond, GridSat is
+// always finishes (at most some millions of nodes late in a 20x20 dig). Beyond, SatPortfolio is
 // asked for each cell of the orbit whether a solution has another digit there, with the
 // solution's phases to start from; a question that spends its budget leaves the answer open.
+// Each round of questions (the first pass, the final pass's rounds) searches in orders of its
+// own, so that a question asked again is not searched the same way twice.
 Generator::Other Generator::has_other_solution(const Board& puzzle, const Board& solution,
-                                               const std::vector<int>& orbit,
-                                               std::uint64_t budget) {
+                                               const std::vector<int>& orbit, std::uint64_t budget,
+                                               std::uint64_t round) {
   if (!sat_) {
     const SolveResult result = engine_.solve(puzzle, 2);
     if (poll()) return Other::unknown;
@@ -311,7 +326,8 @@ Generator::Other Generator::has_other_solution(const Board& puzzle, const Board&
   bool open = false;
   for (const int cell : orbit) {
     const std::pair<int, int> banned[] = {{cell, solution[cell]}};
-    const auto answer = sat_->solve(puzzle, banned, &solution, budget, [this] { return poll(); });
+    const auto answer = sat_->solve(
+        puzzle, banned, &solution, budget, [this] { return poll(); }, round);
     sat_conflicts_ += sat_->conflicts();
     if (poll()) return Other::unknown;
     if (answer == GridSat::Answer::satisfiable) return Other::found;

@@ -3,6 +3,7 @@
 #include "sudoku/grid_sat.hpp"
 
 #include <algorithm>
+#include <bit>
 #include <cassert>
 
 namespace sudoku {
@@ -40,10 +41,12 @@ GridSat::GridSat(const Geometry& geometry)
   group_vars_.assign(static_cast<std::size_t>(groups * n_), 0);
   groups_of_.assign(static_cast<std::size_t>(vars_), {});
   std::vector<int> filled(static_cast<std::size_t>(groups), 0);
-  auto add = [&](int group, int var, int slot) {
-    group_vars_[static_cast<std::size_t>(group * n_ + filled[static_cast<std::size_t>(group)]++)] =
-        var;
-    groups_of_[static_cast<std::size_t>(var)][static_cast<std::size_t>(slot)] = group;
+  slot_of_.assign(static_cast<std::size_t>(vars_), {});
+  auto add = [&](int group, int var, int k) {
+    const int slot = filled[static_cast<std::size_t>(group)]++;
+    group_vars_[static_cast<std::size_t>(group * n_ + slot)] = var;
+    at(groups_of_, var)[static_cast<std::size_t>(k)] = group;
+    at(slot_of_, var)[static_cast<std::size_t>(k)] = static_cast<std::uint8_t>(slot);
   };
   for (int cell = 0; cell < cells; ++cell) {
     const int units[3] = {geometry.row_of(cell), n_ + geometry.col_of(cell),
@@ -55,15 +58,9 @@ GridSat::GridSat(const Geometry& geometry)
     }
   }
   watches_.resize(static_cast<std::size_t>(2 * vars_));
-  std::vector<int> clause(static_cast<std::size_t>(n_));
-  for (int g = 0; g < groups; ++g) {
-    for (int k = 0; k < n_; ++k) {
-      clause[static_cast<std::size_t>(k)] =
-          positive(group_vars_[static_cast<std::size_t>(g * n_ + k)]);
-    }
-    add_clause(clause, 0);
-  }
-  permanent_clauses_ = clauses_.size();
+  alo_base_ = kAmoBase - vars_;
+  open_.assign(static_cast<std::size_t>(groups), 0);
+  true_.assign(static_cast<std::size_t>(groups), -1);
   value_.assign(static_cast<std::size_t>(vars_), -1);
   level_.assign(static_cast<std::size_t>(vars_), 0);
   reason_.assign(static_cast<std::size_t>(vars_), kNoReason);
@@ -87,6 +84,16 @@ void GridSat::assign(int literal, int reason) {
   level_[v] = static_cast<int>(trail_limits_.size());
   reason_[v] = reason;
   trail_.push_back(literal);
+  const auto& groups = groups_of_[v];
+  const auto& slots = slot_of_[v];
+  for (std::size_t k = 0; k < 4; ++k) {
+    at(open_, groups[k]) &= ~(std::uint64_t{1} << slots[k]);
+  }
+  if (is_positive(literal)) {
+    for (const int g : groups) {
+      if (at(true_, g) < 0) at(true_, g) = var_of(literal);
+    }
+  }
 }
 
 int GridSat::add_clause(std::span<const int> literals, std::uint32_t lbd) {
@@ -108,26 +115,40 @@ void GridSat::watch_clause(int index) {
   watches_[static_cast<std::size_t>(lits[1])].push_back({index, lits[0]});
 }
 
-// Watches hold a clause under the literals it watches (they must not both be false while the
-// other literals are open or true). A literal made true here falsifies its complement, so the
-// clauses watching the complement are visited; a variable made true also falsifies the rest of
-// its four groups at once.
+// Each group holds the mask of its unassigned members and its true member, kept by assign()
+// and backtrack(). A variable made true falsifies the group's unassigned members ("at most
+// one"), unless the group already has another true member (a conflict); a variable made false
+// leaves its group with one unassigned member to make true, or none (a conflict), unless the
+// group has its true member ("at least one"). Learned clauses are watched by two literals each
+// (both must not be false while another literal is open or true); a literal made true
+// falsifies its complement, so the clauses watching the complement are visited.
 bool GridSat::propagate(Conflict& conflict) {
   while (queue_head_ < trail_.size()) {
     const int literal = trail_[queue_head_++];
     const int var = var_of(literal);
+    const auto& groups = at(groups_of_, var);
     if (is_positive(literal)) {
-      for (const int group : groups_of_[static_cast<std::size_t>(var)]) {
-        const int* members = &group_vars_[static_cast<std::size_t>(group * n_)];
-        for (int k = 0; k < n_; ++k) {
-          const int other = members[k];
-          if (other == var) continue;
-          const int value = value_[static_cast<std::size_t>(other)];
-          if (value == 1) {
-            conflict = Conflict{-1, var, other};
-            return false;
-          }
-          if (value < 0) assign(negative(other), kAmoBase - var);
+      for (const int g : groups) {
+        if (at(true_, g) != var) {
+          conflict = Conflict{-1, var, at(true_, g), -1};
+          return false;
+        }
+        const int* members = &group_vars_[static_cast<std::size_t>(g * n_)];
+        for (std::uint64_t open = at(open_, g); open != 0; open &= open - 1) {
+          assign(negative(members[std::countr_zero(open)]), kAmoBase - var);
+        }
+      }
+    } else {
+      for (const int g : groups) {
+        if (at(true_, g) >= 0) continue;
+        const std::uint64_t open = at(open_, g);
+        if (open == 0) {
+          conflict = Conflict{-1, -1, -1, g};
+          return false;
+        }
+        if ((open & (open - 1)) == 0) {
+          assign(positive(group_vars_[static_cast<std::size_t>(g * n_ + std::countr_zero(open))]),
+                 alo_base_ - g);
         }
       }
     }
@@ -173,19 +194,38 @@ bool GridSat::propagate(Conflict& conflict) {
   return true;
 }
 
-// Whether var's value is implied by variables already in the learned clause (seen) or of level
-// 0: then its literal adds nothing to the clause. One step deep (MiniSat's "local" shortening).
-bool GridSat::implied_by_seen(int var) const {
-  const int reason = reason_[static_cast<std::size_t>(var)];
-  if (reason == kNoReason) return false;
-  auto covered = [&](int v) {
-    return seen_[static_cast<std::size_t>(v)] != 0 || level_[static_cast<std::size_t>(v)] == 0;
-  };
-  if (reason <= kAmoBase) return covered(kAmoBase - reason);
-  const Clause& c = clauses_[static_cast<std::size_t>(reason)];
-  for (std::uint32_t k = 0; k < c.size; ++k) {
-    const int v = var_of(literals_[c.begin + k]);
-    if (v != var && !covered(v)) return false;
+// Whether var's literal adds nothing to the learned clause: its reason's other variables are
+// each in the clause, of level 0, or (recursively) implied so themselves; a decision is not.
+// MiniSat's "recursive" shortening, with its filter: a variable on a level none of the
+// clause's literals is on (`levels`, one bit per level modulo 32) cannot be implied by them.
+// Marks (seen_): 1 in the clause, 2 shown implied, listed in marked_ for analyze() to clear.
+bool GridSat::implied_by_clause(int var, std::uint32_t levels) {
+  stack_.assign(1, var);
+  const std::size_t first_marked = marked_.size();
+  while (!stack_.empty()) {
+    const int v = stack_.back();
+    stack_.pop_back();
+    const int reason = reason_[static_cast<std::size_t>(v)];
+    bool implied = true;
+    for_each_antecedent(v, reason, [&](int u) {
+      const auto ui = static_cast<std::size_t>(u);
+      if (!implied || seen_[ui] != 0 || level_[ui] == 0) return;
+      if (reason_[ui] == kNoReason || (levels & (1U << (level_[ui] & 31))) == 0) {
+        implied = false;
+        return;
+      }
+      seen_[ui] = 2;
+      marked_.push_back(u);
+      stack_.push_back(u);
+    });
+    if (!implied) {
+      // What this call marked 2 is not shown implied after all: unmarked again (MiniSat).
+      for (std::size_t k = first_marked; k < marked_.size(); ++k) {
+        seen_[static_cast<std::size_t>(marked_[k])] = 0;
+      }
+      marked_.resize(first_marked);
+      return false;
+    }
   }
   return true;
 }
@@ -206,7 +246,18 @@ void GridSat::analyze(const Conflict& conflict, std::vector<int>& learned, int& 
     }
   };
   // The literals of a reason or of the conflict, each false now (so the learned clause's).
+  // "At least one" of group g: its members, all false but skip_var.
+  auto take_group = [&](int g, int skip_var) {
+    const int* members = &group_vars_[static_cast<std::size_t>(g * n_)];
+    for (int k = 0; k < n_; ++k) {
+      if (members[k] != skip_var) take(members[k], positive(members[k]));
+    }
+  };
   auto take_reason = [&](int reason, int skip_var) {
+    if (reason <= alo_base_) {
+      take_group(alo_base_ - reason, skip_var);
+      return;
+    }
     if (reason <= kAmoBase) {
       const int u = kAmoBase - reason;  // true: its literal "not u" is the false one
       take(u, negative(u));
@@ -220,6 +271,8 @@ void GridSat::analyze(const Conflict& conflict, std::vector<int>& learned, int& 
   };
   if (conflict.clause >= 0) {
     take_reason(conflict.clause, -1);
+  } else if (conflict.group >= 0) {
+    take_group(conflict.group, -1);
   } else {
     take(conflict.var_a, negative(conflict.var_a));
     take(conflict.var_b, negative(conflict.var_b));
@@ -238,12 +291,21 @@ void GridSat::analyze(const Conflict& conflict, std::vector<int>& learned, int& 
   // Shorten, then clear the marks of what stays.
   // The marks are read while shortening, so they are cleared from a copy of the full clause.
   learned_copy_.assign(learned.begin() + 1, learned.end());
+  std::uint32_t levels = 0;
+  for (std::size_t k = 1; k < learned.size(); ++k) {
+    levels |= 1U << (level_[static_cast<std::size_t>(var_of(learned[k]))] & 31);
+  }
   std::size_t kept = 1;
   for (std::size_t k = 1; k < learned.size(); ++k) {
-    if (!implied_by_seen(var_of(learned[k]))) learned[kept++] = learned[k];
+    const int var = var_of(learned[k]);
+    if (reason_[static_cast<std::size_t>(var)] == kNoReason || !implied_by_clause(var, levels)) {
+      learned[kept++] = learned[k];
+    }
   }
   learned.resize(kept);
   for (const int lit : learned_copy_) seen_[static_cast<std::size_t>(var_of(lit))] = 0;
+  for (const int var : marked_) seen_[static_cast<std::size_t>(var)] = 0;
+  marked_.clear();
   // The back-jump level: the highest level among the rest, whose literal goes to [1] (watched).
   back_level = 0;
   for (std::size_t k = 1; k < learned.size(); ++k) {
@@ -264,6 +326,12 @@ void GridSat::backtrack(int level) {
     phase_[v] = value_[v];
     value_[v] = -1;
     reason_[v] = kNoReason;
+    const auto& groups = groups_of_[v];
+    const auto& slots = slot_of_[v];
+    for (std::size_t j = 0; j < 4; ++j) {
+      at(open_, groups[j]) |= std::uint64_t{1} << slots[j];
+      if (at(true_, groups[j]) == var) at(true_, groups[j]) = -1;
+    }
     if (heap_pos_[v] < 0) heap_insert(var);
   }
   trail_.resize(keep);
@@ -343,7 +411,7 @@ int GridSat::heap_pop() {
 // level-0 facts, whose reasons are never read again.
 void GridSat::reduce_learned() {
   std::vector<std::size_t> candidates;
-  for (std::size_t k = permanent_clauses_; k < clauses_.size(); ++k) {
+  for (std::size_t k = 0; k < clauses_.size(); ++k) {
     if (!clauses_[k].deleted && clauses_[k].lbd > 2) candidates.push_back(k);
   }
   std::sort(candidates.begin(), candidates.end(), [&](std::size_t a, std::size_t b) {
@@ -356,12 +424,12 @@ void GridSat::reduce_learned() {
   }
 }
 
-GridSat::Answer GridSat::solve(const Board& puzzle, std::span<const std::pair<int, int>> banned,
-                               const Board* preferred, std::uint64_t conflict_budget,
-                               const std::function<bool()>& stopped) {
+void GridSat::start(const Board& puzzle, std::span<const std::pair<int, int>> banned,
+                    const Board* preferred, std::uint64_t seed) {
   assert(puzzle.geometry() == geometry_);
   conflicts_ = 0;
-  // Start afresh: the permanent clauses only, nothing assigned, no activity.
+  answer_ = Answer::unknown;
+  // Start afresh: no learned clause, nothing assigned, no activity but the seed's.
   trail_limits_.clear();
   for (const int literal : trail_) {
     const auto v = static_cast<std::size_t>(var_of(literal));
@@ -370,16 +438,24 @@ GridSat::Answer GridSat::solve(const Board& puzzle, std::span<const std::pair<in
   }
   trail_.clear();
   queue_head_ = 0;
-  literals_.resize(permanent_clauses_ == 0 ? 0
-                                           : clauses_[permanent_clauses_ - 1].begin +
-                                                 clauses_[permanent_clauses_ - 1].size);
-  clauses_.resize(permanent_clauses_);
-  for (auto& list : watches_) {
-    std::erase_if(list, [&](const Watch& w) {
-      return static_cast<std::size_t>(w.clause) >= permanent_clauses_;
-    });
+  std::fill(open_.begin(), open_.end(), (std::uint64_t{1} << n_) - 1);
+  std::fill(true_.begin(), true_.end(), -1);
+  literals_.clear();
+  clauses_.clear();
+  for (auto& list : watches_) list.clear();
+  // A seed other than 0 orders the variables of equal (zero) activity at random: activities
+  // below 2^-20, which the first conflict's bumps (1 and more) outweigh.
+  std::uint64_t state = seed * 0x9E3779B97F4A7C15ULL;
+  for (double& a : activity_) {
+    if (seed == 0) {
+      a = 0.0;
+      continue;
+    }
+    state ^= state << 13;  // xorshift64
+    state ^= state >> 7;
+    state ^= state << 17;
+    a = static_cast<double>(state >> 11) * 0x1p-73;
   }
-  std::fill(activity_.begin(), activity_.end(), 0.0);
   bump_amount_ = 1.0;
   heap_.clear();
   std::fill(heap_pos_.begin(), heap_pos_.end(), -1);
@@ -390,6 +466,11 @@ GridSat::Answer GridSat::solve(const Board& puzzle, std::span<const std::pair<in
       phase_[static_cast<std::size_t>(cell * n_ + d)] = (want == d + 1) ? 1 : 0;
     }
   }
+  restarts_ = 0;
+  next_restart_ = kRestartUnit * luby(0);
+  since_restart_ = 0;
+  next_reduce_ = 2000;
+  learned_count_ = 0;
 
   // Level 0: the givens true, the banned pairs false.
   Conflict conflict;
@@ -401,53 +482,58 @@ GridSat::Answer GridSat::solve(const Board& puzzle, std::span<const std::pair<in
   };
   for (int cell = 0; cell < geometry_.cell_count(); ++cell) {
     if (puzzle[cell] != 0 && !fact(positive(cell * n_ + puzzle[cell] - 1))) {
-      return Answer::unsatisfiable;
+      answer_ = Answer::unsatisfiable;
+      return;
     }
   }
   for (const auto& [cell, digit] : banned) {
-    if (!fact(negative(cell * n_ + digit - 1))) return Answer::unsatisfiable;
+    if (!fact(negative(cell * n_ + digit - 1))) {
+      answer_ = Answer::unsatisfiable;
+      return;
+    }
   }
+}
 
-  std::vector<int> learned;
-  std::uint64_t restart = 0, next_restart = kRestartUnit * luby(0);
-  std::uint64_t since_restart = 0, next_reduce = 2000;
-  std::size_t learned_count = 0;
+GridSat::Answer GridSat::run(std::uint64_t conflict_limit, const std::function<bool()>& stopped) {
+  if (answer_ != Answer::unknown || conflicts_ >= conflict_limit) return answer_;
+  Conflict conflict;
   while (true) {
     if (!propagate(conflict)) {
       ++conflicts_;
-      ++since_restart;
-      if (trail_limits_.empty()) return Answer::unsatisfiable;
+      ++since_restart_;
+      if (trail_limits_.empty()) return answer_ = Answer::unsatisfiable;
       int back_level = 0;
-      analyze(conflict, learned, back_level);
+      analyze(conflict, learned_, back_level);
       backtrack(back_level);
-      if (learned.size() == 1) {
-        assign(learned[0], kNoReason);
+      if (learned_.size() == 1) {
+        assign(learned_[0], kNoReason);
       } else {
         // Literals on the levels spanned: a clause over few levels is a good one to keep.
         ++stamp_;
         std::uint32_t lbd = 0;
-        for (const int lit : learned) {
+        for (const int lit : learned_) {
           auto& s =
               level_stamp_[static_cast<std::size_t>(level_[static_cast<std::size_t>(var_of(lit))])];
           if (s != static_cast<int>(stamp_)) s = static_cast<int>(stamp_), ++lbd;
         }
-        const int clause = add_clause(learned, std::max<std::uint32_t>(lbd, 1));
-        assign(learned[0], clause);
-        ++learned_count;
+        const int clause = add_clause(learned_, std::max<std::uint32_t>(lbd, 1));
+        assign(learned_[0], clause);
+        ++learned_count_;
       }
       bump_amount_ /= kDecay;
-      if (conflicts_ >= conflict_budget) return Answer::unknown;
+      // The asserted literal waits in the queue: the next run() propagates it first.
+      if (conflicts_ >= conflict_limit) return Answer::unknown;
       if (conflicts_ % 64 == 0 && stopped && stopped()) return Answer::unknown;
       continue;
     }
-    if (since_restart >= next_restart) {
-      since_restart = 0;
-      next_restart = kRestartUnit * luby(++restart);
+    if (since_restart_ >= next_restart_) {
+      since_restart_ = 0;
+      next_restart_ = kRestartUnit * luby(++restarts_);
       backtrack(0);
-      if (learned_count >= next_reduce) {
+      if (learned_count_ >= next_reduce_) {
         reduce_learned();
-        learned_count /= 2;
-        next_reduce += 500;
+        learned_count_ /= 2;
+        next_reduce_ += 200;
       }
       continue;
     }
@@ -480,7 +566,14 @@ GridSat::Answer GridSat::solve(const Board& puzzle, std::span<const std::pair<in
       if (value_[static_cast<std::size_t>(cell * n_ + d)] == 1) solution_.set(cell, d + 1);
     }
   }
-  return Answer::satisfiable;
+  return answer_ = Answer::satisfiable;
+}
+
+GridSat::Answer GridSat::solve(const Board& puzzle, std::span<const std::pair<int, int>> banned,
+                               const Board* preferred, std::uint64_t conflict_budget,
+                               const std::function<bool()>& stopped) {
+  start(puzzle, banned, preferred);
+  return run(conflict_budget, stopped);
 }
 
 }  // namespace sudoku

@@ -1,4 +1,5 @@
-// GridSat, the generator's clause-learning uniqueness judge for large boards. Its answers are
+// GridSat, the generator's clause-learning uniqueness judge for large boards, and SatPortfolio,
+// two of its searches at once. Its answers are
 // compared with facts found without it: every 4x4 grid listed by brute force (support.hpp),
 // the brute-force counter's solutions of 9x9 puzzles, and a grid checker written here.
 #include <cstdint>
@@ -10,12 +11,14 @@
 
 #include <sudoku/board.hpp>
 #include <sudoku/grid_sat.hpp>
+#include <sudoku/sat_portfolio.hpp>
 
 #include "support.hpp"
 
 using sudoku::Board;
 using sudoku::Geometry;
 using sudoku::GridSat;
+using sudoku::SatPortfolio;
 
 namespace {
 
@@ -176,4 +179,108 @@ TEST_CASE("GridSat fills empty boards of every shape up to 35x35", "[sudoku][gri
     REQUIRE(sat.solve(Board(g), {}, nullptr, 1'000'000) == GridSat::Answer::satisfiable);
     CHECK(solves(Board(g), sat.solution()));
   }
+}
+
+TEST_CASE("GridSat: a search run in steps is the search run at once", "[sudoku][grid_sat]") {
+  const auto puzzles = sudoku_test::read_file("hardest_sample.txt");
+  REQUIRE(puzzles.size() >= 3);
+  GridSat at_once(Geometry{}), in_steps(Geometry{});
+  for (std::uint64_t seed : {0, 7}) {
+    for (std::size_t k = 0; k < 3; ++k) {
+      const Board& puzzle = puzzles[k].board;
+      INFO(puzzle.to_line() << " seed " << seed);
+      at_once.start(puzzle, {}, nullptr, seed);
+      REQUIRE(at_once.run(1'000'000) == GridSat::Answer::satisfiable);
+      in_steps.start(puzzle, {}, nullptr, seed);
+      GridSat::Answer answer = GridSat::Answer::unknown;
+      std::uint64_t limit = 0;
+      while (answer == GridSat::Answer::unknown && limit < 1'000'000) {
+        limit += 3;
+        answer = in_steps.run(limit);
+        CHECK(in_steps.conflicts() <= limit);
+      }
+      REQUIRE(answer == GridSat::Answer::satisfiable);
+      CHECK(in_steps.conflicts() == at_once.conflicts());
+      CHECK(in_steps.solution() == at_once.solution());
+      CHECK(solves(puzzle, in_steps.solution()));
+      // Answered: asked again, the same answer.
+      CHECK(in_steps.run(limit + 100) == GridSat::Answer::satisfiable);
+    }
+  }
+}
+
+TEST_CASE("SatPortfolio agrees with the list of all 4x4 grids, on threads or taking turns",
+          "[sudoku][grid_sat]") {
+  const Geometry g{2, 2};
+  const auto& grids = sudoku_test::all_4x4_grids();
+  const bool use_threads = GENERATE(true, false);
+  SatPortfolio sat(g, use_threads);
+  std::uint64_t state = 777;
+  auto below = [&](int bound) {
+    state = state * 6364136223846793005ULL + 1442695040888963407ULL;
+    return static_cast<int>((state >> 33) % static_cast<std::uint64_t>(bound));
+  };
+  int satisfiable = 0, unsatisfiable = 0;
+  for (int trial = 0; trial < 600; ++trial) {
+    const std::string& source = grids[static_cast<std::size_t>(below(288))];
+    Board puzzle(g);
+    for (int k = below(8); k > 0; --k) {
+      const int cell = below(16);
+      puzzle.set(cell, source[static_cast<std::size_t>(cell)] - '0');
+    }
+    std::vector<std::pair<int, int>> banned;
+    for (int k = below(12); k > 0; --k) banned.emplace_back(below(16), 1 + below(4));
+    bool exists = false;
+    for (const auto& grid : grids) {
+      const Board b = board_of(grid, g);
+      if (solves(puzzle, b) && avoids(b, banned)) exists = true;
+    }
+    INFO(puzzle.to_line() << " with " << banned.size() << " banned pairs");
+    const auto answer = sat.solve(puzzle, banned, nullptr, 1'000'000);
+    REQUIRE(answer != GridSat::Answer::unknown);
+    REQUIRE((answer == GridSat::Answer::satisfiable) == exists);
+    CHECK(sat.conflicts() % SatPortfolio::kStep == 0);
+    if (exists) {
+      CHECK(solves(puzzle, sat.solution()));
+      CHECK(avoids(sat.solution(), banned));
+      ++satisfiable;
+    } else {
+      ++unsatisfiable;
+    }
+  }
+  CHECK(satisfiable > 50);
+  CHECK(unsatisfiable > 50);
+}
+
+TEST_CASE("SatPortfolio: the same answers and conflicts on threads and taking turns",
+          "[sudoku][grid_sat]") {
+  // 9x9 puzzles less a given, with small budgets, so that some questions stay open: the
+  // answers, open ones included, and the conflicts counted must not depend on the threads.
+  const auto puzzles = sudoku_test::read_file("hardest_sample.txt");
+  REQUIRE_FALSE(puzzles.empty());
+  SatPortfolio threads(Geometry{}, true), turns(Geometry{}, false);
+  int open = 0, answered = 0;
+  for (const auto& entry : puzzles) {
+    sudoku_test::BruteForce brute(entry.board);
+    REQUIRE(brute.count(2, 1) == 1);
+    const Board solution = brute.solutions()[0];
+    for (int cell = 0; cell < 81; cell += 7) {
+      if (entry.board[cell] == 0) continue;
+      Board fewer = entry.board;
+      fewer.set(cell, 0);
+      const std::vector<std::pair<int, int>> banned{{cell, solution[cell]}};
+      for (std::uint64_t budget : {1, 5, 2000}) {
+        INFO(fewer.to_line() << " budget " << budget);
+        const auto a = threads.solve(fewer, banned, &solution, budget);
+        const auto b = turns.solve(fewer, banned, &solution, budget);
+        CHECK(a == b);
+        CHECK(threads.conflicts() == turns.conflicts());
+        CHECK(threads.conflicts() <= budget);
+        ++(a == GridSat::Answer::unknown ? open : answered);
+        if (a == GridSat::Answer::satisfiable) CHECK(threads.solution()[cell] != solution[cell]);
+      }
+    }
+  }
+  CHECK(open > 0);
+  CHECK(answered > 0);
 }

@@ -21,14 +21,14 @@
 //    puzzle then has a second solution. One pass suffices for minimality: an orbit that could
 //    not go when tried cannot go later, since removing givens only adds solutions. Up to 20x20
 //    the engine (DlxSolver) counts to 2. Above, where that count can take hours on a sparse
-//    puzzle, a clause-learning search (GridSat) is asked, for each cell of the orbit, for a
-//    solution with another digit there: one exists exactly when the puzzle has a second
-//    solution (a solution agreeing on the whole orbit is the first). Each question has a
-//    conflict budget (GeneratorOptions::conflict_budget); the orbits whose question ran out of
-//    it are asked again at the end, of the finished puzzle (removing givens only adds
-//    solutions, so the answer there is the one that decides minimality), with eight times the
-//    budget (a hundred times in all for that pass); those still open keep their givens,
-//    unproved (GeneratedPuzzle::unproved_givens).
+//    puzzle, a clause-learning search (GridSat, two at once: SatPortfolio) is asked, for each
+//    cell of the orbit, for a solution with another digit there: one exists exactly when the puzzle
+//    has a second solution (a solution agreeing on the whole orbit is the first). Each question has
+//    a conflict budget (GeneratorOptions::conflict_budget); the orbits whose question ran out of it
+//    are asked again at the end, of the finished puzzle (removing givens only adds solutions, so
+//    the answer there is the one that decides minimality), with eight times the budget or an even
+//    share of what is left of a hundred times the budget for that pass, whichever is more; those
+//    still open keep their givens, unproved (GeneratedPuzzle::unproved_givens).
 // 3. Rating (rating.hpp); with a target difficulty, steps 1-2 are repeated until the level
 //    matches, at most `max_attempts` times per puzzle.
 //
@@ -58,9 +58,9 @@
 
 #include "sudoku/board.hpp"
 #include "sudoku/dlx_solver.hpp"
-#include "sudoku/grid_sat.hpp"
 #include "sudoku/propagation.hpp"
 #include "sudoku/rating.hpp"
+#include "sudoku/sat_portfolio.hpp"
 
 namespace sudoku {
 
@@ -128,10 +128,10 @@ struct GeneratorOptions {
   /// Ctrl-C); once it says true, next() gives up the puzzle under way, returns nothing, and
   /// stopped() is true. Empty: never stop.
   std::function<bool()> stop;
-  /// Sides above 20: the conflicts GridSat may spend on one question "is there a solution with
-  /// another digit in this cell?" (eight times this in the final pass); an orbit whose
-  /// question stays open keeps its givens (see GeneratedPuzzle::unproved_givens). Smaller
-  /// sides count with the engine, without a budget.
+  /// Sides above 20: the conflicts each of GridSat's two searches may spend on one question
+  /// "is there a solution with another digit in this cell?" (at least eight times this in the
+  /// final pass); an orbit whose question stays open keeps its givens (see
+  /// GeneratedPuzzle::unproved_givens). Smaller sides count with the engine, without a budget.
   std::uint64_t conflict_budget = 20'000;
   /// Called about once a second while a puzzle is made, with where it stands ("puzzle 1:
   /// 312 of 625 cells tried, 401 givens left"). Empty: no progress.
@@ -178,7 +178,8 @@ class Generator {
   /// removed) has a second solution: found, none, or unknown (out of budget, or a stop).
   enum class Other : std::uint8_t { none, found, unknown };
   Other has_other_solution(const Board& puzzle, const Board& solution,
-                           const std::vector<int>& orbit, std::uint64_t budget);
+                           const std::vector<int>& orbit, std::uint64_t budget,
+                           std::uint64_t round);
   /// A solution of `board`, or nothing (none, or stopped): deductions (Propagator) at every
   /// node, so that the trees stay small on the largest boards; `shuffle`: digits in random
   /// order, for a random complete grid.
@@ -202,8 +203,8 @@ class Generator {
   int untested_ = 0;                 // digging: givens kept because their search ran out of budget
   int recheck_total_ = 0;            // the final pass: givens asked about again (0: not there)
   int recheck_done_ = 0;             // the final pass: of those, asked so far
-  std::uint64_t sat_conflicts_ = 0;  // GridSat's conflicts so far, all questions
-  std::optional<GridSat> sat_;       // sides above 20: the uniqueness questions
+  std::uint64_t sat_conflicts_ = 0;  // SatPortfolio's conflicts so far, all questions
+  std::optional<SatPortfolio> sat_;  // sides above 20: the uniqueness questions
   std::chrono::steady_clock::time_point last_poll_, last_progress_;
 };
 
