@@ -85,7 +85,7 @@ struct Job {
   std::string err;
   RunTotals totals;
   int status = 0;
-  bool deferred = false;  // a count too big for one worker: done by the printer on all cores
+  bool deferred = false;  // a count or solve too big for one worker: done by the printer
   std::string key;        // canon --dedupe: the class; printed only the first time it is seen
 };
 
@@ -310,7 +310,7 @@ class Run::Impl {
       ++record.totals.puzzles;
       if (!variant_entry(record, worker.variant, puzzle)) switch (settings_.command) {
           case Command::solve:
-            solve(record, worker, puzzle);
+            job.deferred = !solve(record, worker, puzzle);
             break;
           case Command::count:
             job.deferred = !count(record, worker, puzzle);
@@ -347,7 +347,11 @@ class Run::Impl {
     if (stop_requested()) return false;  // records read but not printed are dropped
     if (job.deferred) {
       Record record{out_, err_, job.totals, job.status};
-      count_on_all_cores(record, std::get<Puzzle>(job.entry));
+      if (settings_.command == Command::solve) {
+        solve_on_this_thread(record, std::get<Puzzle>(job.entry));
+      } else {
+        count_on_all_cores(record, std::get<Puzzle>(job.entry));
+      }
       merge(record);
       if (stop_requested()) return false;  // a count the signal cut short is not a puzzle done
     } else {
@@ -461,10 +465,64 @@ class Run::Impl {
     return false;
   }
 
-  void solve(Record& r, Worker& worker, const Puzzle& puzzle) const {
-    if (!fits(r, puzzle)) return;
-    const SolverResult result = puzzle.candidates.empty() ? worker.solver.solve(puzzle.board, 1)
-                                                          : solve_pencil(worker, puzzle, 1);
+  // False, with nothing written, when the search goes to the calling thread: one that outgrew
+  // auto_node_budget() (see solve_on_this_thread).
+  bool solve(Record& r, Worker& worker, const Puzzle& puzzle) const {
+    if (!fits(r, puzzle)) return true;
+    if (!puzzle.candidates.empty()) {
+      solve_record(r, puzzle, solve_pencil(worker, puzzle, 1));
+      return true;
+    }
+    const Backend backend = settings_.backend;
+    if (backend == Backend::naive || backend == Backend::mrv) {
+      solve_record(r, puzzle, worker.solver.solve(puzzle.board, 1));  // the baselines, unbounded
+      return true;
+    }
+    if (backend != Backend::automatic) worker.solver.set_node_limit(auto_node_budget(backend));
+    const std::optional<SolverResult> result = worker.solver.solve_within_budget(puzzle.board, 1);
+    worker.solver.set_node_limit(Solver::kNoLimit);
+    if (!result || !result->complete) return false;
+    solve_record(r, puzzle, *result);
+    return true;
+  }
+
+  // The engine's next cover, searched in slices of nodes with a look for a signal between two:
+  // false when there is none, or when a signal came first. The node limit is left unset.
+  bool next_watched(dlx::Solver& engine) const {
+    constexpr std::uint64_t kSliceNodes = std::uint64_t{1} << 16;  // some milliseconds
+    bool found = false;
+    while (!found && !stop_requested()) {
+      engine.set_node_limit(engine.stats().nodes + kSliceNodes);
+      found = engine.next();
+      if (!found && !engine.paused()) break;  // the whole tree: no more covers
+    }
+    engine.set_node_limit(dlx::Solver::kNoLimit);
+    return found;
+  }
+
+  // A long search for a first solution, on the calling thread while the workers are idle: the
+  // plain cover (the dlx backend), stopped by a signal.
+  void solve_on_this_thread(Record& r, const Puzzle& puzzle) {
+    clear_progress();
+    dlx::Solver& engine = main_solver_.load_plain_cover(puzzle.board);
+    const bool found = next_watched(engine);
+    if (!found && stop_requested()) {
+      interrupted_in_ = "; " + where(puzzle.line) + ": stopped after " +
+                        std::to_string(engine.stats().nodes) + " nodes, no solution yet";
+      return;
+    }
+    SolverResult result;
+    result.backend = Backend::dlx;
+    result.solutions = found ? 1 : 0;
+    result.first =
+        found ? main_solver_.decode_plain_cover(engine.cover()) : Board(puzzle.board.geometry());
+    result.nodes = engine.stats().nodes;
+    result.updates = engine.stats().updates;
+    solve_record(r, puzzle, result);
+  }
+
+  // The solve record of a search's result.
+  void solve_record(Record& r, const Puzzle& puzzle, const SolverResult& result) const {
     // Every solver gives 0 solutions, at once, for clashing givens: only then is it worth
     // looking for the clashes to name them.
     if (result.solutions == 0 && clashes(r, puzzle)) return unsolvable(r, puzzle);
@@ -547,7 +605,7 @@ class Run::Impl {
     result.backend = Backend::dlx;
     result.first = Board(puzzle.board.geometry());
     dlx::Solver& engine = main_solver_.load_plain_cover(puzzle.board);
-    if (engine.next()) {
+    if (next_watched(engine)) {
       result.first = main_solver_.decode_plain_cover(engine.cover());
       result.nodes = engine.stats().nodes;
       result.updates = engine.stats().updates;
