@@ -10,12 +10,15 @@
 // Running two orders side by side and taking the first answer cuts the time to an answer, and
 // the questions left open, on a machine with two cores.
 //
-// The answer depends on the question only, never on which thread runs faster: the searches
-// advance in steps of kStep conflicts each, side by side; a step in which one answers ends the
-// question (both cannot answer differently), and a question is open only when both have
-// spent the budget. conflicts() is counted in whole steps, so budgets over many questions
-// (the generator's final pass) are spent alike on every machine. Where threads cannot be
-// started (a browser), the two searches take turns on the calling thread, to the same answers.
+// The first search runs alone for its first kAlone conflicts, which settle most questions
+// (those whose given can go) without the cost of a second search. The answer depends on the
+// question only, never on which thread runs faster: after that the searches advance in steps
+// of kStep conflicts each, side by side; a step in which one answers ends the question (both
+// cannot answer differently), and a question is open only when both have spent the budget.
+// conflicts() counts the first search's conflicts in whole steps, so budgets over many
+// questions (the generator's final pass) are spent alike on every machine. Where threads
+// cannot be started (a browser), the two searches take turns on the calling thread, to the
+// same answers.
 #pragma once
 
 #include <cstdint>
@@ -30,6 +33,7 @@ namespace sudoku {
 
 class SatPortfolio {
  public:
+  static constexpr std::uint64_t kAlone = 256;  // the first search's conflicts alone
   static constexpr std::uint64_t kStep = 1024;  // conflicts per search between meetings
 
   /// Precondition: geometry.valid(). use_threads false: the searches always take turns on the
@@ -45,7 +49,8 @@ class SatPortfolio {
 
   /// The solution of the search that answered satisfiable.
   [[nodiscard]] const Board& solution() const;
-  /// Conflicts of each search in the last solve(), in whole steps (or the budget).
+  /// The first search's conflicts in the last solve(): those it spent, if it answered alone,
+  /// else kAlone and whole steps after them (or the budget).
   [[nodiscard]] std::uint64_t conflicts() const { return conflicts_; }
 
  private:
