@@ -543,6 +543,7 @@ std::optional<Options> parse_options(int argc, char** argv) {
       g.max_attempts = static_cast<int>(cli::number(
           "--max-tries", vm["max-tries"].as<std::string>(), 1, 1'000'000'000, "of at least 1"));
     }
+    g.rate = false;  // generate prints no rating: only a difficulty or technique target needs it
     if (vm.count("budget")) {
       g.conflict_budget = cli::number("--budget", vm["budget"].as<std::string>(), 1, UINT64_MAX / 8,
                                       "of at least 1");

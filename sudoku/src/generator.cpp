@@ -351,7 +351,9 @@ std::optional<GeneratedPuzzle> Generator::next() {
       error_ = "stopped";
       return std::nullopt;
     }
-    p.rating = rate_made(p.puzzle, p.solution);
+    if (options_.rate || options_.difficulty || options_.technique) {
+      p.rating = rate_made(p.puzzle, p.solution);
+    }
     p.unproved_givens = untested_;
     p.attempts = attempt_;
     if (meets_targets(p, options_)) {

@@ -466,6 +466,11 @@ void GridSat::start(const Board& puzzle, std::span<const std::pair<int, int>> ba
       phase_[static_cast<std::size_t>(cell * n_ + d)] = (want == d + 1) ? 1 : 0;
     }
   }
+  if (preferred != nullptr) {
+    preferred_phase_ = phase_;
+  } else {
+    preferred_phase_.clear();
+  }
   restarts_ = 0;
   next_restart_ = kRestartUnit * luby(0);
   since_restart_ = 0;
@@ -530,6 +535,8 @@ GridSat::Answer GridSat::run(std::uint64_t conflict_limit, const std::function<b
       since_restart_ = 0;
       next_restart_ = kRestartUnit * luby(++restarts_);
       backtrack(0);
+      // Back to the preferred grid's phases every second restart (see the header).
+      if (!preferred_phase_.empty() && restarts_ % 2 == 0) phase_ = preferred_phase_;
       if (learned_count_ >= next_reduce_) {
         reduce_learned();
         learned_count_ /= 2;

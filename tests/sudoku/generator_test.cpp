@@ -112,6 +112,28 @@ TEST_CASE("generated 9x9 puzzles are unique and minimal (brute force judge)",
   for (const auto& p : r.puzzles) check_unique_and_minimal(p, Symmetry::none, true);
 }
 
+TEST_CASE("generating without ratings makes the same puzzles, unrated; a target still rates",
+          "[sudoku][generator]") {
+  sudoku::GeneratorOptions o;
+  o.count = 5;
+  o.seed = 77;
+  const auto rated = sudoku::generate(o);
+  o.rate = false;
+  const auto unrated = sudoku::generate(o);
+  REQUIRE(rated.puzzles.size() == 5);
+  REQUIRE(unrated.puzzles.size() == 5);
+  for (std::size_t k = 0; k < 5; ++k) {
+    CHECK(unrated.puzzles[k].puzzle == rated.puzzles[k].puzzle);
+    CHECK(rated.puzzles[k].rating.level != sudoku::Difficulty::invalid);
+    CHECK(unrated.puzzles[k].rating.level == sudoku::Difficulty::invalid);  // not rated
+  }
+  o.difficulty = sudoku::Difficulty::easy;
+  o.count = 1;
+  const auto targeted = sudoku::generate(o);
+  REQUIRE(targeted.puzzles.size() == 1);
+  CHECK(targeted.puzzles[0].rating.level == sudoku::Difficulty::easy);
+}
+
 TEST_CASE("symmetric puzzles keep their symmetry and are minimal by orbits",
           "[sudoku][generator]") {
   for (Symmetry s : {Symmetry::rotate180, Symmetry::rotate90, Symmetry::mirror}) {

@@ -126,7 +126,13 @@ class Run::Impl {
     BatchOptions batch;
     batch.threads = settings.threads;
     workers_ = std::vector<Worker>(batched() ? batch_thread_count(batch) : 1);
-    for (Worker& worker : workers_) worker.solver = Solver(settings.backend);
+    for (Worker& worker : workers_) {
+      worker.solver = Solver(settings.backend);
+      // rate's and explain's engine count (up to 2) can run for hours on a sparse 25x25 board:
+      // it looks for a signal between slices of nodes, and a record it cuts short is dropped
+      // (emit() prints nothing once a signal came).
+      worker.dlx.set_interrupt([this] { return stop_requested(); });
+    }
     const Command c = settings_.command;
     if (settings_.format == Format::csv &&
         (c == Command::solve || c == Command::count || c == Command::enumerate)) {

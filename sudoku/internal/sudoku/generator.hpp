@@ -133,6 +133,11 @@ struct GeneratorOptions {
   /// final pass); an orbit whose question stays open keeps its givens (see
   /// GeneratedPuzzle::unproved_givens). Smaller sides count with the engine, without a budget.
   std::uint64_t conflict_budget = 20'000;
+  /// Whether next() rates each puzzle (GeneratedPuzzle::rating; left default when not). A
+  /// difficulty or technique target rates them regardless. Callers that show no rating turn it
+  /// off: above 16x16 the logic's rating can take as long as the digging (a 25x25 puzzle: some
+  /// 20 seconds of chains and forcing).
+  bool rate = true;
   /// Called about once a second while a puzzle is made, with where it stands ("puzzle 1:
   /// 312 of 625 cells tried, 401 givens left"). Empty: no progress.
   std::function<void(const std::string& text)> on_progress;
