@@ -60,9 +60,9 @@ SolveResult DlxSolver::solve(const Board& puzzle, std::uint64_t limit, Deduction
   Engine& e = engine(puzzle.geometry());
   SolveResult result;
   result.first = Board(puzzle.geometry());
-  if (limit > 0 && e.load(puzzle) && e.solver.next()) {
+  if (limit > 0 && e.load(puzzle) && full_next_watched(e.solver)) {
     e.encoding.decode(e.solver.cover(), result.first);
-    result.solutions = 1 + e.solver.count(limit - 1);
+    result.solutions = 1 + full_count_watched(e.solver, limit - 1);
   }
   result.nodes = e.solver.stats().nodes;
   result.updates = e.solver.stats().updates;
@@ -184,33 +184,66 @@ SolveResult DlxSolver::solve_reduced(const Board& puzzle, std::uint64_t limit) {
 }
 
 namespace {
+
 constexpr std::uint64_t kInterruptSlice = std::uint64_t{1} << 16;  // nodes between two asks
+
+/// Calls `step` (a search call that pauses at the node limit; true: done) in slices of
+/// kInterruptSlice nodes, asking `interrupt` between two, until the step is done, the search
+/// ends without pausing, `node_limit` is reached or `interrupt` says true; then the limit is
+/// `node_limit` again.
+template <typename SetLimit, typename Nodes, typename Paused, typename Step>
+void in_slices(std::uint64_t node_limit, const std::function<bool()>& interrupt, SetLimit set_limit,
+               Nodes nodes, Paused paused, Step step) {
+  for (;;) {
+    set_limit(std::min(node_limit, nodes() + kInterruptSlice));
+    const bool done = step();
+    if (done || !paused() || nodes() >= node_limit || interrupt()) {
+      set_limit(node_limit);
+      return;
+    }
+  }
+}
+
 }  // namespace
 
 bool DlxSolver::reduced_next_watched() {
   if (!interrupt_) return reduced_next();
-  for (;;) {
-    set_reduced_limit(std::min(node_limit_, reduced_stats().nodes + kInterruptSlice));
-    const bool found = reduced_next();
-    if (found || !reduced_paused() || reduced_stats().nodes >= node_limit_ || interrupt_()) {
-      set_reduced_limit(node_limit_);
-      return found;
-    }
-  }
+  bool found = false;
+  in_slices(
+      node_limit_, interrupt_, [this](std::uint64_t n) { set_reduced_limit(n); },
+      [this] { return reduced_stats().nodes; }, [this] { return reduced_paused(); },
+      [&] { return found = reduced_next(); });
+  return found;
 }
 
 std::uint64_t DlxSolver::reduced_count_watched(std::uint64_t limit) {
   if (!interrupt_) return reduced_count(limit);
   std::uint64_t found = 0;
-  for (;;) {
-    set_reduced_limit(std::min(node_limit_, reduced_stats().nodes + kInterruptSlice));
-    found += reduced_count(limit - found);
-    if (found >= limit || !reduced_paused() || reduced_stats().nodes >= node_limit_ ||
-        interrupt_()) {
-      set_reduced_limit(node_limit_);
-      return found;
-    }
-  }
+  in_slices(
+      node_limit_, interrupt_, [this](std::uint64_t n) { set_reduced_limit(n); },
+      [this] { return reduced_stats().nodes; }, [this] { return reduced_paused(); },
+      [&] { return (found += reduced_count(limit - found)) >= limit; });
+  return found;
+}
+
+bool DlxSolver::full_next_watched(dlx::Solver& solver) {
+  if (!interrupt_) return solver.next();
+  bool found = false;
+  in_slices(
+      node_limit_, interrupt_, [&](std::uint64_t n) { solver.set_node_limit(n); },
+      [&] { return solver.stats().nodes; }, [&] { return solver.paused(); },
+      [&] { return found = solver.next(); });
+  return found;
+}
+
+std::uint64_t DlxSolver::full_count_watched(dlx::Solver& solver, std::uint64_t limit) {
+  if (!interrupt_ || limit == 0) return solver.count(limit);
+  std::uint64_t found = 0;
+  in_slices(
+      node_limit_, interrupt_, [&](std::uint64_t n) { solver.set_node_limit(n); },
+      [&] { return solver.stats().nodes; }, [&] { return solver.paused(); },
+      [&] { return (found += solver.count(limit - found)) >= limit; });
+  return found;
 }
 
 void DlxSolver::set_node_limit(std::uint64_t nodes) {

@@ -198,16 +198,26 @@ TEST_CASE("SIGINT during a count to a large limit: it stops, no partial count, 1
   CHECK(std::stoull(match[1].str()) > 0);
 }
 
-TEST_CASE("SIGTERM while solving a puzzle beyond the engine: it stops at once, status 143",
-          "[cli]") {
-  // A 9x9 puzzle (one quick record), then a minimal 25x25 one that the engine's search does not
-  // finish in minutes: the search goes on past the workers' budget, and the signal must still
-  // stop it, with the first record printed and the second said to be unfinished.
+namespace {
+
+/// data/sudoku/25x25_hard.txt's puzzle: minimal, and beyond the engine's search for minutes.
+std::string hard_25x25() {
   std::ifstream file(kData + "25x25_hard.txt");
   std::string line, hard;
   while (std::getline(file, line)) {
     if (!line.empty() && line[0] != '#') hard = line;
   }
+  return hard;
+}
+
+}  // namespace
+
+TEST_CASE("SIGTERM while solving a puzzle beyond the engine: it stops at once, status 143",
+          "[cli]") {
+  // A 9x9 puzzle (one quick record), then a minimal 25x25 one that the engine's search does not
+  // finish in minutes: the search goes on past the workers' budget, and the signal must still
+  // stop it, with the first record printed and the second said to be unfinished.
+  const std::string hard = hard_25x25();
   REQUIRE(hard.size() == 625);
   const auto started = std::chrono::steady_clock::now();
   const auto r = run_and_signal("solve --no-progress", kExample + "\n" + hard + "\n", SIGTERM,
@@ -220,5 +230,21 @@ TEST_CASE("SIGTERM while solving a puzzle beyond the engine: it stops at once, s
       "sudoku: interrupted: 1 puzzle done; <stdin>:2: stopped after [0-9]+ nodes, no solution "
       "yet\n");
   CHECK(std::regex_search(r.err, pattern));
+  CHECK(took < std::chrono::milliseconds(1500) + std::chrono::seconds(5));  // not minutes
+}
+
+TEST_CASE("SIGTERM while rating a puzzle beyond the engine: it stops at once, status 143",
+          "[cli]") {
+  // rate counts solutions up to 2 with the engine on a worker thread; on this puzzle that count
+  // runs for hours, and the signal must stop it there.
+  const std::string hard = hard_25x25();
+  REQUIRE(hard.size() == 625);
+  const auto started = std::chrono::steady_clock::now();
+  const auto r =
+      run_and_signal("rate --no-progress", hard + "\n", SIGTERM, std::chrono::milliseconds(1500));
+  const auto took = std::chrono::steady_clock::now() - started;
+  CHECK(r.exit_code == 143);
+  CHECK(r.out.empty());  // no rating: a cut-short count would read as an answer
+  CHECK_THAT(r.err, Catch::Contains("sudoku: interrupted: 0 puzzles done"));
   CHECK(took < std::chrono::milliseconds(1500) + std::chrono::seconds(5));  // not minutes
 }

@@ -75,9 +75,10 @@ class DlxSolver {
   /// and result.nodes == nodes; an enumeration ends. For bounding the work on untrusted input.
   void set_node_limit(std::uint64_t nodes);
 
-  /// Asked between slices of about 65536 nodes of solve()'s search (a few tens of
-  /// milliseconds); once it says true, solve() returns at once with the solutions found so far
-  /// (which then prove nothing: the caller knows it asked to stop). Empty: never asked.
+  /// Asked between slices of about 65536 nodes of solve()'s search, with deductions or without
+  /// (a few tens of milliseconds); once it says true, solve() returns at once with the
+  /// solutions found so far (which then prove nothing: the caller knows it asked to stop).
+  /// Empty: never asked.
   void set_interrupt(std::function<bool()> interrupt) { interrupt_ = std::move(interrupt); }
 
   /// The engine for a geometry, built on first use (exposed for tests and benchmarks).
@@ -98,6 +99,9 @@ class DlxSolver {
   /// reduced_next() and reduced_count() in slices, asking interrupt_ between two.
   bool reduced_next_watched();
   std::uint64_t reduced_count_watched(std::uint64_t limit);
+  /// The same for a full-encoding engine's solver.
+  bool full_next_watched(dlx::Solver& solver);
+  std::uint64_t full_count_watched(dlx::Solver& solver, std::uint64_t limit);
   void set_reduced_limit(std::uint64_t nodes) {
     if (reduced_on_bitsets_) bitset_solver_.set_node_limit(nodes);
     else reduced_solver_->set_node_limit(nodes);
