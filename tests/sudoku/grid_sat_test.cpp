@@ -55,22 +55,23 @@ Board board_of(const std::string& line, const Geometry& g) {
   return b;
 }
 
-}  // namespace
-
-TEST_CASE("GridSat agrees with the list of all 4x4 grids on givens and banned pairs",
-          "[sudoku][grid_sat]") {
+/// `trials` questions on the 4x4 board, each with givens from one grid (so they never clash)
+/// and banned pairs anywhere, put to `ask(puzzle, banned)` and checked against the list of all
+/// 288 grids, the solution found (`solution()`) too. Returns how many questions had a solution
+/// and how many had none.
+template <typename Ask, typename Solution>
+std::pair<int, int> check_4x4_questions(int trials, std::uint64_t seed, Ask ask,
+                                        Solution solution) {
   const Geometry g{2, 2};
   const auto& grids = sudoku_test::all_4x4_grids();
   REQUIRE(grids.size() == 288);
-  GridSat sat(g);
-  std::uint64_t state = 12345;
+  std::uint64_t state = seed;
   auto below = [&](int bound) {
     state = state * 6364136223846793005ULL + 1442695040888963407ULL;
     return static_cast<int>((state >> 33) % static_cast<std::uint64_t>(bound));
   };
   int satisfiable = 0, unsatisfiable = 0;
-  for (int trial = 0; trial < 3000; ++trial) {
-    // Givens from one grid (so they never clash), banned pairs anywhere.
+  for (int trial = 0; trial < trials; ++trial) {
     const std::string& source = grids[static_cast<std::size_t>(below(288))];
     Board puzzle(g);
     const int givens = below(8);
@@ -87,17 +88,31 @@ TEST_CASE("GridSat agrees with the list of all 4x4 grids on givens and banned pa
       if (solves(puzzle, b) && avoids(b, banned)) exists = true;
     }
     INFO(puzzle.to_line() << " with " << bans << " banned pairs");
-    const auto answer = sat.solve(puzzle, banned, nullptr, 1'000'000);
+    const GridSat::Answer answer = ask(puzzle, banned);
     REQUIRE(answer != GridSat::Answer::unknown);
     REQUIRE((answer == GridSat::Answer::satisfiable) == exists);
     if (exists) {
-      CHECK(solves(puzzle, sat.solution()));
-      CHECK(avoids(sat.solution(), banned));
+      CHECK(solves(puzzle, solution()));
+      CHECK(avoids(solution(), banned));
       ++satisfiable;
     } else {
       ++unsatisfiable;
     }
   }
+  return {satisfiable, unsatisfiable};
+}
+
+}  // namespace
+
+TEST_CASE("GridSat agrees with the list of all 4x4 grids on givens and banned pairs",
+          "[sudoku][grid_sat]") {
+  GridSat sat(Geometry{2, 2});
+  const auto [satisfiable, unsatisfiable] = check_4x4_questions(
+      3000, 12345,
+      [&](const Board& puzzle, const std::vector<std::pair<int, int>>& banned) {
+        return sat.solve(puzzle, banned, nullptr, 1'000'000);
+      },
+      [&]() -> const Board& { return sat.solution(); });
   // The trials reach both answers often.
   CHECK(satisfiable > 300);
   CHECK(unsatisfiable > 300);
@@ -211,44 +226,17 @@ TEST_CASE("GridSat: a search run in steps is the search run at once", "[sudoku][
 
 TEST_CASE("SatPortfolio agrees with the list of all 4x4 grids, on threads or taking turns",
           "[sudoku][grid_sat]") {
-  const Geometry g{2, 2};
-  const auto& grids = sudoku_test::all_4x4_grids();
   const bool use_threads = GENERATE(true, false);
-  SatPortfolio sat(g, use_threads);
-  std::uint64_t state = 777;
-  auto below = [&](int bound) {
-    state = state * 6364136223846793005ULL + 1442695040888963407ULL;
-    return static_cast<int>((state >> 33) % static_cast<std::uint64_t>(bound));
-  };
-  int satisfiable = 0, unsatisfiable = 0;
-  for (int trial = 0; trial < 600; ++trial) {
-    const std::string& source = grids[static_cast<std::size_t>(below(288))];
-    Board puzzle(g);
-    for (int k = below(8); k > 0; --k) {
-      const int cell = below(16);
-      puzzle.set(cell, source[static_cast<std::size_t>(cell)] - '0');
-    }
-    std::vector<std::pair<int, int>> banned;
-    for (int k = below(12); k > 0; --k) banned.emplace_back(below(16), 1 + below(4));
-    bool exists = false;
-    for (const auto& grid : grids) {
-      const Board b = board_of(grid, g);
-      if (solves(puzzle, b) && avoids(b, banned)) exists = true;
-    }
-    INFO(puzzle.to_line() << " with " << banned.size() << " banned pairs");
-    const auto answer = sat.solve(puzzle, banned, nullptr, 1'000'000);
-    REQUIRE(answer != GridSat::Answer::unknown);
-    REQUIRE((answer == GridSat::Answer::satisfiable) == exists);
-    CHECK((sat.conflicts() <= SatPortfolio::kAlone ||
-           (sat.conflicts() - SatPortfolio::kAlone) % SatPortfolio::kStep == 0));
-    if (exists) {
-      CHECK(solves(puzzle, sat.solution()));
-      CHECK(avoids(sat.solution(), banned));
-      ++satisfiable;
-    } else {
-      ++unsatisfiable;
-    }
-  }
+  SatPortfolio sat(Geometry{2, 2}, use_threads);
+  const auto [satisfiable, unsatisfiable] = check_4x4_questions(
+      600, 777,
+      [&](const Board& puzzle, const std::vector<std::pair<int, int>>& banned) {
+        const auto answer = sat.solve(puzzle, banned, nullptr, 1'000'000);
+        CHECK((sat.conflicts() <= SatPortfolio::kAlone ||
+               (sat.conflicts() - SatPortfolio::kAlone) % SatPortfolio::kStep == 0));
+        return answer;
+      },
+      [&]() -> const Board& { return sat.solution(); });
   CHECK(satisfiable > 50);
   CHECK(unsatisfiable > 50);
 }
