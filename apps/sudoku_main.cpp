@@ -153,9 +153,8 @@ Options of generate:
                      past it: "sudoku: no ... found in N attempts", exit status 1
   --budget N         above 20x20: the conflicts each of the two searches for a second solution
                      may spend (default 20000; when asked again at the end, 8N or more each,
-                     100N in all). A
-                     given whose search runs out stays, untested, with a warning; a larger N
-                     leaves fewer (docs/sudoku-cli.md has the times)
+                     100N in all). A given whose search runs out stays, untested, with a
+                     warning; a larger N leaves fewer (docs/sudoku-cli.md has the times)
   --seed S           a whole number; the same options and seed give the same puzzles on every
                      machine. Without it a random seed is drawn and printed to standard error
                      as "# seed S", so the run can be repeated
