@@ -471,6 +471,17 @@ class Run::Impl {
     return false;
   }
 
+  // The worker's search within auto_node_budget(): auto keeps its own budgets; a named backend
+  // gets the one auto would give it. Nothing (or an incomplete result) when it ran out.
+  static std::optional<SolverResult> within_budget(Worker& worker, const Puzzle& puzzle,
+                                                   std::uint64_t limit) {
+    const Backend backend = worker.solver.backend();
+    if (backend != Backend::automatic) worker.solver.set_node_limit(auto_node_budget(backend));
+    std::optional<SolverResult> result = worker.solver.solve_within_budget(puzzle.board, limit);
+    worker.solver.set_node_limit(Solver::kNoLimit);
+    return result;
+  }
+
   // False, with nothing written, when the search goes to the calling thread: one that outgrew
   // auto_node_budget() (see solve_on_this_thread).
   bool solve(Record& r, Worker& worker, const Puzzle& puzzle) const {
@@ -484,9 +495,7 @@ class Run::Impl {
       solve_record(r, puzzle, worker.solver.solve(puzzle.board, 1));  // the baselines, unbounded
       return true;
     }
-    if (backend != Backend::automatic) worker.solver.set_node_limit(auto_node_budget(backend));
-    const std::optional<SolverResult> result = worker.solver.solve_within_budget(puzzle.board, 1);
-    worker.solver.set_node_limit(Solver::kNoLimit);
+    const std::optional<SolverResult> result = within_budget(worker, puzzle, 1);
     if (!result || !result->complete) return false;
     solve_record(r, puzzle, *result);
     return true;
@@ -570,10 +579,7 @@ class Run::Impl {
     const bool engine = backend != Backend::naive && backend != Backend::mrv;
     std::optional<SolverResult> result;
     if (settings_.limit == 0 && engine) {
-      // auto keeps its own budgets; a named backend gets the one auto would give it.
-      if (backend != Backend::automatic) worker.solver.set_node_limit(auto_node_budget(backend));
-      result = worker.solver.solve_within_budget(puzzle.board, Solver::kNoLimit);
-      worker.solver.set_node_limit(Solver::kNoLimit);
+      result = within_budget(worker, puzzle, Solver::kNoLimit);
       if (!result || !result->complete) return false;
     } else if (engine && backend != Backend::bitboard && settings_.limit > kBatchCountLimit) {
       return false;
