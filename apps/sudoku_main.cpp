@@ -267,7 +267,8 @@ done" or "sudoku: interrupted: FILE:LINE: 12345 solutions so far"), prints the -
 if asked, and exits with 130 (SIGINT) or 143 (SIGTERM). A long count (one puzzle with
 millions of solutions, split over all threads) stops within a fraction of a second and prints
 no record, only what it counted: "sudoku: interrupted: 3 puzzles done; FILE:LINE: at least
-123456 solutions so far". generate stops within a second, even inside a puzzle.
+123456 solutions so far". generate, explain, rate and hint stop within a second, even inside
+a puzzle (which then prints nothing).
 
 Examples:
   sudoku solve data/sudoku/example.txt --format grid
@@ -598,11 +599,13 @@ void print_generated(const Options& options, int number, const sudoku::Board& pu
 }
 
 int generate_variant(const Options& options) {
-  sudoku::VariantGenerator generator(
-      {options.generator.geometry, options.run.variant, options.generator.seed});
+  sudoku::VariantGenerator generator({options.generator.geometry, options.run.variant,
+                                      options.generator.seed,
+                                      [] { return stop_signal::stop_requested(); }});
   int made_count = 0;
   for (int i = 0; i < options.generator.count && !stop_signal::stop_requested(); ++i) {
     const auto made = generator.next();
+    if (generator.stopped()) break;
     if (!made) {
       std::cout.flush();
       std::cerr << "sudoku: " << generator.error() << '\n';

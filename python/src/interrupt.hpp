@@ -5,7 +5,9 @@
 
 #include <pybind11/pybind11.h>
 
+#include <chrono>
 #include <cstdint>
+#include <functional>
 #include <stdexcept>
 
 #include <dlx/solver.hpp>
@@ -42,6 +44,34 @@ class BusyGuard {
 inline void check_signals() {
   if (PyErr_CheckSignals() != 0) throw pybind11::error_already_set();
 }
+
+/// The stop question for work run without the GIL that asks one (the logic's chains, ratings,
+/// the generator): it takes the GIL back at most every 10 ms to look at Python's signals, and
+/// once one is pending says yes from then on; raise_if_signalled() raises it, with the GIL
+/// held, after the work has returned.
+class SignalPoll {
+ public:
+  /// The question, for LogicOptions::stop, DlxSolver::set_interrupt, ... (keeps `this`).
+  [[nodiscard]] std::function<bool()> question() {
+    return [this] { return signalled(); };
+  }
+  void raise_if_signalled() const {
+    if (signalled_) throw pybind11::error_already_set();
+  }
+
+ private:
+  bool signalled() {
+    if (signalled_) return true;
+    const auto now = std::chrono::steady_clock::now();
+    if (now - last_look_ < std::chrono::milliseconds(10)) return false;
+    last_look_ = now;
+    const pybind11::gil_scoped_acquire gil;
+    signalled_ = PyErr_CheckSignals() != 0;
+    return signalled_;
+  }
+  bool signalled_ = false;
+  std::chrono::steady_clock::time_point last_look_ = std::chrono::steady_clock::now();
+};
 
 /// The next cover, as Solver::next(), searched in slices: between slices the GIL is taken
 /// back and signals are checked. An exception leaves the solver paused, its place kept.

@@ -299,10 +299,14 @@ struct LogicRun {
 LogicRun run_logic(const std::string& puzzle, const py::object& box) {
   const sudoku::Board board = board_of(puzzle, box);
   LogicRun run;
+  SignalPoll poll;
+  sudoku::LogicOptions options;
+  options.stop = poll.question();
   {
     py::gil_scoped_release release;
-    run.result = sudoku::solve_logically(board);
+    run.result = sudoku::solve_logically(board, options);
   }
+  poll.raise_if_signalled();
   for (const auto& step : run.result.steps) run.steps.append(step_dict(step, board.geometry()));
   return run;
 }
@@ -327,11 +331,16 @@ py::dict logic(const std::string& puzzle, const py::object& box) {
 py::dict rate(const std::string& puzzle, const py::object& box, bool se) {
   const sudoku::Board board = board_of(puzzle, box);
   sudoku::Rating r;
+  SignalPoll poll;
+  sudoku::DlxSolver& solver = local_rating_solver();
+  solver.set_interrupt(poll.question());
   {
     py::gil_scoped_release release;
-    r = sudoku::rate(board, local_rating_solver());
-    if (se) sudoku::add_se_rating(r, board);
+    r = sudoku::rate(board, solver);
+    if (se) sudoku::add_se_rating(r, board, poll.question());
   }
+  solver.set_interrupt({});
+  poll.raise_if_signalled();
   return rating_dict(r);
 }
 
@@ -381,12 +390,8 @@ py::list generate(int count, int size, const std::optional<std::uint64_t>& seed,
 
   // Ctrl-C: the generator asks about every 10 ms, inside a puzzle too; Python's lock is taken
   // for the question only. The pending KeyboardInterrupt is raised once next() has returned.
-  bool interrupted = false;
-  options.stop = [&interrupted] {
-    py::gil_scoped_acquire gil;
-    if (PyErr_CheckSignals() != 0) interrupted = true;
-    return interrupted;
-  };
+  SignalPoll poll;
+  options.stop = poll.question();
   sudoku::Generator generator(options);
   py::list out;
   for (int k = 0; k < count; ++k) {
@@ -395,7 +400,7 @@ py::list generate(int count, int size, const std::optional<std::uint64_t>& seed,
       py::gil_scoped_release release;
       p = generator.next();
     }
-    if (interrupted) throw py::error_already_set();
+    poll.raise_if_signalled();
     if (!p) throw std::runtime_error(generator.error());
     py::dict d;
     d["puzzle"] = p->puzzle.to_line();

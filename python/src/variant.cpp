@@ -126,9 +126,19 @@ sudoku::VariantSolver& local_solver() {
   return solver;
 }
 
+// Ctrl-C stops the search between slices of nodes and raises KeyboardInterrupt.
 sudoku::SolveResult run(const Played& p, std::uint64_t limit) {
-  py::gil_scoped_release release;
-  return local_solver().solve(p.board, p.rules, limit);
+  SignalPoll poll;
+  sudoku::VariantSolver& solver = local_solver();
+  solver.set_interrupt(poll.question());
+  sudoku::SolveResult result;
+  {
+    py::gil_scoped_release release;
+    result = solver.solve(p.board, p.rules, limit);
+  }
+  solver.set_interrupt({});
+  poll.raise_if_signalled();
+  return result;
 }
 
 // All solutions lazily, from a solver of its own.
@@ -138,10 +148,14 @@ struct VariantSolutionIterator {
   }
   std::string next() {
     bool found = false;
+    SignalPoll poll;  // Ctrl-C pauses the search (the next call resumes it) and raises
+    solver.set_interrupt(poll.question());
     {
       py::gil_scoped_release release;
       found = !done && solver.next();
     }
+    solver.set_interrupt({});
+    poll.raise_if_signalled();
     if (!found) {
       done = true;
       throw py::stop_iteration();
@@ -217,6 +231,8 @@ void bind_variant(py::module_& m) {
         options.variant = *name;
         options.seed =
             seed ? *seed : (std::uint64_t{std::random_device{}()} << 32) ^ std::random_device{}();
+        SignalPoll poll;  // Ctrl-C stops inside a puzzle and raises KeyboardInterrupt
+        options.stop = poll.question();
         sudoku::VariantGenerator generator(options);
         py::list out;
         for (int k = 0; k < count; ++k) {
@@ -225,6 +241,7 @@ void bind_variant(py::module_& m) {
             py::gil_scoped_release release;
             made = generator.next();
           }
+          poll.raise_if_signalled();
           if (!made) throw std::runtime_error(generator.error());
           py::dict d;
           d["puzzle"] = made->puzzle.to_line();

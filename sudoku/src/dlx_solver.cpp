@@ -8,6 +8,8 @@
 #include <cassert>
 #include <ranges>
 
+#include "sliced_search.hpp"
+
 namespace sudoku {
 
 namespace {
@@ -58,15 +60,30 @@ bool DlxSolver::Engine::load(const Board& puzzle) {
 SolveResult DlxSolver::solve(const Board& puzzle, std::uint64_t limit, Deductions deductions) {
   if (deductions == Deductions::propagate) return solve_reduced(puzzle, limit);
   Engine& e = engine(puzzle.geometry());
+  if (limit == 0 || !e.load(puzzle)) {
+    SolveResult none;
+    none.first = Board(puzzle.geometry());
+    none.nodes = e.solver.stats().nodes;
+    none.updates = e.solver.stats().updates;
+    e.solver.reset();
+    return none;
+  }
+  return search_loaded(e, puzzle.geometry(), limit);
+}
+
+SolveResult DlxSolver::search_loaded(Engine& e, const Geometry& geometry, std::uint64_t limit,
+                                     std::uint64_t node_limit) {
+  node_limit = std::min(node_limit, node_limit_);
   SolveResult result;
-  result.first = Board(puzzle.geometry());
-  if (limit > 0 && e.load(puzzle) && full_next_watched(e.solver)) {
+  result.first = Board(geometry);
+  if (limit > 0 && full_next_watched(e.solver, node_limit)) {
     e.encoding.decode(e.solver.cover(), result.first);
-    result.solutions = 1 + full_count_watched(e.solver, limit - 1);
+    result.solutions = 1 + full_count_watched(e.solver, limit - 1, node_limit);
   }
   result.nodes = e.solver.stats().nodes;
   result.updates = e.solver.stats().updates;
   e.solver.reset();
+  e.solver.set_node_limit(node_limit_);
   return result;
 }
 
@@ -183,67 +200,25 @@ SolveResult DlxSolver::solve_reduced(const Board& puzzle, std::uint64_t limit) {
   return result;
 }
 
-namespace {
-
-constexpr std::uint64_t kInterruptSlice = std::uint64_t{1} << 16;  // nodes between two asks
-
-/// Calls `step` (a search call that pauses at the node limit; true: done) in slices of
-/// kInterruptSlice nodes, asking `interrupt` between two, until the step is done, the search
-/// ends without pausing, `node_limit` is reached or `interrupt` says true; then the limit is
-/// `node_limit` again.
-template <typename SetLimit, typename Nodes, typename Paused, typename Step>
-void in_slices(std::uint64_t node_limit, const std::function<bool()>& interrupt, SetLimit set_limit,
-               Nodes nodes, Paused paused, Step step) {
-  for (;;) {
-    set_limit(std::min(node_limit, nodes() + kInterruptSlice));
-    const bool done = step();
-    if (done || !paused() || nodes() >= node_limit || interrupt()) {
-      set_limit(node_limit);
-      return;
-    }
-  }
-}
-
-}  // namespace
-
 bool DlxSolver::reduced_next_watched() {
-  if (!interrupt_) return reduced_next();
-  bool found = false;
-  in_slices(
-      node_limit_, interrupt_, [this](std::uint64_t n) { set_reduced_limit(n); },
-      [this] { return reduced_stats().nodes; }, [this] { return reduced_paused(); },
-      [&] { return found = reduced_next(); });
-  return found;
+  if (reduced_on_bitsets_) return detail::next_in_slices(bitset_solver_, node_limit_, interrupt_);
+  return detail::next_in_slices(*reduced_solver_, node_limit_, interrupt_);
 }
 
 std::uint64_t DlxSolver::reduced_count_watched(std::uint64_t limit) {
-  if (!interrupt_) return reduced_count(limit);
-  std::uint64_t found = 0;
-  in_slices(
-      node_limit_, interrupt_, [this](std::uint64_t n) { set_reduced_limit(n); },
-      [this] { return reduced_stats().nodes; }, [this] { return reduced_paused(); },
-      [&] { return (found += reduced_count(limit - found)) >= limit; });
-  return found;
+  if (reduced_on_bitsets_) {
+    return detail::count_in_slices(bitset_solver_, limit, node_limit_, interrupt_);
+  }
+  return detail::count_in_slices(*reduced_solver_, limit, node_limit_, interrupt_);
 }
 
-bool DlxSolver::full_next_watched(dlx::Solver& solver) {
-  if (!interrupt_) return solver.next();
-  bool found = false;
-  in_slices(
-      node_limit_, interrupt_, [&](std::uint64_t n) { solver.set_node_limit(n); },
-      [&] { return solver.stats().nodes; }, [&] { return solver.paused(); },
-      [&] { return found = solver.next(); });
-  return found;
+bool DlxSolver::full_next_watched(dlx::Solver& solver, std::uint64_t node_limit) {
+  return detail::next_in_slices(solver, node_limit, interrupt_);
 }
 
-std::uint64_t DlxSolver::full_count_watched(dlx::Solver& solver, std::uint64_t limit) {
-  if (!interrupt_ || limit == 0) return solver.count(limit);
-  std::uint64_t found = 0;
-  in_slices(
-      node_limit_, interrupt_, [&](std::uint64_t n) { solver.set_node_limit(n); },
-      [&] { return solver.stats().nodes; }, [&] { return solver.paused(); },
-      [&] { return (found += solver.count(limit - found)) >= limit; });
-  return found;
+std::uint64_t DlxSolver::full_count_watched(dlx::Solver& solver, std::uint64_t limit,
+                                            std::uint64_t node_limit) {
+  return detail::count_in_slices(solver, limit, node_limit, interrupt_);
 }
 
 void DlxSolver::set_node_limit(std::uint64_t nodes) {

@@ -432,6 +432,9 @@ void write_explanation_text(std::ostream& out, const Board& puzzle, const LogicR
     case LogicStatus::contradiction:
       out << "contradiction: " << r.contradiction->message << " (the puzzle has no solution)\n";
       break;
+    case LogicStatus::stopped:
+      out << "stopped by request after " << r.step_count << " steps\n";
+      break;
   }
   if (finish != nullptr && r.status != LogicStatus::solved) {
     if (finish->solutions == 0) {

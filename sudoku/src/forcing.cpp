@@ -199,7 +199,12 @@ class Engine {
   /// Bounds the propagations of one search (0: no bound). Once spent, searches stop and
   /// report what they found so far: every deduction they return is still proved.
   void set_budget(long budget) { budget_ = budget; }
-  bool spent() const { return budget_ > 0 && propagations_ >= budget_; }
+  /// Asked every 1024 propagations; once it says yes the engine counts as spent. Null: never.
+  void set_stop(const std::function<bool()>* stop) {
+    stop_ = stop != nullptr && *stop ? stop : nullptr;
+    stopped_ = false;
+  }
+  bool spent() const { return (budget_ > 0 && propagations_ >= budget_) || stopped_; }
   int cand(int cell, int digit) const { return cell * stride_ + digit; }
 
  private:
@@ -340,6 +345,8 @@ class Engine {
   int next_nested_id_ = 0;
   long budget_ = 0;
   long propagations_ = 0;
+  const std::function<bool()>* stop_ = nullptr;
+  bool stopped_ = false;
   bool fast_ = false;
   SearchMemo& memo_ = thread_memo();
   std::vector<std::uint64_t> table_;  // inside_rules(): places by unit and digit
@@ -349,7 +356,7 @@ class Engine {
 
 void Engine::propagate(Imp& imp, const std::vector<std::uint64_t>& orig, const Mode& mode,
                        int depth) {
-  ++propagations_;
+  if ((++propagations_ & 1023) == 0 && stop_ != nullptr && (*stop_)()) stopped_ = true;
   std::size_t next_on = 0, next_off = 0;
   std::vector<int> hidden;
   // Nodes are processed in creation order within each kind; on nodes first.
@@ -1105,9 +1112,11 @@ int chain_length_bonus_tenths(int complexity) {
   return added;
 }
 
-std::optional<Step> forcing_step(Technique t, Position& p, ChainPick pick, int max_nesting) {
+std::optional<Step> forcing_step(Technique t, Position& p, ChainPick pick, int max_nesting,
+                                 const std::function<bool()>& stop) {
   if (p.unsolved() == 0) return std::nullopt;
   Engine engine(p.layout());
+  engine.set_stop(&stop);
   const std::vector<std::uint64_t> grid = p.all_candidates();
   std::vector<Hint> hints;
   const bool first_only = pick == ChainPick::first;
@@ -1148,7 +1157,9 @@ std::optional<Step> forcing_step(Technique t, Position& p, ChainPick pick, int m
   step.cells = h.source_cells;
   if (h.source_digit != 0) step.digits = digit_bit(h.source_digit);
   if (h.unit >= 0) step.units = {p.layout().unit(h.unit)};
-  engine.set_budget(0);  // recompute the chain in full, whatever the search spent
+  // Recompute the chain in full, whatever the search spent and whether it was asked to stop.
+  engine.set_budget(0);
+  engine.set_stop(nullptr);
   write_chain(engine, h, grid, step);
   // The pattern's cells: the sources first, then every other cell the chains pass through.
   for (const ChainNode& node : step.chain) {

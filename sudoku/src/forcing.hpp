@@ -16,6 +16,7 @@
 // in a unit) implies.
 #pragma once
 
+#include <functional>
 #include <optional>
 
 #include "sudoku/candidates.hpp"
@@ -31,8 +32,11 @@ enum class ChainPick {
 
 /// Finds and applies one step of chain technique `technique` (x_chain .. nested_forcing_chain);
 /// for nested_forcing_chain the levels 2..5 are tried in order. Nothing when none applies.
+/// `stop` is asked every 1024 propagations; once it says yes the search ends as if its budget
+/// were spent: the step is the best found so far, if any (still proved).
 std::optional<Step> forcing_step(Technique technique, Position& position,
-                                 ChainPick pick = ChainPick::first, int max_nesting = 5);
+                                 ChainPick pick = ChainPick::first, int max_nesting = 5,
+                                 const std::function<bool()>& stop = {});
 
 /// Sudoku Explainer's added difficulty for a chain of `complexity` nodes (0.1 per step of a
 /// ceiling that starts at 4 and grows by 3/2 and 4/3 in turn), in tenths.

@@ -347,16 +347,17 @@ std::optional<GeneratedPuzzle> Generator::next() {
     GeneratedPuzzle p;
     p.solution = random_solution();
     if (!stopped_) p.puzzle = dig(p.solution);
-    if (stopped_) {
-      error_ = "stopped";
-      return std::nullopt;
-    }
-    if (options_.rate || options_.difficulty || options_.technique) {
+    if (!stopped_ && (options_.rate || options_.difficulty || options_.technique)) {
       p.rating = rate_made(p.puzzle, p.solution);
     }
     p.unproved_givens = untested_;
     p.attempts = attempt_;
-    if (meets_targets(p, options_)) {
+    const bool meets = !stopped_ && meets_targets(p, options_, [this] { return poll(); });
+    if (stopped_) {  // a dig, rating or SE rating cut short proves nothing
+      error_ = "stopped";
+      return std::nullopt;
+    }
+    if (meets) {
       ++made_;
       return p;
     }
@@ -375,6 +376,7 @@ Rating Generator::rate_made(const Board& puzzle, const Board& solution) {
   LogicOptions options;
   options.record_steps = false;
   options.known_unique = true;
+  options.stop = [this] { return poll(); };  // chains on a 25x25 board take seconds
   SolveResult unique;
   unique.solutions = 1;
   unique.first = solution;

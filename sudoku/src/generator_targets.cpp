@@ -9,8 +9,8 @@
 
 namespace sudoku {
 
-std::optional<int> explainer_rating_tenths(const Board& puzzle) {
-  const std::optional<SeRating> se = se_rating(puzzle);
+std::optional<int> explainer_rating_tenths(const Board& puzzle, const std::function<bool()>& stop) {
+  const std::optional<SeRating> se = se_rating(puzzle, stop);
   if (!se || !se->solved) return std::nullopt;
   return static_cast<int>(std::lround(se->er * 10));
 }
@@ -20,7 +20,8 @@ bool has_targets(const GeneratorOptions& options) {
          options.max_givens > 0 || options.max_rating > 0;
 }
 
-bool meets_targets(const GeneratedPuzzle& p, const GeneratorOptions& options) {
+bool meets_targets(const GeneratedPuzzle& p, const GeneratorOptions& options,
+                   const std::function<bool()>& stop) {
   if (options.difficulty && p.rating.level != *options.difficulty) return false;
   if (options.technique &&
       (p.rating.logic != LogicStatus::solved || p.rating.hardest != options.technique)) {
@@ -30,7 +31,7 @@ bool meets_targets(const GeneratedPuzzle& p, const GeneratorOptions& options) {
   if (options.min_givens > 0 && givens < options.min_givens) return false;
   if (options.max_givens > 0 && givens > options.max_givens) return false;
   if (options.max_rating > 0) {
-    const auto rating = explainer_rating_tenths(p.puzzle);
+    const auto rating = explainer_rating_tenths(p.puzzle, stop);
     if (!rating || *rating < options.min_rating || *rating > options.max_rating) return false;
   }
   return true;

@@ -48,7 +48,7 @@ Hint find_hint(const Board& grid, const std::vector<std::uint8_t>& entered, DlxS
   // Every entry agrees with the one solution, so givens and entries never clash.
   Position position(grid);
   for (int t = 0; t < kTechniqueCount; ++t) {
-    if (auto step = apply_technique(static_cast<Technique>(t), position)) {
+    if (auto step = apply_technique(static_cast<Technique>(t), position, engine.interrupt())) {
       hint.kind = Hint::Kind::step;
       hint.step = std::move(step);
       return hint;

@@ -14,6 +14,8 @@ std::string_view status_name(LogicStatus status) {
       return "stalled";
     case LogicStatus::contradiction:
       return "contradiction";
+    case LogicStatus::stopped:
+      return "stopped";
   }
   return "?";
 }
@@ -41,7 +43,12 @@ LogicResult solve_logically(Position start, const LogicOptions& options) {
   // stays true.
   std::optional<bool> unique;
   if (options.known_unique) unique = true;
+  const auto stop_asked = [&options] { return options.stop && options.stop(); };
   while (true) {
+    if (stop_asked()) {
+      result.status = LogicStatus::stopped;
+      return result;
+    }
     // A contradiction is checked before "solved": a full board always passes (place() keeps
     // placed digits out of their peers), and an empty cell must not be mistaken for progress.
     if (auto bad = p.find_contradiction()) {
@@ -59,12 +66,15 @@ LogicResult solve_logically(Position start, const LogicOptions& options) {
       if (technique >= Technique::x_chain || assumes_unique_solution(technique)) {
         if (!unique) {
           DlxSolver engine;
+          engine.set_interrupt(options.stop);
           unique = solve_pencil_marks(pencil_marks_of(p), p.geometry(), engine, 2).solutions == 1;
+          if (stop_asked()) break;  // the count proves nothing: the loop's head returns
         }
         if (!*unique) continue;
       }
-      step = apply_technique(technique, p);
+      step = apply_technique(technique, p, options.stop);
     }
+    if (!step && stop_asked()) continue;  // the loop's head returns `stopped`
     if (!step) {
       result.status = LogicStatus::stalled;
       return result;

@@ -49,18 +49,7 @@ SolveResult solve_pencil_marks(const std::vector<std::uint64_t>& candidates,
       if ((mask & digit_bit(d)) == 0) engine.solver.exclude(engine.encoding.option(cell, d));
     }
   }
-  engine.solver.set_node_limit(node_limit);
-  SolveResult result;
-  result.first = Board(geometry);
-  if (limit > 0 && engine.solver.next()) {
-    engine.encoding.decode(engine.solver.cover(), result.first);
-    result.solutions = 1 + engine.solver.count(limit - 1);
-  }
-  result.nodes = engine.solver.stats().nodes;
-  result.updates = engine.solver.stats().updates;
-  engine.solver.reset();
-  engine.solver.set_node_limit(DlxSolver::kNoLimit);
-  return result;
+  return solver.search_loaded(engine, geometry, limit, node_limit);
 }
 
 std::vector<std::uint64_t> pencil_marks_of(const Position& position) {

@@ -148,9 +148,9 @@ Rating rate(const Board& puzzle, DlxSolver& engine) {
   return rate(logic, engine.solve(puzzle, 2, DlxSolver::Deductions::none));
 }
 
-void add_se_rating(Rating& rating, const Board& puzzle) {
+void add_se_rating(Rating& rating, const Board& puzzle, const std::function<bool()>& stop) {
   // SE's scale assumes one solution; se_rating() itself rates 9x9 boards only.
-  if (rating.solutions == 1) rating.se = se_rating(puzzle);
+  if (rating.solutions == 1) rating.se = se_rating(puzzle, stop);
 }
 
 }  // namespace sudoku

@@ -139,25 +139,27 @@ int se_difficulty_tenths(const Step& s) {
   return 0;
 }
 
-std::optional<SeRating> se_rating(const Board& puzzle) {
+std::optional<SeRating> se_rating(const Board& puzzle, const std::function<bool()>& stop) {
   if (puzzle.geometry().box_rows != 3 || puzzle.geometry().box_cols != 3) return std::nullopt;
   if (Position::check_givens(puzzle)) return std::nullopt;
   Position p(puzzle);
   SeRating r;
   int er = 0, ep = 0, ed = 0;
   bool placed = false, first = true;
+  const auto stop_asked = [&stop] { return stop && stop(); };
   while (p.unsolved() > 0) {
+    if (stop_asked()) return std::nullopt;
     if (p.find_contradiction()) break;
     std::optional<Step> step;
     for (Technique t : kSeOrder) {
       if (t == Technique::x_cycle) {
         // SE's one producer of cycles and forcing chains: the easier of the two is taken.
         Position cycled = p;
-        step = apply_technique(t, cycled);
+        step = apply_technique(t, cycled, stop);
         if (!step) continue;
         Position chained = p;
         std::optional<Step> chain =
-            detail::forcing_step(Technique::aic, chained, detail::ChainPick::easiest);
+            detail::forcing_step(Technique::aic, chained, detail::ChainPick::easiest, 5, stop);
         if (chain && se_difficulty_tenths(*chain) < se_difficulty_tenths(*step)) {
           step = std::move(chain);
           p = std::move(chained);
@@ -166,12 +168,14 @@ std::optional<SeRating> se_rating(const Board& puzzle) {
         }
       } else if (is_chain(t)) {
         // SE's one producer of forcing chains and cycles: X-chains and AICs compete.
-        step = detail::forcing_step(t, p, detail::ChainPick::easiest);
+        step = detail::forcing_step(t, p, detail::ChainPick::easiest, 5, stop);
       } else {
-        step = apply_technique(t, p);
+        step = apply_technique(t, p, stop);
       }
       if (step) break;
     }
+    // A search the stop cut short may have missed an easier step: the rating would be wrong.
+    if (stop_asked()) return std::nullopt;
     if (!step) break;
     const int d = se_difficulty_tenths(*step);
     if (d > er) {

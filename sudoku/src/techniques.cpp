@@ -528,7 +528,7 @@ std::string_view technique_id(Technique t) {
   return "?";
 }
 
-std::optional<Step> apply_technique(Technique t, Position& p) {
+std::optional<Step> apply_technique(Technique t, Position& p, const std::function<bool()>& stop) {
   std::optional<Step> step;
   switch (t) {
     case Technique::naked_single:
@@ -622,7 +622,7 @@ std::optional<Step> apply_technique(Technique t, Position& p) {
     case Technique::dynamic_forcing_chain:
     case Technique::dynamic_forcing_chain_plus:
     case Technique::nested_forcing_chain:
-      step = detail::forcing_step(t, p);
+      step = detail::forcing_step(t, p, detail::ChainPick::first, 5, stop);
       break;
   }
   if (step) {

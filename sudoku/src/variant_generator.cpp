@@ -53,6 +53,12 @@ bool connected(const std::vector<std::uint8_t>& regions, int n, int label) {
 VariantGenerator::VariantGenerator(const VariantGeneratorOptions& options)
     : options_(options), rng_(options.seed) {
   solver_.set_node_limit(kProofNodes);
+  solver_.set_interrupt([this] { return stop_asked(); });
+}
+
+bool VariantGenerator::stop_asked() {
+  if (!stopped_ && options_.stop && options_.stop()) stopped_ = true;
+  return stopped_;
 }
 
 std::vector<std::uint8_t> VariantGenerator::random_regions() {
@@ -103,7 +109,7 @@ std::optional<Board> VariantGenerator::random_grid(const Variant& rules) {
   const Board empty(options_.geometry);
   const VariantCover cover(empty, rules);
   std::vector<dlx::OptionId> order(cover.option_count());
-  for (int attempt = 0; attempt < kGridAttempts; ++attempt) {
+  for (int attempt = 0; attempt < kGridAttempts && !stop_asked(); ++attempt) {
     std::iota(order.begin(), order.end(), 0);
     rng_.shuffle(order);
     cover.build(problem_, order);
@@ -186,6 +192,12 @@ bool VariantGenerator::unique(const Board& puzzle, const Variant& rules, std::ve
 
 std::optional<GeneratedVariant> VariantGenerator::next() {
   error_.clear();
+  // Every search below ends early once stop_asked() says yes; what it found then proves
+  // nothing, so the puzzle is dropped.
+  const auto stopped = [this] {
+    if (stop_asked()) error_ = "stopped";
+    return stopped_;
+  };
   const Geometry& g = options_.geometry;
   GeneratedVariant made;
   made.rules = options_.variant.rules;
@@ -203,6 +215,7 @@ std::optional<GeneratedVariant> VariantGenerator::next() {
     if (options_.variant.jigsaw) made.rules.regions = random_regions();
     grid = random_grid(made.rules);
   }
+  if (stopped()) return std::nullopt;
   if (!grid) {
     error_ = "no " + made.rules.name() + " grid of " + std::to_string(g.size()) + "x" +
              std::to_string(g.size()) + " found (the variant may have none)";
@@ -218,6 +231,7 @@ std::optional<GeneratedVariant> VariantGenerator::next() {
     made.puzzle = Board(g);
     std::vector<int> differ;
     while (!unique(made.puzzle, made.rules, &differ)) {
+      if (stopped()) return std::nullopt;
       if (differ.empty()) {  // the proof ran out of nodes: any blank cell helps
         for (int cell = 0; cell < n2; ++cell) {
           if (made.puzzle[cell] == 0) differ.push_back(cell);
@@ -237,6 +251,7 @@ std::optional<GeneratedVariant> VariantGenerator::next() {
     if (digit == 0) continue;
     made.puzzle.set(cell, 0);
     if (!unique(made.puzzle, made.rules)) made.puzzle.set(cell, digit);
+    if (stopped()) return std::nullopt;
   }
   return made;
 }

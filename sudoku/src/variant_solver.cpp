@@ -1,9 +1,12 @@
 // The exact cover of a variant puzzle and its search (see variant_solver.hpp for the encoding).
 #include "sudoku/variant_solver.hpp"
 
+#include <algorithm>
+#include <cassert>
+
 #include <dlx/bitset_solver.hpp>
 
-#include <cassert>
+#include "sliced_search.hpp"
 
 namespace sudoku {
 
@@ -231,14 +234,14 @@ bool VariantSolver::next() {
     solution_ = cover_->decode({});
     return true;
   }
-  if (on_bitsets_) {
-    if (!bitset_->next()) return false;
-    solution_ = cover_->decode(bitset_->cover());
-  } else {
-    if (!links_->next()) return false;
-    solution_ = cover_->decode(links_->cover());
-  }
+  if (!engine_next()) return false;
+  solution_ = cover_->decode(on_bitsets_ ? bitset_->cover() : links_->cover());
   return true;
+}
+
+bool VariantSolver::engine_next() {
+  if (on_bitsets_) return detail::next_in_slices(*bitset_, node_limit_, interrupt_);
+  return detail::next_in_slices(*links_, node_limit_, interrupt_);
 }
 
 const dlx::Stats& VariantSolver::stats() const {
@@ -258,6 +261,8 @@ SolveResult VariantSolver::solve(const Board& puzzle, const Variant& variant, st
   while (result.solutions < limit && next()) {
     if (result.solutions == 0) result.first = solution_;
     ++result.solutions;
+    // Solutions may come every few nodes, never pausing a slice: ask here too.
+    if (result.solutions % 4096 == 0 && interrupt_ && interrupt_()) break;
   }
   result.nodes = stats().nodes;
   result.updates = stats().updates;

@@ -45,6 +45,16 @@ TEST_CASE("SIGTERM stops generate of a 25x25 puzzle within a second, status 143"
   CHECK(s.after_signal < std::chrono::milliseconds(1000));
 }
 
+TEST_CASE("SIGTERM stops generate of a 25x25 X-sudoku within a second, status 143", "[cli]") {
+  // The variants' generator: each given's uniqueness search may take two million nodes.
+  const auto s = generate_and_signal("--no-progress --variant x --box 5x5 --seed 1", SIGTERM,
+                                     std::chrono::milliseconds(1500));
+  CHECK(s.result.exit_code == 143);
+  CHECK(s.result.out.empty());
+  CHECK(s.result.err == "sudoku: interrupted: 0 of 1 puzzles made\n");
+  CHECK(s.after_signal < std::chrono::milliseconds(1000));
+}
+
 TEST_CASE("SIGINT stops generate of a 35x35 puzzle within a second, status 130", "[cli]") {
   const auto s = generate_and_signal("--no-progress --box 5x7 --seed 2 --count 3", SIGINT,
                                      std::chrono::milliseconds(1000));

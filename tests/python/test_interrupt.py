@@ -43,6 +43,16 @@ CHILD = textwrap.dedent("""
             sudoku.count("." * 81)  # 6.67e21 grids
         elif mode == "generate":
             sudoku.generate(size=25, seed=1)  # a 25x25 dig: a minute or more
+        elif mode == "variant":
+            sudoku.count("." * 81, variant="x")  # millions of X-sudoku grids
+        elif mode == "variant_generate":
+            sudoku.generate(size=25, seed=1, variant="x")  # minutes of uniqueness searches
+        elif mode in ("explain", "rate"):
+            # A minimal 25x25 puzzle whose engine count to 2 (explain before its chains, rate
+            # for its level) runs for hours.
+            with open(sys.argv[2]) as f:
+                hard = [l.strip() for l in f if l.strip() and not l.startswith("#")][-1]
+            getattr(sudoku, mode)(hard)
         print("finished?!", flush=True)
     except KeyboardInterrupt:
         print("interrupted", flush=True)
@@ -51,14 +61,20 @@ CHILD = textwrap.dedent("""
 """)
 
 
+HARD_25X25 = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "data", "sudoku",
+                          "25x25_hard.txt")
+
+
 @pytest.mark.skipif(not hasattr(signal, "SIGINT") or os.name != "posix", reason="POSIX signals")
-@pytest.mark.parametrize("mode", ["count", "threads", "iterate", "sudoku", "generate"])
+@pytest.mark.parametrize("mode",
+                         ["count", "threads", "iterate", "sudoku", "generate", "explain", "rate",
+                          "variant", "variant_generate"])
 def test_ctrl_c_stops_a_long_search(mode):
     env = dict(os.environ)
     env["PYTHONPATH"] = os.pathsep.join(
         [os.path.dirname(os.path.dirname(dlx.__file__)), env.get("PYTHONPATH", "")])
-    child = subprocess.Popen([sys.executable, "-c", CHILD, mode], stdout=subprocess.PIPE,
-                             stderr=subprocess.PIPE, text=True, env=env)
+    child = subprocess.Popen([sys.executable, "-c", CHILD, mode, HARD_25X25],
+                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
     try:
         assert child.stdout.readline().strip() == "ready"
         time.sleep(0.3)  # well into the search

@@ -6,6 +6,7 @@
 
 #include <sstream>
 #include <string>
+#include <thread>
 
 #include <sudoku/dlx_solver.hpp>
 #include <sudoku/explain.hpp>
@@ -148,6 +149,67 @@ TEST_CASE("nested forcing chains finish the forum's hardest that once stalled, e
     CHECK(r.position->board() == truth.first);
     CHECK(r.uses[static_cast<std::size_t>(Technique::nested_forcing_chain)] > 0);
   }
+}
+
+/// Runs `work` on a thread of its own: the chain searches keep a memo per thread, which would
+/// make a second run on the same thread search (and ask) less.
+template <typename Work>
+void on_fresh_thread(Work work) {
+  std::thread(work).join();
+}
+
+TEST_CASE("a stop asked in the chains ends the solve and SE's rating at once, every step true",
+          "[sudoku][chains]") {
+  // The first puzzle above: a hundred and more questions, one before each step and one every
+  // 1024 propagations of a chain search. A yes at any of them ends the solve `stopped` (SE's
+  // rating: none) with at most one more question, and the steps made stay true.
+  const Board puzzle =
+      board_of("98.76.5..7...4.96...39.....8...7.6...2...9.1..........5..4....6.78...4......8...5");
+  sudoku::DlxSolver engine;
+  const auto truth = engine.solve(puzzle, 2);
+  REQUIRE(truth.solutions == 1);
+  // Each run on a thread of its own: the chain searches keep a memo per thread, with which a
+  // second run would search (and ask) less.
+  const auto on_fresh_thread = [](auto work) { std::thread(work).join(); };
+  long solve_questions = 0, se_questions = 0;
+  on_fresh_thread([&] {
+    sudoku::LogicOptions options;
+    options.stop = [&] { return !++solve_questions; };
+    REQUIRE(sudoku::solve_logically(puzzle, options).status == LogicStatus::solved);
+  });
+  on_fresh_thread([&] { REQUIRE(sudoku::se_rating(puzzle, [&] { return !++se_questions; })); });
+  REQUIRE(solve_questions > 100);
+  REQUIRE(se_questions > 100);
+  for (const double at : {0.0, 0.5, 0.99}) {
+    INFO("yes from " << at << " of the questions");
+    long asked = 0;
+    on_fresh_thread([&] {
+      const long yes_at = 1 + static_cast<long>(at * static_cast<double>(solve_questions));
+      sudoku::LogicOptions options;
+      options.stop = [&] { return ++asked >= yes_at; };
+      const LogicResult r = sudoku::solve_logically(puzzle, options);
+      CHECK(r.status == LogicStatus::stopped);
+      CHECK(asked <= yes_at + 1);  // the step's search, then the solve's head
+      check_steps(puzzle, truth.first, r);
+    });
+    asked = 0;
+    on_fresh_thread([&] {
+      const long yes_at = 1 + static_cast<long>(at * static_cast<double>(se_questions));
+      CHECK(!sudoku::se_rating(puzzle, [&] { return ++asked >= yes_at; }));
+      CHECK(asked <= yes_at + 1);
+    });
+  }
+  // A chain search told to stop at its first question returns at once, with nothing proved.
+  sudoku::LogicOptions before_nesting;
+  before_nesting.hardest_allowed = Technique::dynamic_forcing_chain_plus;
+  const LogicResult stalled = sudoku::solve_logically(puzzle, before_nesting);
+  REQUIRE(stalled.status == LogicStatus::stalled);
+  on_fresh_thread([&] {
+    Position p = *stalled.position;
+    long asked = 0;
+    CHECK(!sudoku::apply_technique(Technique::nested_forcing_chain, p, [&] { return ++asked; }));
+    CHECK(asked == 1);
+  });
 }
 
 TEST_CASE("x-chains and AICs link only through the pencil marks", "[sudoku][chains]") {

@@ -345,6 +345,33 @@ TEST_CASE("a cage whose sum no digits make has no solution", "[sudoku][variant]"
   CHECK(solver.solve(sudoku::Board(sudoku::Geometry{3, 3}), v, 2).solutions == 0);
 }
 
+TEST_CASE("an interrupt stops a variant count between solutions and between slices",
+          "[sudoku][variant]") {
+  // The empty 6x6 board (28,200,960 grids): solutions come every few nodes, so only the asking
+  // between solutions can stop the count. An empty 25x25 X-sudoku's first solution may take
+  // several slices of nodes: asked between them, it stops there, the search paused.
+  sudoku::VariantSolver solver;
+  for (const long yes_at : {1L, 3L}) {
+    long asked = 0;
+    solver.set_interrupt([&] { return ++asked >= yes_at; });
+    const auto r = solver.solve(sudoku::Board(sudoku::Geometry{2, 3}), sudoku::Variant{},
+                                sudoku::VariantSolver::kNoLimit);
+    CHECK(asked == yes_at);
+    CHECK(r.solutions > 0);
+    CHECK(r.solutions < 28200960);
+  }
+  sudoku::Variant x;
+  x.diagonals = true;
+  long asked = 0;
+  solver.set_interrupt([&] { return ++asked >= 2; });
+  solver.solve(sudoku::Board(sudoku::Geometry{5, 5}), x, 1);
+  CHECK(asked <= 2);
+  if (asked == 2) CHECK(solver.paused());  // stopped inside the search, resumable
+  solver.set_interrupt({});
+  CHECK(solver.solve(sudoku::Board(sudoku::Geometry{2, 3}), sudoku::Variant{}, 1000).solutions ==
+        1000);
+}
+
 TEST_CASE("variant names parse and print", "[sudoku][variant]") {
   const auto name = sudoku::parse_variant("x+anti-king");
   REQUIRE(name);

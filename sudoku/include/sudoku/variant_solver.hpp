@@ -20,10 +20,12 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <span>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include <dlx/compact_problem.hpp>
@@ -102,8 +104,12 @@ class VariantSolver {
 
   /// Stops every search after this many nodes (a solve then reports what it found so far).
   void set_node_limit(std::uint64_t nodes) { node_limit_ = nodes; }
-  /// Whether the last search stopped at the node limit.
+  /// Whether the last search stopped at the node limit (or at the interrupt's word).
   [[nodiscard]] bool paused() const;
+  /// Asked between slices of about 65536 nodes (a few milliseconds); once it says true, the
+  /// search returns at once: next() false, solve() the solutions found so far (which then
+  /// prove nothing: the caller knows it asked to stop). Empty: never asked.
+  void set_interrupt(std::function<bool()> interrupt) { interrupt_ = std::move(interrupt); }
 
  private:
   std::optional<VariantCover> cover_;
@@ -114,6 +120,8 @@ class VariantSolver {
   Board solution_;
   dlx::Stats none_{};
   std::uint64_t node_limit_ = kNoLimit;
+  std::function<bool()> interrupt_;
+  bool engine_next();  // the engine's next cover, in slices when there is an interrupt
 };
 
 }  // namespace sudoku

@@ -132,7 +132,9 @@ class Run::Impl {
       // it looks for a signal between slices of nodes, and a record it cuts short is dropped
       // (emit() prints nothing once a signal came).
       worker.dlx.set_interrupt([this] { return stop_requested(); });
+      worker.variant.set_interrupt([this] { return stop_requested(); });
     }
+    main_variant_.set_interrupt([this] { return stop_requested(); });
     const Command c = settings_.command;
     if (settings_.format == Format::csv &&
         (c == Command::solve || c == Command::count || c == Command::enumerate)) {
@@ -730,7 +732,9 @@ class Run::Impl {
   }
 
   void explain(Record& r, Worker& worker, const Puzzle& puzzle) const {
-    const LogicResult result = solve_logic(puzzle);
+    LogicOptions options;
+    options.stop = worker.dlx.interrupt();  // a 25x25 board's chains take seconds
+    const LogicResult result = solve_logic(puzzle, options);
     std::optional<SolveResult> finish;
     if (settings_.finish && result.status == LogicStatus::stalled) {
       finish = finish_logic(puzzle, result, worker);
@@ -751,11 +755,13 @@ class Run::Impl {
     quiet.record_steps = false;
     // The levels are defined by the fixed patterns (rating.hpp); chains only say "beyond".
     quiet.hardest_allowed = kHardestPattern;
+    quiet.stop = worker.dlx.interrupt();
     Rating rating = puzzle.candidates.empty()
                         ? sudoku::rate(puzzle.board, worker.dlx)
                         : sudoku::rate(solve_logic(puzzle, quiet), solve_pencil(worker, puzzle, 2));
     // SE's scale is for puzzles of givens (add_se_rating() decides the rest).
-    if (settings_.se && puzzle.candidates.empty()) add_se_rating(rating, puzzle.board);
+    if (settings_.se && puzzle.candidates.empty())
+      add_se_rating(rating, puzzle.board, worker.dlx.interrupt());
     r.totals.nodes += rating.nodes;
     r.totals.updates += rating.updates;
     r.tally(rating.level != Difficulty::invalid);

@@ -80,10 +80,17 @@ class DlxSolver {
   /// solutions found so far (which then prove nothing: the caller knows it asked to stop).
   /// Empty: never asked.
   void set_interrupt(std::function<bool()> interrupt) { interrupt_ = std::move(interrupt); }
+  /// The interrupt set, for work done beside the engine (a hint's techniques) to ask too.
+  [[nodiscard]] const std::function<bool()>& interrupt() const { return interrupt_; }
 
   /// The engine for a geometry, built on first use (exposed for tests and benchmarks).
   struct Engine;
   Engine& engine(const Geometry& geometry);
+  /// Searches an engine as its caller loaded it (placements committed or excluded): the first
+  /// solution decoded and the count up to `limit`, in slices that ask the interrupt as solve()
+  /// does, stopping after min(`node_limit`, set_node_limit()'s) nodes; then resets the engine.
+  SolveResult search_loaded(Engine& engine, const Geometry& geometry, std::uint64_t limit,
+                            std::uint64_t node_limit = kNoLimit);
 
  private:
   SolveResult solve_reduced(const Board& puzzle, std::uint64_t limit);
@@ -99,9 +106,10 @@ class DlxSolver {
   /// reduced_next() and reduced_count() in slices, asking interrupt_ between two.
   bool reduced_next_watched();
   std::uint64_t reduced_count_watched(std::uint64_t limit);
-  /// The same for a full-encoding engine's solver.
-  bool full_next_watched(dlx::Solver& solver);
-  std::uint64_t full_count_watched(dlx::Solver& solver, std::uint64_t limit);
+  /// The same for a full-encoding engine's solver, up to `node_limit` nodes.
+  bool full_next_watched(dlx::Solver& solver, std::uint64_t node_limit);
+  std::uint64_t full_count_watched(dlx::Solver& solver, std::uint64_t limit,
+                                   std::uint64_t node_limit);
   void set_reduced_limit(std::uint64_t nodes) {
     if (reduced_on_bitsets_) bitset_solver_.set_node_limit(nodes);
     else reduced_solver_->set_node_limit(nodes);

@@ -146,11 +146,14 @@ struct GeneratorOptions {
 /// Sudoku Explainer's rating (ER) of a 9x9 puzzle, in tenths (32 for 3.2): se_rating()'s ER,
 /// the hardest step when each step is the one SE would take first (se_rating.hpp, the table in
 /// docs/rating.md), chains and forcing chains included. Nothing when the techniques stall or
-/// for another geometry.
-std::optional<int> explainer_rating_tenths(const Board& puzzle);
+/// for another geometry, or once `stop` says yes (se_rating()).
+std::optional<int> explainer_rating_tenths(const Board& puzzle,
+                                           const std::function<bool()>& stop = {});
 
 /// Whether a generated puzzle meets the targets of `options` (difficulty, technique, givens).
-bool meets_targets(const GeneratedPuzzle& puzzle, const GeneratorOptions& options);
+/// `stop` is asked inside the SE rating; an answer after it said yes proves nothing.
+bool meets_targets(const GeneratedPuzzle& puzzle, const GeneratorOptions& options,
+                   const std::function<bool()>& stop = {});
 /// Whether `options` has any target (then next() tries up to max_attempts times).
 bool has_targets(const GeneratorOptions& options);
 /// "x-wing puzzle with 22-25 givens": the targets in words, for messages.

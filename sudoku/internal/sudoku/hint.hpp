@@ -49,7 +49,8 @@ struct Hint {
 };
 
 /// The hint for `grid` (givens and entries; `entered[c]` nonzero for an entry, or empty when
-/// all are givens).
+/// all are givens). The engine's interrupt (DlxSolver::set_interrupt) is asked by the
+/// techniques too; once it says yes the hint proves nothing (the caller knows it asked).
 Hint find_hint(const Board& grid, const std::vector<std::uint8_t>& entered, DlxSolver& engine);
 
 /// The hint as one line of text (no newline), at the level asked.

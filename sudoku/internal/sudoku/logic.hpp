@@ -20,6 +20,7 @@
 
 #include <array>
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -176,12 +177,16 @@ struct Step {
 
 /// Tries one technique on a position; if it applies, changes the position and returns the
 /// step (totals filled in). Returns nothing, position untouched, when it does not apply.
-std::optional<Step> apply_technique(Technique technique, Position& position);
+/// The chain searches ask `stop` as they go (every thousand or so propagations); once it says
+/// yes they end early with the best deduction proved so far, if any.
+std::optional<Step> apply_technique(Technique technique, Position& position,
+                                    const std::function<bool()>& stop = {});
 
 enum class LogicStatus {
   solved,         ///< every cell filled by deduction
   stalled,        ///< no technique applies: `position` shows where
   contradiction,  ///< no solution: `contradiction` says why
+  stopped,        ///< LogicOptions::stop asked: the steps so far stand, `position` is theirs
 };
 std::string_view status_name(LogicStatus status);
 
@@ -194,6 +199,10 @@ struct LogicOptions {
   /// techniques that need it run without the engine's count, which on a sparse 25x25 board
   /// can take hours.
   bool known_unique = false;
+  /// Asked between steps, between slices of the engine's count and inside the chain searches
+  /// (a 25x25 board can spend seconds in one); once it says yes the solve ends `stopped`
+  /// within a few milliseconds. Empty: never asked.
+  std::function<bool()> stop;
 };
 
 struct LogicResult {

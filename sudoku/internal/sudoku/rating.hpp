@@ -27,6 +27,7 @@
 
 #include <array>
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <string_view>
 
@@ -74,7 +75,7 @@ Rating rate(const LogicResult& logic, const SolveResult& engine);
 Rating rate(const Board& puzzle, DlxSolver& engine);
 /// Adds Sudoku Explainer's ER/EP/ED to a rating of `puzzle` (a puzzle of givens) where SE's
 /// scale applies: a 9x9 puzzle whose rating found exactly one solution. What `sudoku rate --se`
-/// and the page show; leaves `rating.se` empty otherwise.
-void add_se_rating(Rating& rating, const Board& puzzle);
+/// and the page show; leaves `rating.se` empty otherwise, and when `stop` asked (se_rating()).
+void add_se_rating(Rating& rating, const Board& puzzle, const std::function<bool()>& stop = {});
 
 }  // namespace sudoku

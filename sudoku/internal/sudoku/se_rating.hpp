@@ -20,6 +20,7 @@
 // Rated only on 9x9 boards (SE's scale is defined there); any other geometry gives nothing.
 #pragma once
 
+#include <functional>
 #include <optional>
 
 #include "sudoku/board.hpp"
@@ -39,8 +40,9 @@ struct SeRating {
 };
 
 /// The SE rating of a 9x9 puzzle; nothing for other geometries or clashing givens. The puzzle
-/// should have one solution (check with the engine first): SE's scale assumes it.
-std::optional<SeRating> se_rating(const Board& puzzle);
+/// should have one solution (check with the engine first): SE's scale assumes it. `stop` is
+/// asked between steps and inside the chain searches; once it says yes, nothing is returned.
+std::optional<SeRating> se_rating(const Board& puzzle, const std::function<bool()>& stop = {});
 
 /// One step's difficulty on SE's scale, in tenths (12 for 1.2). Sue de Coq and the ALS
 /// techniques, which SE lacks (se_rating() does not use them), get our placing of HoDoKu's

@@ -20,6 +20,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
@@ -38,6 +39,9 @@ struct VariantGeneratorOptions {
   Geometry geometry{};  ///< 9x9 by default; windoku needs 9x9, killer at most 16x16
   VariantName variant;  ///< the rules; jigsaw and killer make their regions and cages
   std::uint64_t seed = 1;
+  /// Asked between slices of each uniqueness search and between givens tried; once it says
+  /// yes, next() returns nothing and stopped() is true. Empty: never asked.
+  std::function<bool()> stop;
 };
 
 struct GeneratedVariant {
@@ -53,6 +57,8 @@ class VariantGenerator {
   /// The next puzzle, or nothing if the variant has no grid of this size (error() says why).
   std::optional<GeneratedVariant> next();
   [[nodiscard]] const std::string& error() const { return error_; }
+  /// Whether options.stop said yes (then next() returns nothing, its puzzle unfinished).
+  [[nodiscard]] bool stopped() const { return stopped_; }
 
  private:
   std::optional<Board> random_grid(const Variant& rules);
@@ -67,6 +73,8 @@ class VariantGenerator {
   dlx::BitsetSolver bitset_;
   std::unique_ptr<dlx::Solver> links_;
   std::string error_;
+  bool stopped_ = false;
+  bool stop_asked();  // options_.stop's word, kept once it is yes
 };
 
 /// The lines that carry a variant puzzle's rules in the reader's format: "# variant x" for the
