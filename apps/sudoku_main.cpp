@@ -41,7 +41,7 @@ namespace po = boost::program_options;
 #define DLX_VERSION "0.1.0"  // apps/CMakeLists.txt passes the project's version
 #endif
 constexpr const char* kVersion =
-    "sudoku " DLX_VERSION " (backends: auto, bitboard, dlx, hybrid, naive, mrv)";
+    "sudoku " DLX_VERSION " (backends: auto, bitboard, dlx, hybrid, naive, mrv, sat)";
 
 constexpr const char* kHelp = R"HELP(Usage: sudoku <command> [options] [FILE|PUZZLE...]
        sudoku generate [options]
@@ -93,7 +93,9 @@ Options:
                      (1 <= N <= 18446744073709551615, that is 2^64-1; default: no limit)
   --solver S         solve, count, enumerate: the backend. auto (default): bitboard for
                      9x9, hybrid for other sizes; a puzzle that needs more than 2^16
-                     guesses or 2^20 nodes goes on with dlx (a count on every thread).
+                     guesses or 2^20 nodes goes on with dlx (a count on every thread), or,
+                     above 16x16, with sat (a count past 2 of a puzzle it finds two
+                     solutions of then goes on with dlx).
                      bitboard: 9x9 only, digit bitboards that deduce at every guess (the
                      fastest). dlx:
                      the plain exact cover on the engine, nothing else (the nodes of
@@ -101,7 +103,9 @@ Options:
                      the engine on the reduced cover. naive (first blank cell, digits in
                      order, the classic blog-post solver) and mrv (bit masks, the most
                      constrained cell first) are backtracking baselines for comparison;
-                     naive can take minutes on some hard puzzles. Same output, same checks,
+                     naive can take minutes on some hard puzzles. sat: clause learning,
+                     a solution and the search for another (count: --limit 1 or 2 only);
+                     its nodes are conflicts. Same output, same checks,
                      same exit statuses (with several solutions, the first may differ).
                      enumerate takes auto, hybrid and dlx; validate, explain and rate take
                      no solver. --stats names the backend that answered

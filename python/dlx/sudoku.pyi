@@ -10,7 +10,7 @@ class SolutionIterator(Iterator[str]):
     def __next__(self) -> str: ...
 
 # The sudoku program's --solver names; solve_stats()["backend"] says which one answered.
-SolverName = Literal["auto", "bitboard", "dlx", "hybrid", "naive", "mrv"]
+SolverName = Literal["auto", "bitboard", "dlx", "hybrid", "naive", "mrv", "sat"]
 Cages = Optional[list[tuple[int, list[str]]]]
 
 class VariantSolutionIterator(Iterator[str]):

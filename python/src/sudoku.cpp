@@ -3,6 +3,7 @@
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 
+#include <algorithm>
 #include <cstdint>
 #include <memory>
 #include <optional>
@@ -15,6 +16,7 @@
 #include <sudoku/dlx_solver.hpp>
 #include <sudoku/explain.hpp>
 #include <sudoku/generator.hpp>
+#include <sudoku/grid_sat.hpp>
 #include <sudoku/logic.hpp>
 #include <sudoku/rating.hpp>
 #include <sudoku/reader.hpp>
@@ -104,13 +106,37 @@ sudoku::SolverResult solve_limited(const sudoku::Board& puzzle, std::uint64_t li
                                    sudoku::Backend backend) {
   thread_local sudoku::Solver solver;
   solver.set_backend(backend);
-  if (backend != sudoku::Backend::dlx) {
+  if (backend == sudoku::Backend::sat && limit > 2) {
+    throw py::value_error(
+        "the sat backend counts up to 2 only (limit=1 or 2: is there a solution, is it "
+        "unique?); auto or dlx count further");
+  }
+  if (backend != sudoku::Backend::dlx && backend != sudoku::Backend::sat) {
     std::optional<sudoku::SolverResult> result;
     {
       py::gil_scoped_release release;
       result = solver.solve_within_budget(puzzle, limit);
     }
     if (result) return *result;
+  }
+  if (backend == sudoku::Backend::sat ||
+      (backend == sudoku::Backend::automatic &&
+       sudoku::handover_backend(puzzle.geometry()) == sudoku::Backend::sat)) {
+    // Clause learning settles 0, 1 or "2 or more"; auto goes on with dlx only for a count past
+    // 2 of a puzzle with two solutions or more. Ctrl-C raises KeyboardInterrupt.
+    SignalPoll poll;
+    std::optional<sudoku::SolveResult> found;
+    {
+      py::gil_scoped_release release;
+      found = sudoku::sat_solve(puzzle, std::min<std::uint64_t>(limit, 2), ~std::uint64_t{0}, {},
+                                poll.question());
+    }
+    poll.raise_if_signalled();
+    if (!found) throw std::runtime_error("sat: no answer without a budget or a signal");
+    sudoku::SolverResult result;
+    static_cast<sudoku::SolveResult&>(result) = *found;
+    result.backend = sudoku::Backend::sat;
+    if (limit <= 2 || result.solutions < 2) return result;
   }
   sudoku::SolverResult result;
   result.backend = sudoku::Backend::dlx;
@@ -423,8 +449,9 @@ void bind_sudoku(py::module_& m) {
 The solution of a puzzle as one line of N*N symbols, or None if it has none (clashing givens
 included). With several solutions, the first the solver finds. `solver` names the backend, as
 `sudoku solve --solver` does: "auto" (bitboard for 9x9, hybrid otherwise, handing a search
-longer than 2^16 guesses or 2^20 nodes to dlx, which Ctrl-C interrupts), "bitboard" (9x9 only),
-"dlx" (the plain exact cover on the engine), "hybrid" (deductions, then the engine), "naive", "mrv".
+longer than 2^16 guesses or 2^20 nodes to dlx, or above 16x16 to sat, which Ctrl-C interrupts),
+"bitboard" (9x9 only), "dlx" (the plain exact cover on the engine), "hybrid" (deductions, then
+the engine), "naive", "mrv", "sat" (clause learning: counts up to 2 only).
 
 A puzzle is one line of N*N cells or a grid of N lines; '.' or '0' is a blank, digits above 9
 are letters (A = 10); decoration ('|', '-', '+', blanks) is ignored. The size is found from the

@@ -370,7 +370,7 @@ std::optional<GeneratedPuzzle> Generator::next() {
 }
 
 Rating Generator::rate_made(const Board& puzzle, const Board& solution) {
-  if (options_.geometry.size() <= 16) return rate(puzzle, engine_);
+  if (options_.geometry.size() <= kLargestForEngineCount) return rate(puzzle, engine_);
   // Beyond 16x16 the plain engine's count to 2 can run for hours: the rating keeps the
   // logic's verdict and the uniqueness the digging proved, with 0 nodes (not measured).
   LogicOptions options;

@@ -425,7 +425,7 @@ void GridSat::reduce_learned() {
 }
 
 void GridSat::start(const Board& puzzle, std::span<const std::pair<int, int>> banned,
-                    const Board* preferred, std::uint64_t seed) {
+                    const Board* preferred, std::uint64_t seed, const Board* other_than) {
   assert(puzzle.geometry() == geometry_);
   conflicts_ = 0;
   answer_ = Answer::unknown;
@@ -496,6 +496,30 @@ void GridSat::start(const Board& puzzle, std::span<const std::pair<int, int>> ba
       answer_ = Answer::unsatisfiable;
       return;
     }
+  }
+  if (other_than != nullptr) avoid(puzzle, *other_than, conflict);
+}
+
+// The clause "some blank cell does not hold other_than's digit", at level 0: its literals not
+// already false go first, so that the two watched ones are open (no level-0 fact will ever
+// make them false behind the watches' back: facts come only from here and from propagation).
+// None open: unsatisfiable; one: a fact. Its lbd of 0 keeps it from reduce_learned().
+void GridSat::avoid(const Board& puzzle, const Board& other_than, Conflict& conflict) {
+  std::vector<int> clause;
+  for (int cell = 0; cell < geometry_.cell_count(); ++cell) {
+    if (puzzle[cell] != 0 || other_than[cell] == 0) continue;
+    const int literal = negative(cell * n_ + other_than[cell] - 1);
+    const int value = value_of_literal(literal);
+    if (value == 1) return;  // already differs at level 0: the clause holds
+    if (value < 0) clause.push_back(literal);
+  }
+  if (clause.empty()) {
+    answer_ = Answer::unsatisfiable;
+  } else if (clause.size() == 1) {
+    assign(clause[0], kNoReason);
+    if (!propagate(conflict)) answer_ = Answer::unsatisfiable;
+  } else {
+    add_clause(clause, 0);
   }
 }
 
@@ -581,6 +605,41 @@ GridSat::Answer GridSat::solve(const Board& puzzle, std::span<const std::pair<in
                                const std::function<bool()>& stopped) {
   start(puzzle, banned, preferred);
   return run(conflict_budget, stopped);
+}
+
+std::optional<SolveResult> sat_solve(const Board& puzzle, std::uint64_t limit,
+                                     std::uint64_t conflict_budget,
+                                     std::span<const std::pair<int, int>> banned,
+                                     const std::function<bool()>& stopped) {
+  SolveResult result;
+  result.first = Board(puzzle.geometry());
+  if (limit == 0) return result;
+  GridSat sat(puzzle.geometry());
+  sat.start(puzzle, banned, nullptr);
+  GridSat::Answer answer = sat.run(conflict_budget, stopped);
+  result.nodes = sat.conflicts();
+  if (answer == GridSat::Answer::unknown) return std::nullopt;
+  if (answer == GridSat::Answer::unsatisfiable) return result;
+  result.first = sat.solution();
+  result.solutions = 1;
+  if (limit == 1) return result;
+  // The second search starts next to the first solution, where another usually lies.
+  sat.start(puzzle, banned, &result.first, 1, &result.first);
+  answer = sat.run(conflict_budget - result.nodes, stopped);
+  result.nodes += sat.conflicts();
+  if (answer == GridSat::Answer::unknown) return std::nullopt;
+  if (answer == GridSat::Answer::satisfiable) result.solutions = 2;
+  return result;
+}
+
+SolveResult count_to_two(const Board& puzzle, DlxSolver& engine, DlxSolver::Deductions deductions) {
+  if (puzzle.size() <= kLargestForEngineCount) return engine.solve(puzzle, 2, deductions);
+  if (auto counted = sat_solve(puzzle, 2, ~std::uint64_t{0}, {}, engine.interrupt())) {
+    return *counted;
+  }
+  SolveResult stopped;
+  stopped.first = Board(puzzle.geometry());
+  return stopped;
 }
 
 }  // namespace sudoku

@@ -6,6 +6,7 @@
 
 #include "sudoku/candidates.hpp"
 #include "sudoku/explain.hpp"
+#include "sudoku/grid_sat.hpp"
 #include "sudoku/validator.hpp"
 
 namespace sudoku {
@@ -26,7 +27,7 @@ Hint find_hint(const Board& grid, const std::vector<std::uint8_t>& entered, DlxS
   for (int cell = 0; cell < grid.cell_count(); ++cell) {
     if (is_entry(cell)) givens.set(cell, 0);
   }
-  const SolveResult result = engine.solve(givens, 2);
+  const SolveResult result = count_to_two(givens, engine);
   if (result.solutions == 0) return hint;
   if (result.solutions > 1) {
     hint.kind = Hint::Kind::several_solutions;

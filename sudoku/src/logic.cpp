@@ -2,9 +2,31 @@
 // contradiction check after each step, stop when full, stuck or contradicted.
 #include "sudoku/logic.hpp"
 
+#include <utility>
+#include <vector>
+
+#include "sudoku/grid_sat.hpp"
 #include "sudoku/pencil_marks.hpp"
 
 namespace sudoku {
+
+namespace {
+
+// The (cell, digit) pairs the position has ruled out in its blank cells: with its board, they
+// say what its candidates say.
+std::vector<std::pair<int, int>> ruled_out(const Position& p) {
+  std::vector<std::pair<int, int>> pairs;
+  const int n = p.geometry().size();
+  for (int cell = 0; cell < p.geometry().cell_count(); ++cell) {
+    if (p.board()[cell] != 0) continue;
+    for (int d = 1; d <= n; ++d) {
+      if ((p.candidates(cell) & digit_bit(d)) == 0) pairs.emplace_back(cell, d);
+    }
+  }
+  return pairs;
+}
+
+}  // namespace
 
 std::string_view status_name(LogicStatus status) {
   switch (status) {
@@ -65,10 +87,19 @@ LogicResult solve_logically(Position start, const LogicOptions& options) {
       const auto technique = static_cast<Technique>(t);
       if (technique >= Technique::x_chain || assumes_unique_solution(technique)) {
         if (!unique) {
-          DlxSolver engine;
-          engine.set_interrupt(options.stop);
-          unique = solve_pencil_marks(pencil_marks_of(p), p.geometry(), engine, 2).solutions == 1;
-          if (stop_asked()) break;  // the count proves nothing: the loop's head returns
+          if (p.geometry().size() > kLargestForEngineCount) {
+            // The engine's count can take hours on a big board; clause learning takes seconds.
+            // Every digit placed is forced, so the board reached has the puzzle's solutions.
+            const auto counted =
+                sat_solve(p.board(), 2, ~std::uint64_t{0}, ruled_out(p), options.stop);
+            if (!counted) break;  // stopped: the loop's head returns
+            unique = counted->solutions == 1;
+          } else {
+            DlxSolver engine;
+            engine.set_interrupt(options.stop);
+            unique = solve_pencil_marks(pencil_marks_of(p), p.geometry(), engine, 2).solutions == 1;
+            if (stop_asked()) break;  // the count proves nothing: the loop's head returns
+          }
         }
         if (!*unique) continue;
       }
@@ -92,7 +123,7 @@ SolveResult finish_with_engine(const LogicResult& result, DlxSolver& solver) {
     if (result.position) none.first = Board(result.position->geometry());
     return none;
   }
-  return solver.solve(result.position->board(), 2);
+  return count_to_two(result.position->board(), solver);
 }
 
 }  // namespace sudoku

@@ -2,6 +2,8 @@
 // the code can be compared line by line.
 #include "sudoku/rating.hpp"
 
+#include "sudoku/grid_sat.hpp"
+
 namespace sudoku {
 
 namespace {
@@ -145,7 +147,7 @@ Rating rate(const Board& puzzle, DlxSolver& engine) {
   // The levels are defined by the fixed patterns; chains would only say "beyond" slower.
   options.hardest_allowed = kHardestPattern;
   const LogicResult logic = solve_logically(puzzle, options);
-  return rate(logic, engine.solve(puzzle, 2, DlxSolver::Deductions::none));
+  return rate(logic, count_to_two(puzzle, engine, DlxSolver::Deductions::none));
 }
 
 void add_se_rating(Rating& rating, const Board& puzzle, const std::function<bool()>& stop) {

@@ -15,18 +15,20 @@
 #include "sudoku/bitboard_solver.hpp"
 #include "sudoku/dlx_solver.hpp"
 #include "sudoku/encoding.hpp"
+#include "sudoku/grid_sat.hpp"
 
 namespace sudoku {
 
 namespace {
 
-constexpr std::array<std::pair<Backend, std::string_view>, 6> kNames{{
+constexpr std::array<std::pair<Backend, std::string_view>, 7> kNames{{
     {Backend::automatic, "auto"},
     {Backend::bitboard, "bitboard"},
     {Backend::dlx, "dlx"},
     {Backend::hybrid, "hybrid"},
     {Backend::naive, "naive"},
     {Backend::mrv, "mrv"},
+    {Backend::sat, "sat"},
 }};
 
 }  // namespace
@@ -38,7 +40,7 @@ std::string_view backend_name(Backend backend) {
   return "?";
 }
 
-std::string_view backend_names() { return "auto, bitboard, dlx, hybrid, naive, mrv"; }
+std::string_view backend_names() { return "auto, bitboard, dlx, hybrid, naive, mrv, sat"; }
 
 Backend parse_backend(std::string_view name) {
   for (const auto& [b, known] : kNames) {
@@ -58,6 +60,10 @@ std::uint64_t auto_node_budget(Backend backend) {
 
 Backend auto_backend(const Geometry& geometry) {
   return BitboardSolver::fits(geometry) ? Backend::bitboard : Backend::hybrid;
+}
+
+Backend handover_backend(const Geometry& geometry) {
+  return geometry.size() > kLargestForEngineCount ? Backend::sat : Backend::dlx;
 }
 
 // The plain cover of the last puzzle loaded: its problem, the placement of each option, and the
@@ -146,6 +152,15 @@ SolverResult Solver::run(Backend backend, const Board& puzzle, std::uint64_t lim
     case Backend::mrv:
       static_cast<SolveResult&>(result) = e.mrv.solve(puzzle, limit);
       break;
+    case Backend::sat: {
+      // Within the node limit as a conflict budget; past it, no answer: complete false.
+      const auto found = sat_solve(puzzle, limit, node_limit);
+      if (found) static_cast<SolveResult&>(result) = *found;
+      else result.first = Board(puzzle.geometry()), result.nodes = node_limit;
+      result.backend = backend;
+      result.complete = found.has_value() && (limit <= 2 || found->solutions < 2);
+      return result;
+    }
     case Backend::automatic:
       throw std::logic_error("Solver::run: auto is not a backend of its own");
   }
@@ -166,6 +181,10 @@ std::optional<SolverResult> Solver::solve_within_budget(const Board& puzzle, std
 
 SolverResult Solver::solve(const Board& puzzle, std::uint64_t limit) {
   if (auto result = solve_within_budget(puzzle, limit)) return *result;
+  if (handover_backend(puzzle.geometry()) == Backend::sat) {
+    SolverResult result = run(Backend::sat, puzzle, limit, node_limit_);
+    if (result.complete || node_limit_ != kNoLimit) return result;
+  }
   return run(Backend::dlx, puzzle, limit, node_limit_);
 }
 

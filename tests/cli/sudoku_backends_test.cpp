@@ -3,6 +3,7 @@
 // gives the same counts; --stats names the backend that answered.
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <cstdint>
 #include <regex>
 #include <string>
@@ -100,8 +101,63 @@ TEST_CASE(
   const auto unknown = sudoku("solve --solver dancing", kExample + "\n");
   CHECK(unknown.exit_code == 2);
   CHECK(unknown.err.find("unknown backend 'dancing': the backends are auto, bitboard, dlx, "
-                         "hybrid, naive, mrv") != std::string::npos);
+                         "hybrid, naive, mrv, sat") != std::string::npos);
   const auto version = sudoku("--version");
   CHECK(version.out.find("dancing links") == std::string::npos);
   CHECK(version.out.find("bitboard") != std::string::npos);
+}
+
+namespace {
+
+/// Whether `solution` (one line of 625 symbols) fills the 25x25 `puzzle`: givens kept, every
+/// row, column and 5x5 box a permutation of the 25 symbols.
+bool solves_25x25(const std::string& puzzle, const std::string& solution) {
+  if (puzzle.size() != 625 || solution.size() != 625) return false;
+  for (int k = 0; k < 25; ++k) {
+    std::string row, col, box;
+    for (int j = 0; j < 25; ++j) {
+      row += solution[static_cast<std::size_t>(k * 25 + j)];
+      col += solution[static_cast<std::size_t>(j * 25 + k)];
+      box += solution[static_cast<std::size_t>((k / 5 * 5 + j / 5) * 25 + k % 5 * 5 + j % 5)];
+    }
+    for (std::string* unit : {&row, &col, &box}) {
+      std::sort(unit->begin(), unit->end());
+      if (unit->find('.') != std::string::npos ||
+          std::adjacent_find(unit->begin(), unit->end()) != unit->end()) {
+        return false;
+      }
+    }
+  }
+  for (std::size_t c = 0; c < 625; ++c) {
+    if (puzzle[c] != '.' && puzzle[c] != solution[c]) return false;
+  }
+  return true;
+}
+
+}  // namespace
+
+TEST_CASE("a 25x25 puzzle beyond the engine: auto hands it to sat, which solves and counts it",
+          "[cli]") {
+  // The engine's search does not finish this minimal puzzle in minutes; clause learning takes
+  // about a second for the solution and the proof that it is the only one.
+  const std::string file = kData + "25x25_minimal.txt";
+  const std::string puzzle = puzzle_lines(file).at(0);
+  REQUIRE(puzzle.size() == 625);
+  const auto solved = sudoku("solve --stats --no-progress " + file);
+  CHECK(solved.exit_code == 0);
+  REQUIRE(lines(solved.out).size() == 1);
+  CHECK(solves_25x25(puzzle, lines(solved.out)[0]));
+  CHECK(solved.err.find(", backend: sat, ") != std::string::npos);
+  for (const char* limit : {"", "--limit 2 "}) {
+    const auto counted = sudoku(std::string("count --no-progress ") + limit + file);
+    CHECK(counted.exit_code == 0);
+    CHECK(counted.out == "1\n");
+  }
+  // Named, sat counts up to 2 only, and says so.
+  const auto refused = sudoku("count --solver sat " + file);
+  CHECK(refused.exit_code == 2);
+  CHECK_THAT(refused.err, Catch::Contains("the sat backend counts up to 2 only"));
+  const auto two = sudoku("count --solver sat --limit 2 --stats " + file);
+  CHECK(two.out == "1\n");
+  CHECK(two.err.find(", backend: sat, ") != std::string::npos);
 }

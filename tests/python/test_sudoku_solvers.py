@@ -54,7 +54,7 @@ def test_every_solver_solves_and_says_so(solver):
 
 def test_an_unknown_solver_is_named_with_the_valid_ones():
     with pytest.raises(ValueError, match=r"unknown backend 'fast': the backends are auto, "
-                                          r"bitboard, dlx, hybrid, naive, mrv"):
+                                          r"bitboard, dlx, hybrid, naive, mrv, sat"):
         sudoku.solve("." * 81, solver="fast")
     with pytest.raises(ValueError, match="unknown backend"):
         sudoku.count("." * 16, solver="")
@@ -65,3 +65,26 @@ def test_bitboard_takes_9x9_only():
     assert sudoku.solve_stats(puzzle, solver="bitboard")["backend"] == "bitboard"
     with pytest.raises(ValueError, match="bitboard backend solves 9x9 boards only, not 4x4"):
         sudoku.count("." * 16, solver="bitboard")
+
+
+def test_the_sat_solver_counts_up_to_two_and_says_so():
+    for puzzle, expected in counted_puzzles():
+        assert sudoku.count(puzzle, limit=2, solver="sat") == min(2, expected), puzzle
+        assert sudoku.count(puzzle, limit=1, solver="sat") == min(1, expected), puzzle
+    puzzle = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
+    stats = sudoku.solve_stats(puzzle, limit=2, solver="sat")
+    assert stats["backend"] == "sat" and stats["solutions"] == 1
+    assert sudoku.validate(stats["solution"], puzzle=puzzle)["solves"]
+    with pytest.raises(ValueError, match="the sat backend counts up to 2 only"):
+        sudoku.count(puzzle, solver="sat")
+
+
+def test_auto_hands_a_long_search_on_a_25x25_board_to_sat():
+    # A minimal 25x25 puzzle: the engine's search does not finish it in minutes; clause
+    # learning solves it and proves it unique in about a second.
+    with open(os.path.join(DATA, "25x25_minimal.txt")) as f:
+        puzzle = [l.strip() for l in f if l.strip() and not l.startswith("#")][0]
+    stats = sudoku.solve_stats(puzzle, limit=2)
+    assert stats["backend"] == "sat" and stats["solutions"] == 1
+    assert sudoku.validate(stats["solution"], puzzle=puzzle)["solves"]
+    assert sudoku.count(puzzle) == 1  # no limit: sat's proof of one solution settles it

@@ -2,6 +2,8 @@
 // two of its searches at once. Its answers are
 // compared with facts found without it: every 4x4 grid listed by brute force (support.hpp),
 // the brute-force counter's solutions of 9x9 puzzles, and a grid checker written here.
+#include <algorithm>
+#include <array>
 #include <cstdint>
 #include <string>
 #include <utility>
@@ -272,4 +274,83 @@ TEST_CASE("SatPortfolio: the same answers and conflicts on threads and taking tu
   }
   CHECK(open > 0);
   CHECK(answered > 0);
+}
+
+TEST_CASE("sat_solve counts as the list of all 4x4 grids does, banned pairs included",
+          "[sudoku][grid_sat]") {
+  // Givens from one grid (never clashing) or from two (clashing now and then), banned pairs
+  // anywhere: the count up to 2 of the grids that keep the givens and avoid the pairs, and the
+  // first solution one of them.
+  const Geometry g{2, 2};
+  const auto& grids = sudoku_test::all_4x4_grids();
+  REQUIRE(grids.size() == 288);
+  std::uint64_t state = 2026;
+  auto below = [&](int bound) {
+    state = state * 6364136223846793005ULL + 1442695040888963407ULL;
+    return static_cast<int>((state >> 33) % static_cast<std::uint64_t>(bound));
+  };
+  std::array<int, 3> seen{};
+  for (int trial = 0; trial < 2000; ++trial) {
+    Board puzzle(g);
+    const int givens = below(9);
+    for (int k = 0; k < givens; ++k) {
+      const std::string& source = grids[static_cast<std::size_t>(below(k % 3 == 2 ? 288 : 1))];
+      const int cell = below(16);
+      puzzle.set(cell, source[static_cast<std::size_t>(cell)] - '0');
+    }
+    std::vector<std::pair<int, int>> banned;
+    const int bans = below(4) == 0 ? below(8) : 0;
+    for (int k = 0; k < bans; ++k) banned.emplace_back(below(16), 1 + below(4));
+    int expected = 0;
+    for (const auto& grid : grids) {
+      const Board b = board_of(grid, g);
+      if (solves(puzzle, b) && avoids(b, banned)) ++expected;
+    }
+    INFO(puzzle.to_line() << " with " << bans << " banned pairs, " << expected << " grids");
+    const auto counted = sudoku::sat_solve(puzzle, 2, ~std::uint64_t{0}, banned);
+    REQUIRE(counted);
+    CHECK(counted->solutions == static_cast<std::uint64_t>(std::min(expected, 2)));
+    if (expected > 0) {
+      CHECK(solves(puzzle, counted->first));
+      CHECK(avoids(counted->first, banned));
+    }
+    const auto one = sudoku::sat_solve(puzzle, 1, ~std::uint64_t{0}, banned);
+    REQUIRE(one);
+    CHECK(one->solutions == static_cast<std::uint64_t>(std::min(expected, 1)));
+    ++seen[static_cast<std::size_t>(std::min(expected, 2))];
+  }
+  // The trials reach every answer often.
+  CHECK(seen[0] > 100);
+  CHECK(seen[1] > 100);
+  CHECK(seen[2] > 100);
+}
+
+TEST_CASE("count_to_two by clause learning on 25x25 boards: one solution, or two that differ",
+          "[sudoku][grid_sat]") {
+  // A minimal 25x25 puzzle has one solution (checked by the grid checker); with a given taken
+  // away, two (it is minimal).
+  const auto puzzles = sudoku_test::read_file("25x25_minimal.txt");
+  REQUIRE(puzzles.size() == 1);
+  Board puzzle = puzzles.front().board;
+  REQUIRE(puzzle.size() == 25);
+  sudoku::DlxSolver engine;  // not searched: beyond 16x16 the count is clause learning's
+  const sudoku::SolveResult one = sudoku::count_to_two(puzzle, engine);
+  CHECK(one.solutions == 1);
+  CHECK(solves(puzzle, one.first));
+  for (int cell = 0, removed = 0; cell < puzzle.cell_count() && removed < 3; ++cell) {
+    if (puzzle[cell] == 0) continue;
+    ++removed;
+    Board less = puzzle;
+    less.set(cell, 0);
+    const sudoku::SolveResult two = sudoku::count_to_two(less, engine);
+    CHECK(two.solutions == 2);
+    CHECK(solves(less, two.first));
+  }
+  // Asked to stop at once (the question comes every 64 conflicts), the hard puzzle's count
+  // gives nothing.
+  const auto hard = sudoku_test::read_file("25x25_hard.txt");
+  REQUIRE(hard.size() == 1);
+  CHECK(!sudoku::sat_solve(hard.front().board, 2, ~std::uint64_t{0}, {}, [] { return true; }));
+  // Nor within a budget of 100 conflicts.
+  CHECK(!sudoku::sat_solve(hard.front().board, 2, 100));
 }

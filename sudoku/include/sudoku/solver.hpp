@@ -17,17 +17,23 @@
 //             dlx::BitsetSolver when it fits (every 9x9 one), else dlx::Solver (dlx_solver.hpp).
 //   naive     the first blank cell, digits in order (backtracking.hpp): a baseline.
 //   mrv       the most constrained cell first, on bit masks (backtracking.hpp): a baseline.
+//   sat       clause learning (GridSat, grid_sat.hpp): a solution, then a search for another
+//             that must differ from it (sat_solve()). Counts up to 2 only: with a larger limit,
+//             2 found is "at least 2" (complete false). Its nodes are conflicts.
 //   auto      the choice below.
 //
 // The automatic choice, and its budget, live here and nowhere else (auto_backend()):
 //   * a 9x9 board goes to bitboard, any other size to hybrid;
 //   * either spends at most auto_node_budget() nodes on one puzzle (2^16 guesses of the
 //     bitboard, each some ten engine nodes' work; 2^20 nodes of hybrid): some tens of
-//     milliseconds; a search that needs more goes on with dlx, the plain cover, from the start.
-//     solve() does that itself, on this thread; solve_within_budget() stops instead, for a front
-//     door that runs the long search its own way: the sudoku program splits it over every core
-//     (dlx::count_parallel), the Python module runs it in slices between which it looks for Ctrl-C
-//     (load_plain_cover()).
+//     milliseconds; a search that needs more goes on from the start with handover_backend():
+//     dlx, the plain cover, or, for boards larger than 16x16 and counts up to 2, sat (on a
+//     minimal 25x25 puzzle the engine's search can take hours, clause learning a second). A
+//     count past 2 of such a board starts with sat too, and goes on with dlx only when sat
+//     finds two solutions. solve() does that itself, on this thread; solve_within_budget()
+//     stops instead, for a front door that runs the long search its own way: the sudoku
+//     program splits it over every core (dlx::count_parallel), the Python module runs it in
+//     slices between which it looks for Ctrl-C (load_plain_cover(), sat_solve()).
 // Every backend counts up to a limit and keeps the first solution; nodes are the backend's own
 // measure of search (engine nodes; guesses for the bitboard; placements tried for naive and
 // mrv), so compare them within one backend only.
@@ -52,14 +58,14 @@ class Solver;
 
 namespace sudoku {
 
-enum class Backend : std::uint8_t { automatic, bitboard, dlx, hybrid, naive, mrv };
+enum class Backend : std::uint8_t { automatic, bitboard, dlx, hybrid, naive, mrv, sat };
 
-/// "auto", "bitboard", "dlx", "hybrid", "naive", "mrv".
+/// "auto", "bitboard", "dlx", "hybrid", "naive", "mrv", "sat".
 [[nodiscard]] std::string_view backend_name(Backend backend);
-/// Every name, for messages: "auto, bitboard, dlx, hybrid, naive, mrv".
+/// Every name, for messages: "auto, bitboard, dlx, hybrid, naive, mrv, sat".
 [[nodiscard]] std::string_view backend_names();
 /// The backend of a name; std::invalid_argument ("unknown backend 'x': the backends are auto,
-/// bitboard, dlx, hybrid, naive, mrv") for any other text.
+/// bitboard, dlx, hybrid, naive, mrv, sat") for any other text.
 [[nodiscard]] Backend parse_backend(std::string_view name);
 /// Whether `backend` solves boards of this geometry (bitboard: 9x9 only; the others: all).
 [[nodiscard]] bool backend_fits(Backend backend, const Geometry& geometry);
@@ -69,6 +75,9 @@ enum class Backend : std::uint8_t { automatic, bitboard, dlx, hybrid, naive, mrv
 [[nodiscard]] std::uint64_t auto_node_budget(Backend backend);
 /// The automatic choice for a board of this geometry: bitboard for 9x9, hybrid otherwise.
 [[nodiscard]] Backend auto_backend(const Geometry& geometry);
+/// Where auto's search goes once auto_backend() has spent its budget: sat for boards larger
+/// than 16x16 (first, at least: see above), dlx otherwise.
+[[nodiscard]] Backend handover_backend(const Geometry& geometry);
 
 struct SolverResult : SolveResult {
   Backend backend = Backend::automatic;  ///< the backend that produced this result (never auto)

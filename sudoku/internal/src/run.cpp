@@ -27,6 +27,7 @@
 #include "sudoku/dlx_solver.hpp"
 #include "sudoku/encoding.hpp"
 #include "sudoku/explain.hpp"
+#include "sudoku/grid_sat.hpp"
 #include "sudoku/logic.hpp"
 #include "sudoku/pencil_marks.hpp"
 #include "sudoku/rating.hpp"
@@ -461,8 +462,18 @@ class Run::Impl {
     comment_record(r, puzzle, "no solution");
   }
 
-  // False, with a record, when the run's backend does not take this board's size.
+  // False, with a record, when the run's backend does not take this board's size, or, for sat,
+  // this count.
   bool fits(Record& r, const Puzzle& puzzle) const {
+    if (settings_.backend == Backend::sat && settings_.command == Command::count &&
+        (settings_.limit == 0 || settings_.limit > 2)) {
+      r.err << "sudoku: " << where(puzzle.line) << ": the sat backend counts up to 2 only "
+            << "(--limit 1 or 2: is there a solution, is it unique?); auto or dlx count further\n";
+      ++r.totals.not_solved;
+      r.worst(2);
+      comment_record(r, puzzle, "not counted");
+      return false;
+    }
     if (backend_fits(settings_.backend, puzzle.board.geometry())) return true;
     r.err << "sudoku: " << where(puzzle.line) << ": the " << backend_name(settings_.backend)
           << " backend solves 9x9 boards only, not " << puzzle.board.size() << 'x'
@@ -517,10 +528,37 @@ class Run::Impl {
     return found;
   }
 
+  // Whether a search that outgrew the workers' budget goes on with clause learning: sat asked
+  // for, or auto's hand-over for this board (a minimal 25x25 puzzle: hours on the engine).
+  [[nodiscard]] bool by_sat(const Puzzle& puzzle) const {
+    return settings_.backend == Backend::sat ||
+           (settings_.backend == Backend::automatic &&
+            handover_backend(puzzle.board.geometry()) == Backend::sat);
+  }
+
+  // sat_solve() up to `limit` (1 or 2) on the calling thread, stopped by a signal (then
+  // nothing, and the run says where it stood).
+  std::optional<SolverResult> solve_by_sat(const Puzzle& puzzle, std::uint64_t limit) {
+    const auto found =
+        sat_solve(puzzle.board, limit, ~std::uint64_t{0}, {}, [this] { return stop_requested(); });
+    if (!found) {
+      interrupted_in_ = "; " + where(puzzle.line) + ": stopped, not yet settled";
+      return std::nullopt;
+    }
+    SolverResult result;
+    static_cast<SolveResult&>(result) = *found;
+    result.backend = Backend::sat;
+    return result;
+  }
+
   // A long search for a first solution, on the calling thread while the workers are idle: the
-  // plain cover (the dlx backend), stopped by a signal.
+  // plain cover (the dlx backend), or clause learning (by_sat()), stopped by a signal.
   void solve_on_this_thread(Record& r, const Puzzle& puzzle) {
     clear_progress();
+    if (by_sat(puzzle)) {
+      if (const auto result = solve_by_sat(puzzle, 1)) solve_record(r, puzzle, *result);
+      return;
+    }
     dlx::Solver& engine = main_solver_.load_plain_cover(puzzle.board);
     const bool found = next_watched(engine);
     if (!found && stop_requested()) {
@@ -585,6 +623,10 @@ class Run::Impl {
       if (!result || !result->complete) return false;
     } else if (engine && backend != Backend::bitboard && settings_.limit > kBatchCountLimit) {
       return false;
+    } else if (engine && backend != Backend::bitboard) {
+      // A count the budget does not settle goes on on this thread, looking for signals.
+      result = within_budget(worker, puzzle, settings_.limit);
+      if (!result || !result->complete) return false;
     } else {
       result = worker.solver.solve(puzzle.board,
                                    settings_.limit == 0 ? Solver::kNoLimit : settings_.limit);
@@ -597,6 +639,18 @@ class Run::Impl {
   // A big count, on the calling thread while the workers are idle: split over every thread;
   // one with a large limit, lazily on this thread (the split count takes no limit).
   void count_on_all_cores(Record& r, const Puzzle& puzzle) {
+    clear_progress();
+    if (by_sat(puzzle)) {
+      // Clause learning settles 0, 1 or "2 or more"; only the last, with a limit past 2 or
+      // none, goes on with the engine (fits() keeps the sat backend to limits 1 and 2).
+      const std::uint64_t limit = settings_.limit == 1 ? 1 : 2;
+      const auto result = solve_by_sat(puzzle, limit);
+      if (!result) return;
+      if (result->solutions < 2 || (settings_.limit != 0 && settings_.limit <= 2)) {
+        return print_count(r, puzzle,
+                           result->solutions == 0 && clashes(r, puzzle) ? nullptr : &*result);
+      }
+    }
     if (settings_.limit != 0) return count_to_limit(r, puzzle);
     dlx::ParallelOptions parallel;
     parallel.threads = static_cast<unsigned>(workers_.size());

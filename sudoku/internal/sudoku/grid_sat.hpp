@@ -41,11 +41,14 @@
 #include <array>
 #include <cstdint>
 #include <functional>
+#include <optional>
 #include <span>
 #include <utility>
 #include <vector>
 
 #include "sudoku/board.hpp"
+#include "sudoku/dlx_solver.hpp"
+#include "sudoku/solve_result.hpp"
 
 namespace sudoku {
 
@@ -69,8 +72,11 @@ class GridSat {
   /// question that goes another way); run() searches until it answers, the search has spent
   /// `conflict_limit` conflicts since start(), or `stopped` says true, and may be called again
   /// to go on. Once it has answered it returns the same answer.
+  /// `other_than` (a full board, or null): the solution must differ from it in some cell
+  /// blank in `puzzle`, one clause over those cells, kept for the whole search. With a
+  /// solution of the puzzle there, unsatisfiable means the puzzle has exactly one.
   void start(const Board& puzzle, std::span<const std::pair<int, int>> banned,
-             const Board* preferred, std::uint64_t seed = 0);
+             const Board* preferred, std::uint64_t seed = 0, const Board* other_than = nullptr);
   Answer run(std::uint64_t conflict_limit, const std::function<bool()>& stopped = {});
 
   /// The solution found by the last search that answered satisfiable.
@@ -131,6 +137,7 @@ class GridSat {
     }
   }
   void backtrack(int level);
+  void avoid(const Board& puzzle, const Board& other_than, Conflict& conflict);
   int add_clause(std::span<const int> literals, std::uint32_t lbd);
   void watch_clause(int clause);
   void reduce_learned();
@@ -180,5 +187,28 @@ class GridSat {
   Board solution_;
   std::uint64_t conflicts_ = 0;
 };
+
+/// The largest board side whose solutions the engine counts (up to 2) for the logic and the
+/// ratings; beyond, sat_solve() does: on a minimal 25x25 puzzle the engine's count can
+/// take hours.
+inline constexpr int kLargestForEngineCount = 16;
+
+/// The solutions of `puzzle` with the (cell, digit) pairs of `banned` ruled out, counted up to
+/// min(`limit`, 2) by clause learning: a search for one, then one for another (GridSat::start's
+/// other_than); the first kept. nodes are the conflicts of both searches, updates 0. Our
+/// generator's minimal 25x25 puzzles take about a second; data/sudoku/25x25_hard.txt some
+/// 500,000 conflicts (a minute). Nothing when the searches spent `conflict_budget` or `stopped`
+/// (asked every 64 conflicts) said yes first.
+std::optional<SolveResult> sat_solve(const Board& puzzle, std::uint64_t limit,
+                                     std::uint64_t conflict_budget = ~std::uint64_t{0},
+                                     std::span<const std::pair<int, int>> banned = {},
+                                     const std::function<bool()>& stopped = {});
+
+/// A puzzle's solutions counted up to 2, the first kept: by `engine` up to
+/// kLargestForEngineCount, by sat_solve() beyond, both asking the engine's interrupt
+/// (once it says yes the result proves nothing: the caller knows it asked). The logic, the
+/// ratings and the hints count this way.
+SolveResult count_to_two(const Board& puzzle, DlxSolver& engine,
+                         DlxSolver::Deductions deductions = DlxSolver::Deductions::propagate);
 
 }  // namespace sudoku
