@@ -112,11 +112,16 @@ sudoku::SolverResult solve_limited(const sudoku::Board& puzzle, std::uint64_t li
         "unique?); auto or dlx count further");
   }
   if (backend != sudoku::Backend::dlx && backend != sudoku::Backend::sat) {
+    // Ctrl-C stops the baselines (unbounded) and the budgeted searches alike.
+    SignalPoll poll;
+    solver.set_interrupt(poll.question());
     std::optional<sudoku::SolverResult> result;
     {
       py::gil_scoped_release release;
       result = solver.solve_within_budget(puzzle, limit);
     }
+    solver.set_interrupt({});
+    poll.raise_if_signalled();
     if (result) return *result;
   }
   if (backend == sudoku::Backend::sat ||

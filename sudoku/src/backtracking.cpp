@@ -81,7 +81,7 @@ SolveResult NaiveSolver::solve(const Board& puzzle, std::uint64_t limit) {
     while (digit <= n && !fits(blanks_[k], digit)) ++digit;
     if (digit <= n) {
       slot = static_cast<std::uint8_t>(digit);
-      ++result.nodes;
+      if (++result.nodes % kNodesBetweenAsks == 0 && interrupt_ && interrupt_()) break;
       ++k;
     } else {
       if (k == 0) break;
@@ -189,7 +189,7 @@ SolveResult MrvSolver::solve(const Board& puzzle, std::uint64_t limit) {
     const Mask bit = choice.untried & (~choice.untried + 1);  // the smallest untried digit
     choice.untried ^= bit;
     place(static_cast<std::size_t>(choice.cell), bit);
-    ++result.nodes;
+    if (++result.nodes % kNodesBetweenAsks == 0 && interrupt_ && interrupt_()) break;
     ++depth;
     descend = true;
   }

@@ -257,7 +257,7 @@ bool DlxSolver::SolutionRange::advance() {
       return true;
     case Source::engine:
       searched_ = true;
-      if (!owner_->reduced_next()) {
+      if (!owner_->reduced_next_watched()) {  // none left, or the interrupt asked
         source_ = Source::none;
         return false;
       }

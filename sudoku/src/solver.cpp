@@ -17,6 +17,8 @@
 #include "sudoku/encoding.hpp"
 #include "sudoku/grid_sat.hpp"
 
+#include "sliced_search.hpp"
+
 namespace sudoku {
 
 namespace {
@@ -92,14 +94,15 @@ struct PlainCover {
     return board;
   }
 
-  SolveResult solve(const Board& board, std::uint64_t limit, std::uint64_t node_limit) {
+  SolveResult solve(const Board& board, std::uint64_t limit, std::uint64_t node_limit,
+                    const std::function<bool()>& interrupt) {
     dlx::Solver& e = load(board);
-    e.set_node_limit(node_limit);
     SolveResult result;
     result.first = Board(board.geometry());
-    if (limit > 0 && e.next()) {
+    if (limit > 0 && detail::next_in_slices(e, node_limit, interrupt)) {
       result.first = decode(e.cover());
-      result.solutions = 1 + (limit > 1 ? e.count(limit - 1) : 0);
+      result.solutions =
+          1 + (limit > 1 ? detail::count_in_slices(e, limit - 1, node_limit, interrupt) : 0);
     }
     result.nodes = e.stats().nodes;
     result.updates = e.stats().updates;
@@ -133,6 +136,9 @@ SolverResult Solver::run(Backend backend, const Board& puzzle, std::uint64_t lim
         std::to_string(puzzle.size()) + "x" + std::to_string(puzzle.size()));
   }
   Engines& e = engines();
+  e.hybrid.set_interrupt(interrupt_);
+  e.naive.set_interrupt(interrupt_);
+  e.mrv.set_interrupt(interrupt_);
   SolverResult result;
   switch (backend) {
     case Backend::bitboard:
@@ -144,7 +150,7 @@ SolverResult Solver::run(Backend backend, const Board& puzzle, std::uint64_t lim
       static_cast<SolveResult&>(result) = e.hybrid.solve(puzzle, limit);
       break;
     case Backend::dlx:
-      static_cast<SolveResult&>(result) = e.plain.solve(puzzle, limit, node_limit);
+      static_cast<SolveResult&>(result) = e.plain.solve(puzzle, limit, node_limit, interrupt_);
       break;
     case Backend::naive:
       static_cast<SolveResult&>(result) = e.naive.solve(puzzle, limit);
@@ -154,7 +160,7 @@ SolverResult Solver::run(Backend backend, const Board& puzzle, std::uint64_t lim
       break;
     case Backend::sat: {
       // Within the node limit as a conflict budget; past it, no answer: complete false.
-      const auto found = sat_solve(puzzle, limit, node_limit);
+      const auto found = sat_solve(puzzle, limit, node_limit, {}, interrupt_);
       if (found) static_cast<SolveResult&>(result) = *found;
       else result.first = Board(puzzle.geometry()), result.nodes = node_limit;
       result.backend = backend;
@@ -203,6 +209,8 @@ struct Solver::Enumeration::State {
   std::optional<DlxSolver::SolutionRange::iterator> at;
   Board current;
   bool started = false;
+  std::uint64_t node_limit = Solver::kNoLimit;  // the owner's, for dlx's slices
+  std::function<bool()> interrupt;              // the owner's
 };
 
 Solver::Enumeration Solver::enumerate(const Board& puzzle) {
@@ -218,12 +226,15 @@ Solver::Enumeration Solver::enumerate(const Board& puzzle) {
 Solver::Enumeration::Enumeration(Solver& owner, const Board& puzzle, Backend backend)
     : backend_(backend), state_(std::make_unique<State>()) {
   Engines& e = owner.engines();
+  state_->node_limit = owner.node_limit_;
+  state_->interrupt = owner.interrupt_;
   if (backend == Backend::dlx) {
     state_->plain = &e.plain;
     e.plain.load(puzzle);
     e.plain.engine->set_node_limit(owner.node_limit_);
   } else {
     e.hybrid.set_node_limit(owner.node_limit_);
+    e.hybrid.set_interrupt(owner.interrupt_);
     state_->range.emplace(e.hybrid.enumerate(puzzle));
   }
 }
@@ -234,7 +245,7 @@ Solver::Enumeration::~Enumeration() = default;
 bool Solver::Enumeration::next() {
   State& s = *state_;
   if (s.plain != nullptr) {
-    if (!s.plain->engine->next()) return false;
+    if (!detail::next_in_slices(*s.plain->engine, s.node_limit, s.interrupt)) return false;
     s.current = s.plain->decode(s.plain->engine->cover());
     return true;
   }

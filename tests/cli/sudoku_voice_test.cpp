@@ -265,3 +265,40 @@ TEST_CASE("SIGTERM while counting a variant's solutions: it stops at once, statu
   CHECK_THAT(r.err, Catch::Contains("sudoku: interrupted: 0 puzzles done"));
   CHECK(took < std::chrono::milliseconds(500) + std::chrono::seconds(5));  // not minutes
 }
+
+TEST_CASE("SIGTERM in a long search for a next solution: no summary that reads as the answer",
+          "[cli]") {
+  // The engine does not find this minimal 25x25 puzzle's one solution in minutes. Without a
+  // limit, an enumeration cut short once said "0 solutions" (found == limit == 0); and a count
+  // to 2 on the dlx backend searched on without looking for signals.
+  const std::string puzzle = sudoku_cli::puzzle_lines(kData + "25x25_minimal.txt").at(0);
+  REQUIRE(puzzle.size() == 625);
+  for (const std::string command :
+       {"enumerate --no-progress", "enumerate --solver dlx --no-progress",
+        "count --solver dlx --limit 2 --no-progress", "count --solver hybrid --limit 5"}) {
+    INFO(command);
+    const auto started = std::chrono::steady_clock::now();
+    const auto r = run_and_signal(command, puzzle + "\n", SIGTERM, std::chrono::milliseconds(1000));
+    const auto took = std::chrono::steady_clock::now() - started;
+    CHECK(r.exit_code == 143);
+    CHECK(r.out.empty());
+    CHECK_THAT(r.err, Catch::Contains("sudoku: interrupted: 0 puzzles done; <stdin>:1: "));
+    CHECK_THAT(r.err, Catch::Contains(" so far\n"));
+    CHECK(took < std::chrono::milliseconds(1000) + std::chrono::seconds(5));
+  }
+}
+
+TEST_CASE("SIGTERM while a baseline counts every grid: it stops at once, status 143", "[cli]") {
+  for (const std::string solver : {"naive", "mrv"}) {
+    INFO(solver);
+    const auto started = std::chrono::steady_clock::now();
+    const auto r =
+        run_and_signal("count --no-progress --solver " + solver, std::string(81, '.') + "\n",
+                       SIGTERM, std::chrono::milliseconds(500));
+    const auto took = std::chrono::steady_clock::now() - started;
+    CHECK(r.exit_code == 143);
+    CHECK(r.out.empty());  // a count cut short would read as the answer
+    CHECK_THAT(r.err, Catch::Contains("sudoku: interrupted: 0 puzzles done"));
+    CHECK(took < std::chrono::milliseconds(500) + std::chrono::seconds(5));
+  }
+}

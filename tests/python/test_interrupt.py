@@ -43,6 +43,8 @@ CHILD = textwrap.dedent("""
             sudoku.count("." * 81)  # 6.67e21 grids
         elif mode == "generate":
             sudoku.generate(size=25, seed=1)  # a 25x25 dig: a minute or more
+        elif mode == "naive":
+            sudoku.count("." * 81, solver="naive")  # every 9x9 grid, one by one
         elif mode == "variant":
             sudoku.count("." * 81, variant="x")  # millions of X-sudoku grids
         elif mode == "variant_generate":
@@ -68,7 +70,7 @@ HARD_25X25 = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", ".."
 @pytest.mark.skipif(not hasattr(signal, "SIGINT") or os.name != "posix", reason="POSIX signals")
 @pytest.mark.parametrize("mode",
                          ["count", "threads", "iterate", "sudoku", "generate", "explain", "rate",
-                          "variant", "variant_generate"])
+                          "variant", "variant_generate", "naive"])
 def test_ctrl_c_stops_a_long_search(mode):
     env = dict(os.environ)
     env["PYTHONPATH"] = os.pathsep.join(

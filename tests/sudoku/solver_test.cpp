@@ -153,3 +153,34 @@ TEST_CASE("solver: a node limit leaves the result incomplete; auto hands over pa
   CHECK(quick->solutions == 5);
   CHECK(quick->backend == Backend::hybrid);
 }
+
+TEST_CASE("solver: an interrupt stops dlx, hybrid, sat and the enumerations at its word",
+          "[sudoku]") {
+  // Counting the 28,200,960 grids of the empty 6x6 board takes the engine many slices of
+  // nodes: each backend asks between two and stops at the third question.
+  const sudoku::Board empty6(sudoku::Geometry{2, 3});
+  const auto puzzles = sudoku_test::read_file("25x25_minimal.txt");
+  REQUIRE(puzzles.size() == 1);
+  const sudoku::Board minimal = puzzles.front().board;
+  for (const Backend b : {Backend::dlx, Backend::hybrid}) {
+    INFO(sudoku::backend_name(b));
+    sudoku::Solver solver(b);
+    int asked = 0;
+    solver.set_interrupt([&asked] { return ++asked >= 3; });
+    const sudoku::SolverResult cut = solver.solve(empty6, sudoku::Solver::kNoLimit);
+    CHECK(asked == 3);
+    CHECK(cut.solutions < 28'200'960);
+    // The engine does not find this puzzle's one solution in minutes: the enumeration's first
+    // next() asks between slices and ends at the word.
+    asked = 0;
+    auto solutions = solver.enumerate(minimal);
+    CHECK_FALSE(solutions.next());
+    CHECK(asked == 3);
+  }
+  // sat asks every 64 conflicts: told to stop at once, it answers nothing, incomplete.
+  const auto hard = sudoku_test::read_file("25x25_hard.txt");
+  REQUIRE(hard.size() == 1);
+  sudoku::Solver sat(Backend::sat);
+  sat.set_interrupt([] { return true; });
+  CHECK_FALSE(sat.solve(hard.front().board, 2).complete);
+}

@@ -42,10 +42,12 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <span>
 #include <string_view>
+#include <utility>
 
 #include <dlx/problem.hpp>
 
@@ -111,6 +113,12 @@ class Solver {
   /// of auto's two steps); the result is then incomplete. For bounding work on untrusted input.
   void set_node_limit(std::uint64_t nodes) { node_limit_ = nodes; }
 
+  /// Asked between slices of some 65536 nodes (dlx, hybrid, enumerations) or every 64
+  /// conflicts (sat) or 65536 placements (naive, mrv); once it says true, the search returns
+  /// at once with what it has found (which then proves nothing: the caller knows it asked), an
+  /// enumeration ends. bitboard, bounded by its budget under auto, does not ask. Empty: never.
+  void set_interrupt(std::function<bool()> interrupt) { interrupt_ = std::move(interrupt); }
+
   /// Every solution of `puzzle`, one call at a time, in the backend's deterministic order (the
   /// first is solve()'s): dlx on the plain cover; auto and hybrid on hybrid. The baselines and
   /// bitboard only count: std::invalid_argument.
@@ -132,6 +140,7 @@ class Solver {
 
   Backend backend_;
   std::uint64_t node_limit_ = kNoLimit;
+  std::function<bool()> interrupt_;
   std::unique_ptr<Engines> engines_;  // built on first use
 };
 

@@ -134,8 +134,10 @@ class Run::Impl {
       // (emit() prints nothing once a signal came).
       worker.dlx.set_interrupt([this] { return stop_requested(); });
       worker.variant.set_interrupt([this] { return stop_requested(); });
+      worker.solver.set_interrupt([this] { return stop_requested(); });
     }
     main_variant_.set_interrupt([this] { return stop_requested(); });
+    main_solver_.set_interrupt([this] { return stop_requested(); });
     const Command c = settings_.command;
     if (settings_.format == Format::csv &&
         (c == Command::solve || c == Command::count || c == Command::enumerate)) {
@@ -753,8 +755,8 @@ class Run::Impl {
       r.totals.nodes += solutions.nodes();
       r.totals.updates += solutions.updates();
     }
-    if (stop_requested() && found != settings_.limit) {
-      // No summary: "K solutions" would read as the whole answer.
+    if (stop_requested() && (settings_.limit == 0 || found != settings_.limit)) {
+      // No summary: "K solutions" would read as the whole answer (no limit: 0 means none).
       interrupted_in_ = "; " + where(puzzle.line) + ": " + std::to_string(found) +
                         (found == 1 ? " solution" : " solutions") + " so far";
       return;

@@ -106,7 +106,7 @@ void enumerate(Entry& e, VariantSolver& solver) {
     }
     e.add(solver.stats());
     // No summary: "K solutions" would read as the whole answer.
-    if (stopped() && found != e.settings.limit) return;
+    if (stopped() && (e.settings.limit == 0 || found != e.settings.limit)) return;
   }
   e.tally(found > 0);
   e.records.enumeration_end(found, e.settings.limit != 0 && found == e.settings.limit);

@@ -18,12 +18,17 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
+#include <utility>
 #include <vector>
 
 #include "sudoku/board.hpp"
 #include "sudoku/solve_result.hpp"
 
 namespace sudoku {
+
+/// Nodes between two questions to a baseline's interrupt: about a millisecond of search.
+inline constexpr std::uint64_t kNodesBetweenAsks = std::uint64_t{1} << 16;
 
 /// The classic blog-post solver: the first blank cell in reading order, digits 1..N in order,
 /// each checked by scanning its row, column and box. It enumerates solutions in lexicographic
@@ -33,8 +38,12 @@ class NaiveSolver {
   /// Counts solutions up to `limit` (0 counts nothing and searches nothing) and keeps the first.
   /// Precondition: puzzle.geometry().valid().
   SolveResult solve(const Board& puzzle, std::uint64_t limit = 1);
+  /// Asked every kNodesBetweenAsks nodes; once it says true, solve() returns what it has found
+  /// (which then proves nothing: the caller knows it asked). Empty: never asked.
+  void set_interrupt(std::function<bool()> interrupt) { interrupt_ = std::move(interrupt); }
 
  private:
+  std::function<bool()> interrupt_;
   std::vector<std::uint8_t> grid_;    // the board being filled, one digit per cell
   std::vector<std::int32_t> blanks_;  // the blank cells of the puzzle, in reading order
 };
@@ -48,8 +57,11 @@ class MrvSolver {
   /// Counts solutions up to `limit` (0 counts nothing and searches nothing) and keeps the first.
   /// Precondition: puzzle.geometry().valid().
   SolveResult solve(const Board& puzzle, std::uint64_t limit = 1);
+  /// As NaiveSolver's.
+  void set_interrupt(std::function<bool()> interrupt) { interrupt_ = std::move(interrupt); }
 
  private:
+  std::function<bool()> interrupt_;
   struct Choice {
     std::int32_t cell;
     std::uint64_t untried;  // candidates of the cell not tried yet at this level

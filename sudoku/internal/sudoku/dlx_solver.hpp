@@ -65,9 +65,10 @@ class DlxSolver {
 
   class SolutionRange;
   /// Every solution of `puzzle`, lazily, in the engine's deterministic order (the first is
-  /// solve()'s): the search runs only as far as the solutions taken. An input range of
-  /// `const Board&`; it borrows this solver, so solving or enumerating another puzzle with it
-  /// while the range is in use invalidates the range.
+  /// solve()'s): the search runs only as far as the solutions taken.
+  /// The interrupt (set_interrupt()) is asked between slices: once it says true, the range ends. An
+  /// input range of `const Board&`; it borrows this solver, so solving or enumerating another
+  /// puzzle with it while the range is in use invalidates the range.
   SolutionRange enumerate(const Board& puzzle);
 
   /// Pauses every search of this solver (solve, enumerate, the full-encoding engines) once it
