@@ -111,8 +111,18 @@ inline ProcessResult run_and_signal(const std::string& program, const std::strin
   wait_until_catching(child, program, signal);
   std::this_thread::sleep_for(delay);
   ::kill(child, signal);
+  // A program that ignores the signal would hang the test: after 30 s it is killed, and its
+  // status (137) fails the test instead.
   int status = 0;
-  ::waitpid(child, &status, 0);
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(30);
+  while (::waitpid(child, &status, WNOHANG) == 0) {
+    if (std::chrono::steady_clock::now() > deadline) {
+      ::kill(child, SIGKILL);
+      ::waitpid(child, &status, 0);
+      break;
+    }
+    std::this_thread::sleep_for(std::chrono::milliseconds(5));
+  }
   return collect(status, dir);
 }
 

@@ -6,6 +6,7 @@ import signal
 import subprocess
 import sys
 import textwrap
+import threading
 import time
 
 import pytest
@@ -77,6 +78,10 @@ def test_ctrl_c_stops_a_long_search(mode):
         [os.path.dirname(os.path.dirname(dlx.__file__)), env.get("PYTHONPATH", "")])
     child = subprocess.Popen([sys.executable, "-c", CHILD, mode, HARD_25X25],
                              stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
+    # A child that ignores the signal would hang the test: after 60 s it is killed, and the
+    # empty line read then fails the test instead.
+    watchdog = threading.Timer(60, child.kill)
+    watchdog.start()
     try:
         assert child.stdout.readline().strip() == "ready"
         time.sleep(0.3)  # well into the search
@@ -89,6 +94,7 @@ def test_ctrl_c_stops_a_long_search(mode):
         assert child.stdout.readline().strip() == "after 5"
         assert child.wait(timeout=30) == 0, child.stderr.read()
     finally:
+        watchdog.cancel()
         if child.poll() is None:
             child.kill()
             child.wait()
