@@ -626,9 +626,9 @@ std::string rating_text(const Rating& r) {
   }
   text += "; " + std::to_string(r.steps) + " steps";
   if (r.logic != LogicStatus::solved) text += ", logic " + std::string(status_name(r.logic));
-  text += "; engine: ";
+  text += r.by_sat ? "; clause learning: " : "; engine: ";
   text += r.solutions == 0 ? "no solution" : r.solutions == 1 ? "unique" : "several solutions";
-  text += ", " + std::to_string(r.nodes) + " nodes";
+  text += ", " + std::to_string(r.nodes) + (r.by_sat ? " conflicts" : " nodes");
   if (r.se) {
     char buf[64];
     std::snprintf(buf, sizeof buf, "; SE %.1f/%.1f/%.1f", r.se->er, r.se->ep, r.se->ed);

@@ -380,7 +380,9 @@ Rating Generator::rate_made(const Board& puzzle, const Board& solution) {
   SolveResult unique;
   unique.solutions = 1;
   unique.first = solution;
-  return rate(solve_logically(puzzle, options), unique);
+  Rating r = rate(solve_logically(puzzle, options), unique);
+  r.by_sat = sat_.has_value();  // whose proof of uniqueness the dig's was
+  return r;
 }
 
 GenerateResult generate(const GeneratorOptions& options) {

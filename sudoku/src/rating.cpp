@@ -147,7 +147,9 @@ Rating rate(const Board& puzzle, DlxSolver& engine) {
   // The levels are defined by the fixed patterns; chains would only say "beyond" slower.
   options.hardest_allowed = kHardestPattern;
   const LogicResult logic = solve_logically(puzzle, options);
-  return rate(logic, count_to_two(puzzle, engine, DlxSolver::Deductions::none));
+  Rating r = rate(logic, count_to_two(puzzle, engine, DlxSolver::Deductions::none));
+  r.by_sat = puzzle.size() > kLargestForEngineCount;
+  return r;
 }
 
 void add_se_rating(Rating& rating, const Board& puzzle, const std::function<bool()>& stop) {

@@ -153,6 +153,11 @@ TEST_CASE("a 25x25 puzzle beyond the engine: auto hands it to sat, which solves 
     CHECK(counted.exit_code == 0);
     CHECK(counted.out == "1\n");
   }
+  // rate's count up to 2 is clause learning's too, and says so.
+  const auto rated = sudoku("rate --no-progress " + file);
+  CHECK(rated.exit_code == 0);
+  CHECK_THAT(rated.out, Catch::Contains("clause learning: unique, "));
+  CHECK_THAT(rated.out, Catch::Contains(" conflicts)"));
   // Named, sat counts up to 2 only, and says so.
   const auto refused = sudoku("count --solver sat " + file);
   CHECK(refused.exit_code == 2);

@@ -22,7 +22,8 @@
 //            jellyfish in logic.hpp's order, W-wing to X-cycle, or chains; tier 5 here)
 //   invalid  the engine finds no solution or more than one (count up to 2)
 // The engine's search-tree nodes to prove the solution unique (count up to 2, minimum-
-// remaining-values branching) are reported beside the level as a second, technique-free measure.
+// remaining-values branching) are reported beside the level as a second, technique-free measure;
+// above 16x16 clause learning counts (grid_sat.hpp: count_to_two()) and they are its conflicts.
 #pragma once
 
 #include <array>
@@ -62,8 +63,9 @@ struct Rating {
   int steps = 0;                     ///< all logical steps
   std::array<int, kTechniqueCount> uses{};
   std::uint64_t solutions = 0;  ///< engine count, up to 2
-  std::uint64_t nodes = 0;      ///< engine search nodes for that count
+  std::uint64_t nodes = 0;      ///< engine search nodes for that count (by_sat: conflicts)
   std::uint64_t updates = 0;    ///< engine link updates for that count
+  bool by_sat = false;          ///< counted by clause learning (boards above 16x16)
   /// Sudoku Explainer's ER/EP/ED (se_rating.hpp), when computed: 9x9 puzzles with one
   /// solution, by `sudoku rate`; rate() itself leaves it empty (the generator's speed).
   std::optional<SeRating> se;
