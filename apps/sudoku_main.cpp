@@ -94,8 +94,8 @@ Options:
   --solver S         solve, count, enumerate: the backend. auto (default): bitboard for
                      9x9, hybrid for other sizes; a puzzle that needs more than 2^16
                      guesses or 2^20 nodes goes on with dlx (a count on every thread), or,
-                     above 16x16, with sat (a count past 2 of a puzzle it finds two
-                     solutions of then goes on with dlx).
+                     above 16x16, with sat (a count that finds 16 solutions there then
+                     goes on with dlx).
                      bitboard: 9x9 only, digit bitboards that deduce at every guess (the
                      fastest). dlx:
                      the plain exact cover on the engine, nothing else (the nodes of
@@ -104,8 +104,9 @@ Options:
                      order, the classic blog-post solver) and mrv (bit masks, the most
                      constrained cell first) are backtracking baselines for comparison;
                      naive can take minutes on some hard puzzles. sat: clause learning,
-                     a solution and the search for another (count: --limit 1 or 2 only);
-                     its nodes are conflicts. Same output, same checks,
+                     one search per solution, each barred from those before (for a few
+                     solutions, not millions); its nodes are conflicts. Same output,
+                     same checks,
                      same exit statuses (with several solutions, the first may differ).
                      enumerate takes auto, hybrid and dlx; validate, explain and rate take
                      no solver. --stats names the backend that answered

@@ -106,11 +106,6 @@ sudoku::SolverResult solve_limited(const sudoku::Board& puzzle, std::uint64_t li
                                    sudoku::Backend backend) {
   thread_local sudoku::Solver solver;
   solver.set_backend(backend);
-  if (backend == sudoku::Backend::sat && limit > 2) {
-    throw py::value_error(
-        "the sat backend counts up to 2 only (limit=1 or 2: is there a solution, is it "
-        "unique?); auto or dlx count further");
-  }
   if (backend != sudoku::Backend::dlx && backend != sudoku::Backend::sat) {
     // Ctrl-C stops the baselines (unbounded) and the budgeted searches alike.
     SignalPoll poll;
@@ -127,21 +122,22 @@ sudoku::SolverResult solve_limited(const sudoku::Board& puzzle, std::uint64_t li
   if (backend == sudoku::Backend::sat ||
       (backend == sudoku::Backend::automatic &&
        sudoku::handover_backend(puzzle.geometry()) == sudoku::Backend::sat)) {
-    // Clause learning settles 0, 1 or "2 or more"; auto goes on with dlx only for a count past
-    // 2 of a puzzle with two solutions or more. Ctrl-C raises KeyboardInterrupt.
+    // Clause learning counts up to the limit (auto: up to kAutoSatCountLimit, beyond which
+    // dlx goes on). Ctrl-C raises KeyboardInterrupt.
+    const std::uint64_t sat_limit =
+        backend == sudoku::Backend::sat ? limit : std::min(limit, sudoku::kAutoSatCountLimit);
     SignalPoll poll;
     std::optional<sudoku::SolveResult> found;
     {
       py::gil_scoped_release release;
-      found = sudoku::sat_solve(puzzle, std::min<std::uint64_t>(limit, 2), ~std::uint64_t{0}, {},
-                                poll.question());
+      found = sudoku::sat_solve(puzzle, sat_limit, ~std::uint64_t{0}, {}, poll.question());
     }
     poll.raise_if_signalled();
     if (!found) throw std::runtime_error("sat: no answer without a budget or a signal");
     sudoku::SolverResult result;
     static_cast<sudoku::SolveResult&>(result) = *found;
     result.backend = sudoku::Backend::sat;
-    if (limit <= 2 || result.solutions < 2) return result;
+    if (result.solutions < sat_limit || sat_limit == limit) return result;
   }
   sudoku::SolverResult result;
   result.backend = sudoku::Backend::dlx;
@@ -456,7 +452,7 @@ included). With several solutions, the first the solver finds. `solver` names th
 `sudoku solve --solver` does: "auto" (bitboard for 9x9, hybrid otherwise, handing a search
 longer than 2^16 guesses or 2^20 nodes to dlx, or above 16x16 to sat, which Ctrl-C interrupts),
 "bitboard" (9x9 only), "dlx" (the plain exact cover on the engine), "hybrid" (deductions, then
-the engine), "naive", "mrv", "sat" (clause learning: counts up to 2 only).
+the engine), "naive", "mrv", "sat" (clause learning: a search per solution, for few solutions).
 
 A puzzle is one line of N*N cells or a grid of N lines; '.' or '0' is a blank, digits above 9
 are letters (A = 10); decoration ('|', '-', '+', blanks) is ignored. The size is found from the

@@ -425,7 +425,7 @@ void GridSat::reduce_learned() {
 }
 
 void GridSat::start(const Board& puzzle, std::span<const std::pair<int, int>> banned,
-                    const Board* preferred, std::uint64_t seed, const Board* other_than) {
+                    const Board* preferred, std::uint64_t seed, std::span<const Board> other_than) {
   assert(puzzle.geometry() == geometry_);
   conflicts_ = 0;
   answer_ = Answer::unknown;
@@ -497,7 +497,10 @@ void GridSat::start(const Board& puzzle, std::span<const std::pair<int, int>> ba
       return;
     }
   }
-  if (other_than != nullptr) avoid(puzzle, *other_than, conflict);
+  for (const Board& other : other_than) {
+    if (answer_ != Answer::unknown) return;
+    avoid(puzzle, other, conflict);
+  }
 }
 
 // The clause "some blank cell does not hold other_than's digit", at level 0: its literals not
@@ -613,22 +616,20 @@ std::optional<SolveResult> sat_solve(const Board& puzzle, std::uint64_t limit,
                                      const std::function<bool()>& stopped) {
   SolveResult result;
   result.first = Board(puzzle.geometry());
-  if (limit == 0) return result;
   GridSat sat(puzzle.geometry());
-  sat.start(puzzle, banned, nullptr);
-  GridSat::Answer answer = sat.run(conflict_budget, stopped);
-  result.nodes = sat.conflicts();
-  if (answer == GridSat::Answer::unknown) return std::nullopt;
-  if (answer == GridSat::Answer::unsatisfiable) return result;
-  result.first = sat.solution();
-  result.solutions = 1;
-  if (limit == 1) return result;
-  // The second search starts next to the first solution, where another usually lies.
-  sat.start(puzzle, banned, &result.first, 1, &result.first);
-  answer = sat.run(conflict_budget - result.nodes, stopped);
-  result.nodes += sat.conflicts();
-  if (answer == GridSat::Answer::unknown) return std::nullopt;
-  if (answer == GridSat::Answer::satisfiable) result.solutions = 2;
+  std::vector<Board> found;
+  while (found.size() < limit) {
+    // Each search after the first starts next to the last solution, where another usually
+    // lies, and in an order of its own.
+    sat.start(puzzle, banned, found.empty() ? nullptr : &found.back(), found.size(), found);
+    const GridSat::Answer answer = sat.run(conflict_budget - result.nodes, stopped);
+    result.nodes += sat.conflicts();
+    if (answer == GridSat::Answer::unknown) return std::nullopt;
+    if (answer == GridSat::Answer::unsatisfiable) break;
+    found.push_back(sat.solution());
+  }
+  result.solutions = found.size();
+  if (!found.empty()) result.first = found.front();
   return result;
 }
 

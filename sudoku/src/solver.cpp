@@ -164,7 +164,7 @@ SolverResult Solver::run(Backend backend, const Board& puzzle, std::uint64_t lim
       if (found) static_cast<SolveResult&>(result) = *found;
       else result.first = Board(puzzle.geometry()), result.nodes = node_limit;
       result.backend = backend;
-      result.complete = found.has_value() && (limit <= 2 || found->solutions < 2);
+      result.complete = found.has_value();
       return result;
     }
     case Backend::automatic:
@@ -188,8 +188,10 @@ std::optional<SolverResult> Solver::solve_within_budget(const Board& puzzle, std
 SolverResult Solver::solve(const Board& puzzle, std::uint64_t limit) {
   if (auto result = solve_within_budget(puzzle, limit)) return *result;
   if (handover_backend(puzzle.geometry()) == Backend::sat) {
-    SolverResult result = run(Backend::sat, puzzle, limit, node_limit_);
-    if (result.complete || node_limit_ != kNoLimit) return result;
+    SolverResult result =
+        run(Backend::sat, puzzle, std::min(limit, kAutoSatCountLimit), node_limit_);
+    if (!result.complete || result.solutions < kAutoSatCountLimit || limit <= kAutoSatCountLimit)
+      return result;
   }
   return run(Backend::dlx, puzzle, limit, node_limit_);
 }

@@ -67,16 +67,16 @@ def test_bitboard_takes_9x9_only():
         sudoku.count("." * 16, solver="bitboard")
 
 
-def test_the_sat_solver_counts_up_to_two_and_says_so():
+def test_the_sat_solver_counts_and_says_so():
     for puzzle, expected in counted_puzzles():
+        assert sudoku.count(puzzle, solver="sat") == expected, puzzle
         assert sudoku.count(puzzle, limit=2, solver="sat") == min(2, expected), puzzle
         assert sudoku.count(puzzle, limit=1, solver="sat") == min(1, expected), puzzle
+    assert sudoku.count("." * 16, solver="sat") == 288
     puzzle = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
     stats = sudoku.solve_stats(puzzle, limit=2, solver="sat")
     assert stats["backend"] == "sat" and stats["solutions"] == 1
     assert sudoku.validate(stats["solution"], puzzle=puzzle)["solves"]
-    with pytest.raises(ValueError, match="the sat backend counts up to 2 only"):
-        sudoku.count(puzzle, solver="sat")
 
 
 def test_auto_hands_a_long_search_on_a_25x25_board_to_sat():

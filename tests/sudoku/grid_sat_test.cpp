@@ -317,6 +317,10 @@ TEST_CASE("sat_solve counts as the list of all 4x4 grids does, banned pairs incl
     const auto one = sudoku::sat_solve(puzzle, 1, ~std::uint64_t{0}, banned);
     REQUIRE(one);
     CHECK(one->solutions == static_cast<std::uint64_t>(std::min(expected, 1)));
+    // Every solution, one search each, each barred from those before.
+    const auto every = sudoku::sat_solve(puzzle, 1000, ~std::uint64_t{0}, banned);
+    REQUIRE(every);
+    CHECK(every->solutions == static_cast<std::uint64_t>(expected));
     ++seen[static_cast<std::size_t>(std::min(expected, 2))];
   }
   // The trials reach every answer often.

@@ -17,9 +17,9 @@
 //             dlx::BitsetSolver when it fits (every 9x9 one), else dlx::Solver (dlx_solver.hpp).
 //   naive     the first blank cell, digits in order (backtracking.hpp): a baseline.
 //   mrv       the most constrained cell first, on bit masks (backtracking.hpp): a baseline.
-//   sat       clause learning (GridSat, grid_sat.hpp): a solution, then a search for another
-//             that must differ from it (sat_solve()). Counts up to 2 only: with a larger limit,
-//             2 found is "at least 2" (complete false). Its nodes are conflicts.
+//   sat       clause learning (GridSat, grid_sat.hpp): one search per solution, each barred
+//             from those found before (sat_solve()). Fit for a few solutions, not millions. Its
+//             nodes are conflicts.
 //   auto      the choice below.
 //
 // The automatic choice, and its budget, live here and nowhere else (auto_backend()):
@@ -27,13 +27,13 @@
 //   * either spends at most auto_node_budget() nodes on one puzzle (2^16 guesses of the
 //     bitboard, each some ten engine nodes' work; 2^20 nodes of hybrid): some tens of
 //     milliseconds; a search that needs more goes on from the start with handover_backend():
-//     dlx, the plain cover, or, for boards larger than 16x16 and counts up to 2, sat (on a
-//     minimal 25x25 puzzle the engine's search can take hours, clause learning a second). A
-//     count past 2 of such a board starts with sat too, and goes on with dlx only when sat
-//     finds two solutions. solve() does that itself, on this thread; solve_within_budget()
-//     stops instead, for a front door that runs the long search its own way: the sudoku
-//     program splits it over every core (dlx::count_parallel), the Python module runs it in
-//     slices between which it looks for Ctrl-C (load_plain_cover(), sat_solve()).
+//     dlx, the plain cover, or, for boards larger than 16x16, sat (on a minimal 25x25 puzzle
+//     the engine's search can take hours, clause learning a second). sat counts there up to
+//     kAutoSatCountLimit solutions; a count that finds that many goes on with dlx. solve() does
+//     that itself, on this thread; solve_within_budget() stops instead, for a front door that runs
+//     the long search its own way: the sudoku program splits it over every core
+//     (dlx::count_parallel), the Python module runs it in slices between which it looks for Ctrl-C
+//     (load_plain_cover(), sat_solve()).
 // Every backend counts up to a limit and keeps the first solution; nodes are the backend's own
 // measure of search (engine nodes; guesses for the bitboard; placements tried for naive and
 // mrv), so compare them within one backend only.
@@ -80,6 +80,9 @@ enum class Backend : std::uint8_t { automatic, bitboard, dlx, hybrid, naive, mrv
 /// Where auto's search goes once auto_backend() has spent its budget: sat for boards larger
 /// than 16x16 (first, at least: see above), dlx otherwise.
 [[nodiscard]] Backend handover_backend(const Geometry& geometry);
+/// The solutions auto lets sat count before a count goes on with dlx: each costs sat a search
+/// from scratch, while the engine enumerates many solutions fast once it finds them.
+inline constexpr std::uint64_t kAutoSatCountLimit = 16;
 
 struct SolverResult : SolveResult {
   Backend backend = Backend::automatic;  ///< the backend that produced this result (never auto)

@@ -464,18 +464,8 @@ class Run::Impl {
     comment_record(r, puzzle, "no solution");
   }
 
-  // False, with a record, when the run's backend does not take this board's size, or, for sat,
-  // this count.
+  // False, with a record, when the run's backend does not take this board's size.
   bool fits(Record& r, const Puzzle& puzzle) const {
-    if (settings_.backend == Backend::sat && settings_.command == Command::count &&
-        (settings_.limit == 0 || settings_.limit > 2)) {
-      r.err << "sudoku: " << where(puzzle.line) << ": the sat backend counts up to 2 only "
-            << "(--limit 1 or 2: is there a solution, is it unique?); auto or dlx count further\n";
-      ++r.totals.not_solved;
-      r.worst(2);
-      comment_record(r, puzzle, "not counted");
-      return false;
-    }
     if (backend_fits(settings_.backend, puzzle.board.geometry())) return true;
     r.err << "sudoku: " << where(puzzle.line) << ": the " << backend_name(settings_.backend)
           << " backend solves 9x9 boards only, not " << puzzle.board.size() << 'x'
@@ -538,8 +528,8 @@ class Run::Impl {
             handover_backend(puzzle.board.geometry()) == Backend::sat);
   }
 
-  // sat_solve() up to `limit` (1 or 2) on the calling thread, stopped by a signal (then
-  // nothing, and the run says where it stood).
+  // sat_solve() up to `limit` on the calling thread, stopped by a signal (then nothing, and the
+  // run says where it stood).
   std::optional<SolverResult> solve_by_sat(const Puzzle& puzzle, std::uint64_t limit) {
     const auto found =
         sat_solve(puzzle.board, limit, ~std::uint64_t{0}, {}, [this] { return stop_requested(); });
@@ -642,18 +632,22 @@ class Run::Impl {
   // one with a large limit, lazily on this thread (the split count takes no limit).
   void count_on_all_cores(Record& r, const Puzzle& puzzle) {
     clear_progress();
+    std::uint64_t known = 0;  // solutions sat found before the engine took over
     if (by_sat(puzzle)) {
-      // Clause learning settles 0, 1 or "2 or more"; only the last, with a limit past 2 or
-      // none, goes on with the engine (fits() keeps the sat backend to limits 1 and 2).
-      const std::uint64_t limit = settings_.limit == 1 ? 1 : 2;
+      // Clause learning counts up to the limit (auto: up to kAutoSatCountLimit, beyond which
+      // the engine goes on, faster per solution once it finds them).
+      const std::uint64_t wanted = settings_.limit == 0 ? Solver::kNoLimit : settings_.limit;
+      const std::uint64_t limit =
+          settings_.backend == Backend::sat ? wanted : std::min(wanted, kAutoSatCountLimit);
       const auto result = solve_by_sat(puzzle, limit);
       if (!result) return;
-      if (result->solutions < 2 || (settings_.limit != 0 && settings_.limit <= 2)) {
+      if (result->solutions < limit || limit == wanted) {
         return print_count(r, puzzle,
                            result->solutions == 0 && clashes(r, puzzle) ? nullptr : &*result);
       }
+      known = result->solutions;
     }
-    if (settings_.limit != 0) return count_to_limit(r, puzzle);
+    if (settings_.limit != 0) return count_to_limit(r, puzzle, known);
     dlx::ParallelOptions parallel;
     parallel.threads = static_cast<unsigned>(workers_.size());
     if (settings_.show_progress) {
@@ -687,7 +681,8 @@ class Run::Impl {
     }
     if (stop_requested()) {
       // The solutions counted before the stop: a lower bound, said as one, never as a record.
-      interrupted_in_ = "; " + where(puzzle.line) + ": " + at_least(result.solutions);
+      interrupted_in_ =
+          "; " + where(puzzle.line) + ": " + at_least(std::max(result.solutions, known));
       return;
     }
     clear_progress();
@@ -695,7 +690,8 @@ class Run::Impl {
   }
 
   // Counts up to the limit solution by solution, looking for a signal between two.
-  void count_to_limit(Record& r, const Puzzle& puzzle) {
+  // `known`: solutions already found another way (sat), a lower bound to report if stopped.
+  void count_to_limit(Record& r, const Puzzle& puzzle, std::uint64_t known = 0) {
     SolverResult result;
     result.first = Board(puzzle.board.geometry());
     Solver::Enumeration solutions = main_solver_.enumerate(puzzle.board);
@@ -708,7 +704,8 @@ class Run::Impl {
     result.updates = solutions.updates();
     if (stop_requested() && result.solutions != settings_.limit) {
       // No record: a partial count would read as the answer.
-      interrupted_in_ = "; " + where(puzzle.line) + ": " + at_least(result.solutions);
+      interrupted_in_ =
+          "; " + where(puzzle.line) + ": " + at_least(std::max(result.solutions, known));
       return;
     }
     print_count(r, puzzle, &result);

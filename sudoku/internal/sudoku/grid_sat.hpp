@@ -72,11 +72,12 @@ class GridSat {
   /// question that goes another way); run() searches until it answers, the search has spent
   /// `conflict_limit` conflicts since start(), or `stopped` says true, and may be called again
   /// to go on. Once it has answered it returns the same answer.
-  /// `other_than` (a full board, or null): the solution must differ from it in some cell
-  /// blank in `puzzle`, one clause over those cells, kept for the whole search. With a
-  /// solution of the puzzle there, unsatisfiable means the puzzle has exactly one.
+  /// `other_than` (full boards): the solution must differ from each in some cell blank in
+  /// `puzzle`, one clause per board, kept for the whole search. With solutions of the puzzle
+  /// there, unsatisfiable means the puzzle has no other.
   void start(const Board& puzzle, std::span<const std::pair<int, int>> banned,
-             const Board* preferred, std::uint64_t seed = 0, const Board* other_than = nullptr);
+             const Board* preferred, std::uint64_t seed = 0,
+             std::span<const Board> other_than = {});
   Answer run(std::uint64_t conflict_limit, const std::function<bool()>& stopped = {});
 
   /// The solution found by the last search that answered satisfiable.
@@ -194,11 +195,12 @@ class GridSat {
 inline constexpr int kLargestForEngineCount = 16;
 
 /// The solutions of `puzzle` with the (cell, digit) pairs of `banned` ruled out, counted up to
-/// min(`limit`, 2) by clause learning: a search for one, then one for another (GridSat::start's
-/// other_than); the first kept. nodes are the conflicts of both searches, updates 0. Our
-/// generator's minimal 25x25 puzzles take about a second; data/sudoku/25x25_hard.txt some
-/// 500,000 conflicts (a minute). Nothing when the searches spent `conflict_budget` or `stopped`
-/// (asked every 64 conflicts) said yes first.
+/// `limit` by clause learning: one search per solution, each barred from those found before
+/// (GridSat::start's other_than), until the limit or a search finds none; the first kept. Fit
+/// for a few solutions (each costs a search from scratch), not for millions. nodes are the
+/// searches' conflicts, updates 0. Our generator's minimal 25x25 puzzles take about a second;
+/// data/sudoku/25x25_hard.txt some 500,000 conflicts (a minute). Nothing when the searches spent
+/// `conflict_budget` or `stopped` (asked every 64 conflicts) said yes first.
 std::optional<SolveResult> sat_solve(const Board& puzzle, std::uint64_t limit,
                                      std::uint64_t conflict_budget = ~std::uint64_t{0},
                                      std::span<const std::pair<int, int>> banned = {},
