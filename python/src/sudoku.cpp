@@ -98,46 +98,41 @@ sudoku::Backend backend_of(const std::string& name, const sudoku::Board& puzzle)
   return backend;
 }
 
+// Runs `search` (a call on `solver`) without the GIL, the solver asking for Ctrl-C as it goes;
+// a pending KeyboardInterrupt is raised once it has returned.
+template <typename Search>
+auto without_gil_interruptible(sudoku::Solver& solver, Search search) {
+  SignalPoll poll;
+  solver.set_interrupt(poll.question());
+  decltype(search()) result;
+  {
+    py::gil_scoped_release release;
+    result = search();
+  }
+  solver.set_interrupt({});
+  poll.raise_if_signalled();
+  return result;
+}
+
 // Up to `limit` solutions and the first, from sudoku::Solver with the backend named: auto runs
-// its choice within its budget (solver.hpp), without the GIL, and a search that outgrows it goes
-// on with the plain cover in slices, interruptible by Ctrl-C, as dlx always does. The other
-// backends run to the end without the GIL.
+// its choice within its budget (solver.hpp), and a search that outgrows it goes on with sat
+// (boards above 16x16) or the plain cover in slices, as dlx always does; every step without
+// the GIL and interruptible by Ctrl-C.
 sudoku::SolverResult solve_limited(const sudoku::Board& puzzle, std::uint64_t limit,
                                    sudoku::Backend backend) {
   thread_local sudoku::Solver solver;
   solver.set_backend(backend);
   if (backend != sudoku::Backend::dlx && backend != sudoku::Backend::sat) {
-    // Ctrl-C stops the baselines (unbounded) and the budgeted searches alike.
-    SignalPoll poll;
-    solver.set_interrupt(poll.question());
-    std::optional<sudoku::SolverResult> result;
-    {
-      py::gil_scoped_release release;
-      result = solver.solve_within_budget(puzzle, limit);
-    }
-    solver.set_interrupt({});
-    poll.raise_if_signalled();
+    const auto result = without_gil_interruptible(
+        solver, [&] { return solver.solve_within_budget(puzzle, limit); });
     if (result) return *result;
   }
-  if (backend == sudoku::Backend::sat ||
-      (backend == sudoku::Backend::automatic &&
-       sudoku::handover_backend(puzzle.geometry()) == sudoku::Backend::sat)) {
-    // Clause learning counts up to the limit (auto: up to kAutoSatCountLimit, beyond which
-    // dlx goes on). Ctrl-C raises KeyboardInterrupt.
-    const std::uint64_t sat_limit =
-        backend == sudoku::Backend::sat ? limit : std::min(limit, sudoku::kAutoSatCountLimit);
-    SignalPoll poll;
-    std::optional<sudoku::SolveResult> found;
-    {
-      py::gil_scoped_release release;
-      found = sudoku::sat_solve(puzzle, sat_limit, ~std::uint64_t{0}, {}, poll.question());
-    }
-    poll.raise_if_signalled();
-    if (!found) throw std::runtime_error("sat: no answer without a budget or a signal");
-    sudoku::SolverResult result;
-    static_cast<sudoku::SolveResult&>(result) = *found;
-    result.backend = sudoku::Backend::sat;
-    if (result.solutions < sat_limit || sat_limit == limit) return result;
+  if (solver.hands_to_sat(puzzle.geometry())) {
+    // Clause learning counts first (auto: up to kAutoSatCountLimit solutions); dlx goes on
+    // only where it did not settle the count.
+    const sudoku::SolverResult result =
+        without_gil_interruptible(solver, [&] { return solver.sat_step(puzzle, limit); });
+    if (result.complete) return result;
   }
   sudoku::SolverResult result;
   result.backend = sudoku::Backend::dlx;

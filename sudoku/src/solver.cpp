@@ -187,13 +187,25 @@ std::optional<SolverResult> Solver::solve_within_budget(const Board& puzzle, std
 
 SolverResult Solver::solve(const Board& puzzle, std::uint64_t limit) {
   if (auto result = solve_within_budget(puzzle, limit)) return *result;
-  if (handover_backend(puzzle.geometry()) == Backend::sat) {
-    SolverResult result =
-        run(Backend::sat, puzzle, std::min(limit, kAutoSatCountLimit), node_limit_);
-    if (!result.complete || result.solutions < kAutoSatCountLimit || limit <= kAutoSatCountLimit)
-      return result;
+  if (hands_to_sat(puzzle.geometry())) {
+    SolverResult result = sat_step(puzzle, limit);
+    // Past the node limit the result stays incomplete; without one, dlx finishes the count.
+    if (result.complete || node_limit_ != kNoLimit) return result;
   }
   return run(Backend::dlx, puzzle, limit, node_limit_);
+}
+
+bool Solver::hands_to_sat(const Geometry& geometry) const {
+  return backend_ == Backend::sat ||
+         (backend_ == Backend::automatic && handover_backend(geometry) == Backend::sat);
+}
+
+SolverResult Solver::sat_step(const Board& puzzle, std::uint64_t limit) {
+  const std::uint64_t looked_for =
+      backend_ == Backend::sat ? limit : std::min(limit, kAutoSatCountLimit);
+  SolverResult result = run(Backend::sat, puzzle, looked_for, node_limit_);
+  result.complete = result.complete && (result.solutions < looked_for || looked_for == limit);
+  return result;
 }
 
 dlx::Solver& Solver::load_plain_cover(const Board& puzzle) { return engines().plain.load(puzzle); }

@@ -33,7 +33,7 @@
 //     that itself, on this thread; solve_within_budget() stops instead, for a front door that runs
 //     the long search its own way: the sudoku program splits it over every core
 //     (dlx::count_parallel), the Python module runs it in slices between which it looks for Ctrl-C
-//     (load_plain_cover(), sat_solve()).
+//     (load_plain_cover(), sat_step()).
 // Every backend counts up to a limit and keeps the first solution; nodes are the backend's own
 // measure of search (engine nodes; guesses for the bitboard; placements tried for naive and
 // mrv), so compare them within one backend only.
@@ -111,6 +111,16 @@ class Solver {
   /// solve() for auto without the hand-over to dlx: nothing when the first backend spent
   /// auto_node_budget() nodes. The other backends: solve() (under the node limit).
   std::optional<SolverResult> solve_within_budget(const Board& puzzle, std::uint64_t limit);
+
+  /// Whether a long search of this board goes to sat: the sat backend, or auto's hand-over
+  /// above 16x16 (handover_backend()).
+  [[nodiscard]] bool hands_to_sat(const Geometry& geometry) const;
+  /// The sat step of a long search (when hands_to_sat()): sat counts up to `limit` (auto: up
+  /// to kAutoSatCountLimit of it), asking the interrupt. complete: it settled the count (found
+  /// fewer than it looked for, or the whole limit); false: dlx must go on (`solutions` is then
+  /// a lower bound), or the interrupt or the node limit stopped it. For front doors that run
+  /// the rest their own way; solve() calls it itself.
+  SolverResult sat_step(const Board& puzzle, std::uint64_t limit);
 
   /// Stops every search of this solver once it has spent `nodes` nodes on one puzzle (in each
   /// of auto's two steps); the result is then incomplete. For bounding work on untrusted input.

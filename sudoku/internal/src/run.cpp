@@ -520,35 +520,24 @@ class Run::Impl {
     return found;
   }
 
-  // Whether a search that outgrew the workers' budget goes on with clause learning: sat asked
-  // for, or auto's hand-over for this board (a minimal 25x25 puzzle: hours on the engine).
-  [[nodiscard]] bool by_sat(const Puzzle& puzzle) const {
-    return settings_.backend == Backend::sat ||
-           (settings_.backend == Backend::automatic &&
-            handover_backend(puzzle.board.geometry()) == Backend::sat);
-  }
-
-  // sat_solve() up to `limit` on the calling thread, stopped by a signal (then nothing, and the
-  // run says where it stood).
-  std::optional<SolverResult> solve_by_sat(const Puzzle& puzzle, std::uint64_t limit) {
-    const auto found =
-        sat_solve(puzzle.board, limit, ~std::uint64_t{0}, {}, [this] { return stop_requested(); });
-    if (!found) {
+  // The sat step of a long search on the calling thread (Solver::sat_step()), stopped by a
+  // signal: nothing then, and the run says where it stood.
+  std::optional<SolverResult> sat_step_here(const Puzzle& puzzle, std::uint64_t limit) {
+    SolverResult result = main_solver_.sat_step(puzzle.board, limit);
+    if (stop_requested()) {
       interrupted_in_ = "; " + where(puzzle.line) + ": stopped, not yet settled";
       return std::nullopt;
     }
-    SolverResult result;
-    static_cast<SolveResult&>(result) = *found;
-    result.backend = Backend::sat;
     return result;
   }
 
   // A long search for a first solution, on the calling thread while the workers are idle: the
-  // plain cover (the dlx backend), or clause learning (by_sat()), stopped by a signal.
+  // plain cover (the dlx backend), or clause learning (Solver::hands_to_sat()), stopped by a
+  // signal.
   void solve_on_this_thread(Record& r, const Puzzle& puzzle) {
     clear_progress();
-    if (by_sat(puzzle)) {
-      if (const auto result = solve_by_sat(puzzle, 1)) solve_record(r, puzzle, *result);
+    if (main_solver_.hands_to_sat(puzzle.board.geometry())) {
+      if (const auto result = sat_step_here(puzzle, 1)) solve_record(r, puzzle, *result);
       return;
     }
     dlx::Solver& engine = main_solver_.load_plain_cover(puzzle.board);
@@ -633,15 +622,13 @@ class Run::Impl {
   void count_on_all_cores(Record& r, const Puzzle& puzzle) {
     clear_progress();
     std::uint64_t known = 0;  // solutions sat found before the engine took over
-    if (by_sat(puzzle)) {
-      // Clause learning counts up to the limit (auto: up to kAutoSatCountLimit, beyond which
-      // the engine goes on, faster per solution once it finds them).
-      const std::uint64_t wanted = settings_.limit == 0 ? Solver::kNoLimit : settings_.limit;
-      const std::uint64_t limit =
-          settings_.backend == Backend::sat ? wanted : std::min(wanted, kAutoSatCountLimit);
-      const auto result = solve_by_sat(puzzle, limit);
+    if (main_solver_.hands_to_sat(puzzle.board.geometry())) {
+      // Clause learning counts first (auto: up to kAutoSatCountLimit solutions); the engine
+      // goes on only where it did not settle the count.
+      const auto result =
+          sat_step_here(puzzle, settings_.limit == 0 ? Solver::kNoLimit : settings_.limit);
       if (!result) return;
-      if (result->solutions < limit || limit == wanted) {
+      if (result->complete) {
         return print_count(r, puzzle,
                            result->solutions == 0 && clashes(r, puzzle) ? nullptr : &*result);
       }
