@@ -8,7 +8,7 @@
 #include <cassert>
 #include <ranges>
 
-#include "sliced_search.hpp"
+#include "sudoku/sliced_search.hpp"
 
 namespace sudoku {
 

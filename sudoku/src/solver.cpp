@@ -17,7 +17,7 @@
 #include "sudoku/encoding.hpp"
 #include "sudoku/grid_sat.hpp"
 
-#include "sliced_search.hpp"
+#include "sudoku/sliced_search.hpp"
 
 namespace sudoku {
 

@@ -6,7 +6,7 @@
 
 #include <dlx/bitset_solver.hpp>
 
-#include "sliced_search.hpp"
+#include "sudoku/sliced_search.hpp"
 
 namespace sudoku {
 

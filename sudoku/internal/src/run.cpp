@@ -34,6 +34,7 @@
 #include "sudoku/reader.hpp"
 #include "sudoku/records.hpp"
 #include "sudoku/se_rating.hpp"
+#include "sudoku/sliced_search.hpp"
 #include "sudoku/solver.hpp"
 #include "sudoku/validator.hpp"
 #include "sudoku/variant_run.hpp"
@@ -509,15 +510,8 @@ class Run::Impl {
   // The engine's next cover, searched in slices of nodes with a look for a signal between two:
   // false when there is none, or when a signal came first. The node limit is left unset.
   bool next_watched(dlx::Solver& engine) const {
-    constexpr std::uint64_t kSliceNodes = std::uint64_t{1} << 16;  // some milliseconds
-    bool found = false;
-    while (!found && !stop_requested()) {
-      engine.set_node_limit(engine.stats().nodes + kSliceNodes);
-      found = engine.next();
-      if (!found && !engine.paused()) break;  // the whole tree: no more covers
-    }
-    engine.set_node_limit(dlx::Solver::kNoLimit);
-    return found;
+    return detail::next_in_slices(engine, dlx::Solver::kNoLimit,
+                                  [this] { return stop_requested(); });
   }
 
   // The sat step of a long search on the calling thread (Solver::sat_step()), stopped by a

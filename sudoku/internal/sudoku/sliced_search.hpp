@@ -1,6 +1,6 @@
 // An engine's search (dlx::Solver or dlx::BitsetSolver) in slices of nodes, asking an interrupt
 // between two: how the Sudoku solvers stop within milliseconds of a signal on a search that
-// could run for hours. Private to the library.
+// could run for hours. Internal: the library and the sudoku program use it.
 //
 // Both engines pause at their node limit and resume on the next call once it is raised, so a
 // search cut into slices visits the same nodes, in the same order, as one that is not.
