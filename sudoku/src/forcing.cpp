@@ -16,6 +16,7 @@
 #include <vector>
 
 #include "chain_closure.hpp"
+#include "deduction_kernel.hpp"
 
 namespace sudoku::detail {
 
@@ -73,6 +74,9 @@ struct Imp {
   std::vector<int> on_id, off_id;   // candidate -> node, -1 when absent
   std::vector<int> touched;         // candidates with an entry, to clear quickly
   std::vector<std::uint64_t> grid;  // the position as the propagation leaves it
+  // places[unit * (N + 1) + digit]: bit i when the unit's i-th cell holds the digit in `grid`,
+  // kept with it (a dynamic off clears the bit in the cell's three units).
+  std::vector<std::uint64_t> places;
   int contra_on = -1, contra_off = -1;
   // Static chains from one assumption (X-chains, AICs) follow a candidate both ways: reaching
   // the assumption's negation is what they look for, and other clashes do not stop them.
@@ -176,6 +180,14 @@ class Engine {
   explicit Engine(const Layout& layout)
       : L_(layout), n_(layout.n), stride_(layout.n + 1), fast_(ClosureTable::fits(layout)) {
     cells_ = static_cast<int>(layout.cell_units.size());
+    unit_index_.resize(layout.cell_units.size());
+    for (std::size_t c = 0; c < layout.cell_units.size(); ++c) {
+      for (std::size_t s = 0; s < 3; ++s) {
+        const auto& cells = layout.unit_cells[static_cast<std::size_t>(layout.cell_units[c][s])];
+        unit_index_[c][s] = static_cast<int>(
+            std::find(cells.begin(), cells.end(), static_cast<int>(c)) - cells.begin());
+      }
+    }
   }
 
   /// All (or the first) hints of a technique on `grid`. Imps of the hints stay valid in
@@ -214,6 +226,19 @@ class Engine {
     imp.prepare(static_cast<std::size_t>(cells_ * stride_));
     imp.allow_both = false;
     imp.grid = grid;
+    if (places_of_ != grid) {
+      places_of_ = grid;
+      places_.assign(static_cast<std::size_t>(3 * n_ * stride_), 0);
+      for (std::size_t c = 0; c < grid.size(); ++c) {
+        for (std::size_t s = 0; s < 3; ++s) {
+          std::uint64_t* row = &places_[static_cast<std::size_t>(L_.cell_units[c][s] * stride_)];
+          for (std::uint64_t m = grid[c]; m != 0; m &= m - 1) {
+            row[std::countr_zero(m)] |= std::uint64_t{1} << unit_index_[c][s];
+          }
+        }
+      }
+    }
+    imp.places = places_;
     add(imp, cell, digit, on, cause, {}, -1);
   }
   /// Adds a node unless it exists; records a contradiction if its conjugate exists.
@@ -253,6 +278,9 @@ class Engine {
   }
 
   void propagate(Imp& imp, const std::vector<std::uint64_t>& orig, const Mode& mode, int depth);
+  std::uint64_t place_bits(const Imp& imp, int unit, int digit) const {
+    return imp.places[static_cast<std::size_t>(unit * stride_ + digit)];
+  }
   bool inside_rules(Imp& imp, const std::vector<std::uint64_t>& orig, const Mode& mode, int depth);
   void hidden_of_cell(const Imp& imp, const std::vector<std::uint64_t>& orig, int cell,
                       std::vector<int>& out) const {
@@ -349,7 +377,8 @@ class Engine {
   bool stopped_ = false;
   bool fast_ = false;
   SearchMemo& memo_ = thread_memo();
-  std::vector<std::uint64_t> table_;  // inside_rules(): places by unit and digit
+  std::vector<std::array<int, 3>> unit_index_;     // cell -> its index in each of its units
+  std::vector<std::uint64_t> places_of_, places_;  // start(): Imp::places of the last grid
   std::vector<std::vector<std::unique_ptr<Imp>>> pools_;
   std::vector<std::unique_ptr<ClosureTable>> tables_;  // by depth
 };
@@ -383,12 +412,14 @@ void Engine::propagate(Imp& imp, const std::vector<std::uint64_t>& orig, const M
           add(imp, p.cell, std::countr_zero(m), false, kCell, {id}, -1);
         }
       }
-      const std::uint64_t bit = digit_bit(p.digit);
-      for (int slot = 0; slot < 3; ++slot) {
-        const int unit = L_.cell_units[pc][static_cast<std::size_t>(slot)];
-        for (int q : L_.unit_cells[static_cast<std::size_t>(unit)]) {
-          if (q == p.cell || (imp.grid[static_cast<std::size_t>(q)] & bit) == 0) continue;
-          add(imp, q, p.digit, false, unit, {id}, -1);
+      for (std::size_t slot = 0; slot < 3; ++slot) {
+        const int unit = L_.cell_units[pc][slot];
+        const auto& cells = L_.unit_cells[static_cast<std::size_t>(unit)];
+        for (std::uint64_t m =
+                 place_bits(imp, unit, p.digit) & ~(std::uint64_t{1} << unit_index_[pc][slot]);
+             m != 0; m &= m - 1) {
+          add(imp, cells[static_cast<std::size_t>(std::countr_zero(m))], p.digit, false, unit, {id},
+              -1);
         }
       }
       continue;
@@ -398,28 +429,32 @@ void Engine::propagate(Imp& imp, const std::vector<std::uint64_t>& orig, const M
       const Node p = imp.nodes[static_cast<std::size_t>(id)];
       const auto pc = static_cast<std::size_t>(p.cell);
       const std::uint64_t bit = digit_bit(p.digit);
-      if (mode.y_links && std::popcount(imp.grid[pc]) == 2 && (imp.grid[pc] & bit) != 0) {
+      if (mode.y_links && (imp.grid[pc] & bit) != 0 && one_bit(imp.grid[pc] & ~bit)) {
         hidden.clear();
         if (mode.dynamic) hidden_of_cell(imp, orig, p.cell, hidden);
         add(imp, p.cell, std::countr_zero(imp.grid[pc] & ~bit), true, kCell, {id}, -1, &hidden);
       }
-      if (mode.x_links) {
-        for (int slot = 0; slot < 3; ++slot) {
-          const int unit = L_.cell_units[pc][static_cast<std::size_t>(slot)];
-          int count = 0, other = -1;
-          for (int q : L_.unit_cells[static_cast<std::size_t>(unit)]) {
-            if ((imp.grid[static_cast<std::size_t>(q)] & bit) == 0) continue;
-            ++count;
-            if (q != p.cell) other = q;
-          }
-          if (count == 2 && other >= 0 && (imp.grid[pc] & bit) != 0) {
-            hidden.clear();
-            if (mode.dynamic) hidden_of_unit(imp, orig, unit, p.digit, hidden);
-            add(imp, other, p.digit, true, unit, {id}, -1, &hidden);
-          }
+      if (mode.x_links && (imp.grid[pc] & bit) != 0) {
+        for (std::size_t slot = 0; slot < 3; ++slot) {
+          const int unit = L_.cell_units[pc][slot];
+          // The unit's two places: this cell's and one other.
+          const std::uint64_t others =
+              place_bits(imp, unit, p.digit) & ~(std::uint64_t{1} << unit_index_[pc][slot]);
+          if (!one_bit(others)) continue;
+          hidden.clear();
+          if (mode.dynamic) hidden_of_unit(imp, orig, unit, p.digit, hidden);
+          const int other = L_.unit_cells[static_cast<std::size_t>(unit)]
+                                         [static_cast<std::size_t>(std::countr_zero(others))];
+          add(imp, other, p.digit, true, unit, {id}, -1, &hidden);
         }
       }
-      if (mode.dynamic) imp.grid[pc] &= ~bit;
+      if (mode.dynamic && (imp.grid[pc] & bit) != 0) {
+        imp.grid[pc] &= ~bit;
+        for (std::size_t slot = 0; slot < 3; ++slot) {
+          imp.places[static_cast<std::size_t>(L_.cell_units[pc][slot] * stride_ + p.digit)] &=
+              ~(std::uint64_t{1} << unit_index_[pc][slot]);
+        }
+      }
       continue;
     }
     // Both queues are empty.
@@ -476,30 +511,16 @@ bool Engine::inside_rules(Imp& imp, const std::vector<std::uint64_t>& orig, cons
       }
     }
   };
-  // The places of each digit in each unit (bit i: the unit's i-th cell), read once: adding
-  // nodes leaves the grid as it is. table_ is shared with the inside_rules() of the searches
-  // nested below, which run only after the last use here.
+  // The places of each digit in each unit (bit i: the unit's i-th cell): adding nodes leaves
+  // the grid, and so these, as they are.
   const int units = 3 * n_;
-  const auto stride = static_cast<std::size_t>(stride_);
-  table_.assign(static_cast<std::size_t>(units) * stride, 0);
-  for (int u = 0; u < units; ++u) {
-    const auto& cells = L_.unit_cells[static_cast<std::size_t>(u)];
-    std::uint64_t* row = &table_[static_cast<std::size_t>(u) * stride];
-    for (std::size_t i = 0; i < cells.size(); ++i) {
-      for (std::uint64_t m = g[static_cast<std::size_t>(cells[i])]; m != 0; m &= m - 1) {
-        row[std::countr_zero(m)] |= std::uint64_t{1} << i;
-      }
-    }
-  }
-  auto places = [&](int unit, int digit) {
-    return table_[static_cast<std::size_t>(unit) * stride + static_cast<std::size_t>(digit)];
-  };
+  auto places = [&](int unit, int digit) { return place_bits(imp, unit, digit); };
   // Locked candidates (pointing and claiming).
   for (int from = 0; from < units; ++from) {
     const auto& cells = L_.unit_cells[static_cast<std::size_t>(from)];
     for (int d = 1; d <= n_; ++d) {
       const std::uint64_t w = places(from, d);
-      if (std::popcount(w) < 2) continue;
+      if (at_most_one_bit(w)) continue;
       const int first = cells[static_cast<std::size_t>(std::countr_zero(w))];
       for (int slot = 0; slot < 3; ++slot) {
         const int to =
@@ -530,7 +551,7 @@ bool Engine::inside_rules(Imp& imp, const std::vector<std::uint64_t>& orig, cons
     const auto& cells = L_.unit_cells[static_cast<std::size_t>(u)];
     for (int a = 1; a <= n_; ++a) {
       const std::uint64_t wa = places(u, a);
-      if (std::popcount(wa) != 2) continue;
+      if (at_most_one_bit(wa) || !at_most_two_bits(wa)) continue;
       for (int b = a + 1; b <= n_; ++b) {
         if (places(u, b) != wa) continue;
         elims.clear();
@@ -555,7 +576,7 @@ bool Engine::inside_rules(Imp& imp, const std::vector<std::uint64_t>& orig, cons
     const auto& cells = L_.unit_cells[static_cast<std::size_t>(u)];
     for (std::size_t i = 0; i < cells.size(); ++i) {
       const std::uint64_t mi = g[static_cast<std::size_t>(cells[i])];
-      if (std::popcount(mi) != 2) continue;
+      if (at_most_one_bit(mi) || !at_most_two_bits(mi)) continue;
       for (std::size_t j = i + 1; j < cells.size(); ++j) {
         if (g[static_cast<std::size_t>(cells[j])] != mi) continue;
         elims.clear();
@@ -581,7 +602,7 @@ bool Engine::inside_rules(Imp& imp, const std::vector<std::uint64_t>& orig, cons
     for (int d = 1; d <= n_; ++d) {
       for (int r1 = 0; r1 < n_; ++r1) {
         const std::uint64_t w = places(base0 + r1, d);
-        if (std::popcount(w) != 2) continue;
+        if (at_most_one_bit(w) || !at_most_two_bits(w)) continue;
         for (int r2 = r1 + 1; r2 < n_; ++r2) {
           if (places(base0 + r2, d) != w) continue;
           elims.clear();
