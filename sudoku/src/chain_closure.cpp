@@ -67,6 +67,7 @@ void ClosureTable::reset(const std::vector<std::uint64_t>& grid, bool dynamic, b
   for (std::size_t d = 1; d <= 9; ++d) {
     multi_units_[d] = 0;
     if (!dynamic) partner_[d].fill(0);
+    strong_[d] = y_links ? pair_cells_ & board_[d] : 0;
     for (std::size_t u = 0; u < 27; ++u) {
       const CellBits where = board_[d] & unit_[u];
       const int count = popcount(where);
@@ -76,9 +77,23 @@ void ClosureTable::reset(const std::vector<std::uint64_t>& grid, bool dynamic, b
         const int b = lowest(where & (where - 1));
         partner_[d][static_cast<std::size_t>(a)] |= kOne << b;
         partner_[d][static_cast<std::size_t>(b)] |= kOne << a;
+        strong_[d] |= where;
       }
     }
   }
+}
+
+bool ClosureTable::dead_end(int cell, int digit, bool on) const {
+  const auto c = static_cast<std::size_t>(cell);
+  const auto d = static_cast<std::size_t>(digit);
+  if (!on) return ((strong_[d] >> cell) & 1) == 0;
+  if ((peers_[c] & board_[d] & strong_[d]) != 0) return false;
+  if (y_links_) {
+    for (std::uint64_t m = grid_[c] & ~(std::uint64_t{1} << digit); m != 0; m &= m - 1) {
+      if (((strong_[static_cast<std::size_t>(std::countr_zero(m))] >> cell) & 1) != 0) return false;
+    }
+  }
+  return true;
 }
 
 const Closure& ClosureTable::get(int cell, int digit, bool on) {

@@ -58,6 +58,11 @@ class ClosureTable {
   /// The closure of (cell, digit, on); the digit must be a candidate of the cell in the grid.
   const Closure& get(int cell, int digit, bool on);
 
+  /// Static rules only: whether the closure of (cell, digit, on) stops after its first step,
+  /// with no on literal but the assumption's (so no chain from it reaches its negation). An
+  /// off literal goes on only through a strong link, an on one through the offs it makes.
+  [[nodiscard]] bool dead_end(int cell, int digit, bool on) const;
+
   /// Cells holding `digit` in the grid.
   [[nodiscard]] CellBits places(int digit) const { return board_[static_cast<std::size_t>(digit)]; }
   /// Cells with two or more candidates in the grid.
@@ -76,6 +81,7 @@ class ClosureTable {
   std::array<CellBits, 10> board_{};
   std::array<std::uint32_t, 10> multi_units_{};         // units with two or more places, by digit
   std::array<std::array<CellBits, 81>, 10> partner_{};  // static: the other place in a unit of two
+  std::array<CellBits, 10> strong_{};  // static: cells where the digit's off leads to an on
   CellBits multi_ = 0;
   CellBits pair_cells_ = 0;
   bool dynamic_ = false;

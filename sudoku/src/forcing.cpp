@@ -11,6 +11,7 @@
 #include <bit>
 #include <cassert>
 #include <memory>
+#include <optional>
 #include <string>
 #include <unordered_map>
 #include <vector>
@@ -186,6 +187,19 @@ class Engine {
         const auto& cells = layout.unit_cells[static_cast<std::size_t>(layout.cell_units[c][s])];
         unit_index_[c][s] = static_cast<int>(
             std::find(cells.begin(), cells.end(), static_cast<int>(c)) - cells.begin());
+      }
+    }
+    const auto units = static_cast<std::size_t>(3 * n_);
+    overlap_.assign(units * units, Overlap{});
+    for (std::size_t c = 0; c < layout.cell_units.size(); ++c) {
+      for (std::size_t a = 0; a < 3; ++a) {
+        for (std::size_t b = 0; b < 3; ++b) {
+          if (a == b) continue;
+          auto& o = overlap_[static_cast<std::size_t>(layout.cell_units[c][a]) * units +
+                             static_cast<std::size_t>(layout.cell_units[c][b])];
+          o.in_first |= std::uint64_t{1} << unit_index_[c][a];
+          o.in_second |= std::uint64_t{1} << unit_index_[c][b];
+        }
       }
     }
   }
@@ -373,11 +387,17 @@ class Engine {
   int next_nested_id_ = 0;
   long budget_ = 0;
   long propagations_ = 0;
+  long next_question_ = 1024;  // propagate() asks stop_ once propagations_ reaches it
   const std::function<bool()>* stop_ = nullptr;
   bool stopped_ = false;
   bool fast_ = false;
   SearchMemo& memo_ = thread_memo();
-  std::vector<std::array<int, 3>> unit_index_;     // cell -> its index in each of its units
+  std::vector<std::array<int, 3>> unit_index_;  // cell -> its index in each of its units
+  // Two units' common cells, by index in each: overlap_[first * 3N + second].
+  struct Overlap {
+    std::uint64_t in_first = 0, in_second = 0;
+  };
+  std::vector<Overlap> overlap_;
   std::vector<std::uint64_t> places_of_, places_;  // start(): Imp::places of the last grid
   std::vector<std::vector<std::unique_ptr<Imp>>> pools_;
   std::vector<std::unique_ptr<ClosureTable>> tables_;  // by depth
@@ -385,7 +405,12 @@ class Engine {
 
 void Engine::propagate(Imp& imp, const std::vector<std::uint64_t>& orig, const Mode& mode,
                        int depth) {
-  if ((++propagations_ & 1023) == 0 && stop_ != nullptr && (*stop_)()) stopped_ = true;
+  // Counts also grow in bulk (assumptions the closures pass over, searches the memo answers):
+  // the question comes once 1024 more have been counted, whichever way.
+  if (++propagations_ >= next_question_) {
+    next_question_ = propagations_ + 1024;
+    if (stop_ != nullptr && !stopped_ && (*stop_)()) stopped_ = true;
+  }
   std::size_t next_on = 0, next_off = 0;
   std::vector<int> hidden;
   // Nodes are processed in creation order within each kind; on nodes first.
@@ -526,19 +551,16 @@ bool Engine::inside_rules(Imp& imp, const std::vector<std::uint64_t>& orig, cons
         const int to =
             L_.cell_units[static_cast<std::size_t>(first)][static_cast<std::size_t>(slot)];
         if (to == from) continue;
-        bool all = true;
-        for (std::uint64_t m = w; m != 0 && all; m &= m - 1) {
-          const int c = cells[static_cast<std::size_t>(std::countr_zero(m))];
-          all = L_.cell_units[static_cast<std::size_t>(c)][static_cast<std::size_t>(slot)] == to;
-        }
-        if (!all) continue;
+        const Overlap& overlap = overlap_[static_cast<std::size_t>(from * units + to)];
+        if ((w & ~overlap.in_first) != 0) continue;  // not all of them in `to`
+        const std::uint64_t elsewhere = places(to, d) & ~overlap.in_second;
+        if (elsewhere == 0) continue;
         elims.clear();
-        for (int c : L_.unit_cells[static_cast<std::size_t>(to)]) {
-          const auto& cu = L_.cell_units[static_cast<std::size_t>(c)];
-          if (std::find(cu.begin(), cu.end(), from) != cu.end()) continue;
-          if ((g[static_cast<std::size_t>(c)] & digit_bit(d)) != 0) elims.push_back({c, d});
+        for (std::uint64_t m = elsewhere; m != 0; m &= m - 1) {
+          elims.push_back({L_.unit_cells[static_cast<std::size_t>(to)]
+                                        [static_cast<std::size_t>(std::countr_zero(m))],
+                           d});
         }
-        if (elims.empty()) continue;
         parents.clear();
         hidden_of_unit(imp, orig, from, d, parents);
         emit(0);
@@ -639,12 +661,41 @@ bool Engine::inside_rules(Imp& imp, const std::vector<std::uint64_t>& orig, cons
     if (mode.level >= 5) inner.push_back({Technique::nested_forcing_chain, mode.level - 3});
   }
   const std::vector<std::uint64_t> here = g;
+  // An X-chain is an AIC without bivalue cells, so where the AIC search finds nothing the
+  // X-chain search finds nothing either: the AIC search runs first, and the X-chain search
+  // only when it finds something. What the engine counts stays the count of the searches in
+  // SE's order: a search that finds nothing counts one propagation a root (assumption) in
+  // either case, and the AIC search's count is taken back when the X-chain search's hints
+  // end the rules. Only where the budget cannot run out in these two searches, whose count is
+  // at most the roots each: then neither order stops early.
+  std::optional<std::vector<Hint>> aic_hints;
+  long aic_cost = 0;
+  if (mode.level < 4) {
+    long roots = 0;
+    if (budget_ > 0) {
+      for (std::uint64_t m : here) {
+        if (!at_most_one_bit(m)) roots += 2 * std::popcount(m);
+      }
+    }
+    if (budget_ == 0 || propagations_ + 2 * roots < budget_) {
+      const long before = propagations_;
+      aic_hints = search(Technique::aic, 0, here, depth + 1, true);
+      aic_cost = propagations_ - before;
+    }
+  }
   for (const auto& [technique, level] : inner) {
     const int rule = technique == Technique::x_chain || technique == Technique::aic ? 4
                      : technique == Technique::multiple_forcing_chain               ? 5
                      : level == 0                                                   ? 6
                                                                                     : 8;
-    const std::vector<Hint> hints = search(technique, level, here, depth + 1, true);
+    std::vector<Hint> hints;
+    if (technique == Technique::aic && aic_hints) {
+      hints = std::move(*aic_hints);
+    } else if (technique == Technique::x_chain && aic_hints && aic_hints->empty()) {
+      propagations_ += aic_cost;  // what the X-chain search would have counted: each root
+    } else {
+      hints = search(technique, level, here, depth + 1, true);
+    }
     for (const Hint& h : hints) {
       parents = rule_parents(h, here, depth + 1, imp, orig);
       elims.clear();
@@ -659,7 +710,10 @@ bool Engine::inside_rules(Imp& imp, const std::vector<std::uint64_t>& orig, cons
       }
       emit(rule, h.complexity, next_nested_id_++);
     }
-    if (added) return true;
+    if (added) {
+      if (technique == Technique::x_chain) propagations_ -= aic_cost;  // SE stops before AICs
+      return true;
+    }
   }
   return false;
 }
@@ -713,6 +767,7 @@ void Engine::unary(Technique t, const std::vector<std::uint64_t>& grid, int dept
   auto may_reach_negation = [&](int cell, int d, bool on) {
     const auto di = static_cast<std::size_t>(d);
     if ((((on ? quiet_on : quiet_off)[di] >> cell) & 1) != 0) return false;
+    if (fast->dead_end(cell, d, on)) return false;
     const Closure& c = fast->get(cell, d, on);
     if (c.holds(cell, d, !on)) return true;
     for (std::size_t e = 1; e <= 9; ++e) {

@@ -2,6 +2,7 @@
 // contradiction check after each step, stop when full, stuck or contradicted.
 #include "sudoku/logic.hpp"
 
+#include <functional>
 #include <utility>
 #include <vector>
 
@@ -65,7 +66,14 @@ LogicResult solve_logically(Position start, const LogicOptions& options) {
   // stays true.
   std::optional<bool> unique;
   if (options.known_unique) unique = true;
-  const auto stop_asked = [&options] { return options.stop && options.stop(); };
+  // The caller's stop, latched: once it says yes the techniques after the stopped search are
+  // not tried, and nothing asks the caller again.
+  bool stop_said_yes = false;
+  std::function<bool()> stop;
+  if (options.stop) {
+    stop = [&stop_said_yes, &options] { return stop_said_yes || (stop_said_yes = options.stop()); };
+  }
+  const auto stop_asked = [&stop] { return stop && stop(); };
   while (true) {
     if (stop_asked()) {
       result.status = LogicStatus::stopped;
@@ -83,27 +91,26 @@ LogicResult solve_logically(Position start, const LogicOptions& options) {
       return result;
     }
     std::optional<Step> step;
-    for (int t = 0; t <= last && !step; ++t) {
+    for (int t = 0; t <= last && !step && !stop_said_yes; ++t) {
       const auto technique = static_cast<Technique>(t);
       if (technique >= Technique::x_chain || assumes_unique_solution(technique)) {
         if (!unique) {
           if (p.geometry().size() > kLargestForEngineCount) {
             // The engine's count can take hours on a big board; clause learning takes seconds.
             // Every digit placed is forced, so the board reached has the puzzle's solutions.
-            const auto counted =
-                sat_solve(p.board(), 2, ~std::uint64_t{0}, ruled_out(p), options.stop);
+            const auto counted = sat_solve(p.board(), 2, ~std::uint64_t{0}, ruled_out(p), stop);
             if (!counted) break;  // stopped: the loop's head returns
             unique = counted->solutions == 1;
           } else {
             DlxSolver engine;
-            engine.set_interrupt(options.stop);
+            engine.set_interrupt(stop);
             unique = solve_pencil_marks(pencil_marks_of(p), p.geometry(), engine, 2).solutions == 1;
             if (stop_asked()) break;  // the count proves nothing: the loop's head returns
           }
         }
         if (!*unique) continue;
       }
-      step = apply_technique(technique, p, options.stop);
+      step = apply_technique(technique, p, stop);
     }
     if (!step && stop_asked()) continue;  // the loop's head returns `stopped`
     if (!step) {

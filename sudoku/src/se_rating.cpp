@@ -139,19 +139,29 @@ int se_difficulty_tenths(const Step& s) {
   return 0;
 }
 
-std::optional<SeRating> se_rating(const Board& puzzle, const std::function<bool()>& stop) {
+std::optional<SeRating> se_rating(const Board& puzzle, const std::function<bool()>& asked_stop) {
   if (puzzle.geometry().box_rows != 3 || puzzle.geometry().box_cols != 3) return std::nullopt;
   if (Position::check_givens(puzzle)) return std::nullopt;
   Position p(puzzle);
   SeRating r;
   int er = 0, ep = 0, ed = 0;
   bool placed = false, first = true;
+  // The caller's stop, latched: once it says yes the techniques after the stopped search are
+  // not tried, and nothing asks the caller again.
+  bool stop_said_yes = false;
+  std::function<bool()> stop;
+  if (asked_stop) {
+    stop = [&stop_said_yes, &asked_stop] {
+      return stop_said_yes || (stop_said_yes = asked_stop());
+    };
+  }
   const auto stop_asked = [&stop] { return stop && stop(); };
   while (p.unsolved() > 0) {
     if (stop_asked()) return std::nullopt;
     if (p.find_contradiction()) break;
     std::optional<Step> step;
     for (Technique t : kSeOrder) {
+      if (stop_said_yes) break;
       if (t == Technique::x_cycle) {
         // SE's one producer of cycles and forcing chains: the easier of the two is taken.
         Position cycled = p;
