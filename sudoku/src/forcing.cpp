@@ -379,6 +379,12 @@ class Engine {
                      bool dynamic, long& cost);
   void multiple(Technique t, int level, const std::vector<std::uint64_t>& grid, int depth,
                 bool first_only, std::vector<Hint>& out);
+  /// The propagation of "cell holds digit" on `grid` for the search of multiple() at `depth`.
+  /// A region chain propagates the places of a digit in a unit, each of which the cell loop
+  /// propagates too: on 9x9 boards each one is kept for the rest of the search (one Imp a
+  /// candidate), elsewhere it runs in pool slot `slot_index` every time.
+  Imp& on_propagation(int cell, int digit, const std::vector<std::uint64_t>& grid, const Mode& mode,
+                      int depth, int slot_index);
 
   const Layout& L_;
   int n_ = 0;
@@ -401,6 +407,15 @@ class Engine {
   std::vector<std::uint64_t> places_of_, places_;  // start(): Imp::places of the last grid
   std::vector<std::vector<std::unique_ptr<Imp>>> pools_;
   std::vector<std::unique_ptr<ClosureTable>> tables_;  // by depth
+  // on_propagation()'s propagations by depth, one a candidate, valid where stamp == epoch (one
+  // epoch a search); cost: the propagations each counted, counted again when it is reused.
+  struct OnCache {
+    std::vector<std::unique_ptr<Imp>> imps;
+    std::vector<std::uint32_t> stamp;
+    std::vector<long> cost;
+    std::uint32_t epoch = 0;
+  };
+  std::vector<OnCache> on_cache_;
 };
 
 void Engine::propagate(Imp& imp, const std::vector<std::uint64_t>& orig, const Mode& mode,
@@ -903,8 +918,51 @@ bool Engine::cell_may_hint(ClosureTable& fast, const std::vector<std::uint64_t>&
   return possible;
 }
 
+Imp& Engine::on_propagation(int cell, int digit, const std::vector<std::uint64_t>& grid,
+                            const Mode& mode, int depth, int slot_index) {
+  if (!fast_) {
+    Imp& imp = slot(depth, slot_index);
+    start(imp, grid, cell, digit, true, kAssumption);
+    propagate(imp, grid, mode, depth);
+    return imp;
+  }
+  OnCache& cache = on_cache_[static_cast<std::size_t>(depth)];
+  const auto c = static_cast<std::size_t>(cand(cell, digit));
+  auto& kept = cache.imps[c];
+  if (!kept) kept = std::make_unique<Imp>();
+  // A kept propagation stands for a run that the budget would not stop either (as the memo of
+  // searches).
+  if (cache.stamp[c] == cache.epoch && (budget_ == 0 || propagations_ + cache.cost[c] < budget_)) {
+    propagations_ += cache.cost[c];
+    return *kept;
+  }
+  const long before = propagations_;
+  Imp& imp = *kept;
+  start(imp, grid, cell, digit, true, kAssumption);
+  propagate(imp, grid, mode, depth);
+  // The searches inside may have grown on_cache_: `cache` is looked up again.
+  OnCache& after = on_cache_[static_cast<std::size_t>(depth)];
+  after.stamp[c] = spent() ? 0 : after.epoch;
+  after.cost[c] = propagations_ - before;
+  return imp;
+}
+
 void Engine::multiple(Technique t, int level, const std::vector<std::uint64_t>& grid, int depth,
                       bool first_only, std::vector<Hint>& out) {
+  if (fast_) {
+    while (static_cast<int>(on_cache_.size()) <= depth) on_cache_.emplace_back();
+    OnCache& cache = on_cache_[static_cast<std::size_t>(depth)];
+    const auto slots = static_cast<std::size_t>(cells_ * stride_);
+    if (cache.imps.size() != slots) {
+      cache.imps.resize(slots);
+      cache.stamp.assign(slots, 0);
+      cache.cost.assign(slots, 0);
+    }
+    if (++cache.epoch == 0) {  // the stamps wrapped: forget them all
+      cache.stamp.assign(slots, 0);
+      cache.epoch = 1;
+    }
+  }
   const Mode mode = mode_of(t, level);
   auto worth = [&](const Node& x) {
     const std::uint64_t m = grid[static_cast<std::size_t>(x.cell)];
@@ -948,8 +1006,9 @@ void Engine::multiple(Technique t, int level, const std::vector<std::uint64_t>& 
       propagations_ += cost;
       continue;
     }
-    // Slots at this depth: 0..card-1 the on cases of the cell's digits, card the off case,
-    // card+1.. the other places of a digit in a unit.
+    // Slots at this depth (on_propagation() keeps its own on 9x9): 0..card-1 the on cases of
+    // the cell's digits, card the off case, card+1.. the other places of a digit in a unit.
+    std::array<Imp*, 64> on_imps{};
     int k = 0;
     // The hint when the assumption cell = d (on) or cell <> d (off) leads to a contradiction,
     // so the opposite holds: the one branch, drawn to both ends of the clash.
@@ -970,9 +1029,8 @@ void Engine::multiple(Technique t, int level, const std::vector<std::uint64_t>& 
     };
     for (std::uint64_t m = cands; m != 0; m &= m - 1, ++k) {
       const int d = std::countr_zero(m);
-      Imp& on_imp = slot(depth, k);
-      start(on_imp, grid, cell, d, true, kAssumption);
-      propagate(on_imp, grid, mode, depth);
+      Imp& on_imp = on_propagation(cell, d, grid, mode, depth, k);
+      on_imps[static_cast<std::size_t>(k)] = &on_imp;
       if (!mode.dynamic) continue;
       if (on_imp.contradiction()) {
         out.push_back(contradiction_hint(on_imp, d, true));
@@ -1006,9 +1064,11 @@ void Engine::multiple(Technique t, int level, const std::vector<std::uint64_t>& 
     // Cell forcing chains: every candidate of the cell implies the conclusion. A case that
     // contradicts itself is left out of the others' company: it is a contradiction hint.
     bool any_clash = false;
-    for (int j = 0; j < card; ++j) any_clash = any_clash || slot(depth, j).contradiction();
+    for (int j = 0; j < card; ++j) {
+      any_clash = any_clash || on_imps[static_cast<std::size_t>(j)]->contradiction();
+    }
     if (!any_clash) {
-      const Imp& first = slot(depth, 0);
+      const Imp& first = *on_imps[0];
       const int d0 = std::countr_zero(cands);
       for (std::size_t i = 1; i < first.nodes.size(); ++i) {
         if (!live(first, i)) continue;
@@ -1019,7 +1079,7 @@ void Engine::multiple(Technique t, int level, const std::vector<std::uint64_t>& 
         int total = complexity(first, static_cast<int>(i));
         int j = 1;
         for (std::uint64_t m = cands & (cands - 1); m != 0 && all; m &= m - 1, ++j) {
-          const Imp& other = slot(depth, j);
+          const Imp& other = *on_imps[static_cast<std::size_t>(j)];
           const int id = x.on ? other.on_id[c] : other.off_id[c];
           all = id >= 0;
           if (all) total += complexity(other, id);
@@ -1041,7 +1101,7 @@ void Engine::multiple(Technique t, int level, const std::vector<std::uint64_t>& 
     k = 0;
     for (std::uint64_t m = cands; m != 0; m &= m - 1, ++k) {
       const int d = std::countr_zero(m);
-      const Imp& first = slot(depth, k);
+      const Imp& first = *on_imps[static_cast<std::size_t>(k)];
       if (first.contradiction()) continue;
       for (int s = 0; s < 3; ++s) {
         const int unit = L_.cell_units[static_cast<std::size_t>(cell)][static_cast<std::size_t>(s)];
@@ -1051,11 +1111,10 @@ void Engine::multiple(Technique t, int level, const std::vector<std::uint64_t>& 
         }
         if (where.size() < 2 || where.front() != cell) continue;
         bool clash = false;
+        std::array<const Imp*, 64> others{};
         for (std::size_t j = 1; j < where.size(); ++j) {
-          Imp& imp = slot(depth, card + static_cast<int>(j));
-          start(imp, grid, where[j], d, true, kAssumption);
-          propagate(imp, grid, mode, depth);
-          clash = clash || imp.contradiction();
+          others[j] = &on_propagation(where[j], d, grid, mode, depth, card + static_cast<int>(j));
+          clash = clash || others[j]->contradiction();
         }
         if (clash) continue;
         for (std::size_t i = 1; i < first.nodes.size(); ++i) {
@@ -1070,7 +1129,7 @@ void Engine::multiple(Technique t, int level, const std::vector<std::uint64_t>& 
           bool all = true;
           int total = complexity(first, static_cast<int>(i));
           for (std::size_t j = 1; j < where.size() && all; ++j) {
-            const Imp& other = slot(depth, card + static_cast<int>(j));
+            const Imp& other = *others[j];
             const int id = x.on ? other.on_id[c] : other.off_id[c];
             all = id >= 0;
             if (all) total += complexity(other, id);
