@@ -111,7 +111,10 @@ void ClosureTable::compute(int cell, int digit, bool on, Closure& out) const {
 }
 
 // Static links do not change as candidates go off, so the closure is a plain search of the
-// implication graph, one literal at a time (the sets found are mostly small).
+// implication graph, one literal at a time (the sets found are mostly small). A literal whose
+// closure is already known brings all of it at once, unexpanded: the closure of x is x and the
+// closures of what x links to. (A known closure that met a conflict is partial only where the
+// conflict stopped it, and then this one meets the conflict too.)
 void ClosureTable::compute_static(int cell, int digit, bool on, Closure& out) const {
   out = Closure{};
   std::array<std::int16_t, 81 * 10 * 2> todo;  // literals (cell * 10 + digit) * 2 + on
@@ -120,6 +123,18 @@ void ClosureTable::compute_static(int cell, int digit, bool on, Closure& out) co
     const CellBits b = kOne << c;
     auto& same = (is_on ? out.on : out.off)[static_cast<std::size_t>(d)];
     if ((same & b) != 0) return;
+    if (const auto i = static_cast<std::size_t>((c * 10 + d) * 2 + (is_on ? 1 : 0));
+        stamp_[i] == epoch_) {
+      const Closure& known = memo_[i];
+      bool clash = known.conflict;
+      for (std::size_t e = 1; e <= 9; ++e) {
+        out.on[e] |= known.on[e];
+        out.off[e] |= known.off[e];
+        clash = clash || (out.on[e] & out.off[e]) != 0;
+      }
+      if (clash) out.conflict = true;
+      return;
+    }
     same |= b;
     if (((is_on ? out.off : out.on)[static_cast<std::size_t>(d)] & b) != 0) out.conflict = true;
     todo[top++] = static_cast<std::int16_t>((c * 10 + d) * 2 + (is_on ? 1 : 0));
