@@ -204,8 +204,8 @@ class Engine {
     }
   }
 
-  /// All (or the first) hints of a technique on `grid`. Imps of the hints stay valid in
-  /// the pool of `depth` until the next search at that depth.
+  /// All (or the first) hints of a technique on `grid`. A hint holds no propagation: its
+  /// branches are recomputed where they are needed (materialize()).
   std::vector<Hint> search(Technique t, int level, const std::vector<std::uint64_t>& grid,
                            int depth, bool first_only);
 
