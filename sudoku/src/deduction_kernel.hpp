@@ -51,22 +51,27 @@ constexpr bool one_bit(Word mask) {
   return mask != 0 && at_most_one_bit(mask);
 }
 
-/// Bit-sliced counting: after add(w1) ... add(wm), bit b of `once` (`twice`, `thrice`) is set
-/// when bit b is set in at least one (two, three) of the words. Over the candidate masks of a
-/// unit's cells, exactly_once() is the unit's hidden singles; over the digit words of a band, the
-/// cells left with one digit (naked singles). Fields nobody reads cost nothing once inlined.
+/// Bit-sliced counting: after add(w1) ... add(wm), bit b of `once` (`twice`, `thrice`,
+/// `fourfold`) is set when bit b is set in at least one (two, three, four) of the words. Over the
+/// candidate masks of a unit's cells, exactly_once() is the unit's hidden singles; over the digit
+/// words of a band, the cells left with one digit (naked singles); over digits' segments, the
+/// minirows left with three digits. Fields nobody reads cost nothing once inlined.
 template <class Word>
 struct Tally {
   Word once = 0;
   Word twice = 0;
   Word thrice = 0;
+  Word fourfold = 0;
   constexpr void add(Word word) {
+    fourfold |= thrice & word;
     thrice |= twice & word;
     twice |= once & word;
     once |= word;
   }
   /// The bits set in exactly one of the words.
   [[nodiscard]] constexpr Word exactly_once() const { return once & ~twice; }
+  /// The bits set in exactly three of the words.
+  [[nodiscard]] constexpr Word exactly_thrice() const { return thrice & ~fourfold; }
 };
 
 /// Locked candidates in one chute of k x k segments (kK: k at compile time, 0: use `k`).

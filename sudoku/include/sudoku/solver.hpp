@@ -6,8 +6,9 @@
 //     std::cout << r.solutions << " by " << sudoku::backend_name(r.backend) << '\n';
 //
 // The backends:
-//   bitboard  9x9 only: digit bitboards that deduce (singles, locked candidates) after every
-//             guess (bitboard_solver.hpp). The fastest on classic puzzles.
+//   bitboard  9x9 only: digit bitboards that deduce (singles, locked candidates, minirow
+//             triads) after every guess on a digit's band configuration (bitboard_solver.hpp).
+//             The fastest on classic puzzles.
 //   dlx       the design's plain cover searched by the engine and nothing else: the puzzle's
 //             exact cover with its givens applied (exact_cover_with_givens(), the problem that
 //             `sudoku export` writes), on dlx::Solver. Its search nodes are those of
@@ -35,8 +36,8 @@
 //     (dlx::count_parallel), the Python module runs it in slices between which it looks for Ctrl-C
 //     (load_plain_cover(), sat_step()).
 // Every backend counts up to a limit and keeps the first solution; nodes are the backend's own
-// measure of search (engine nodes; guesses for the bitboard; placements tried for naive and
-// mrv), so compare them within one backend only.
+// measure of search (engine nodes; configurations tried for the bitboard; placements tried for
+// naive and mrv), so compare them within one backend only.
 //
 // Not thread-safe: one Solver per thread. The engines are built on first use and kept.
 #pragma once

@@ -13,13 +13,18 @@
 // fixed point with a few table lookups a word: in each band a digit's three rows and three boxes
 // must pair off one to one, and in each stack its three columns and three bands must too (a
 // pair that no such matching uses is removed: locked candidates, and hidden singles in rows,
-// columns and boxes fall out of it); a cell left with one digit fixes it (naked singles). Most
+// columns and boxes fall out of it); a cell left with one digit fixes it (naked singles); and
+// the three cells where a row or column crosses a box hold three different digits (minirow
+// triads: naked and hidden triples confined to such a segment). It guesses on a digit's
+// configuration in a band or stack (which row, or column, the digit takes in each of its three
+// boxes), in the chute with the fewest configurations left, a digit with two where it can: most
 // puzzles then need a handful of guesses where the engine needs hundreds of nodes. The design
-// follows the band-wise solvers of the Sudoku programmers' forum (JCZSolve) in spirit; the
-// tables and the matching formulation are our own.
+// follows the band-wise solvers of the Sudoku programmers' forum (JCZSolve) and tdoku's published
+// ideas (triads, branching on band configurations); the tables, the matching formulation and the
+// code are our own.
 //
-// Nodes count the digits tried at guesses (a puzzle settled by deduction counts none). The
-// order of solutions is its own, so with several solutions solve()'s first may differ from
+// Nodes count the configurations tried at guesses (a puzzle settled by deduction counts none).
+// The order of solutions is its own, so with several solutions solve()'s first may differ from
 // DlxSolver's. Givens that clash or hold a digit above 9 give 0 solutions. Not for other sizes:
 // fits() says which geometries it takes. Stateless apart from the node limit: cheap to make,
 // and one object per thread.
@@ -52,8 +57,9 @@ class BitboardSolver {
   /// given as is: the filled cells of `board` and each blank cell's `candidates[cell]` (bit d
   /// for digit d), as a Position keeps them (no clash, no filled digit left in a peer). Fills
   /// the cells deduced and removes the candidates refuted; false when a contradiction shows
-  /// (the position is then left as it was). For comparing with the other deductions.
-  static bool deduce(Board& board, std::vector<std::uint64_t>& candidates);
+  /// (the position is then left as it was). Without `triads`, only the singles and locked
+  /// candidates the deduction kernel defines, for comparing with the other deductions.
+  static bool deduce(Board& board, std::vector<std::uint64_t>& candidates, bool triads = false);
 
  private:
   std::uint64_t node_limit_ = kNoLimit;
