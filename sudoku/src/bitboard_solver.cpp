@@ -93,6 +93,8 @@ struct Tables {
   // A band's 3x3 relation of rows by boxes -> the cells of the pairs locked candidates leave
   // (segment_cells[matching[x]]: one lookup where the pairing waits on two).
   std::array<std::uint32_t, 512> paired_cells{};
+  // Bit k -> bit 3k: digits (bit d) -> their dirty bits in band 0.
+  std::array<std::uint32_t, 512> every_third{};
   // A 3x3 relation -> how many one-to-one pairings of its lines with its boxes it holds (0..6):
   // a digit's configurations in a band (or a stack), what the search branches on.
   std::array<std::uint8_t, 512> configurations{};
@@ -114,7 +116,10 @@ constexpr Tables make_tables() {
           static_cast<std::uint8_t>(t.configurations[x] + ((x & pairing) == pairing));
     }
   }
-  for (std::uint32_t x = 0; x < 512; ++x) t.paired_cells[x] = t.segment_cells[t.matching[x]];
+  for (std::uint32_t x = 0; x < 512; ++x) {
+    t.paired_cells[x] = t.segment_cells[t.matching[x]];
+    for (std::uint32_t k = 0; k < 9; ++k) t.every_third[x] |= (x >> k & 1) << (3 * k);
+  }
   return t;
 }
 
@@ -186,12 +191,13 @@ bool settle_digit(Grid& g, int d, std::uint32_t bands) {
     const std::uint32_t fixed_now = row_singles(places[band]) & ~g.fixed[band];
     if (fixed_now == 0) continue;
     g.fixed[band] |= fixed_now;
+    std::uint32_t hit = 0;  // bit k: digit k + 1 lost a place
     for (std::size_t other = 0; other < 9; ++other) {
       std::uint32_t& w = g.places[3 * other + band];
-      const std::uint32_t before = w;
+      hit |= ((w & fixed_now) != 0 ? 1u : 0u) << other;
       w &= ~fixed_now;
-      g.dirty |= (before != w ? 1u : 0u) << (3 * other + band);
     }
+    g.dirty |= kTables.every_third[hit] << band;
     places[band] |= fixed_now;  // its own cells, cleared with the others above
     g.dirty &= ~(1u << (3 * d + static_cast<int>(band)));
   }
@@ -260,8 +266,12 @@ constexpr std::uint32_t gather_stacks(std::uint32_t x) {
   return (x & 7) | (x >> 6 & 070) | (x >> 12 & 0700);
 }
 
-bool triads(Grid& g) {
-  std::array<std::uint64_t, 9> segments{}, sure{};  // by digit: columns << 32 | rows
+// Each digit's segments as triads() counts them: columns << 32 | rows. Where triads() changes
+// nothing, the grid's relations, which choose() reads instead of working them out again.
+using Segments = std::array<std::uint64_t, 9>;
+
+bool triads(Grid& g, Segments& segments) {
+  Segments sure{};
   detail::Tally<std::uint64_t> can, must;
   for (std::size_t d = 0; d < 9; ++d) {
     const std::uint32_t* const p = &g.places[3 * d];
@@ -315,8 +325,9 @@ bool triads(Grid& g) {
 
 // Deductions to a fixed point; the triads where asked (the search always asks; deduce() may keep
 // to the kernel's deductions, for comparisons).
+// With the triads, `segments` holds the grid's relations when it returns true.
 template <bool kTriads>
-bool propagate(Grid& g) {
+bool propagate(Grid& g, Segments& segments) {
   for (;;) {
     while (g.dirty != 0) {
       const int d = std::countr_zero(g.dirty) / 3;
@@ -327,7 +338,7 @@ bool propagate(Grid& g) {
     if (!naked_singles(g)) return false;
     if (g.dirty != 0) continue;
     if (!kTriads) return true;
-    if (!triads(g)) return false;
+    if (!triads(g, segments)) return false;
     if (g.dirty == 0) return true;
   }
 }
@@ -344,8 +355,9 @@ struct Search {
   // Guesses on the digit and chute that choose() picks: each of the digit's configurations
   // there but the last in a copy of the grid; the last in `g` itself.
   void run(Grid& g) {
-    if (!propagate<true>(g)) return;
-    const Guess guess = choose(g);
+    Segments segments;
+    if (!propagate<true>(g, segments)) return;
+    const Guess guess = choose(segments);
     if (guess.configurations == 0) {
       if (solutions++ == 0) first = g;
       return;
@@ -382,27 +394,22 @@ struct Search {
   // decided soon, and a binary one is the rule (tdoku branches the same way). When every digit
   // has one configuration in every chute, each digit has one place in each box, one in each row
   // and column, and each cell a digit: the grid is solved.
-  static Guess choose(const Grid& g) {
+  static Guess choose(const Segments& segments) {
     std::array<std::array<std::uint16_t, 9>, 6> relations{};  // [chute][digit]
     std::array<int, 6> totals{};
     for (std::size_t d = 0; d < 9; ++d) {
-      const std::uint32_t* const p = &g.places[3 * d];
-      std::uint32_t columns[3];
+      const auto rows = static_cast<std::uint32_t>(segments[d]);
+      const auto columns = static_cast<std::uint32_t>(segments[d] >> 32);
       for (std::size_t b = 0; b < 3; ++b) {
-        const std::uint32_t rows_by_box = kTables.row_boxes[p[b] & kRow] |
-                                          kTables.row_boxes[p[b] >> 9 & kRow] << 3 |
-                                          kTables.row_boxes[p[b] >> 18] << 6;
+        // Band b's bits 9r + 3k + b -> bit 3r + k: row r has a place in box k.
+        const std::uint32_t spaced = rows >> b & kEveryThird;
+        const std::uint32_t rows_by_box = gather_stacks(spaced | spaced >> 2 | spaced >> 4);
         relations[b][d] = static_cast<std::uint16_t>(rows_by_box);
         totals[b] += kTables.configurations[rows_by_box];
-        columns[b] = (p[b] | p[b] >> 9 | p[b] >> 18) & kRow;
-      }
-      for (std::size_t stack = 0; stack < 3; ++stack) {
-        const std::size_t shift = 3 * stack;
-        const std::uint32_t bands_by_column = (columns[0] >> shift & 7) |
-                                              (columns[1] >> shift & 7) << 3 |
-                                              (columns[2] >> shift & 7) << 6;
-        relations[3 + stack][d] = static_cast<std::uint16_t>(bands_by_column);
-        totals[3 + stack] += kTables.configurations[bands_by_column];
+        // Stack b's bits 9b + 3i + j are already bit 3i + j: band i has a place in column j.
+        const std::uint32_t bands_by_column = columns >> (9 * b) & 0777;
+        relations[3 + b][d] = static_cast<std::uint16_t>(bands_by_column);
+        totals[3 + b] += kTables.configurations[bands_by_column];
       }
     }
     std::size_t chute = 6;
@@ -474,7 +481,8 @@ bool BitboardSolver::deduce(Board& board, std::vector<std::uint64_t>& candidates
       if ((digits >> (d + 1) & 1) != 0) g.places[3 * d + band] |= bit;
     }
   }
-  if (!(triads ? propagate<true>(g) : propagate<false>(g))) return false;
+  Segments segments;
+  if (!(triads ? propagate<true>(g, segments) : propagate<false>(g, segments))) return false;
   for (int cell = 0; cell < 81; ++cell) {
     const auto band = static_cast<std::size_t>(cell / 27);
     const std::uint32_t bit = std::uint32_t{1} << (cell % 27);
@@ -499,27 +507,27 @@ SolveResult BitboardSolver::solve(const Board& puzzle, std::uint64_t limit) {
   if (limit == 0) return result;
   // Each given leaves the other digits of its cell and its digit leaves the rest of its row, as
   // a naked single would; settle_digit() then fixes the cell and the rest follows.
-  std::array<std::uint32_t, 27> given{};  // [3d + b]: the cells of band b given digit d + 1
-  std::array<std::uint32_t, 3> filled{};  // [b]: the cells of band b given any digit
-  for (int cell = 0; cell < 81; ++cell) {
-    const int digit = puzzle[cell];
-    if (digit == 0) continue;
-    if (digit > 9) return result;  // a digit the board cannot hold: no solution
-    const auto band = static_cast<std::size_t>(cell / 27);
-    const std::uint32_t bit = std::uint32_t{1} << (cell % 27);
-    given[3 * static_cast<std::size_t>(digit - 1) + band] |= bit;
-    filled[band] |= bit;
+  // [3v + b]: the cells of band b holding v (0: blank; 1..9: given), filled without a branch on
+  // the cell's value, which a puzzle's random givens would mispredict at every other cell.
+  std::array<std::uint32_t, 30> holding{};
+  for (std::size_t band = 0; band < 3; ++band) {
+    for (int at = 0; at < 27; ++at) {
+      const auto value = static_cast<unsigned>(puzzle[static_cast<int>(27 * band) + at]);
+      if (value > 9) return result;  // a digit the board cannot hold: no solution
+      holding[3 * value + band] |= std::uint32_t{1} << at;
+    }
   }
   Grid g{};
   g.dirty = kBand;  // every digit in every band
   for (std::size_t i = 0; i < 27; ++i) {
-    std::uint32_t rows = 0;  // the rows where digit i / 3 + 1 is given
+    const std::uint32_t given = holding[i + 3];  // digit i / 3 + 1 in band i % 3
+    std::uint32_t rows = 0;                      // the rows where it is given
     for (int shift = 0; shift < 27; shift += 9) {
-      const std::uint32_t row = given[i] >> shift & kRow;
+      const std::uint32_t row = given >> shift & kRow;
       if (!detail::at_most_one_bit(row)) return result;  // a row given one digit twice
       if (row != 0) rows |= kRow << shift;
     }
-    g.places[i] = (kBand & ~filled[i % 3] & ~rows) | given[i];
+    g.places[i] = ((holding[i % 3] | given) & ~rows) | given;
   }
   Search search{limit, node_limit_};
   search.run(g);
