@@ -110,11 +110,11 @@ void print_problem_size(const dlx::Problem& problem) {
 }
 
 void print_altogether(const dlx::Stats& stats, double seconds, std::uint64_t found,
-                      std::uint64_t limit) {
+                      std::uint64_t limit, std::string_view updates) {
   char time[32];
   std::snprintf(time, sizeof time, "%.3f", seconds);
   std::cerr << "Altogether " << stats.solutions << " solution" << (stats.solutions == 1 ? "" : "s")
-            << ", " << stats.updates << " updates, " << stats.nodes << " nodes, " << time
+            << ", " << stats.updates << ' ' << updates << ", " << stats.nodes << " nodes, " << time
             << " seconds.\n";
   if (found == limit) std::cerr << "(stopped by --limit " << limit << ")\n";
 }

@@ -103,8 +103,9 @@ class ProgressLine {
 void print_problem_size(const dlx::Problem& problem);
 
 /// --stats after a count: "Altogether C solutions, U updates, N nodes, T seconds.", and
-/// "(stopped by --limit L)" if `found` is the limit.
+/// "(stopped by --limit L)" if `found` is the limit. `updates` names what U counts where it is
+/// not link updates (the bitset engine's "options ruled out (bitset engine)").
 void print_altogether(const dlx::Stats& stats, double seconds, std::uint64_t found,
-                      std::uint64_t limit);
+                      std::uint64_t limit, std::string_view updates = "updates");
 
 }  // namespace cli

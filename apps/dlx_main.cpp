@@ -3,7 +3,8 @@
 // problem back out, or prints a well-known problem in that format.
 //
 // No algorithm lives here: options are parsed with Boost.Program_options, the problem is read by
-// dlx::read_knuth, solved by dlx::Solver (count_parallel on threads), and the generators are
+// dlx::read_knuth, solved by dlx::Solver (count_parallel on threads) or, for a small plain
+// problem searched on one thread, by dlx::BitsetSolver (the same tree), and the generators are
 // dlx::queens and friends. Covers are printed as they are found, through one buffered stream, so
 // memory does not grow with the number of covers and `dlx ... | head` stops the search as soon
 // as head stops reading (by SIGPIPE, or, if that is ignored, by the failed write). SIGINT and
@@ -31,6 +32,7 @@
 #include <boost/program_options.hpp>
 
 #include "cli_options.hpp"
+#include "dlx/bitset_solver.hpp"
 #include "dlx/examples.hpp"
 #include "dlx/knuth_format.hpp"
 #include "dlx/memo.hpp"
@@ -97,11 +99,21 @@ Options:
                        fraction of the search tree done (the default when standard error is
                        a terminal; --no-progress turns it off)
       --no-progress    no progress line, even on a terminal
+      --engine NAME    the search's representation, the same search tree and covers either
+                       way: links (dancing links, Knuth's DLX1/DLX2/DLX3 layout), bitset (each
+                       level's options left as a bit set, copied and edited: faster on plain
+                       problems of at most 1024 options and 1024 primary items, one thread),
+                       or auto (the default: bitset where the search runs on one thread, that
+                       is listing, --limit or --threads 1, and the problem fits and suits it:
+                       each option rules out on average at least a quarter as many options as
+                       there are primary items, as in queens or Langford pairs; else links)
   -s, --stats          print to standard error the size of the problem,
                        "(M options, P+S items, E entries successfully read)", and at the end
                        "Altogether C solutions, U updates, N nodes, T seconds." (U: links
                        changed; N: search-tree nodes; T: search time), then a line
-                       "(stopped by --limit L)" if the limit was reached
+                       "(stopped by --limit L)" if the limit was reached; on the bitset engine
+                       "U options ruled out (bitset engine)" stands for the updates (DLX1's
+                       figure needs --engine links)
       --min-cost       print a cover of least cost, then a line "cost N" (DLX5 costs: a token
                        "|n" after an item of an option adds n to its cost; options without
                        one cost 0); no cover: "dlx: no cover", exit status 1. Branch and
@@ -178,7 +190,11 @@ Exit status:
   130, 143  interrupted by SIGINT or SIGTERM
 )HELP";
 
+// The search's representation (--engine): the same tree and covers either way.
+enum class Engine { automatic, links, bitset };
+
 struct Options {
+  Engine engine = Engine::automatic;
   bool count = false;
   bool stats = false;
   bool progress = false;
@@ -366,6 +382,7 @@ std::optional<Options> parse_options(int argc, char** argv) {
   po::options_description named;
   cli::add_common(named);
   memo_cli::add_options(named);
+  named.add_options()("engine", po::value<std::string>());
   named.add_options()("count,c", po::bool_switch())("print-problem,P", po::bool_switch())(
       "min-cost", po::bool_switch())("best", po::value<std::string>())(
       "estimate", po::value<std::string>())("seed", po::value<std::string>())(
@@ -455,6 +472,26 @@ std::optional<Options> parse_options(int argc, char** argv) {
   options.memo = memo_cli::read(vm, options.count, given_limit, common.threads.has_value(),
                                 example || options.print_problem);
   if (common.threads && !options.count) throw UsageError("--threads applies only to --count");
+  if (vm.count("engine")) {
+    const std::string name = vm["engine"].as<std::string>();
+    if (name == "links") options.engine = Engine::links;
+    else if (name == "bitset") options.engine = Engine::bitset;
+    else if (name != "auto")
+      throw UsageError("--engine needs auto, links or bitset, not '" + name + "'");
+    const char* other = example                 ? "--example"
+                        : options.print_problem ? "--print-problem"
+                        : options.best != 0     ? "--min-cost"
+                        : options.estimate != 0 ? "--estimate"
+                        : options.memo.active() ? "--memo"
+                                                : nullptr;
+    if (other != nullptr) {
+      throw UsageError(std::string("--engine applies to the plain search, not to ") + other);
+    }
+    if (options.engine == Engine::bitset && common.threads && *common.threads > 1) {
+      throw UsageError("--engine bitset searches on one thread; --threads " +
+                       std::to_string(*common.threads) + " counts on links");
+    }
+  }
   if (common.threads && given_limit) {
     throw UsageError(
         "--threads applies only to --count without --limit (a limited count runs on "
@@ -502,8 +539,10 @@ struct SearchResult {
   dlx::Stats stats;
 };
 
-// Lists covers, as the text of their options, until the limit, the end or a signal.
-SearchResult list_covers(const dlx::KnuthProblem& input, dlx::Solver& solver, std::uint64_t limit,
+// Lists covers, as the text of their options, until the limit, the end or a signal. `Search`
+// is dlx::Solver or dlx::BitsetSolver: the same tree, the same covers in the same order.
+template <class Search>
+SearchResult list_covers(const dlx::KnuthProblem& input, Search& solver, std::uint64_t limit,
                          Progress& progress) {
   SearchResult result;
   std::vector<dlx::OptionId> cover;
@@ -529,7 +568,8 @@ SearchResult list_covers(const dlx::KnuthProblem& input, dlx::Solver& solver, st
 }
 
 // Counts covers on one thread, up to the limit, the end or a signal.
-SearchResult count_covers(dlx::Solver& solver, std::uint64_t limit, Progress& progress) {
+template <class Search>
+SearchResult count_covers(Search& solver, std::uint64_t limit, Progress& progress) {
   SearchResult result;
   solver.set_node_limit(kNodesPerSlice);
   while (result.found < limit && !stop_signal::stop_requested()) {
@@ -553,10 +593,32 @@ SearchResult count_on_threads(dlx::Solver& solver, unsigned threads, bool enable
 }
 
 void print_stats(const SearchResult& result, std::chrono::steady_clock::time_point start,
-                 std::uint64_t limit) {
+                 std::uint64_t limit, bool bitset) {
   cli::print_altogether(
       result.stats, std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(),
-      result.found, limit);
+      result.found, limit, bitset ? "options ruled out (bitset engine)" : "updates");
+}
+
+// Whether the search runs on dlx::BitsetSolver (--engine): asked for, or chosen by auto where
+// it suits the problem (plain, small, each option ruling out many: BitsetSolver::suits()) and
+// the search runs on one thread (listing, a limited count, or a count on one thread). Throws
+// UsageError when bitset is asked for a problem it does not take.
+bool search_on_bitsets(const dlx::Problem& problem, const Options& options) {
+  const bool fits = dlx::BitsetSolver::fits(problem);
+  if (options.engine == Engine::bitset && !fits) {
+    throw UsageError(std::string("--engine bitset takes plain problems of at most ") +
+                     std::to_string(dlx::BitsetSolver::kMaxOptions) + " options and " +
+                     std::to_string(dlx::BitsetSolver::kMaxPrimaryItems) +
+                     " primary items; this one has " + std::to_string(problem.option_count()) +
+                     " options, " + std::to_string(problem.primary_count()) + " primary items" +
+                     (problem.has_colors() ? ", colours" : "") +
+                     (problem.has_multiplicities() ? ", multiplicities" : "") +
+                     " (--engine links takes it)");
+  }
+  if (options.engine != Engine::automatic) return options.engine == Engine::bitset;
+  const bool one_thread = !options.count || options.limit != dlx::Solver::kNoLimit ||
+                          dlx::resolve_thread_count(options.threads) == 1;
+  return one_thread && dlx::BitsetSolver::suits(problem);
 }
 
 int solve(const Options& options) {
@@ -585,17 +647,25 @@ int solve(const Options& options) {
     check_output();
     return status;
   }
-  dlx::Solver solver(problem);
+  const bool bitset = search_on_bitsets(problem, options);
   stop_signal::catch_signals();
   Progress progress(options.progress);
   const auto start = std::chrono::steady_clock::now();
   SearchResult result;
-  if (!options.count) {
-    result = list_covers(input, solver, options.limit, progress);
-  } else if (options.limit == dlx::Solver::kNoLimit) {
-    result = count_on_threads(solver, options.threads, options.progress, progress);
+  if (bitset) {
+    dlx::BitsetSolver solver;
+    solver.assign(problem);
+    result = options.count ? count_covers(solver, options.limit, progress)
+                           : list_covers(input, solver, options.limit, progress);
   } else {
-    result = count_covers(solver, options.limit, progress);
+    dlx::Solver solver(problem);
+    if (!options.count) {
+      result = list_covers(input, solver, options.limit, progress);
+    } else if (options.limit == dlx::Solver::kNoLimit) {
+      result = count_on_threads(solver, options.threads, options.progress, progress);
+    } else {
+      result = count_covers(solver, options.limit, progress);
+    }
   }
   progress.clear();
   if (const int status = stop_signal::exit_status(); status != 0) {
@@ -603,14 +673,14 @@ int solve(const Options& options) {
     // A count stopped early is a lower bound; listed covers were all printed.
     std::cerr << "dlx: interrupted: " << (options.count ? "at least " : "") << result.found
               << " cover" << (result.found == 1 ? "" : "s") << " so far\n";
-    if (options.stats) print_stats(result, start, options.limit);
+    if (options.stats) print_stats(result, start, options.limit, bitset);
     check_output();
     return status;
   }
   if (options.count) std::cout << result.found << '\n';
   std::cout.flush();
   check_output();
-  if (options.stats) print_stats(result, start, options.limit);
+  if (options.stats) print_stats(result, start, options.limit, bitset);
   return result.found > 0 ? kFound : kNoCover;
 }
 

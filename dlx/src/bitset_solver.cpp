@@ -72,8 +72,89 @@ void BitsetSolver::assign(const CompactProblem& problem) {
   };
   if (length_bytes_ == 1) fill_lengths(std::int8_t{});
   else fill_lengths(std::int16_t{});
+  // Each option's clashes, the union of its items' option sets: choose() reads one set where it
+  // would OR several (at most 1024 options of 16 words: 128 KiB).
+  option_clashes_.assign(static_cast<std::size_t>(options) * static_cast<std::size_t>(words_), 0);
+  for (std::int32_t o = 0; o < options; ++o) {
+    Word* const clashes = option_clashes_.data() + static_cast<std::size_t>(o * words_);
+    for (std::uint32_t e = option_start_[static_cast<std::size_t>(o)];
+         e < option_start_[static_cast<std::size_t>(o) + 1]; ++e) {
+      const Word* const mask =
+          item_options_.data() + option_items_[e] * static_cast<std::size_t>(words_);
+      for (std::int32_t k = 0; k < words_; ++k) clashes[k] |= mask[k];
+    }
+  }
+  uniform_primaries_ = options == 0 ? 0 : static_cast<int>(primary_start_[1]);
+  for (std::int32_t o = 0; o < options && uniform_primaries_ != 0; ++o) {
+    const auto k = static_cast<std::size_t>(o);
+    if (primary_start_[k + 1] - primary_start_[k] != static_cast<std::uint32_t>(uniform_primaries_))
+      uniform_primaries_ = 0;
+  }
+  if (uniform_primaries_ > 4) uniform_primaries_ = 0;
+
   stats_ = {};
   rewind();
+}
+
+void BitsetSolver::assign(const Problem& problem) {
+  if (!fits(problem)) {
+    throw ProblemError("BitsetSolver: the problem has colours or multiplicities, or more than " +
+                       std::to_string(kMaxOptions) + " options or " +
+                       std::to_string(kMaxPrimaryItems) + " primary items");
+  }
+  const std::size_t items = problem.item_count();
+  std::vector<ItemId> id(items);  // the problem's item -> its number here
+  ItemId next_primary = 0, next_secondary = static_cast<ItemId>(problem.primary_count());
+  for (std::size_t i = 0; i < items; ++i) {
+    id[i] = problem.is_primary(static_cast<ItemId>(i)) ? next_primary++ : next_secondary++;
+  }
+  CompactProblem numbers(problem.primary_count(), items - problem.primary_count());
+  std::vector<ItemId> option;
+  for (std::size_t o = 0; o < problem.option_count(); ++o) {
+    option.clear();
+    for (const ItemId item : problem.option(static_cast<OptionId>(o)))
+      option.push_back(id[static_cast<std::size_t>(item)]);
+    numbers.add_option(option);
+  }
+  assign(numbers);
+}
+
+bool BitsetSolver::suits(const Problem& problem) {
+  if (!fits(problem) || problem.option_count() == 0) return false;
+  // An option rules out the options of each of its items: sum over options of their items'
+  // lengths, that is the sum of the squared lengths.
+  std::vector<std::uint64_t> length(problem.item_count(), 0);
+  for (std::size_t o = 0; o < problem.option_count(); ++o) {
+    for (const ItemId item : problem.option(static_cast<OptionId>(o)))
+      ++length[static_cast<std::size_t>(item)];
+  }
+  std::uint64_t clashes = 0;
+  for (const std::uint64_t n : length) clashes += n * n;
+  return 4 * clashes >= (problem.primary_count() + 1) * problem.option_count();
+}
+
+double BitsetSolver::progress() const {
+  if (state_ == State::exhausted) return 1.0;
+  if (state_ == State::fresh) return 0.0;
+  const std::size_t w = static_cast<std::size_t>(words_);
+  double done = 0.0, share = 1.0;
+  for (std::int32_t l = 0; l < level_; ++l) {
+    const auto* live = reinterpret_cast<const Word*>(
+        frames_.data() + static_cast<std::size_t>(l) * static_cast<std::size_t>(frame_bytes_));
+    const Word* mask =
+        item_options_.data() + static_cast<std::size_t>(item_[static_cast<std::size_t>(l)]) * w;
+    const auto tried = static_cast<std::size_t>(tried_[static_cast<std::size_t>(l)]);
+    int before = 0, all = 0;  // the options of the level's item before the one tried; all of them
+    for (std::size_t k = 0; k < w; ++k) {
+      const Word open = live[k] & mask[k];
+      all += std::popcount(open);
+      if (k < tried / 64) before += std::popcount(open);
+      else if (k == tried / 64) before += std::popcount(open & ((Word{1} << (tried % 64)) - 1));
+    }
+    share /= all;
+    done += before * share;
+  }
+  return done + share / 2;
 }
 
 void BitsetSolver::rewind() {
@@ -84,7 +165,7 @@ void BitsetSolver::rewind() {
 
 // Level `level` takes `option`: level + 1's state is level's, without every option that shares
 // an item with it, and with its primary items covered.
-template <class Length>
+template <class Length, int kPrimaries>
 void BitsetSolver::choose(std::int32_t level, std::int32_t option) {
   const std::size_t w = static_cast<std::size_t>(words_);
   unsigned char* const from =
@@ -97,15 +178,7 @@ void BitsetSolver::choose(std::int32_t level, std::int32_t option) {
   auto* const len = reinterpret_cast<Length*>(to + words_ * 8);
 
   // The options ruled out: those sharing an item with `option` (itself included).
-  Word out[kMaxOptions / 64];
-  const std::uint32_t first = option_start_[static_cast<std::size_t>(option)];
-  const std::uint32_t end = option_start_[static_cast<std::size_t>(option) + 1];
-  const Word* const first_mask = item_options_.data() + option_items_[first] * w;
-  for (std::size_t k = 0; k < w; ++k) out[k] = first_mask[k];
-  for (std::uint32_t e = first + 1; e < end; ++e) {
-    const Word* const mask = item_options_.data() + option_items_[e] * w;
-    for (std::size_t k = 0; k < w; ++k) out[k] |= mask[k];
-  }
+  const Word* const out = option_clashes_.data() + static_cast<std::size_t>(option) * w;
   const std::uint32_t* const pstart = primary_start_.data();
   const std::uint16_t* const primaries = option_primaries_.data();
   std::uint64_t ruled_out = 0;
@@ -117,8 +190,13 @@ void BitsetSolver::choose(std::int32_t level, std::int32_t option) {
       const std::size_t o = k * 64 + static_cast<std::size_t>(std::countr_zero(bits));
       // Bounds in locals: a store through an 8-bit length may alias anything, so a bound read
       // in the loop's test would be loaded again after every decrement.
-      const std::uint32_t begin = pstart[o], end_of_o = pstart[o + 1];
-      for (std::uint32_t p = begin; p < end_of_o; ++p) --len[primaries[p]];
+      if constexpr (kPrimaries > 0) {
+        const std::uint16_t* const slots = primaries + o * kPrimaries;
+        for (int p = 0; p < kPrimaries; ++p) --len[slots[p]];
+      } else {
+        const std::uint32_t begin = pstart[o], end_of_o = pstart[o + 1];
+        for (std::uint32_t p = begin; p < end_of_o; ++p) --len[primaries[p]];
+      }
     }
   }
   for (std::uint32_t p = pstart[option]; p < pstart[option + 1]; ++p)
@@ -126,7 +204,7 @@ void BitsetSolver::choose(std::int32_t level, std::int32_t option) {
   stats_.updates += ruled_out;
 }
 
-template <class Length>
+template <class Length, int kPrimaries>
 bool BitsetSolver::search() {
   const std::size_t w = static_cast<std::size_t>(words_);
   std::int32_t level = level_;
@@ -169,7 +247,7 @@ try_next :  // the next option of item_[level] still available at this level, in
   const auto option =
       static_cast<std::int32_t>(k * 64 + static_cast<std::size_t>(std::countr_zero(bits)));
   tried_[static_cast<std::size_t>(level)] = option;
-  choose<Length>(level, option);
+  choose<Length, kPrimaries>(level, option);
   ++level;
   goto enter_level;
 }
@@ -184,9 +262,25 @@ leave_level:
   goto try_next;
 }
 
+bool BitsetSolver::search_any() {
+  const bool narrow = length_bytes_ == 1;
+  switch (uniform_primaries_) {
+    case 1:
+      return narrow ? search<std::int8_t, 1>() : search<std::int16_t, 1>();
+    case 2:
+      return narrow ? search<std::int8_t, 2>() : search<std::int16_t, 2>();
+    case 3:
+      return narrow ? search<std::int8_t, 3>() : search<std::int16_t, 3>();
+    case 4:
+      return narrow ? search<std::int8_t, 4>() : search<std::int16_t, 4>();
+    default:
+      return narrow ? search<std::int8_t, 0>() : search<std::int16_t, 0>();
+  }
+}
+
 bool BitsetSolver::next() {
   if (state_ == State::exhausted) return false;
-  const bool found = length_bytes_ == 1 ? search<std::int8_t>() : search<std::int16_t>();
+  const bool found = search_any();
   cover_.clear();
   if (found) {
     for (std::int32_t l = 0; l < level_; ++l) cover_.push_back(tried_[static_cast<std::size_t>(l)]);
@@ -197,7 +291,7 @@ bool BitsetSolver::next() {
 std::uint64_t BitsetSolver::count(std::uint64_t limit) {
   std::uint64_t found = 0;
   while (found < limit && state_ != State::exhausted) {
-    const bool more = length_bytes_ == 1 ? search<std::int8_t>() : search<std::int16_t>();
+    const bool more = search_any();
     if (!more) break;
     ++found;
   }

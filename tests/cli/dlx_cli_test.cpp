@@ -127,9 +127,10 @@ TEST_CASE("dlx reads standard input, stops at --limit, prints statistics", "[cli
   CHECK(dlx("-c -l 5 '" + kData + "queens8.dlx'").out == "5\n");
   CHECK(dlx("--count --limit 1000 '" + kData + "queens8.dlx'").out == "92\n");
 
-  // Knuth's DLX1 reports 17160 updates and 957 nodes for this file, on one thread. (With more,
-  // the statistics add the work of splitting and of each thread's commitments.)
-  const auto stats = dlx("--count --stats --threads 1 '" + kData + "queens8.dlx'");
+  // Knuth's DLX1 reports 17160 updates and 957 nodes for this file, on one thread, on links.
+  // (With more threads, the statistics add the work of splitting and of each thread's
+  // commitments; on the bitset engine, below, the updates are options ruled out.)
+  const auto stats = dlx("--count --stats --threads 1 --engine links '" + kData + "queens8.dlx'");
   CHECK(stats.exit_code == 0);
   CHECK(stats.out == "92\n");
   CHECK_THAT(
@@ -140,6 +141,50 @@ TEST_CASE("dlx reads standard input, stops at --limit, prints statistics", "[cli
   const auto stopped = dlx("-s -l 2 -c '" + kData + "queens8.dlx'");
   CHECK(stopped.err.find("Altogether 2 solutions") != std::string::npos);
   CHECK(stopped.err.find("stopped by --limit 2") != std::string::npos);
+}
+
+TEST_CASE(
+    "dlx --engine: links and bitset search the same tree; auto picks bitset where it "
+    "suits and one thread searches",
+    "[cli]") {
+  const std::string queens = "'" + kData + "queens8.dlx'",
+                    langford = "'" + kData + "langford8.dlx'";
+  // Published counts (92 queens, 300 Langford pairs of 8 with their reverses), on every engine.
+  for (const std::string engine : {"auto", "links", "bitset"}) {
+    INFO(engine);
+    CHECK(dlx("--count --threads 1 --engine " + engine + " " + queens).out == "92\n");
+    CHECK(dlx("--count --threads 1 --engine " + engine + " " + langford).out == "300\n");
+    CHECK(dlx("--count --limit 7 --engine " + engine + " " + queens).out == "7\n");
+  }
+  // Listed covers: the same, in the same order.
+  const auto on_links = dlx("--engine links " + queens);
+  CHECK(on_links.exit_code == 0);
+  CHECK(blocks(on_links.out).size() == 92);
+  CHECK(dlx("--engine bitset " + queens).out == on_links.out);
+  CHECK(dlx(queens).out == on_links.out);
+  // --stats says which engine ran: DLX1's 957 nodes either way; auto on one thread is bitset
+  // for queens, links on two threads.
+  CHECK_THAT(dlx("--count --stats --threads 1 " + queens).err,
+             Catch::Contains("92 solutions, 5159 options ruled out (bitset engine), 957 nodes"));
+  CHECK_THAT(dlx("--count --stats --threads 2 " + queens).err, Catch::Contains(" updates, "));
+  // A domino tiling does not suit it: auto stays on links.
+  const auto dominoes = dlx("--count --stats --threads 1", dlx("--example dominoes 6x6").out);
+  CHECK(dominoes.out == "6728\n");
+  CHECK_THAT(dominoes.err, Catch::Contains(" updates, "));
+
+  // Refused, with the reason.
+  const auto colours = dlx("--count --engine bitset '" + kData + "colours_and_ranges.dlx'");
+  CHECK(colours.exit_code == 2);
+  CHECK_THAT(colours.err, Catch::Contains("--engine bitset takes plain problems"));
+  CHECK_THAT(colours.err, Catch::Contains("--engine links takes it"));
+  const auto threads = dlx("--count --engine bitset --threads 2 " + queens);
+  CHECK(threads.exit_code == 2);
+  CHECK_THAT(threads.err, Catch::Contains("--engine bitset searches on one thread"));
+  const auto name = dlx("--engine fast " + queens);
+  CHECK(name.exit_code == 2);
+  CHECK_THAT(name.err, Catch::Contains("--engine needs auto, links or bitset, not 'fast'"));
+  CHECK(dlx("--engine links --count --memo " + queens).exit_code == 2);
+  CHECK(dlx("--engine links --example queens 4").exit_code == 2);
 }
 
 TEST_CASE("dlx exits with 1 when there is no cover", "[cli]") {

@@ -3,7 +3,10 @@
 // 16-bit lengths, pauses and rewinds.
 #include <catch2/catch.hpp>
 
+#include <algorithm>
+#include <random>
 #include <set>
+#include <string>
 #include <vector>
 
 #include "checkers.hpp"
@@ -37,8 +40,10 @@ Walk walk(AnySolver& solver) {
   return w;
 }
 
-// Checks that both solvers walk `numbers` identically; returns the covers compared.
-std::size_t check_same_search(const dlx::CompactProblem& numbers, dlx::BitsetSolver& bits) {
+// Checks that both solvers walk `numbers` identically (a CompactProblem, or a named Problem
+// as it is); returns the covers compared.
+template <class AnyProblem>
+std::size_t check_same_search(const AnyProblem& numbers, dlx::BitsetSolver& bits) {
   dlx::Solver links(numbers);
   bits.assign(numbers);
   const Walk expected = walk(links);
@@ -142,4 +147,96 @@ TEST_CASE("BitsetSolver refuses a problem too large for it", "[dlx]") {
   CHECK(solver.next());  // no primary item: the empty cover, once
   CHECK(solver.cover().empty());
   CHECK_FALSE(solver.next());
+}
+
+TEST_CASE("BitsetSolver with the same number of primary items in every option (1 to 4)", "[dlx]") {
+  // The straight-line path of choose(): random problems whose options each hold exactly k
+  // primary items and up to two secondary ones, against brute force and the links' walk.
+  dlx::BitsetSolver bits;
+  std::size_t total = 0;
+  for (std::uint32_t seed = 1; seed <= 400; ++seed) {
+    std::mt19937 random(seed);
+    const int k = 1 + static_cast<int>(seed % 4);
+    const int primary = k + static_cast<int>(random() % 7),
+              secondary = static_cast<int>(random() % 3);
+    dlx::Problem problem;
+    for (int i = 0; i < primary; ++i) problem.add_primary("p" + std::to_string(i));
+    for (int i = 0; i < secondary; ++i) problem.add_secondary("s" + std::to_string(i));
+    const int options = 1 + static_cast<int>(random() % 14);  // brute force stays quick
+    for (int o = 0; o < options; ++o) {
+      std::vector<dlx::ItemId> items;
+      while (static_cast<int>(items.size()) < k) {
+        const auto item = static_cast<dlx::ItemId>(random() % static_cast<unsigned>(primary));
+        if (std::find(items.begin(), items.end(), item) == items.end()) items.push_back(item);
+      }
+      for (int s = 0; s < secondary; ++s) {
+        if (random() % 2 == 0) items.push_back(static_cast<dlx::ItemId>(primary + s));
+      }
+      problem.add_option(items);
+    }
+    INFO("seed " << seed << ", " << k << " primary items an option");
+    bits.assign(problem);
+    std::set<dlx_test::Cover> found;
+    while (bits.next()) {
+      REQUIRE(dlx_test::check_cover(problem, bits.cover()).empty());
+      CHECK(found.insert(dlx_test::sorted(bits.cover())).second);
+    }
+    REQUIRE(found == dlx_test::brute_force_covers(problem));
+    total += check_same_search(dlx_test::compact(problem), bits);
+  }
+  CHECK(total > 100);
+}
+
+TEST_CASE(
+    "BitsetSolver takes a named problem as it is, says how far it is, and which problems "
+    "suit it",
+    "[dlx]") {
+  dlx::BitsetSolver bits;
+  SECTION("item kinds interleaved: the same covers, in the same order, as the links") {
+    for (std::uint32_t seed = 1; seed <= 300; ++seed) {
+      INFO("seed " << seed);
+      check_same_search(dlx_test::random_problem(seed, 8, 20), bits);
+    }
+  }
+  SECTION("colours and multiplicities are refused") {
+    dlx::Problem coloured;
+    const dlx::ItemId p = coloured.add_primary("p");
+    const dlx::ItemId s = coloured.add_secondary("s");
+    const dlx::ColorId red = coloured.add_color("red");
+    const std::vector<dlx::ItemId> items{p, s};
+    const std::vector<dlx::ColorId> colors{dlx::kNoColor, red};
+    coloured.add_option(items, colors);
+    CHECK_FALSE(dlx::BitsetSolver::fits(coloured));
+    CHECK_THROWS_AS(bits.assign(coloured), dlx::ProblemError);
+    dlx::Problem ranged;
+    ranged.add_primary("p", 1, 2);
+    ranged.add_option({dlx::ItemId{0}});
+    CHECK_FALSE(dlx::BitsetSolver::fits(ranged));
+  }
+  SECTION("progress: the links' estimate at every cover and pause, 0 before, 1 after") {
+    const dlx::Problem problem = dlx::queens(9);  // 352 covers
+    dlx::Solver links(problem);
+    bits.assign(problem);
+    CHECK(bits.progress() == 0.0);
+    std::uint64_t covers = 0;
+    for (std::uint64_t limit = 50;; limit += 50) {
+      bits.set_node_limit(limit);
+      links.set_node_limit(limit);
+      const bool found = bits.next();
+      REQUIRE(links.next() == found);
+      CHECK(bits.progress() == Approx(links.progress()).margin(1e-12));
+      CHECK(bits.progress() <= 1.0);
+      if (found) ++covers;
+      else if (!bits.paused()) break;
+    }
+    CHECK(covers == 352);
+    CHECK(bits.progress() == 1.0);
+  }
+  SECTION("suits: queens and Langford pairs yes, domino tilings and Sudoku's cover no") {
+    CHECK(dlx::BitsetSolver::suits(dlx::queens(8)));
+    CHECK(dlx::BitsetSolver::suits(dlx::queens(15)));
+    CHECK(dlx::BitsetSolver::suits(dlx::langford(8)));
+    CHECK_FALSE(dlx::BitsetSolver::suits(dlx::domino_tilings(8, 8)));
+    CHECK_FALSE(dlx::BitsetSolver::suits(dlx::pentominoes(6, 10)));  // 2056 options: too many
+  }
 }

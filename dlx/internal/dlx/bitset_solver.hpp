@@ -51,11 +51,28 @@ class BitsetSolver {
     return problem.option_count() <= kMaxOptions && problem.primary_count() <= kMaxPrimaryItems &&
            problem.item_count() <= kMaxItems;
   }
+  /// Whether this search is likely the faster of the two on a problem that fits: each option
+  /// rules out many others, on average at least a quarter as many as there are primary items
+  /// (queens, Langford pairs: the set operations do at once what links do one node at a
+  /// time). Where an option rules out a handful (domino tilings), each level's fixed cost (its
+  /// copy, the scan of every length) loses to the links, which touch only what changes.
+  [[nodiscard]] static bool suits(const Problem& problem);
+  /// Whether a named problem is plain exact cover (no colours, no multiplicities) and small
+  /// enough: what assign(const Problem&) takes.
+  [[nodiscard]] static bool fits(const Problem& problem) {
+    return !problem.has_colors() && !problem.has_multiplicities() &&
+           problem.option_count() <= kMaxOptions && problem.primary_count() <= kMaxPrimaryItems &&
+           problem.item_count() <= kMaxItems;
+  }
 
   BitsetSolver() = default;
   /// Starts over on `problem` (precondition: fits(problem); ProblemError otherwise), in the memory
   /// this solver already holds. Stats are cleared; the node limit stays.
   void assign(const CompactProblem& problem);
+  /// The same for a named problem (precondition: fits(problem); ProblemError otherwise): its
+  /// items numbered primary first, each kind in input order, its options as they are, so the
+  /// covers' option ids and the tree are dlx::Solver's on the same problem.
+  void assign(const Problem& problem);
 
   /// Finds the next cover; false when there are no more, or when the node limit stopped the
   /// search (then paused() is true and the next call, after raising the limit, resumes).
@@ -69,6 +86,9 @@ class BitsetSolver {
   /// Stops next() and count() after this many nodes (stats().nodes), as dlx::Solver does.
   void set_node_limit(std::uint64_t nodes) { node_limit_ = nodes; }
   [[nodiscard]] bool paused() const { return state_ == State::paused; }
+  /// The fraction of the search tree done, estimated as dlx::Solver::progress() does: level l
+  /// tried the k-th of d options, so the first k - 1 of its d shares are done.
+  [[nodiscard]] double progress() const;
   [[nodiscard]] const Stats& stats() const { return stats_; }
   /// Back to the start of the search (covers from the first again); stats kept.
   void rewind();
@@ -77,10 +97,13 @@ class BitsetSolver {
   enum class State : std::uint8_t { fresh, at_solution, paused, exhausted };
   using Word = std::uint64_t;
 
-  template <class Length>
+  // kPrimaries: every option's number of primary items where they all have the same (1 to 4),
+  // so that taking an option off their lengths is straight-line code; 0: any number.
+  template <class Length, int kPrimaries>
   bool search();
-  template <class Length>
+  template <class Length, int kPrimaries>
   void choose(std::int32_t level, std::int32_t option);
+  bool search_any();  // search() for this problem's Length and kPrimaries
 
   // The problem, fixed by assign().
   std::int32_t words_ = 0;        // Words in an option set: ceil(options / 64)
@@ -88,6 +111,9 @@ class BitsetSolver {
   std::int32_t frame_bytes_ = 0;  // one level's state: option set, then lengths; 64-byte multiple
   int length_bytes_ = 1;          // 1 or 2: the narrowest that holds the longest item plus kCovered
   std::vector<Word> item_options_;               // item id -> its options, words_ words each
+  std::vector<Word> option_clashes_;             // option -> the options sharing an item with it
+                                                 // (itself included), words_ words each
+  int uniform_primaries_ = 0;                    // kPrimaries of search(); 0: they differ
   std::vector<std::uint32_t> option_start_;      // option -> its items in option_items_
   std::vector<std::uint16_t> option_items_;      // items of each option (ids)
   std::vector<std::uint32_t> primary_start_;     // option -> its primary slots in option_primaries_
