@@ -187,9 +187,15 @@ bool settle_digit(Grid& g, int d, std::uint32_t bands) {
   }
   places[0] = b0, places[1] = b1, places[2] = b2;
   // A digit alone in its row is that cell's digit: the cell leaves every other digit.
+  std::uint32_t news[3];
+  std::uint32_t bands_fixing = 0;
   for (std::size_t band = 0; band < 3; ++band) {
-    const std::uint32_t fixed_now = row_singles(places[band]) & ~g.fixed[band];
-    if (fixed_now == 0) continue;
+    news[band] = row_singles(places[band]) & ~g.fixed[band];
+    bands_fixing |= (news[band] != 0 ? 1u : 0u) << band;
+  }
+  for (; bands_fixing != 0; bands_fixing &= bands_fixing - 1) {
+    const auto band = static_cast<std::size_t>(std::countr_zero(bands_fixing));
+    const std::uint32_t fixed_now = news[band];
     g.fixed[band] |= fixed_now;
     std::uint32_t hit = 0;  // bit k: digit k + 1 lost a place
     for (std::size_t other = 0; other < 9; ++other) {
@@ -449,16 +455,14 @@ struct Search {
   }
 };
 
-// A solved grid: each digit has exactly three cells in each band.
-Board to_board(const Grid& g) {
-  Board board(Geometry{3, 3});
+// A solved grid (each digit has exactly three cells in each band), written into a 9x9 board.
+void write_solution(const Grid& g, Board& board) {
   for (std::size_t i = 0; i < 27; ++i) {
     const int band_start = static_cast<int>(i % 3) * 27, digit = static_cast<int>(i / 3) + 1;
     for (std::uint32_t w = g.places[i]; w != 0; w &= w - 1) {
       board.set(band_start + std::countr_zero(w), digit);
     }
   }
-  return board;
 }
 
 }  // namespace
@@ -533,7 +537,7 @@ SolveResult BitboardSolver::solve(const Board& puzzle, std::uint64_t limit) {
   search.run(g);
   result.solutions = search.solutions;
   result.nodes = search.nodes;
-  if (search.solutions > 0) result.first = to_board(search.first);
+  if (search.solutions > 0) write_solution(search.first, result.first);
   return result;
 }
 
