@@ -544,7 +544,10 @@ int main(int argc, char** argv) {
   }
   std::cout << "\nbitboard: sudoku::BitboardSolver, which `sudoku solve` and `sudoku count` run on "
                "9x9 puzzles by default (--solver auto); it deduces at every guess (row-box and "
-               "band-column pairings, naked singles); guesses: digits tried at guesses, a puzzle. "
+               "band-column pairings, naked singles, minirow triads) and guesses on a digit's "
+               "band or stack configuration; guesses: configurations tried, a puzzle. tdoku: "
+               "these quoted figures are older and taken otherwise; scripts/bench-tdoku measures "
+               "it beside ours, same run (bench/results/bitboard-tdoku.md). "
                "Nodes: placements tried, a puzzle (DLX: options chosen by the engine; dlx first "
                "deduces with singles, locked candidates and naked/hidden pairs and triples, then "
                "searches the exact cover of what is left, and a puzzle solved by deduction alone "

@@ -139,8 +139,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     }
     bits.rewind();
     const std::uint64_t on_bits = bits.count();
-    FUZZ_CHECK(on_bits == total, "bit sets counted " + std::to_string(on_bits) + ", links " +
-                                     std::to_string(total));
+    FUZZ_CHECK(on_bits == total,
+               "bit sets counted " + std::to_string(on_bits) + ", links " + std::to_string(total));
   }
 
   full.reset();

@@ -9,8 +9,9 @@
 // Invariants at a fixed point (what propagate() returns true on): every cell has a digit left;
 // a fixed cell has exactly one, and that digit has no other place in the cell's row, column or
 // box; every digit's rows, boxes and columns each have a place left, in a one-to-one pairing
-// per band and per stack. So a grid whose cells are all fixed is a solution, which needs no
-// other check.
+// per band and per stack; and, in the search, every row's and column's segment in a box has at
+// least three digits and no triad left to apply. So a grid whose cells are all fixed is a
+// solution, which needs no other check.
 //
 // The deductions are the kernel's (deduction_kernel.hpp), shared with the propagation and the
 // techniques, met where this layout overlaps theirs: Tally counts each cell's digits over the
