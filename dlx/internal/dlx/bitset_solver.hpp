@@ -48,8 +48,7 @@ class BitsetSolver {
 
   /// Whether `problem` is small enough for this solver.
   [[nodiscard]] static bool fits(const CompactProblem& problem) {
-    return problem.option_count() <= kMaxOptions && problem.primary_count() <= kMaxPrimaryItems &&
-           problem.item_count() <= kMaxItems;
+    return within_limits(problem.option_count(), problem.primary_count(), problem.item_count());
   }
   /// Whether this search is likely the faster of the two on a problem that fits: each option
   /// rules out many others, on average at least a quarter as many as there are primary items
@@ -61,8 +60,7 @@ class BitsetSolver {
   /// enough: what assign(const Problem&) takes.
   [[nodiscard]] static bool fits(const Problem& problem) {
     return !problem.has_colors() && !problem.has_multiplicities() &&
-           problem.option_count() <= kMaxOptions && problem.primary_count() <= kMaxPrimaryItems &&
-           problem.item_count() <= kMaxItems;
+           within_limits(problem.option_count(), problem.primary_count(), problem.item_count());
   }
 
   BitsetSolver() = default;
@@ -94,6 +92,11 @@ class BitsetSolver {
   void rewind();
 
  private:
+  static constexpr bool within_limits(std::size_t options, std::size_t primaries,
+                                      std::size_t items) {
+    return options <= kMaxOptions && primaries <= kMaxPrimaryItems && items <= kMaxItems;
+  }
+
   enum class State : std::uint8_t { fresh, at_solution, paused, exhausted };
   using Word = std::uint64_t;
 
