@@ -15,6 +15,7 @@
 // lines ("# variant x", "# regions ...", "# cage SUM CELLS") before the puzzle line; the
 // web_variant_* functions read that text, solve on VariantSolver and make puzzles with
 // VariantGenerator.
+#include <array>
 #include <chrono>
 #include <cstdint>
 #include <optional>
@@ -462,15 +463,15 @@ WEB_EXPORT const char* web_bench(const char* text, double limit) {
   std::uint64_t counts[3] = {0, 0, 0};
   std::uint64_t nodes = 0;
   std::uint64_t bad = 0;
-  std::uint64_t by_backend[6] = {};
+  std::array<std::uint64_t, sudoku::kBackendCount> by_backend{};
   for (std::size_t i = 0; i < boards.size(); ++i) {
-    ++by_backend[static_cast<std::size_t>(results[i].backend)];
+    ++by_backend.at(static_cast<std::size_t>(results[i].backend));
     ++counts[results[i].solutions > 2 ? 2 : results[i].solutions];
     nodes += results[i].nodes;
     if (results[i].solutions > 0 && sudoku::check_solution(boards[i], results[i].first)) ++bad;
   }
   std::string backends = "{";
-  for (std::size_t b = 0; b < 6; ++b) {
+  for (std::size_t b = 0; b < by_backend.size(); ++b) {
     if (by_backend[b] == 0) continue;
     if (backends.size() > 1) backends += ',';
     backends += sudoku::json_string(sudoku::backend_name(static_cast<sudoku::Backend>(b))) + ":" +

@@ -42,6 +42,7 @@
 // Not thread-safe: one Solver per thread. The engines are built on first use and kept.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <functional>
 #include <memory>
@@ -62,6 +63,9 @@ class Solver;
 namespace sudoku {
 
 enum class Backend : std::uint8_t { automatic, bitboard, dlx, hybrid, naive, mrv, sat };
+/// How many backends there are: the size of every table indexed by Backend. Derived from the
+/// last value, so a new backend (added before `sat`, or `sat` replaced) keeps tables in bounds.
+inline constexpr std::size_t kBackendCount = static_cast<std::size_t>(Backend::sat) + 1;
 
 /// "auto", "bitboard", "dlx", "hybrid", "naive", "mrv", "sat".
 [[nodiscard]] std::string_view backend_name(Backend backend);

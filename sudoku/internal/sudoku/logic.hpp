@@ -92,7 +92,9 @@ enum class Technique {
   dynamic_forcing_chain_plus,  ///< the same, with locked candidates, pairs and x-wings inside
   nested_forcing_chain,        ///< the same, with forcing chains inside (Step::level 2..5)
 };
-inline constexpr int kTechniqueCount = 39;
+/// How many techniques there are (the size of every table indexed by Technique): the last one's
+/// value plus one, never a literal.
+inline constexpr int kTechniqueCount = static_cast<int>(Technique::nested_forcing_chain) + 1;
 inline constexpr Technique kHardestTechnique = Technique::nested_forcing_chain;
 /// The hardest technique of the fixed patterns (before the chains): the rating levels of
 /// rating.hpp use the techniques up to it.

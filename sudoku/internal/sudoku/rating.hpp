@@ -40,7 +40,8 @@
 namespace sudoku {
 
 enum class Difficulty { easy, medium, hard, expert, beyond, invalid };
-inline constexpr int kDifficultyCount = 6;
+/// How many levels there are (the size of every table indexed by Difficulty).
+inline constexpr int kDifficultyCount = static_cast<int>(Difficulty::invalid) + 1;
 
 /// "easy", "medium", "hard", "expert", "beyond", "invalid".
 std::string_view difficulty_name(Difficulty level);

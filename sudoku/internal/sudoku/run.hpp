@@ -82,7 +82,7 @@ struct RunTotals {
   std::uint64_t nodes = 0;
   std::uint64_t updates = 0;
   /// Puzzles each backend answered (solve, count, enumerate), indexed by Backend.
-  std::array<std::uint64_t, 7> by_backend{};  // by Backend
+  std::array<std::uint64_t, kBackendCount> by_backend{};
 
   RunTotals& operator+=(const RunTotals& other);
 };
