@@ -5,6 +5,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <cmath>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
@@ -123,11 +124,26 @@ TEST_CASE("dlx --estimate prints covers and nodes with intervals, the same for t
   const auto again = dlx("--estimate 2000 --seed 5", queens);
   CHECK(first.exit_code == 0);
   CHECK(first.out == again.out);
-  double mean = 0, spread = 0, low = 0, high = 0;
-  REQUIRE(std::sscanf(first.out.c_str(), "covers %lf +- %lf (95%% interval %lf to %lf)", &mean,
-                      &spread, &low, &high) == 4);
-  CHECK(low <= 92);  // 8-queens: 92 covers (OEIS A000170)
-  CHECK(92 <= high);
-  CHECK(first.out.find("\nnodes ") != std::string::npos);
+  // Each figure as mean +- 1.96 standard errors: the interval holds the true figure (8-queens:
+  // 92 covers, OEIS A000170; 957 nodes, Knuth's DLX1) and is as wide as that method makes it
+  // on 2000 probes: 1.96 sqrt(Var / 2000), within a factor of 2, where one probe's estimates
+  // have E[X^2] = 42160 (covers) and E[Y^2] = 1295905 (nodes), moments found by walking the
+  // whole tree in tests/dlx/estimate_test.cpp.
+  const auto check = [&](const char* format, double truth, double square) {
+    INFO(first.out);
+    double mean = 0, spread = 0, low = 0, high = 0;
+    const auto at = first.out.find(std::string(format).substr(0, 6));
+    REQUIRE(at != std::string::npos);
+    REQUIRE(std::sscanf(first.out.c_str() + at, format, &mean, &spread, &low, &high) == 4);
+    CHECK(low <= truth);
+    CHECK(truth <= high);
+    CHECK(high == Approx(mean + spread).epsilon(1e-4));
+    CHECK(low == Approx(std::max(0.0, mean - spread)).epsilon(1e-4));
+    const double method = 1.96 * std::sqrt((square - truth * truth) / 2000);
+    CHECK(spread > method / 2);
+    CHECK(spread < method * 2);
+  };
+  check("covers %lf +- %lf (95%% interval %lf to %lf)", 92, 42160);
+  check("nodes %lf +- %lf (95%% interval %lf to %lf)", 957, 1295905);
   CHECK(first.out.find("probes 2000, seed 5") != std::string::npos);
 }

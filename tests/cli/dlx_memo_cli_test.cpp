@@ -2,9 +2,13 @@
 // --memo-memory, the tiling examples, and the combinations they refuse (exit 2, a message).
 #include <catch2/catch.hpp>
 
+#include <cstdlib>
+#include <functional>
+#include <map>
 #include <set>
 #include <sstream>
 #include <string>
+#include <tuple>
 #include <utility>
 #include <vector>
 
@@ -16,6 +20,121 @@ const std::string kDlx = std::string("'") + DLX_BIN + "'";
 
 cli_test::ProcessResult dlx(const std::string& arguments, const std::string& input = {}) {
   return cli_test::run(kDlx + " " + arguments, input);
+}
+
+// A tiling as a set of dominoes, each domino its two cells' names ("r0c1 r1c1"), sorted.
+using Tiling = std::set<std::string>;
+
+std::string cell_name(std::pair<int, int> cell) {
+  return "r" + std::to_string(cell.first) + "c" + std::to_string(cell.second);
+}
+
+std::string domino(std::string a, std::string b) {
+  if (b < a) std::swap(a, b);
+  return a + " " + b;
+}
+
+// Every domino tiling of `cells`, by covering the least uncovered cell each way it can be.
+void tile(std::set<std::pair<int, int>>& left, Tiling& partial, std::set<Tiling>& out) {
+  if (left.empty()) {
+    out.insert(partial);
+    return;
+  }
+  const auto first = *left.begin();
+  left.erase(left.begin());
+  for (const auto& other :
+       {std::pair{first.first, first.second + 1}, std::pair{first.first + 1, first.second}}) {
+    if (left.erase(other) == 0) continue;
+    const std::string piece = domino(cell_name(first), cell_name(other));
+    partial.insert(piece);
+    tile(left, partial, out);
+    partial.erase(piece);
+    left.insert(other);
+  }
+  left.insert(first);
+}
+
+std::set<Tiling> tilings(std::set<std::pair<int, int>> cells) {
+  std::set<Tiling> out;
+  Tiling partial;
+  tile(cells, partial, out);
+  return out;
+}
+
+// The options of a problem in Knuth's format, in input order (option k is line k - 1), each as
+// a domino: its two items, sorted. Comment lines start with '|'; the first other line holds
+// the items.
+std::vector<std::string> option_lines(const std::string& problem) {
+  std::istringstream lines(problem);
+  std::vector<std::string> options;
+  bool items = false;
+  for (std::string line; std::getline(lines, line);) {
+    if (line.empty() || line[0] == '|') continue;
+    if (!items) {
+      items = true;
+      continue;
+    }
+    std::istringstream words(line);
+    std::string a, b, more;
+    words >> a >> b;
+    REQUIRE(!b.empty());
+    REQUIRE(!(words >> more));
+    options.push_back(domino(a, b));
+  }
+  return options;
+}
+
+// The paths of a ZDD in Graphillion's text format ("id var lo hi" lines, lo and hi an earlier
+// id or the terminals B and T, the root last, then "."; a lone B or T is the whole diagram):
+// each path from the root to T as its variables, those of the nodes left by their hi edge. It
+// also checks the shape the help promises: children before parents, no hi edge to B (reduced),
+// no two nodes alike, and variables increasing from the root down.
+std::vector<std::vector<int>> zdd_paths(const std::string& text) {
+  struct Node {
+    int var;
+    std::string lo, hi;
+  };
+  std::map<std::string, Node> nodes;
+  std::set<std::tuple<int, std::string, std::string>> distinct;
+  std::istringstream lines(text);
+  std::string line, root;
+  while (std::getline(lines, line) && line != ".") {
+    std::istringstream words(line);
+    std::string id, lo, hi;
+    int var = 0;
+    if (line == "B" || line == "T") {
+      REQUIRE(nodes.empty());
+      root = line;
+      continue;
+    }
+    REQUIRE((words >> id >> var >> lo >> hi));
+    REQUIRE(id == std::to_string(nodes.size() + 1));  // numbered 1, 2, ...
+    CHECK(hi != "B");
+    for (const auto& child : {lo, hi}) {
+      if (child == "B" || child == "T") continue;
+      REQUIRE(nodes.count(child) == 1);  // an earlier node
+      CHECK(nodes[child].var > var);
+    }
+    CHECK(distinct.insert({var, lo, hi}).second);
+    nodes[id] = {var, lo, hi};
+    root = id;
+  }
+  CHECK(line == ".");
+  CHECK(!std::getline(lines, line));  // nothing after "."
+  std::vector<std::vector<int>> paths;
+  std::vector<int> path;
+  const std::function<void(const std::string&)> walk = [&](const std::string& id) {
+    if (id == "T") paths.push_back(path);
+    if (id == "B" || id == "T") return;
+    const Node& node = nodes.at(id);
+    walk(node.lo);
+    path.push_back(node.var);
+    walk(node.hi);
+    path.pop_back();
+  };
+  REQUIRE(!root.empty());
+  walk(root);
+  return paths;
 }
 
 }  // namespace
@@ -45,23 +164,51 @@ TEST_CASE("dlx --count --memo counts tilings exactly, past 64 bits", "[cli][memo
 }
 
 TEST_CASE("dlx --zdd writes a Graphillion ZDD whose paths are the tilings", "[cli][memo][zdd]") {
-  // 2 x 3 dominoes: options 1 r0c0-r0c1, ... (cells column by column); three tilings.
-  const auto result = cli_test::run(kDlx + " --example dominoes 2x3 | " + kDlx + " --zdd");
-  REQUIRE(result.exit_code == 0);
-  std::istringstream lines(result.out);
-  std::string line, last;
-  int nodes = 0;
-  while (std::getline(lines, line)) {
-    if (line == ".") break;
-    ++nodes;
-    last = line;
+  // Read back as the format says, every root-to-T path must be one tiling and every tiling one
+  // path: the rectangles against a tiler written here and OEIS A099390's counts (2x3: 3, 4x5:
+  // 95, 3x8: 153), the Aztec diamond of order 4 against the same tiler and 2^(4*5/2) = 1024.
+  const auto rectangle = [](int rows, int columns) {
+    std::set<std::pair<int, int>> cells;
+    for (int r = 0; r < rows; ++r)
+      for (int c = 0; c < columns; ++c) cells.insert({r, c});
+    return cells;
+  };
+  std::set<std::pair<int, int>> diamond;  // order 4: |2r - 7| + |2c - 7| <= 8 in the 8 x 8 box
+  for (int r = 0; r < 8; ++r)
+    for (int c = 0; c < 8; ++c)
+      if (std::abs(2 * r - 7) + std::abs(2 * c - 7) <= 8) diamond.insert({r, c});
+  for (const auto& [example, cells, published] :
+       std::vector<std::tuple<std::string, std::set<std::pair<int, int>>, std::size_t>>{
+           {"dominoes 2x3", rectangle(2, 3), 3},
+           {"dominoes 4x5", rectangle(4, 5), 95},
+           {"dominoes 3x8", rectangle(3, 8), 153},
+           {"aztec 4", diamond, 1024}}) {
+    INFO(example);
+    const auto problem = dlx("--example " + example);
+    REQUIRE(problem.exit_code == 0);
+    const auto result = dlx("--zdd", problem.out);
+    REQUIRE(result.exit_code == 0);
+    const auto paths = zdd_paths(result.out);
+    const auto options = option_lines(problem.out);
+    std::set<Tiling> from_zdd;
+    for (const auto& path : paths) {
+      Tiling tiling;
+      for (const int var : path) {
+        REQUIRE(var >= 1);
+        REQUIRE(static_cast<std::size_t>(var) <= options.size());
+        tiling.insert(options[static_cast<std::size_t>(var - 1)]);
+      }
+      from_zdd.insert(tiling);
+    }
+    const std::set<Tiling> expected = tilings(cells);
+    CHECK(expected.size() == published);
+    CHECK(paths.size() == published);  // no path twice
+    CHECK(from_zdd == expected);
   }
-  CHECK(line == ".");
-  CHECK(nodes > 0);
-  CHECK(last.rfind(std::to_string(nodes) + " ", 0) == 0);  // the root last
   const auto none = cli_test::run(kDlx + " --example dominoes 1x3 | " + kDlx + " --zdd");
   CHECK(none.out == "B\n.\n");
   CHECK(none.exit_code == 1);
+  CHECK(zdd_paths(none.out).empty());
 }
 
 TEST_CASE("dlx --sample K --seed S prints K covers, the same for the same seed",

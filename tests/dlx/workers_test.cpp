@@ -2,6 +2,7 @@
 // calling thread, bodies may wait for one another, and the first exception reaches the caller
 // after every body has returned.
 #include <atomic>
+#include <chrono>
 #include <condition_variable>
 #include <mutex>
 #include <set>
@@ -31,24 +32,28 @@ TEST_CASE("run_workers runs each body once, worker 0 on the calling thread", "[d
   }
 }
 
-TEST_CASE("run_workers lets the workers wait for one another", "[dlx][workers]") {
-  // Worker 0 releases the others, which a runner that ran bodies one after another, or worker
-  // 0 last, would never do.
-  std::mutex mutex;
-  std::condition_variable released;
-  bool go = false;
-  std::atomic<int> passed{0};
-  dlx::run_workers(4, [&](unsigned worker) {
-    std::unique_lock lock(mutex);
-    if (worker == 0) {
-      go = true;
-      released.notify_all();
-    } else {
-      released.wait(lock, [&] { return go; });
-      ++passed;
-    }
-  });
-  CHECK(passed == 3);
+TEST_CASE("run_workers runs the bodies at once: each can wait until all have started",
+          "[dlx][workers]") {
+  // A rendezvous: every body waits until every body has started. Only bodies that run at the
+  // same time get through it; a runner that ran them one after another, in any order and on
+  // any threads, would leave its first body waiting for the others. Each body gives up at a
+  // deadline shared by all (generous, as threads start in microseconds even on a loaded
+  // machine), so such a runner fails here within that time instead of hanging.
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(20);
+  for (const unsigned workers : {2u, 4u, 9u}) {
+    INFO(workers << " workers");
+    std::mutex mutex;
+    std::condition_variable arrived;
+    unsigned started = 0;
+    unsigned met = 0;  // bodies that saw every other body started
+    dlx::run_workers(workers, [&](unsigned) {
+      std::unique_lock lock(mutex);
+      ++started;
+      arrived.notify_all();
+      if (arrived.wait_until(lock, deadline, [&] { return started == workers; })) ++met;
+    });
+    CHECK(met == workers);
+  }
 }
 
 TEST_CASE("run_workers rethrows the first exception once every worker is back", "[dlx][workers]") {

@@ -5,9 +5,12 @@
 
 #include <algorithm>
 #include <array>
+#include <map>
 #include <numeric>
 #include <random>
+#include <set>
 #include <string>
+#include <vector>
 
 #include <sudoku/canon.hpp>
 #include <sudoku/reader.hpp>
@@ -112,6 +115,60 @@ std::string brute_force_minlex(const Grid& g) {
   return best;
 }
 
+// What every arrangement and relabelling of a puzzle keeps, computed without minlex: puzzles
+// whose signatures differ are in different classes. Line moves permute the rows (columns, bands,
+// stacks, boxes) among themselves and transposing swaps rows with columns, so the signature
+// holds sorted counts, each row/column pair as an unordered pair; relabelling permutes digits.
+std::string class_signature(const Grid& g) {
+  std::array<int, 9> row{}, column{}, box{};
+  std::array<int, 3> band{}, stack{};
+  std::array<int, 10> digit{};
+  for (int r = 0; r < 9; ++r) {
+    for (int c = 0; c < 9; ++c) {
+      const int v = g[static_cast<std::size_t>(r * 9 + c)];
+      if (v == 0) continue;
+      ++row[static_cast<std::size_t>(r)];
+      ++column[static_cast<std::size_t>(c)];
+      ++box[static_cast<std::size_t>(r / 3 * 3 + c / 3)];
+      ++band[static_cast<std::size_t>(r / 3)];
+      ++stack[static_cast<std::size_t>(c / 3)];
+      ++digit[static_cast<std::size_t>(v)];
+    }
+  }
+  // Per given: its row's and its column's counts (unordered), its box's count, its digit's
+  // count, and its band's and stack's counts (unordered).
+  std::vector<std::array<int, 6>> givens;
+  for (int r = 0; r < 9; ++r) {
+    for (int c = 0; c < 9; ++c) {
+      const int v = g[static_cast<std::size_t>(r * 9 + c)];
+      if (v == 0) continue;
+      const int a = row[static_cast<std::size_t>(r)], b = column[static_cast<std::size_t>(c)];
+      const int x = band[static_cast<std::size_t>(r / 3)],
+                y = stack[static_cast<std::size_t>(c / 3)];
+      givens.push_back({std::min(a, b), std::max(a, b),
+                        box[static_cast<std::size_t>(r / 3 * 3 + c / 3)],
+                        digit[static_cast<std::size_t>(v)], std::min(x, y), std::max(x, y)});
+    }
+  }
+  std::sort(givens.begin(), givens.end());
+  const auto sorted_text = [](auto counts) {
+    std::sort(counts.begin(), counts.end());
+    std::string text;
+    for (const int n : counts) text += std::to_string(n) + ",";
+    return text;
+  };
+  std::string lines[2] = {sorted_text(row), sorted_text(column)};
+  std::string thirds[2] = {sorted_text(band), sorted_text(stack)};
+  if (lines[1] < lines[0]) std::swap(lines[0], lines[1]);
+  if (thirds[1] < thirds[0]) std::swap(thirds[0], thirds[1]);
+  std::string text = lines[0] + "/" + lines[1] + "/" + thirds[0] + "/" + thirds[1] + "/" +
+                     sorted_text(box) + "/" +
+                     sorted_text(std::vector<int>(digit.begin() + 1, digit.end())) + "/";
+  for (const auto& given : givens)
+    for (const int n : given) text += std::to_string(n) + ",";
+  return text;
+}
+
 std::vector<sudoku::Puzzle> some_puzzles() {
   auto puzzles = sudoku_test::read_file("top1465_sample.txt");
   const auto seventeen = sudoku_test::read_file("17_clue_sample.txt");
@@ -152,16 +209,37 @@ TEST_CASE("a minlex form is a member of the class and below every transform's re
 
 TEST_CASE("different puzzles of a file get different forms unless they are transforms",
           "[sudoku][canon]") {
-  // A solved grid and the same grid with two digits swapped everywhere are one class; a grid
-  // with one given moved is (here) another.
-  const sudoku::Board a = sudoku::parse_board(
-      "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79");
-  Grid swapped = grid_of(a);
-  for (int& v : swapped) v = v == 5 ? 3 : v == 3 ? 5 : v;
-  CHECK(sudoku::minlex(board_of(swapped)) == sudoku::minlex(a));
-  Grid moved = grid_of(a);
-  std::swap(moved[0], moved[2]);  // 5 3 . -> . 3 5
-  CHECK(sudoku::minlex(board_of(moved)) != sudoku::minlex(a));
+  std::mt19937 random(45);
+  // Royle's list of 17-clue puzzles holds each class once (the 49,158 essentially different
+  // ones), so a spread of it must give as many forms as puzzles; each puzzle's random
+  // transform must give its own form back.
+  const auto seventeen = sudoku_test::read_file("17_clue_spread.txt");
+  REQUIRE(seventeen.size() == 1000);
+  std::map<std::string, std::size_t> first_with;
+  for (std::size_t i = 0; i < seventeen.size(); ++i) {
+    const std::string form = sudoku::minlex(seventeen[i].board);
+    const auto [at, added] = first_with.emplace(form, i);
+    INFO("puzzle " << i << " has the form of puzzle " << at->second);
+    CHECK(added);
+    CHECK(sudoku::minlex(board_of(random_transform(grid_of(seventeen[i].board), random))) == form);
+  }
+  // top1465 may hold two puzzles of one class, but puzzles whose invariants differ are of
+  // different classes: one form must never stand for two signatures.
+  const auto top = sudoku_test::read_file("top1465_sample.txt");
+  REQUIRE(top.size() == 1465);
+  std::map<std::string, std::string> signature_of;
+  std::set<std::string> signatures;
+  for (const auto& p : top) {
+    const Grid g = grid_of(p.board);
+    const std::string signature = class_signature(g);
+    REQUIRE(class_signature(random_transform(g, random)) == signature);  // invariant indeed
+    signatures.insert(signature);
+    const std::string form = sudoku::minlex(p.board);
+    CHECK(signature_of.emplace(form, signature).first->second == signature);
+    CHECK(sudoku::minlex(board_of(random_transform(g, random))) == form);
+  }
+  CHECK(signatures.size() > 1400);  // the signatures tell most classes apart: the check bites
+  CHECK(signature_of.size() >= signatures.size());
 }
 
 TEST_CASE("the rearrange and relabelled_line helpers do what canon.hpp says", "[sudoku][canon]") {
