@@ -12,8 +12,10 @@
 //   and the median is reported as microseconds per puzzle. The bitboard solver and DLX (with and
 //   without deductions) take the whole file; the baselines take the first --mrv (MRV) and --naive
 //   (naive, hard lists only) puzzles, and their ratio is against DLX timed on those same puzzles.
-//   tdoku's figures (the fastest known solver, SIMD bitsets) are quoted from issue #18, measured on
-//   this machine class outside this program; they are printed beside ours, marked as quoted.
+//   tdoku (the fastest known solver, SIMD bitsets) is not in this table: figures quoted from
+//   elsewhere had no record of how they were taken, and a ratio across runs mixes machines and
+//   loads. scripts/bench-tdoku times it beside the bitboard solver, alternating in one run, the
+//   way tdoku's runner times a solver (bench/results/bitboard-tdoku.md).
 //
 // * Whole-process time: the CPU time (user + system) of the program run as a user runs it, on
 //   the whole file (one puzzle per line, written to a temporary file), start-up, reading,
@@ -87,8 +89,7 @@ struct Options {
 struct DataSet {
   std::string name;
   std::string path;
-  bool naive;             // whether the naive solver runs on it
-  double tdoku_count_us;  // tdoku counting to 2, µs a puzzle, whole file: quoted, not measured
+  bool naive;  // whether the naive solver runs on it
   std::vector<sudoku::Board> puzzles;
 };
 
@@ -293,9 +294,9 @@ int main(int argc, char** argv) {
       !options.sudoku_program.empty() && access(options.sudoku_program.c_str(), X_OK) == 0;
 
   std::vector<DataSet> sets = {
-      {"17-clue", options.shared_dir + "/puzzles2_17_clue", false, 3.6, {}},
-      {"top1465", options.shared_dir + "/puzzles3_magictour_top1465", true, 9.9, {}},
-      {"hardest 11+", options.shared_dir + "/puzzles5_forum_hardest_1905_11+", true, 55, {}},
+      {"17-clue", options.shared_dir + "/puzzles2_17_clue", false, {}},
+      {"top1465", options.shared_dir + "/puzzles3_magictour_top1465", true, {}},
+      {"hardest 11+", options.shared_dir + "/puzzles5_forum_hardest_1905_11+", true, {}},
   };
   // Without ../shared (a clone elsewhere), the samples shipped in data/sudoku stand in: the
   // same lists' first 100 (17-clue, hardest) or all (top1465) puzzles.
@@ -330,7 +331,6 @@ int main(int argc, char** argv) {
     std::size_t puzzles = 0;
     double bitboard_us = 0, bitboard_nodes = 0;
     double dlx_us = 0, dlx_nodes = 0, plain_us = 0, plain_nodes = 0;
-    std::optional<double> tdoku_us;
     Baseline mrv, naive;
   };
   // Whole process: one row per data set.
@@ -460,10 +460,8 @@ int main(int argc, char** argv) {
                        per_puzzle(m_dlx),
                        m_plain.median_us_per_puzzle(),
                        per_puzzle(m_plain),
-                       std::nullopt,
                        {},
                        {}};
-      if (limit == 2 && whole_files) row.tdoku_us = set.tdoku_count_us;
       if (k_mrv > 0) {
         row.mrv = {k_mrv, m_mrv.median_us_per_puzzle(), m_dlx_mrv.median_us_per_puzzle(),
                    per_puzzle(m_mrv)};
@@ -515,19 +513,17 @@ int main(int argc, char** argv) {
     std::cout << "\n";
   }
 
-  std::cout
-      << "### In process (" << scope
-      << " for bitboard and DLX; baselines on the first puzzles)\n\n"
-         "CPU µs a puzzle of the solving alone (boards in memory; reading, checking and "
-         "printing outside the clock), median of "
-      << options.repeats
-      << " batches. tdoku: quoted from issue #18 (same machine class, "
-         "in-process, whole files, one pass), not measured here.\n\n"
-         "| data set | mode | bitboard µs | guesses | dlx µs (× bitboard) | nodes | dlx, no "
-         "deductions µs (× dlx) | tdoku µs, quoted (bitboard ÷ tdoku; dlx ÷ tdoku) | mrv µs (× "
-         "dlx), first "
-      << options.mrv_puzzles << " | naive µs (× dlx), first " << options.naive_puzzles
-      << " |\n|---|---|---:|---:|---:|---:|---:|---:|---:|---:|\n";
+  std::cout << "### In process (" << scope
+            << " for bitboard and DLX; baselines on the first puzzles)\n\n"
+               "CPU µs a puzzle of the solving alone (boards in memory; reading, checking and "
+               "printing outside the clock), median of "
+            << options.repeats
+            << " batches. tdoku, timed beside the bitboard solver: "
+               "bench/results/bitboard-tdoku.md (scripts/bench-tdoku).\n\n"
+               "| data set | mode | bitboard µs | guesses | dlx µs (× bitboard) | nodes | dlx, no "
+               "deductions µs (× dlx) | mrv µs (× dlx), first "
+            << options.mrv_puzzles << " | naive µs (× dlx), first " << options.naive_puzzles
+            << " |\n|---|---|---:|---:|---:|---:|---:|---:|---:|\n";
   for (const auto& row : in_process) {
     const auto baseline = [&](const Baseline& b) -> std::string {
       if (b.puzzles == 0) return "—";
@@ -537,17 +533,12 @@ int main(int argc, char** argv) {
               << fixed(row.bitboard_nodes, 1) << " | " << us(row.dlx_us) << " ("
               << times(row.dlx_us / row.bitboard_us) << ") | " << fixed(row.dlx_nodes, 0) << " | "
               << us(row.plain_us) << " (" << times(row.plain_us / row.dlx_us) << ") | "
-              << (row.tdoku_us ? us(*row.tdoku_us) + " (" + times(row.bitboard_us / *row.tdoku_us) +
-                                     "; " + times(row.dlx_us / *row.tdoku_us) + ")"
-                               : "—")
-              << " | " << baseline(row.mrv) << " | " << baseline(row.naive) << " |\n";
+              << baseline(row.mrv) << " | " << baseline(row.naive) << " |\n";
   }
   std::cout << "\nbitboard: sudoku::BitboardSolver, which `sudoku solve` and `sudoku count` run on "
                "9x9 puzzles by default (--solver auto); it deduces at every guess (row-box and "
                "band-column pairings, naked singles, minirow triads) and guesses on a digit's "
-               "band or stack configuration; guesses: configurations tried, a puzzle. tdoku: "
-               "these quoted figures are older and taken otherwise; scripts/bench-tdoku measures "
-               "it beside ours, same run (bench/results/bitboard-tdoku.md). "
+               "band or stack configuration; guesses: configurations tried, a puzzle. "
                "Nodes: placements tried, a puzzle (DLX: options chosen by the engine; dlx first "
                "deduces with singles, locked candidates and naked/hidden pairs and triples, then "
                "searches the exact cover of what is left, and a puzzle solved by deduction alone "

@@ -754,7 +754,9 @@ struct MemoCounter::Impl {
     if (limbs != 0) return counted;
     // Two limbs first, then wider ones only after an overflow: a recount costs less than
     // wide arithmetic everywhere, and bounds on the count are far from tight (2^256 for the
-    // 16 x 16 dominoes, whose count has 111 bits).
+    // 16 x 16 dominoes, whose count has 111 bits). The recount is tested on the Aztec diamond of
+    // order 16, 2^136 covers (memo_test.cpp, [slow]); the error below is not: it takes more than
+    // 2^131072 covers, far beyond what a test can count.
     BigCount r;
     if (try_count<2>(r)) return counted = r;
     if (try_count<8>(r)) return counted = r;

@@ -1,11 +1,18 @@
-// The deductions that three parts of the library make, written once: naked singles, hidden
-// singles and locked candidates (pointing and claiming), as operations on candidate bit masks.
+// The deductions that several parts of the library make, each written once here and called by
+// all of them: naked singles, hidden singles and locked candidates (pointing and claiming), as
+// operations on candidate bit masks; and the searches for naked and hidden subsets and for fish.
 //
 // Who calls them, each on its own representation:
 // - Propagator (propagation.cpp): cell-major masks (bit d of a cell's word: digit d is left),
 //   every deduction at once to a fixed point, for the hybrid solver and the generator;
-// - the techniques (techniques.cpp): the same masks in a Position, one deduction at a time, the
-//   first in a person's scan order, written up as a Step;
+// - the techniques (techniques.cpp, technique_fish.cpp): the same masks in a Position, one
+//   deduction at a time, the first in a person's scan order, written up as a Step;
+// - the dynamic chains (forcing.cpp): inside a propagation, the locked candidates, the hidden and
+//   naked pairs and the x-wings of the position it has reached (SE's "plus" rules), all of them
+//   applied, each with the nodes it rests on: locked_candidates() and the subset and fish
+//   searches below with k = 2, the very ones the techniques call (the chains' links, a cell's
+//   last candidate and a unit's last place after one removal, are not scans of a position but
+//   implications node by node: forcing.cpp's propagate());
 // - BitboardSolver (bitboard_solver.cpp): digit-major band words (a word holds one digit's places
 //   in three rows). It counts the digits left in each cell with Tally, the counter that finds
 //   hidden singles in a unit, over the transposed matrix. Its pairing table, looked up for every
@@ -23,6 +30,7 @@
 // them at run time), so the callers' hot loops unroll as they did with their own copies.
 #pragma once
 
+#include <array>
 #include <cassert>
 #include <cstdint>
 
@@ -205,5 +213,129 @@ class Chutes {
   int br_;
   int bc_;
 };
+
+/// Whether `mask` has at most `k` bits set (k clearings of the lowest bit; no popcount call).
+template <class Word>
+constexpr bool at_most_bits(Word mask, int k) {
+  for (int i = 0; i < k && mask != 0; ++i) mask &= mask - 1;
+  return mask == 0;
+}
+
+/// The most sets a subset search below takes together (jellyfish: 4).
+constexpr int kMaxSubset = 4;
+
+/// Calls visit(chosen, union) for every k-subset of masks[0 .. count) (chosen: k indices,
+/// increasing; subsets in lexicographic order) whose union has at most `most` bits, pruning a
+/// partial union as soon as it has more; returns true as soon as visit does. Subsets (most = k)
+/// and fish (most = k, or k plus the fins' room) share it.
+template <class Visit>
+constexpr bool for_each_subset_within(const std::uint64_t* masks, int count, int k, int most,
+                                      Visit&& visit) {
+  assert(k >= 1 && k <= kMaxSubset);
+  std::array<int, kMaxSubset> chosen;
+  if (k == 2) {  // the pairs and x-wings inside every dynamic chain: no recursion
+    for (int i = 0; i < count; ++i) {
+      for (int j = i + 1; j < count; ++j) {
+        const std::uint64_t unite = masks[i] | masks[j];
+        if (!at_most_bits(unite, most)) continue;
+        chosen[0] = i;
+        chosen[1] = j;
+        if (visit(static_cast<const int*>(chosen.data()), unite)) return true;
+      }
+    }
+    return false;
+  }
+  auto recurse = [&](auto&& self, int depth, int start, std::uint64_t unite) -> bool {
+    if (depth == k) return visit(static_cast<const int*>(chosen.data()), unite);
+    for (int i = start; i < count; ++i) {
+      const std::uint64_t next = unite | masks[i];
+      if (!at_most_bits(next, most)) continue;
+      chosen[static_cast<std::size_t>(depth)] = i;
+      if (self(self, depth + 1, i + 1, next)) return true;
+    }
+    return false;
+  };
+  return recurse(recurse, 0, 0, 0);
+}
+
+/// Naked subsets of one unit: k cells whose candidates together are k digits (2 <= k).
+/// masks[i] is the candidate mask of the unit's i-th cell (a solved cell, with at most one
+/// bit, never takes part). Calls visit(cells, digits) for each, `cells` the k positions in the
+/// unit, increasing, in lexicographic order; returns true as soon as visit does.
+template <class Visit>
+constexpr bool for_each_naked_subset(const std::uint64_t* masks, int cells, int k, Visit&& visit) {
+  std::array<std::uint64_t, Geometry::kMaxSize> members;  // the first `count` are set
+  std::array<int, Geometry::kMaxSize> position;
+  int count = 0;
+  for (int i = 0; i < cells; ++i) {
+    if (!at_most_one_bit(masks[i]) && at_most_bits(masks[i], k)) {
+      position[static_cast<std::size_t>(count)] = i;
+      members[static_cast<std::size_t>(count++)] = masks[i];
+    }
+  }
+  return for_each_subset_within(
+      members.data(), count, k, k, [&](const int* chosen, std::uint64_t digits) {
+        if (at_most_bits(digits, k - 1)) return false;  // fewer than k digits
+        std::array<int, kMaxSubset> in_unit;
+        for (int t = 0; t < k; ++t)
+          in_unit[static_cast<std::size_t>(t)] = position[static_cast<std::size_t>(chosen[t])];
+        return visit(static_cast<const int*>(in_unit.data()), digits);
+      });
+}
+
+/// Hidden subsets of one unit: k digits whose places together are k cells (2 <= k).
+/// places[d] (d = 1 .. n) is the digit's places in the unit (bit i: its i-th cell); a digit
+/// with at most one place never takes part. Calls visit(digits, where), `digits` the k digits,
+/// increasing, in lexicographic order, `where` their places; returns true as soon as visit does.
+template <class Visit>
+constexpr bool for_each_hidden_subset(const std::uint64_t* places, int n, int k, Visit&& visit) {
+  std::array<std::uint64_t, Geometry::kMaxSize> members;  // the first `count` are set
+  std::array<int, Geometry::kMaxSize> digit;
+  int count = 0;
+  for (int d = 1; d <= n; ++d) {
+    if (!at_most_one_bit(places[d]) && at_most_bits(places[d], k)) {
+      digit[static_cast<std::size_t>(count)] = d;
+      members[static_cast<std::size_t>(count++)] = places[d];
+    }
+  }
+  return for_each_subset_within(
+      members.data(), count, k, k, [&](const int* chosen, std::uint64_t where) {
+        if (at_most_bits(where, k - 1)) return false;  // fewer than k cells
+        std::array<int, kMaxSubset> digits;
+        for (int t = 0; t < k; ++t)
+          digits[static_cast<std::size_t>(t)] = digit[static_cast<std::size_t>(chosen[t])];
+        return visit(static_cast<const int*>(digits.data()), where);
+      });
+}
+
+/// Fish of one digit with k base lines (x-wing 2, swordfish 3, jellyfish 4): places[b] (b = 0
+/// .. n-1) is the digit's places in base line b (bit c: in cover line c). Plain (fin_room 0):
+/// the base lines with 2 to k places, k of them whose places fall in exactly k cover lines.
+/// Finned (fin_room > 0): the base lines with any place, k of them whose places fall in k + 1
+/// to k + fin_room cover lines (where the fins are is the caller's to check). Calls
+/// visit(lines, covers), `lines` the k base lines, increasing, in lexicographic order, `covers`
+/// the union of their places; returns true as soon as visit does.
+template <class Visit>
+constexpr bool for_each_fish(const std::uint64_t* places, int n, int k, int fin_room,
+                             Visit&& visit) {
+  std::array<std::uint64_t, Geometry::kMaxSize> members;  // the first `count` are set
+  std::array<int, Geometry::kMaxSize> line;
+  int count = 0;
+  for (int b = 0; b < n; ++b) {
+    const std::uint64_t w = places[b];
+    if (fin_room == 0 ? !at_most_one_bit(w) && at_most_bits(w, k) : w != 0) {
+      line[static_cast<std::size_t>(count)] = b;
+      members[static_cast<std::size_t>(count++)] = w;
+    }
+  }
+  return for_each_subset_within(
+      members.data(), count, k, k + fin_room, [&](const int* chosen, std::uint64_t covers) {
+        if (at_most_bits(covers, fin_room == 0 ? k - 1 : k)) return false;
+        std::array<int, kMaxSubset> lines;
+        for (int t = 0; t < k; ++t)
+          lines[static_cast<std::size_t>(t)] = line[static_cast<std::size_t>(chosen[t])];
+        return visit(static_cast<const int*>(lines.data()), covers);
+      });
+}
 
 }  // namespace sudoku::detail

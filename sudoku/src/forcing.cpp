@@ -8,6 +8,7 @@
 #include "forcing.hpp"
 
 #include <algorithm>
+#include <array>
 #include <bit>
 #include <cassert>
 #include <memory>
@@ -404,6 +405,8 @@ class Engine {
     std::uint64_t in_first = 0, in_second = 0;
   };
   std::vector<Overlap> overlap_;
+  // inside_rules()'s locked candidates: the chutes' segment masks and the kernel's findings.
+  std::vector<std::uint64_t> segments_, pointing_, claiming_, locked_;
   std::vector<std::uint64_t> places_of_, places_;  // start(): Imp::places of the last grid
   std::vector<std::vector<std::unique_ptr<Imp>>> pools_;
   std::vector<std::unique_ptr<ClosureTable>> tables_;  // by depth
@@ -555,81 +558,123 @@ bool Engine::inside_rules(Imp& imp, const std::vector<std::uint64_t>& orig, cons
   // the grid, and so these, as they are.
   const int units = 3 * n_;
   auto places = [&](int unit, int digit) { return place_bits(imp, unit, digit); };
-  // Locked candidates (pointing and claiming).
+  // Locked candidates (pointing and claiming): the kernel's, for every chute at once; taken unit
+  // by unit (rows, columns, boxes), digit by digit, a box pointing along its row first.
+  const Chutes<0, 0> chutes(L_.geometry);
+  segments_.resize(static_cast<std::size_t>(chutes.segment_count()));
+  pointing_.resize(segments_.size());
+  claiming_.resize(segments_.size());
+  chutes.segment_masks(g.data(), segments_.data());
+  for (int chute = 0; chute < chutes.count(); ++chute) {
+    const auto first = static_cast<std::size_t>(chutes.first_segment(chute));
+    locked_candidates<0>(segments_.data() + first, chutes.side(chute), pointing_.data() + first,
+                         claiming_.data() + first);
+  }
+  const int box_rows = L_.geometry.box_rows, box_cols = L_.geometry.box_cols;
+  // The unit that digit d's places in unit `from` all lie in, with some left elsewhere in it
+  // (-1: none): for a line, the box its segment claims in; for a box, the line it points along.
+  auto locked_target = [&](int from, int d) {
+    const std::uint64_t bit = digit_bit(d);
+    auto along = [&](const std::vector<std::uint64_t>& found, int chute, int fixed,
+                     bool vary_line) {
+      const int k = chutes.side(chute);
+      const int first = chutes.first_segment(chute);
+      for (int x = 0; x < k; ++x) {
+        const int i = vary_line ? x : fixed, j = vary_line ? fixed : x;
+        if ((found[static_cast<std::size_t>(first + i * k + j)] & bit) != 0) {
+          return vary_line ? chutes.line_unit(chute, i) : chutes.box_unit(chute, j);
+        }
+      }
+      return -1;
+    };
+    if (from < n_) return along(claiming_, from / box_rows, from % box_rows, false);
+    if (from < 2 * n_) {
+      const int column = from - n_;
+      return along(claiming_, chutes.bands() + column / box_cols, column % box_cols, false);
+    }
+    const int box = from - 2 * n_;
+    const int row = along(pointing_, box / box_rows, box % box_rows, true);
+    return row >= 0 ? row : along(pointing_, chutes.bands() + box % box_rows, box / box_rows, true);
+  };
+  // The digits each unit gives away: a line what its segments claim, a box what they point.
+  locked_.assign(static_cast<std::size_t>(units), 0);
+  for (int chute = 0; chute < chutes.count(); ++chute) {
+    const int k = chutes.side(chute);
+    const int first = chutes.first_segment(chute);
+    for (int i = 0; i < k; ++i) {
+      for (int j = 0; j < k; ++j) {
+        const auto s = static_cast<std::size_t>(first + i * k + j);
+        locked_[static_cast<std::size_t>(chutes.line_unit(chute, i))] |= claiming_[s];
+        locked_[static_cast<std::size_t>(chutes.box_unit(chute, j))] |= pointing_[s];
+      }
+    }
+  }
   for (int from = 0; from < units; ++from) {
-    const auto& cells = L_.unit_cells[static_cast<std::size_t>(from)];
-    for (int d = 1; d <= n_; ++d) {
-      const std::uint64_t w = places(from, d);
-      if (at_most_one_bit(w)) continue;
-      const int first = cells[static_cast<std::size_t>(std::countr_zero(w))];
-      for (int slot = 0; slot < 3; ++slot) {
-        const int to =
-            L_.cell_units[static_cast<std::size_t>(first)][static_cast<std::size_t>(slot)];
-        if (to == from) continue;
-        const Overlap& overlap = overlap_[static_cast<std::size_t>(from * units + to)];
-        if ((w & ~overlap.in_first) != 0) continue;  // not all of them in `to`
-        const std::uint64_t elsewhere = places(to, d) & ~overlap.in_second;
-        if (elsewhere == 0) continue;
-        elims.clear();
-        for (std::uint64_t m = elsewhere; m != 0; m &= m - 1) {
-          elims.push_back({L_.unit_cells[static_cast<std::size_t>(to)]
-                                        [static_cast<std::size_t>(std::countr_zero(m))],
-                           d});
-        }
-        parents.clear();
-        hidden_of_unit(imp, orig, from, d, parents);
-        emit(0);
+    for (std::uint64_t digits = locked_[static_cast<std::size_t>(from)]; digits != 0;
+         digits &= digits - 1) {
+      const int d = std::countr_zero(digits);
+      if (at_most_one_bit(places(from, d))) continue;  // a single, or the digit is placed
+      const int to = locked_target(from, d);
+      assert(to >= 0);  // a segment of `from` gives d away
+      const Overlap& overlap = overlap_[static_cast<std::size_t>(from * units + to)];
+      elims.clear();
+      for (std::uint64_t m = places(to, d) & ~overlap.in_second; m != 0; m &= m - 1) {
+        elims.push_back({L_.unit_cells[static_cast<std::size_t>(to)]
+                                      [static_cast<std::size_t>(std::countr_zero(m))],
+                         d});
       }
+      parents.clear();
+      hidden_of_unit(imp, orig, from, d, parents);
+      emit(0);
     }
   }
   if (added) return true;
-  // Hidden pairs.
+  // Hidden pairs, naked pairs and x-wings: the kernel's searches (those of the techniques),
+  // every one found applied.
+  std::array<std::uint64_t, Geometry::kMaxSize + 1> masks{};
   for (int u = 0; u < units; ++u) {
-    const auto& cells = L_.unit_cells[static_cast<std::size_t>(u)];
-    for (int a = 1; a <= n_; ++a) {
-      const std::uint64_t wa = places(u, a);
-      if (at_most_one_bit(wa) || !at_most_two_bits(wa)) continue;
-      for (int b = a + 1; b <= n_; ++b) {
-        if (places(u, b) != wa) continue;
-        elims.clear();
-        for (std::uint64_t m = wa; m != 0; m &= m - 1) {
-          const int c = cells[static_cast<std::size_t>(std::countr_zero(m))];
-          for (std::uint64_t o = g[static_cast<std::size_t>(c)] & ~(digit_bit(a) | digit_bit(b));
-               o != 0; o &= o - 1) {
-            elims.push_back({c, std::countr_zero(o)});
-          }
+    for (int d = 1; d <= n_; ++d) masks[static_cast<std::size_t>(d)] = places(u, d);
+    for_each_hidden_subset(masks.data(), n_, 2, [&](const int* digits, std::uint64_t where) {
+      const std::uint64_t keep = digit_bit(digits[0]) | digit_bit(digits[1]);
+      elims.clear();
+      for (std::uint64_t m = where; m != 0; m &= m - 1) {
+        const int c = L_.unit_cells[static_cast<std::size_t>(u)]
+                                   [static_cast<std::size_t>(std::countr_zero(m))];
+        for (std::uint64_t o = g[static_cast<std::size_t>(c)] & ~keep; o != 0; o &= o - 1) {
+          elims.push_back({c, std::countr_zero(o)});
         }
-        if (elims.empty()) continue;
-        parents.clear();
-        hidden_of_unit(imp, orig, u, a, parents);
-        hidden_of_unit(imp, orig, u, b, parents);
-        emit(1);
       }
-    }
+      if (elims.empty()) return false;
+      parents.clear();
+      hidden_of_unit(imp, orig, u, digits[0], parents);
+      hidden_of_unit(imp, orig, u, digits[1], parents);
+      emit(1);
+      return false;
+    });
   }
   if (added) return true;
-  // Naked pairs.
   for (int u = 0; u < units; ++u) {
     const auto& cells = L_.unit_cells[static_cast<std::size_t>(u)];
-    for (std::size_t i = 0; i < cells.size(); ++i) {
-      const std::uint64_t mi = g[static_cast<std::size_t>(cells[i])];
-      if (at_most_one_bit(mi) || !at_most_two_bits(mi)) continue;
-      for (std::size_t j = i + 1; j < cells.size(); ++j) {
-        if (g[static_cast<std::size_t>(cells[j])] != mi) continue;
-        elims.clear();
-        for (int c : cells) {
-          if (c == cells[i] || c == cells[j]) continue;
-          for (std::uint64_t o = g[static_cast<std::size_t>(c)] & mi; o != 0; o &= o - 1) {
-            elims.push_back({c, std::countr_zero(o)});
-          }
-        }
-        if (elims.empty()) continue;
-        parents.clear();
-        hidden_of_cell(imp, orig, cells[i], parents);
-        hidden_of_cell(imp, orig, cells[j], parents);
-        emit(2);
-      }
-    }
+    for (std::size_t i = 0; i < cells.size(); ++i) masks[i] = g[static_cast<std::size_t>(cells[i])];
+    for_each_naked_subset(masks.data(), static_cast<int>(cells.size()), 2,
+                          [&](const int* pair, std::uint64_t digits) {
+                            const int a = cells[static_cast<std::size_t>(pair[0])],
+                                      b = cells[static_cast<std::size_t>(pair[1])];
+                            elims.clear();
+                            for (int c : cells) {
+                              if (c == a || c == b) continue;
+                              for (std::uint64_t o = g[static_cast<std::size_t>(c)] & digits;
+                                   o != 0; o &= o - 1) {
+                                elims.push_back({c, std::countr_zero(o)});
+                              }
+                            }
+                            if (elims.empty()) return false;
+                            parents.clear();
+                            hidden_of_cell(imp, orig, a, parents);
+                            hidden_of_cell(imp, orig, b, parents);
+                            emit(2);
+                            return false;
+                          });
   }
   if (added) return true;
   // X-wings: rows as bases, then columns.
@@ -637,30 +682,25 @@ bool Engine::inside_rules(Imp& imp, const std::vector<std::uint64_t>& orig, cons
     const int base0 = kind == 0 ? 0 : n_;
     const int cover0 = kind == 0 ? n_ : 0;
     for (int d = 1; d <= n_; ++d) {
-      for (int r1 = 0; r1 < n_; ++r1) {
-        const std::uint64_t w = places(base0 + r1, d);
-        if (at_most_one_bit(w) || !at_most_two_bits(w)) continue;
-        for (int r2 = r1 + 1; r2 < n_; ++r2) {
-          if (places(base0 + r2, d) != w) continue;
-          elims.clear();
-          for (std::uint64_t m = w; m != 0; m &= m - 1) {
-            const int cover = cover0 + std::countr_zero(m);
-            for (int c : L_.unit_cells[static_cast<std::size_t>(cover)]) {
-              const auto& cu = L_.cell_units[static_cast<std::size_t>(c)];
-              if (cu[static_cast<std::size_t>(kind)] == base0 + r1 ||
-                  cu[static_cast<std::size_t>(kind)] == base0 + r2) {
-                continue;
-              }
-              if ((g[static_cast<std::size_t>(c)] & digit_bit(d)) != 0) elims.push_back({c, d});
-            }
+      for (int r = 0; r < n_; ++r) masks[static_cast<std::size_t>(r)] = places(base0 + r, d);
+      for_each_fish(masks.data(), n_, 2, 0, [&](const int* base, std::uint64_t covers) {
+        elims.clear();
+        for (std::uint64_t m = covers; m != 0; m &= m - 1) {
+          const int cover = cover0 + std::countr_zero(m);
+          for (int c : L_.unit_cells[static_cast<std::size_t>(cover)]) {
+            const int line =
+                L_.cell_units[static_cast<std::size_t>(c)][static_cast<std::size_t>(kind)];
+            if (line == base0 + base[0] || line == base0 + base[1]) continue;
+            if ((g[static_cast<std::size_t>(c)] & digit_bit(d)) != 0) elims.push_back({c, d});
           }
-          if (elims.empty()) continue;
-          parents.clear();
-          hidden_of_unit(imp, orig, base0 + r1, d, parents);
-          hidden_of_unit(imp, orig, base0 + r2, d, parents);
-          emit(3);
         }
-      }
+        if (elims.empty()) return false;
+        parents.clear();
+        hidden_of_unit(imp, orig, base0 + base[0], d, parents);
+        hidden_of_unit(imp, orig, base0 + base[1], d, parents);
+        emit(3);
+        return false;
+      });
     }
   }
   if (added || mode.level < 2 || spent()) return added;

@@ -1,5 +1,5 @@
-// The patterns beyond the levels' fixed set (private to the library; logic.hpp names them):
-// finned and sashimi fish (technique_fish.cpp), the W-wing (technique_wings.cpp), unique
+// The patterns of their own files (private to the library; logic.hpp names them): the fish,
+// plain, finned and sashimi (technique_fish.cpp), the W-wing (technique_wings.cpp), unique
 // rectangles and BUG+1 (technique_uniqueness.cpp), X-cycles (technique_cycles.cpp).
 //
 // Each function scans the position in a fixed order and makes the first deduction that
@@ -29,28 +29,8 @@ inline bool eliminate_noting(Position& p, Step& step, int cell, std::uint64_t ma
   return hit != 0;
 }
 
-/// Calls `visit(chosen, union)` for every k-subset of `masks` (indices, in lexicographic order)
-/// whose union has at most `most` bits, pruning as soon as a partial union has more; stops when
-/// `visit` returns true. Subsets (most = k) and fish (most = k plus the fins' room) share it.
-template <typename Visit>
-bool for_each_subset_within(const std::vector<std::uint64_t>& masks, int k, int most,
-                            Visit&& visit) {
-  std::vector<int> chosen;
-  chosen.reserve(static_cast<std::size_t>(k));
-  auto recurse = [&](auto&& self, std::size_t start, std::uint64_t unite) -> bool {
-    if (static_cast<int>(chosen.size()) == k) return visit(chosen, unite);
-    for (std::size_t i = start; i < masks.size(); ++i) {
-      const std::uint64_t next = unite | masks[i];
-      if (std::popcount(next) > most) continue;
-      chosen.push_back(static_cast<int>(i));
-      if (self(self, i + 1, next)) return true;
-      chosen.pop_back();
-    }
-    return false;
-  };
-  return recurse(recurse, 0, 0);
-}
-
+/// Plain fish of k base lines (2, 3, 4): x-wing, swordfish, jellyfish as `technique` says.
+std::optional<Step> fish(Position& position, int k, Technique technique);
 /// Finned fish of k base lines (2, 3, 4), finned or sashimi as `technique` says.
 std::optional<Step> finned_fish(Position& position, int k, Technique technique);
 /// Two bivalue cells {x,y} that do not see each other, a strong link on x whose ends see one

@@ -180,43 +180,34 @@ std::optional<Step> locked(Position& p, bool pointing) {
   return std::nullopt;
 }
 
-/// Calls `visit(chosen, union)` for every k-subset of `masks` whose union has exactly k bits
-/// (in lexicographic order); stops when `visit` returns true.
-template <typename Visit>
-bool for_each_subset(const std::vector<std::uint64_t>& masks, int k, Visit&& visit) {
-  return detail::for_each_subset_within(masks, k, k,
-                                        [&](const std::vector<int>& chosen, std::uint64_t unite) {
-                                          return std::popcount(unite) == k && visit(chosen, unite);
-                                        });
-}
+// Naked and hidden subsets are found by the kernel's searches (deduction_kernel.hpp), the ones
+// the dynamic chains apply inside a propagation; here the first that removes something is taken
+// and written up. The fish are in technique_fish.cpp.
 
 std::optional<Step> naked_subset(Position& p, int k, Technique t) {
   for (int id = 0; id < p.layout().unit_count(); ++id) {
-    std::vector<int> members;
-    std::vector<std::uint64_t> masks;
-    for (int cell : unit_cells(p, id)) {
-      const int count = std::popcount(p.candidates(cell));
-      if (p.value(cell) == 0 && count >= 2 && count <= k) {
-        members.push_back(cell);
-        masks.push_back(p.candidates(cell));
-      }
-    }
+    const std::vector<int>& cells = unit_cells(p, id);
+    std::array<std::uint64_t, Geometry::kMaxSize> masks{};
+    for (std::size_t i = 0; i < cells.size(); ++i) masks[i] = p.candidates(cells[i]);
     std::optional<Step> found;
-    for_each_subset(masks, k, [&](const std::vector<int>& chosen, std::uint64_t digits) {
-      Step step;
-      step.technique = t;
-      for (int i : chosen) step.cells.push_back(members[static_cast<std::size_t>(i)]);
-      for (int cell : unit_cells(p, id)) {
-        if (p.value(cell) != 0) continue;
-        if (std::find(step.cells.begin(), step.cells.end(), cell) != step.cells.end()) continue;
-        remove(p, step, cell, digits);
-      }
-      if (step.eliminated.empty()) return false;
-      step.units = {p.layout().unit(id)};
-      step.digits = digits;
-      found = std::move(step);
-      return true;
-    });
+    detail::for_each_naked_subset(
+        masks.data(), static_cast<int>(cells.size()), k,
+        [&](const int* chosen, std::uint64_t digits) {
+          Step step;
+          step.technique = t;
+          for (int i = 0; i < k; ++i)
+            step.cells.push_back(cells[static_cast<std::size_t>(chosen[i])]);
+          for (int cell : cells) {
+            if (p.value(cell) != 0) continue;
+            if (std::find(step.cells.begin(), step.cells.end(), cell) != step.cells.end()) continue;
+            remove(p, step, cell, digits);
+          }
+          if (step.eliminated.empty()) return false;
+          step.units = {p.layout().unit(id)};
+          step.digits = digits;
+          found = std::move(step);
+          return true;
+        });
     if (found) return found;
   }
   return std::nullopt;
@@ -226,90 +217,25 @@ std::optional<Step> hidden_subset(Position& p, int k, Technique t) {
   const int n = p.size();
   for (int id = 0; id < p.layout().unit_count(); ++id) {
     const UnitDigits u = unit_digits(p, id);
-    std::vector<int> digits;
-    std::vector<std::uint64_t> masks;
-    for (int d = 1; d <= n; ++d) {
-      const int count = std::popcount(u.where[static_cast<std::size_t>(d)]);
-      if (count >= 2 && count <= k) {
-        digits.push_back(d);
-        masks.push_back(u.where[static_cast<std::size_t>(d)]);
-      }
-    }
     std::optional<Step> found;
-    for_each_subset(masks, k, [&](const std::vector<int>& chosen, std::uint64_t where) {
-      std::uint64_t keep = 0;
-      for (int i : chosen) keep |= digit_bit(digits[static_cast<std::size_t>(i)]);
-      Step step;
-      step.technique = t;
-      for (std::uint64_t m = where; m != 0; m &= m - 1) {
-        const int cell = unit_cells(p, id)[static_cast<std::size_t>(std::countr_zero(m))];
-        step.cells.push_back(cell);
-        remove(p, step, cell, ~keep);
-      }
-      if (step.eliminated.empty()) return false;
-      step.units = {p.layout().unit(id)};
-      step.digits = keep;
-      found = std::move(step);
-      return true;
-    });
+    detail::for_each_hidden_subset(
+        u.where.data(), n, k, [&](const int* digits, std::uint64_t where) {
+          std::uint64_t keep = 0;
+          for (int i = 0; i < k; ++i) keep |= digit_bit(digits[i]);
+          Step step;
+          step.technique = t;
+          for (std::uint64_t m = where; m != 0; m &= m - 1) {
+            const int cell = unit_cells(p, id)[static_cast<std::size_t>(std::countr_zero(m))];
+            step.cells.push_back(cell);
+            remove(p, step, cell, ~keep);
+          }
+          if (step.eliminated.empty()) return false;
+          step.units = {p.layout().unit(id)};
+          step.digits = keep;
+          found = std::move(step);
+          return true;
+        });
     if (found) return found;
-  }
-  return std::nullopt;
-}
-
-/// X-wing (k = 2), swordfish (3), jellyfish (4): k base lines (rows, then columns) where a
-/// digit's places fall in exactly k cover lines of the other kind. Each cover line must take
-/// the digit in one of the base lines, so the digit leaves the rest of the cover lines.
-std::optional<Step> fish(Position& p, int k, Technique t) {
-  const int n = p.size();
-  for (int orientation = 0; orientation < 2; ++orientation) {
-    const bool rows = orientation == 0;
-    const int base0 = rows ? 0 : n;
-    const int cover0 = rows ? n : 0;
-    auto cell_at = [&](int base, int cover) { return rows ? base * n + cover : cover * n + base; };
-    for (int d = 1; d <= n; ++d) {
-      std::vector<int> lines;
-      std::vector<std::uint64_t> masks;
-      for (int line = 0; line < n; ++line) {
-        // Within a row, a cell's position is its column; within a column, its row.
-        const std::uint64_t w = p.places(base0 + line, d);
-        const int count = std::popcount(w);
-        if (count >= 2 && count <= k) {
-          lines.push_back(line);
-          masks.push_back(w);
-        }
-      }
-      std::optional<Step> found;
-      for_each_subset(masks, k, [&](const std::vector<int>& chosen, std::uint64_t covers) {
-        std::vector<int> base;
-        for (int i : chosen) base.push_back(lines[static_cast<std::size_t>(i)]);
-        Step step;
-        step.technique = t;
-        for (std::uint64_t m = covers; m != 0; m &= m - 1) {
-          const int cover = std::countr_zero(m);
-          for (int line = 0; line < n; ++line) {
-            if (std::find(base.begin(), base.end(), line) != base.end()) continue;
-            remove(p, step, cell_at(line, cover), digit_bit(d));
-          }
-        }
-        if (step.eliminated.empty()) return false;
-        for (int line : base) step.units.push_back(p.layout().unit(base0 + line));
-        for (std::uint64_t m = covers; m != 0; m &= m - 1) {
-          step.units.push_back(p.layout().unit(cover0 + std::countr_zero(m)));
-        }
-        for (int line : base) {
-          for (std::uint64_t m = covers; m != 0; m &= m - 1) {
-            const int cell = cell_at(line, std::countr_zero(m));
-            if (p.has(cell, d)) step.cells.push_back(cell);
-          }
-        }
-        std::sort(step.cells.begin(), step.cells.end());
-        step.digits = digit_bit(d);
-        found = std::move(step);
-        return true;
-      });
-      if (found) return found;
-    }
   }
   return std::nullopt;
 }
@@ -556,10 +482,10 @@ std::optional<Step> apply_technique(Technique t, Position& p, const std::functio
       step = hidden_subset(p, 3, t);
       break;
     case Technique::x_wing:
-      step = fish(p, 2, t);
+      step = detail::fish(p, 2, t);
       break;
     case Technique::swordfish:
-      step = fish(p, 3, t);
+      step = detail::fish(p, 3, t);
       break;
     case Technique::xy_wing:
       step = xy_wing(p);
@@ -571,7 +497,7 @@ std::optional<Step> apply_technique(Technique t, Position& p, const std::functio
       step = hidden_subset(p, 4, t);
       break;
     case Technique::jellyfish:
-      step = fish(p, 4, t);
+      step = detail::fish(p, 4, t);
       break;
     case Technique::w_wing:
       step = detail::w_wing(p);

@@ -32,8 +32,8 @@
 // recur less, but the tree is as small as dancing links' own. MemoOptions::branching forces one.
 // With that rule the ZDD is reduced but not ordered (options come in the order of the choices).
 //
-// Counts are fixed-width integers of 2, 4, ... 64-bit limbs, widened and recounted when one
-// overflows, and boost::multiprecision::cpp_int beyond 8192 bits; count() returns a cpp_int.
+// Counts are exact, in 64-bit limbs: 2 first, redone in 8, 32, 256, 2048 (131072 bits) after an
+// overflow; wider than that, count() throws MemoError. count() returns a cpp_int (Boost).
 //
 // Memory. The table (an open-addressed index over a flat arena of keys and counts) never holds
 // more than the budget: when the next entry would not fit, every entry is dropped and the search

@@ -1,6 +1,6 @@
 // Uses the installed headers and libraries, each library through its one include: counts the
-// covers of Knuth's example (one: options 0, 3, 4, i.e. "c e", "a d f", "b g") and solves a 9x9
-// Sudoku, checked by the validator.
+// covers of Knuth's example (one: options 0, 3, 4, i.e. "c e", "a d f", "b g"), by search and by
+// memo, and solves a 9x9 Sudoku, checked by the validator.
 #include <dlx/dlx.hpp>
 #include <sudoku/sudoku.hpp>
 
@@ -18,6 +18,9 @@ int main() {
   std::cout << "cover:";
   for (dlx::OptionId option : cover) std::cout << ' ' << option;
   std::cout << "\ncovers: " << 1 + solver.count() << '\n';
+  // The exact count of memo.hpp, a Boost.Multiprecision integer: Boost comes with the package.
+  dlx::MemoCounter memo(knuth.problem);
+  std::cout << "memo count: " << memo.count() << '\n';
 
   const sudoku::Board puzzle = sudoku::parse_board(
       "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79");
