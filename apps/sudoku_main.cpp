@@ -148,7 +148,7 @@ Options of generate:
                      error says the tries, the time and the puzzle nearest so far (on a
                      terminal once a second, in place; elsewhere a line every 5 seconds;
                      --no-progress: none); Ctrl-C ends the search with what was made. A target
-                     no puzzle can meet (a 4x4 puzzle that needs more than singles, 16 givens
+                     no puzzle can meet (a 4x4 puzzle beyond naked singles, 16 givens
                      on a 9x9, a technique whose tier gives another level) is refused at once
   --technique T      the puzzle's hardest step, as explain finds it (the techniques solve it,
                      T last among the hardest), is T: naked_single, hidden_single, pointing,

@@ -426,11 +426,13 @@ void Generator::note_nearest(const GeneratedPuzzle& p, int distance,
   nearest_ = distance;
   std::string text;
   if (options_.technique || options_.difficulty) {
-    if (p.rating.logic != LogicStatus::solved) text = "techniques stall";
+    // "hardest step xy-wing, with x-wing", "the techniques stall", "hardest step pointing, medium"
+    if (p.rating.logic != LogicStatus::solved) text = "the techniques stall";
     else if (p.rating.hardest) text = "hardest step " + std::string(technique_name(*p.rating.hardest));
-    if (options_.technique && p.rating.hardest != options_.technique &&
-        p.rating.uses[static_cast<std::size_t>(*options_.technique)] > 0) {
-      text += " (" + std::string(technique_name(*options_.technique)) + " before it)";
+    const auto target = options_.technique;
+    if (target && p.rating.hardest != target &&
+        p.rating.uses[static_cast<std::size_t>(*target)] > 0) {
+      text += ", with " + std::string(technique_name(*target));
     }
     if (options_.difficulty) text += ", " + std::string(difficulty_name(p.rating.level));
   }

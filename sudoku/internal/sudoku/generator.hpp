@@ -189,7 +189,7 @@ bool has_targets(const GeneratorOptions& options);
 /// Why no puzzle can meet the targets of `options`, or nothing when one may: a technique whose
 /// tier gives another difficulty than the one asked; a technique that is never the hardest step
 /// on the board's side (subsets and fish of k need 2k cells or lines, else a smaller one or a
-/// single makes the same eliminations first; on 4x4 singles solve every puzzle); a 9x9 puzzle
+/// single makes the same eliminations first; on 4x4 naked singles solve every puzzle); a 9x9 puzzle
 /// with fewer than 17 givens; an SE rating off the scale, or on a board other than 9x9.
 std::optional<std::string> unreachable_target(const GeneratorOptions& options);
 /// "x-wing puzzle with 22-25 givens": the targets in words, for messages.
