@@ -544,8 +544,7 @@ std::optional<Options> parse_options(int argc, char** argv) {
         const bool digit = tenth.size() == 1 && tenth[0] >= '0' && tenth[0] <= '9';
         const int t = digit ? tenth[0] - '0' : 0;
         if (!w || !digit) {
-          throw cli::refused("--rating", "LO-HI or one rating, such as 3.0-4.5 or 7",
-                             text);
+          throw cli::refused("--rating", "LO-HI or one rating, such as 3.0-4.5 or 7", text);
         }
         return static_cast<int>(*w * 10) + t;
       };

@@ -13,9 +13,9 @@
 // Every puzzle made is checked: its hardest step is the technique (the techniques replayed by
 // solve_logically) and the engine counts one solution. bench/generate_bench.sh writes the table
 // into bench/results/generate.md with the machine and the command.
-#include <ctime>
 #include <cstdio>
 #include <cstdlib>
+#include <ctime>
 #include <iostream>
 #include <string>
 #include <vector>

@@ -71,7 +71,7 @@ std::uint64_t Random::below(std::uint64_t bound) {
 namespace {
 
 /// Step 4: moves of the walk without getting nearer to the targets before it starts again from
-/// a fresh grid (bench/generate_bench.sh measured 50, 200 and 1000).
+/// a fresh grid. Not tuned: bench/results/generate.md compares the walk with fresh grids only.
 constexpr int kWalkLength = 200;
 
 /// budget * factor, or the largest budget where that would wrap around (a budget from the
@@ -420,15 +420,15 @@ Board Generator::minimize(Board puzzle, const Board& solution) {
   return puzzle;
 }
 
-void Generator::note_nearest(const GeneratedPuzzle& p, int distance,
-                             std::optional<int> se_tenths) {
+void Generator::note_nearest(const GeneratedPuzzle& p, int distance, std::optional<int> se_tenths) {
   if (nearest_ >= 0 && distance >= nearest_) return;
   nearest_ = distance;
   std::string text;
   if (options_.technique || options_.difficulty) {
     // "hardest step xy-wing, with x-wing", "the techniques stall", "hardest step pointing, medium"
     if (p.rating.logic != LogicStatus::solved) text = "the techniques stall";
-    else if (p.rating.hardest) text = "hardest step " + std::string(technique_name(*p.rating.hardest));
+    else if (p.rating.hardest)
+      text = "hardest step " + std::string(technique_name(*p.rating.hardest));
     const auto target = options_.technique;
     if (target && p.rating.hardest != target &&
         p.rating.uses[static_cast<std::size_t>(*target)] > 0) {
@@ -438,9 +438,9 @@ void Generator::note_nearest(const GeneratedPuzzle& p, int distance,
   }
   if (options_.max_rating > 0) {
     if (!text.empty()) text += ", ";
-    text += se_tenths ? "SE " + std::to_string(*se_tenths / 10) + "." +
-                            std::to_string(*se_tenths % 10)
-                      : std::string("no SE rating");
+    text += se_tenths
+                ? "SE " + std::to_string(*se_tenths / 10) + "." + std::to_string(*se_tenths % 10)
+                : std::string("no SE rating");
   }
   if (options_.min_givens > 0 || options_.max_givens > 0) {
     if (!text.empty()) text += ", ";
@@ -461,7 +461,8 @@ std::optional<GeneratedPuzzle> Generator::next() {
   const bool targeted = has_targets(options_);
   // The walk of step 4: where the engine judges uniqueness in a few microseconds, and where no
   // givens target would have the digging stop early (a mutation digs to minimal).
-  const bool walk = targeted && options_.walk && options_.geometry.size() <= kLargestForEngineCount &&
+  const bool walk = targeted && options_.walk &&
+                    options_.geometry.size() <= kLargestForEngineCount &&
                     options_.min_givens == 0 && options_.max_givens == 0;
   std::optional<GeneratedPuzzle> current;  // where the walk stands
   int current_distance = 0;
@@ -481,8 +482,10 @@ std::optional<GeneratedPuzzle> Generator::next() {
     }
     p.attempts = attempt_;
     std::optional<int> se_tenths;
-    const int distance =
-        stopped_ || !targeted ? 0 : target_distance(p, options_, [this] { return poll(); }, &se_tenths);
+    const int distance = stopped_ || !targeted
+                             ? 0
+                             : target_distance(
+                                   p, options_, [this] { return poll(); }, &se_tenths);
     if (stopped_) {  // a dig, rating or SE rating cut short proves nothing
       error_ = "stopped";
       return std::nullopt;
@@ -519,7 +522,7 @@ Rating Generator::rate_made(const Board& puzzle, const Board& solution) {
   if (engine_counts && !past_patterns) return rate(puzzle, engine_);
   LogicOptions options;
   options.record_steps = false;
-  options.known_unique = true;  // the digging proved it
+  options.known_unique = true;               // the digging proved it
   options.stop = [this] { return poll(); };  // chains on a 25x25 board take seconds
   if (target) options.hardest_allowed = std::max(*target, kHardestPattern);
   const LogicResult logic = solve_logically(puzzle, options);

@@ -55,8 +55,8 @@ int target_distance(const GeneratedPuzzle& p, const GeneratorOptions& options,
     const auto rating = explainer_rating_tenths(p.puzzle, stop);
     if (se_tenths != nullptr) *se_tenths = rating;
     // Unrated (the techniques stalled): farther than any rating on the scale.
-    distance += rating ? outside(*rating, options.min_rating, options.max_rating)
-                       : kHighestRatingTenths;
+    distance +=
+        rating ? outside(*rating, options.min_rating, options.max_rating) : kHighestRatingTenths;
   }
   return distance;
 }
@@ -153,8 +153,9 @@ std::optional<std::string> unreachable_target(const GeneratorOptions& options) {
     const Technique t = *options.technique;
     const bool fish = t == Technique::swordfish || t == Technique::jellyfish;
     const std::string side = std::to_string(n);
-    return "no " + side + "x" + side + " puzzle has " + quoted(t) + " as its hardest step: on a side of " +
-           std::to_string(n) + " a smaller " + (fish ? "fish" : "subset") +
+    return "no " + side + "x" + side + " puzzle has " + quoted(t) +
+           " as its hardest step: on a side of " + std::to_string(n) + " a smaller " +
+           (fish ? "fish" : "subset") +
            " or a single always makes the same eliminations first (it needs a side of at least " +
            std::to_string(smallest_side(t)) + ")";
   }

@@ -69,8 +69,8 @@ TEST_CASE("a search interrupted prints the puzzles made and where the next one s
   CHECK(made.exit_code == 130);
   const auto puzzles = lines(made.out);
   REQUIRE(!puzzles.empty());
-  CHECK_THAT(made.err, Catch::StartsWith("sudoku: interrupted: " +
-                                         std::to_string(puzzles.size()) + " of 100000 puzzles "
+  CHECK_THAT(made.err, Catch::StartsWith("sudoku: interrupted: " + std::to_string(puzzles.size()) +
+                                         " of 100000 puzzles "
                                          "made; puzzle " +
                                          std::to_string(puzzles.size() + 1) + " of 100000, "));
   CHECK_THAT(made.err, Catch::Contains(", attempt "));
@@ -78,8 +78,8 @@ TEST_CASE("a search interrupted prints the puzzles made and where the next one s
   for (std::size_t k = 0; k < puzzles.size(); ++k) ones += "1\n";
   CHECK(sudoku("count --limit 2", made.out).out == ones);
 
-  const auto rare = cli_test::run_and_signal(kBin, "generate --technique hidden_quad --seed 1",
-                                             "", SIGTERM, std::chrono::milliseconds(6500));
+  const auto rare = cli_test::run_and_signal(kBin, "generate --technique hidden_quad --seed 1", "",
+                                             SIGTERM, std::chrono::milliseconds(6500));
   CHECK(rare.exit_code == 143);
   CHECK(rare.out.empty());
   // Standard error is no terminal: a progress line every 5 seconds, then the interrupt's.

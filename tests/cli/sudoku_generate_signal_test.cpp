@@ -1,8 +1,8 @@
 // `sudoku generate` of the largest boards takes long, so a signal must stop it inside a puzzle:
 // SIGINT or SIGTERM ends it within a second, with "sudoku: interrupted: K of N puzzles made",
 // then where the puzzle under way stood (the progress line: its time, the cells tried, the
-// givens left), and 130 or 143, as the other commands do. The program runs as a child process that this test
-// signals once it is surely digging (or still filling its grid).
+// givens left), and 130 or 143, as the other commands do. The program runs as a child process that
+// this test signals once it is surely digging (or still filling its grid).
 #include <catch2/catch.hpp>
 
 #include <signal.h>
@@ -45,7 +45,8 @@ TEST_CASE("SIGTERM stops generate of a 25x25 puzzle within a second, status 143"
       s.result.out.empty());  // no half-dug puzzle: it would be neither unique-checked nor minimal
   // One line, with where the dig stood: "...; puzzle 1, 1.5 s: 200 of 625 cells tried, 480
   // givens left" (or, if the grid is not full yet, "filling a 5x5 grid").
-  CHECK_THAT(s.result.err, Catch::StartsWith("sudoku: interrupted: 0 of 1 puzzles made; puzzle 1, "));
+  CHECK_THAT(s.result.err,
+             Catch::StartsWith("sudoku: interrupted: 0 of 1 puzzles made; puzzle 1, "));
   CHECK_THAT(s.result.err, Catch::Contains(" s: "));
   CHECK((s.result.err.find(" of 625 cells tried, ") != std::string::npos ||
          s.result.err.find("filling a 5x5 grid") != std::string::npos));

@@ -145,8 +145,7 @@ TEST_CASE("subsets and fish refused on small sides: an earlier technique always 
   const std::vector<Side> sides = {
       {4,
        {Technique::hidden_pair, Technique::naked_triple, Technique::hidden_triple,
-        Technique::naked_quad, Technique::hidden_quad, Technique::swordfish,
-        Technique::jellyfish}},
+        Technique::naked_quad, Technique::hidden_quad, Technique::swordfish, Technique::jellyfish}},
       {6,
        {Technique::hidden_triple, Technique::naked_quad, Technique::hidden_quad,
         Technique::jellyfish}},
@@ -162,8 +161,8 @@ TEST_CASE("subsets and fish refused on small sides: an earlier technique always 
       sudoku::GeneratorOptions options;
       options.geometry = g;
       options.technique = technique;
-      const bool listed = std::find(side.refused.begin(), side.refused.end(), technique) !=
-                          side.refused.end();
+      const bool listed =
+          std::find(side.refused.begin(), side.refused.end(), technique) != side.refused.end();
       INFO(side.n << "x" << side.n << " " << sudoku::technique_id(technique));
       CHECK(sudoku::unreachable_target(options).has_value() == listed);
     }

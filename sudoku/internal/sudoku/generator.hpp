@@ -253,10 +253,10 @@ class Generator {
   Propagator propagator_;
   std::string error_;
   bool stopped_ = false;
-  int made_ = 0;                     // puzzles returned so far
-  int attempt_ = 0;                  // of the puzzle under way
-  int nearest_ = -1;                 // the smallest target distance of its attempts (-1: none)
-  std::string nearest_text_;         // that puzzle in words: "hardest step xy-wing, expert"
+  int made_ = 0;              // puzzles returned so far
+  int attempt_ = 0;           // of the puzzle under way
+  int nearest_ = -1;          // the smallest target distance of its attempts (-1: none)
+  std::string nearest_text_;  // that puzzle in words: "hardest step xy-wing, expert"
   std::chrono::steady_clock::time_point started_;  // when the puzzle under way was begun
   int cells_tried_ = -1;             // digging: cells whose givens were tried; -1: not digging
   int givens_ = 0;                   // digging: givens left
