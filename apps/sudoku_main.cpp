@@ -143,19 +143,26 @@ Options of generate:
   --symmetry S       none (default), rotate180, rotate90 or mirror (left-right): where the
                      givens may stand
   --difficulty L     easy, medium, hard, expert or beyond: puzzles are made until one has that
-                     level, at most --max-tries per puzzle. With --progress (the default on a
-                     terminal), the tries so far are shown once a second
-  --technique T      the puzzle's hardest step (as rate finds it, the puzzle solved by the
-                     techniques) is T: naked_single, hidden_single, pointing, claiming,
-                     naked_pair, hidden_pair, naked_triple, hidden_triple, x_wing, swordfish,
-                     xy_wing, naked_quad, hidden_quad, jellyfish ('-' for '_' also works)
+                     level. A target (--difficulty, --technique, --givens, --rating) is
+                     searched for until found, however rare, while a progress line on standard
+                     error says the tries, the time and the puzzle nearest so far (on a
+                     terminal once a second, in place; elsewhere a line every 5 seconds;
+                     --no-progress: none); Ctrl-C ends the search with what was made. A target
+                     no puzzle can meet (a 4x4 puzzle beyond naked singles, 16 givens
+                     on a 9x9, a technique whose tier gives another level) is refused at once
+  --technique T      the puzzle's hardest step, as explain finds it (the techniques solve it,
+                     T last among the hardest), is T: naked_single, hidden_single, pointing,
+                     claiming, naked_pair, hidden_pair, naked_triple, hidden_triple, x_wing,
+                     swordfish, xy_wing, naked_quad, hidden_quad, jellyfish, or any technique
+                     id of explain --format json ('-' for '_' also works). A hidden quad
+                     needs a row, column or box without givens: rare
   --givens N|LO-HI   the puzzle has N givens, or LO to HI. Digging stops at HI givens, so a
                      puzzle with more givens than a minimal one is unique but not minimal
   --rating LO-HI     Sudoku Explainer's rating (ER) from LO to HI (or one value), e.g. 3.0-4.0,
                      as rate --se computes it (SE's order and values, chains included;
-                     docs/rating.md); high targets are rare: --max-tries ends the search
-  --max-tries N      puzzles made per puzzle wanted while aiming at a target (default 2000);
-                     past it: "sudoku: no ... found in N attempts", exit status 1
+                     docs/rating.md), within SE's scale, 1.2 to 11.9; high targets are rare
+  --max-tries N      puzzles made per puzzle wanted while aiming at a target (default: no
+                     bound); past it: "sudoku: no ... found in N attempts", exit status 1
   --budget N         above 20x20: the conflicts each of the two searches for a second solution
                      may spend (default 20000; when asked again at the end, 8N or more each,
                      100N in all). A given whose search runs out stays, untested, with a
@@ -256,8 +263,8 @@ Exit status:
      generate: every puzzle asked for was made)
   1  some puzzle had no solution, including clashing givens (validate: some puzzle was
      inconsistent; explain: some puzzle stalled without --finish, or has no solution or
-     several; rate: some puzzle is rated invalid; generate: the difficulty asked for was
-     not reached within the tries, after printing the puzzles made)
+     several; rate: some puzzle is rated invalid; generate: the target was not met within
+     --max-tries, after printing the puzzles made)
      Also 1: an input held no puzzle (the warning "empty input")
   2  bad usage, a file that cannot be read, or malformed input (2 wins over 1)
   3  the output could not be written ("sudoku: error writing standard output: REASON",
@@ -298,6 +305,7 @@ struct Options {
   bool progress = false;
   sudoku::GeneratorOptions generator;
   bool seed_given = false;
+  bool no_progress = false;  // --no-progress given: not even a long search's lines
 };
 
 using cli::UsageError;
@@ -448,6 +456,7 @@ std::optional<Options> parse_options(int argc, char** argv) {
   }
   if (common.threads) options.run.threads = *common.threads;
   options.progress = common.progress;
+  options.no_progress = common.progress_given && !common.progress;
   options.run.finish = vm["finish"].as<bool>();
   options.run.dedupe = vm["dedupe"].as<bool>();
   if (vm.count("level")) {
@@ -501,10 +510,12 @@ std::optional<Options> parse_options(int argc, char** argv) {
       const std::string text = vm["technique"].as<std::string>();
       g.technique = sudoku::parse_technique(text);
       if (!g.technique) {
-        throw UsageError{"unknown technique '" + text +
-                         "' (naked_single, hidden_single, pointing, "
-                         "claiming, naked_pair, hidden_pair, naked_triple, hidden_triple, x_wing, "
-                         "swordfish, xy_wing, naked_quad, hidden_quad, jellyfish)"};
+        std::string ids;
+        for (int t = 0; t < sudoku::kTechniqueCount; ++t) {
+          ids += (t == 0 ? "" : ", ") +
+                 std::string(sudoku::technique_id(static_cast<sudoku::Technique>(t)));
+        }
+        throw UsageError{"unknown technique '" + text + "' (" + ids + ")"};
       }
     }
     if (vm.count("givens")) {
@@ -521,19 +532,19 @@ std::optional<Options> parse_options(int argc, char** argv) {
     }
     if (vm.count("rating")) {
       const std::string text = vm["rating"].as<std::string>();
-      // "D.D" or "D": a rating in tenths, from 1.0 to 20.0.
+      // "D.D" or "D": a rating in tenths. A range that misses SE's scale (generator.hpp: 1.2
+      // to 11.9) is refused at once rather than searched for.
       const auto tenths = [&text](std::string_view part) -> int {
         const auto dot = part.find('.');
         const std::string_view whole = part.substr(0, dot);
         const std::string_view tenth = dot == std::string_view::npos ? "0" : part.substr(dot + 1);
-        const auto w = cli::parse_number(whole, 1, 20);
+        const auto w = cli::parse_number(whole, 0, 1000);
         // One decimal digit; a plain test, not a second optional (GCC 12 then warns that its
         // value may be used uninitialized, on a path where it is not used).
         const bool digit = tenth.size() == 1 && tenth[0] >= '0' && tenth[0] <= '9';
         const int t = digit ? tenth[0] - '0' : 0;
-        if (!w || !digit || *w * 10 + static_cast<unsigned>(t) > 200) {
-          throw cli::refused("--rating", "LO-HI or one rating, from 1.0 to 20.0 (such as 3.0-4.5)",
-                             text);
+        if (!w || !digit) {
+          throw cli::refused("--rating", "LO-HI or one rating, such as 3.0-4.5 or 7", text);
         }
         return static_cast<int>(*w * 10) + t;
       };
@@ -542,12 +553,20 @@ std::optional<Options> parse_options(int argc, char** argv) {
       g.max_rating = dash == std::string::npos ? g.min_rating
                                                : tenths(std::string_view(text).substr(dash + 1));
       if (g.min_rating > g.max_rating) throw UsageError{"--rating " + text + ": LO is above HI"};
+      if (g.max_rating < sudoku::kLowestRatingTenths ||
+          g.min_rating > sudoku::kHighestRatingTenths) {
+        throw UsageError{"--rating " + text +
+                         ": off Sudoku Explainer's scale, which runs from 1.2 (a hidden single "
+                         "in a box, the easiest step) to 11.9 (the hardest puzzles known)"};
+      }
       if (g.geometry.size() != 9) throw UsageError{"--rating applies to 9x9 puzzles only"};
     }
     if (vm.count("max-tries")) {
       g.max_attempts = static_cast<int>(cli::number(
           "--max-tries", vm["max-tries"].as<std::string>(), 1, 1'000'000'000, "of at least 1"));
     }
+    // A search that could never end is refused before it starts, with the reason.
+    if (const auto why = sudoku::unreachable_target(g)) throw UsageError{*why};
     g.rate = false;  // generate prints no rating: only a difficulty or technique target needs it
     if (vm.count("budget")) {
       g.conflict_budget = cli::number("--budget", vm["budget"].as<std::string>(), 1, UINT64_MAX / 8,
@@ -579,12 +598,16 @@ int output_failure() {
 }
 
 // How a generate run ends, once its last puzzle is out or it was stopped: standard output
-// flushed and checked, then an interrupt says how many of the puzzles asked for were made.
-int generate_status(int made_count, decltype(sudoku::GeneratorOptions::count) wanted) {
+// flushed and checked, then an interrupt says how many of the puzzles asked for were made and,
+// when it came inside a puzzle, where that one stood (`under_way`: the progress line's text).
+int generate_status(int made_count, decltype(sudoku::GeneratorOptions::count) wanted,
+                    const std::string& under_way = {}) {
   std::cout.flush();
   if (!output_ok()) return output_failure();
   if (const int status = stop_signal::exit_status(); status != 0) {
-    std::cerr << "sudoku: interrupted: " << made_count << " of " << wanted << " puzzles made\n";
+    std::cerr << "sudoku: interrupted: " << made_count << " of " << wanted << " puzzles made";
+    if (!under_way.empty()) std::cerr << "; " << under_way;
+    std::cerr << '\n';
     return status;
   }
   return 0;
@@ -639,28 +662,29 @@ int generate(Options options) {
     return generate_variant(options);
   cli::ProgressLine progress;
   options.generator.stop = [] { return stop_signal::stop_requested(); };
-  if (options.progress) {
-    options.generator.on_progress = [&progress](const std::string& text) {
+  // The generator reports once a second: shown each time with --progress (in place on a
+  // terminal); a search for a target, which may be long, also reports without it when standard
+  // error is no terminal, a line every 5 seconds (--no-progress: never).
+  const bool search_lines = !options.progress && !options.no_progress && !progress.terminal() &&
+                            sudoku::has_targets(options.generator);
+  if (options.progress || search_lines) {
+    auto last_line = std::chrono::steady_clock::now();
+    options.generator.on_progress = [&progress, search_lines,
+                                     last_line](const std::string& text) mutable {
+      const auto now = std::chrono::steady_clock::now();
+      if (search_lines && now - last_line < std::chrono::seconds(5)) return;
+      last_line = now;
       progress.show("sudoku: " + text);
     };
   }
   int made_count = 0;
-  auto last_shown = std::chrono::steady_clock::now();
-  if (options.progress) {
-    options.generator.on_attempt = [&](int attempt) {
-      const auto now = std::chrono::steady_clock::now();
-      if (now - last_shown < std::chrono::seconds(1)) return;
-      last_shown = now;
-      progress.show("sudoku: generate: puzzle " + std::to_string(made_count + 1) + " of " +
-                    std::to_string(options.generator.count) + ", " + std::to_string(attempt) +
-                    " tries (of at most " + std::to_string(options.generator.max_attempts) + ")");
-    };
-  }
   sudoku::Generator generator(options.generator);
   for (int i = 0; i < options.generator.count && !stop_signal::stop_requested(); ++i) {
     const auto made = generator.next();
     progress.clear();
-    if (generator.stopped()) break;
+    if (generator.stopped()) {
+      return generate_status(made_count, options.generator.count, generator.progress_text());
+    }
     if (!made) {
       std::cout.flush();
       std::cerr << "sudoku: " << generator.error() << '\n';

@@ -503,8 +503,8 @@ as possible) or `box` the box shape; `symmetry` one of none, rotate180, rotate90
 `difficulty` one of easy, medium, hard, expert, beyond; the same `seed` gives the same puzzles.
 Above 20x20, `budget` is the conflicts one search for a second solution may spend (as
 `sudoku generate --budget`, default 20000); "untested" counts the givens kept because theirs
-ran out (0: minimal, proved). Raises RuntimeError if a difficulty is not reached in 2000
-attempts.)doc");
+ran out (0: minimal, proved). A difficulty is searched for until reached (Ctrl-C stops
+it); RuntimeError, at once, for one no puzzle of that size has (a 4x4 puzzle beyond easy).)doc");
 }
 
 }  // namespace dlx_python

@@ -10,6 +10,8 @@
 #include <functional>
 
 #include "sudoku/candidates.hpp"
+#include "sudoku/grid_sat.hpp"
+#include "sudoku/logic.hpp"
 
 namespace sudoku {
 
@@ -67,6 +69,10 @@ std::uint64_t Random::below(std::uint64_t bound) {
 }
 
 namespace {
+
+/// Step 4: moves of the walk without getting nearer to the targets before it starts again from
+/// a fresh grid. Not tuned: bench/results/generate.md compares the walk with fresh grids only.
+constexpr int kWalkLength = 200;
 
 /// budget * factor, or the largest budget where that would wrap around (a budget from the
 /// command line may be as large as 2^61).
@@ -151,6 +157,7 @@ Generator::Generator(const GeneratorOptions& options)
       propagator_(options.geometry),
       last_poll_(std::chrono::steady_clock::now()),
       last_progress_(last_poll_) {
+  started_ = last_poll_;
   assert(options.geometry.valid());
   if (options.geometry.size() > 20) sat_.emplace(options.geometry);
   engine_.set_interrupt([this] { return poll(); });
@@ -174,8 +181,21 @@ bool Generator::poll() {
 std::string Generator::progress_text() const {
   std::string text = "puzzle " + std::to_string(made_ + 1);
   if (options_.count > 1) text += " of " + std::to_string(options_.count);
-  if (has_targets(options_)) text += ", attempt " + std::to_string(attempt_);
-  if (cells_tried_ < 0) return text + ": filling a " + options_.geometry.name() + " grid";
+  const auto tenths = std::chrono::duration_cast<std::chrono::milliseconds>(
+                          std::chrono::steady_clock::now() - started_)
+                          .count() /
+                      100;
+  text += ", " + std::to_string(tenths / 10) + "." + std::to_string(tenths % 10) + " s";
+  if (has_targets(options_)) {
+    text += ", attempt " + std::to_string(attempt_);
+    if (!nearest_text_.empty()) text += " (nearest so far: " + nearest_text_ + ")";
+  }
+  if (cells_tried_ < 0) {
+    // Up to 16x16 a grid fills in a millisecond: between digs is a puzzle being rated, or a
+    // walk's being changed.
+    if (options_.geometry.size() <= 16) return text;
+    return text + ": filling a " + options_.geometry.name() + " grid";
+  }
   if (recheck_total_ > 0) {
     return text + ": " + std::to_string(givens_) + " givens left, asking again of " +
            std::to_string(recheck_done_) + " of the " + std::to_string(recheck_total_) +
@@ -336,51 +356,183 @@ Generator::Other Generator::has_other_solution(const Board& puzzle, const Board&
   return open ? Other::unknown : Other::none;
 }
 
+GeneratedPuzzle Generator::make_fresh() {
+  GeneratedPuzzle p;
+  p.solution = random_solution();
+  if (!stopped_) p.puzzle = dig(p.solution);
+  p.unproved_givens = untested_;
+  return p;
+}
+
+Board Generator::mutate(const Board& puzzle, const Board& solution) {
+  const Geometry& g = puzzle.geometry();
+  Board q = puzzle;
+  // One or two orbits of givens go (each orbit once: by its first cell).
+  std::vector<int> givens;
+  for (int cell = 0; cell < g.cell_count(); ++cell) {
+    if (q[cell] == 0) continue;
+    const auto orbit = symmetry_orbit(g, options_.symmetry, cell);
+    if (*std::min_element(orbit.begin(), orbit.end()) == cell) givens.push_back(cell);
+  }
+  random_.shuffle(givens);
+  const std::size_t removals = std::min<std::size_t>(givens.size(), 1 + random_.below(2));
+  for (std::size_t k = 0; k < removals; ++k) {
+    for (const int c : symmetry_orbit(g, options_.symmetry, givens[k])) q.set(c, 0);
+  }
+  // Back to one solution: while another solution exists, the orbit of a cell where it differs
+  // from `solution` takes the solution's digits, which rules that other solution out.
+  while (!stopped_) {
+    std::optional<Board> other;
+    for (const Board& s : engine_.enumerate(q)) {
+      if (s != solution) {
+        other = s;
+        break;
+      }
+    }
+    if (!other || poll()) break;
+    std::vector<int> differ;
+    for (int cell = 0; cell < g.cell_count(); ++cell) {
+      if ((*other)[cell] != solution[cell]) differ.push_back(cell);
+    }
+    const int cell = differ[static_cast<std::size_t>(random_.below(differ.size()))];
+    for (const int c : symmetry_orbit(g, options_.symmetry, cell)) q.set(c, solution[c]);
+  }
+  return minimize(q, solution);
+}
+
+Board Generator::minimize(Board puzzle, const Board& solution) {
+  const Geometry& g = puzzle.geometry();
+  std::vector<std::vector<int>> orbits;
+  for (int cell = 0; cell < g.cell_count(); ++cell) {
+    if (puzzle[cell] == 0) continue;
+    auto orbit = symmetry_orbit(g, options_.symmetry, cell);
+    if (*std::min_element(orbit.begin(), orbit.end()) == cell) orbits.push_back(std::move(orbit));
+  }
+  random_.shuffle(orbits);
+  // As dig(): one pass suffices, since removing givens only adds solutions.
+  for (const auto& orbit : orbits) {
+    for (const int c : orbit) puzzle.set(c, 0);
+    if (has_other_solution(puzzle, solution, orbit, 0, 0) != Other::none) {
+      for (const int c : orbit) puzzle.set(c, solution[c]);
+    }
+    if (stopped_) break;
+  }
+  return puzzle;
+}
+
+void Generator::note_nearest(const GeneratedPuzzle& p, int distance, std::optional<int> se_tenths) {
+  if (nearest_ >= 0 && distance >= nearest_) return;
+  nearest_ = distance;
+  std::string text;
+  if (options_.technique || options_.difficulty) {
+    // "hardest step xy-wing, with x-wing", "the techniques stall", "hardest step pointing, medium"
+    if (p.rating.logic != LogicStatus::solved) text = "the techniques stall";
+    else if (p.rating.hardest)
+      text = "hardest step " + std::string(technique_name(*p.rating.hardest));
+    const auto target = options_.technique;
+    if (target && p.rating.hardest != target &&
+        p.rating.uses[static_cast<std::size_t>(*target)] > 0) {
+      text += ", with " + std::string(technique_name(*target));
+    }
+    if (options_.difficulty) text += ", " + std::string(difficulty_name(p.rating.level));
+  }
+  if (options_.max_rating > 0) {
+    if (!text.empty()) text += ", ";
+    text += se_tenths
+                ? "SE " + std::to_string(*se_tenths / 10) + "." + std::to_string(*se_tenths % 10)
+                : std::string("no SE rating");
+  }
+  if (options_.min_givens > 0 || options_.max_givens > 0) {
+    if (!text.empty()) text += ", ";
+    text += std::to_string(p.puzzle.given_count()) + " givens";
+  }
+  nearest_text_ = text;
+}
+
 std::optional<GeneratedPuzzle> Generator::next() {
   error_.clear();
-  if (options_.difficulty == Difficulty::invalid) {
-    error_ = "cannot generate an invalid puzzle: generated puzzles always have one solution";
+  if (auto why = unreachable_target(options_)) {
+    error_ = *why;
     return std::nullopt;
   }
-  const int attempts = has_targets(options_) ? std::max(1, options_.max_attempts) : 1;
-  for (attempt_ = 1; attempt_ <= attempts; ++attempt_) {
+  started_ = std::chrono::steady_clock::now();
+  nearest_ = -1;
+  nearest_text_.clear();
+  const bool targeted = has_targets(options_);
+  // The walk of step 4: where the engine judges uniqueness in a few microseconds, and where no
+  // givens target would have the digging stop early (a mutation digs to minimal).
+  const bool walk = targeted && options_.walk &&
+                    options_.geometry.size() <= kLargestForEngineCount &&
+                    options_.min_givens == 0 && options_.max_givens == 0;
+  std::optional<GeneratedPuzzle> current;  // where the walk stands
+  int current_distance = 0;
+  int stale = 0;  // moves since the walk last got nearer
+  for (attempt_ = 1; !targeted || options_.max_attempts <= 0 || attempt_ <= options_.max_attempts;
+       ++attempt_) {
     GeneratedPuzzle p;
-    p.solution = random_solution();
-    if (!stopped_) p.puzzle = dig(p.solution);
+    if (current && stale < kWalkLength) {
+      p.solution = current->solution;
+      p.puzzle = mutate(current->puzzle, p.solution);
+    } else {
+      p = make_fresh();
+      current.reset();
+    }
     if (!stopped_ && (options_.rate || options_.difficulty || options_.technique)) {
       p.rating = rate_made(p.puzzle, p.solution);
     }
-    p.unproved_givens = untested_;
     p.attempts = attempt_;
-    const bool meets = !stopped_ && meets_targets(p, options_, [this] { return poll(); });
+    std::optional<int> se_tenths;
+    const int distance = stopped_ || !targeted
+                             ? 0
+                             : target_distance(
+                                   p, options_, [this] { return poll(); }, &se_tenths);
     if (stopped_) {  // a dig, rating or SE rating cut short proves nothing
       error_ = "stopped";
       return std::nullopt;
     }
-    if (meets) {
+    if (distance == 0) {
       ++made_;
       return p;
     }
+    note_nearest(p, distance, se_tenths);
     if (options_.on_attempt) options_.on_attempt(attempt_);
+    if (!walk) continue;
+    // Moves to a puzzle no farther from the targets: plateaus are crossed, not waited on.
+    if (!current || distance < current_distance) {
+      stale = 0;
+    } else {
+      ++stale;
+      if (distance > current_distance) continue;
+    }
+    current = std::move(p);
+    current_distance = distance;
   }
-  error_ = "no " + targets_text(options_) + " found in " + std::to_string(attempts) +
+  error_ = "no " + targets_text(options_) + " found in " + std::to_string(options_.max_attempts) +
            " attempts (" + options_.geometry.name() + " boxes, symmetry " +
            std::string(symmetry_name(options_.symmetry)) + ")";
   return std::nullopt;
 }
 
 Rating Generator::rate_made(const Board& puzzle, const Board& solution) {
-  if (options_.geometry.size() <= kLargestForEngineCount) return rate(puzzle, engine_);
-  // Beyond 16x16 the plain engine's count to 2 can run for hours: the rating keeps the
-  // logic's verdict and the uniqueness the digging proved, with 0 nodes (not measured).
+  // A technique target past the fixed patterns needs the techniques up to it, which rate()
+  // leaves out (the levels end at the jellyfish); one up to the jellyfish, no more than those.
+  const std::optional<Technique> target = options_.technique;
+  const bool past_patterns = target && *target > kHardestPattern;
+  const bool engine_counts = options_.geometry.size() <= kLargestForEngineCount;
+  if (engine_counts && !past_patterns) return rate(puzzle, engine_);
   LogicOptions options;
   options.record_steps = false;
-  options.known_unique = true;
+  options.known_unique = true;               // the digging proved it
   options.stop = [this] { return poll(); };  // chains on a 25x25 board take seconds
+  if (target) options.hardest_allowed = std::max(*target, kHardestPattern);
+  const LogicResult logic = solve_logically(puzzle, options);
+  if (engine_counts) return rate(logic, count_to_two(puzzle, engine_, DlxSolver::Deductions::none));
+  // Beyond 16x16 the plain engine's count to 2 can run for hours: the rating keeps the
+  // logic's verdict and the uniqueness the digging proved, with 0 nodes (not measured).
   SolveResult unique;
   unique.solutions = 1;
   unique.first = solution;
-  Rating r = rate(solve_logically(puzzle, options), unique);
+  Rating r = rate(logic, unique);
   r.by_sat = sat_.has_value();  // whose proof of uniqueness the dig's was
   return r;
 }

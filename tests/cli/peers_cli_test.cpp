@@ -106,9 +106,12 @@ TEST_CASE("sudoku generate --technique / --givens: puzzles as asked, and a clear
   REQUIRE(g.exit_code == 0);
   const std::string p = lines(g.out).at(0);
   CHECK(std::count_if(p.begin(), p.end(), [](char c) { return c != '.'; }) == 28);
-  const auto miss = sudoku("generate --givens 16 --max-tries 2 --seed 1 --no-progress");
+  const auto miss = sudoku("generate --givens 20 --max-tries 2 --seed 1 --no-progress");
   CHECK(miss.exit_code == 1);
-  CHECK(miss.err.find("no puzzle with 16 givens found in 2 attempts") != std::string::npos);
+  CHECK(miss.err.find("no puzzle with 20 givens found in 2 attempts") != std::string::npos);
+  const auto none = sudoku("generate --givens 16 --seed 1 --no-progress");
+  CHECK(none.exit_code == 2);  // no 9x9 puzzle with 16 givens has one solution: not searched
+  CHECK(none.err.find("fewer than 17 givens has one solution") != std::string::npos);
   CHECK(sudoku("generate --technique x-wings --seed 1").exit_code == 2);
   const auto rated = sudoku("generate --rating 2.6-2.8 --seed 3 --no-progress");
   REQUIRE(rated.exit_code == 0);

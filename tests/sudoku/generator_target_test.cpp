@@ -30,7 +30,7 @@ TEST_CASE("generate --technique makes puzzles whose hardest step is that techniq
   }
 }
 
-TEST_CASE("generate --givens stops digging at the count asked, or says the target is too rare",
+TEST_CASE("generate --givens stops digging at the count asked, or says the target is out of reach",
           "[sudoku][generate]") {
   sudoku::GeneratorOptions options;
   options.min_givens = 30;
@@ -44,12 +44,18 @@ TEST_CASE("generate --givens stops digging at the count asked, or says the targe
     CHECK(p.puzzle.given_count() <= 32);
     CHECK(sudoku_test::BruteForce(p.puzzle).count(2) == 1);
   }
-  // No 9x9 puzzle with 16 givens has one solution (McGuire, Tugemann, Civario 2012).
+  // No 9x9 puzzle with 16 givens has one solution (McGuire, Tugemann, Civario 2012): refused
+  // at once rather than searched for.
   options.min_givens = options.max_givens = 16;
+  const auto none = sudoku::generate(options);
+  CHECK(none.puzzles.empty());
+  CHECK(none.error.find("no 9x9 puzzle with fewer than 17 givens") == 0);
+  // A rare target within the caller's bound: the bound ends it and the error says so.
+  options.min_givens = options.max_givens = 20;
   options.max_attempts = 3;
   const auto rare = sudoku::generate(options);
   CHECK(rare.puzzles.empty());
-  CHECK(rare.error.find("puzzle with 16 givens found in 3 attempts") != std::string::npos);
+  CHECK(rare.error.find("puzzle with 20 givens found in 3 attempts") != std::string::npos);
 }
 
 TEST_CASE("technique names parse as ids or as printed", "[sudoku][generate]") {

@@ -181,15 +181,17 @@ TEST_CASE("a target difficulty is met, or refused clearly", "[sudoku][generator]
       CHECK(brute_count(p.puzzle) == 1);
     }
   }
-  // 4x4 puzzles never need an x-wing: the attempts run out and the result says why.
+  // 4x4 puzzles never need more than singles (generator_reach_test.cpp): refused at once, and
+  // the result says why.
   sudoku::GeneratorOptions o;
   o.geometry = *Geometry::for_size(4);
   o.difficulty = sudoku::Difficulty::expert;
-  o.max_attempts = 50;
   o.count = 2;
   const auto r = sudoku::generate(o);
   CHECK(r.puzzles.empty());
-  CHECK(r.error == "no expert puzzle found in 50 attempts (2x2 boxes, symmetry none)");
+  CHECK(r.error ==
+        "no 4x4 puzzle is expert: every 4x4 puzzle with one solution is solved by naked "
+        "singles alone");
   o.difficulty = sudoku::Difficulty::invalid;
   CHECK_FALSE(sudoku::generate(o).error.empty());
 }

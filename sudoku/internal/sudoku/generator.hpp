@@ -29,8 +29,18 @@
 //    the answer there is the one that decides minimality), with eight times the budget or an even
 //    share of what is left of a hundred times the budget for that pass, whichever is more; those
 //    still open keep their givens, unproved (GeneratedPuzzle::unproved_givens).
-// 3. Rating (rating.hpp); with a target difficulty, steps 1-2 are repeated until the level
-//    matches, at most `max_attempts` times per puzzle.
+// 3. Rating (rating.hpp). With targets (a difficulty, a technique, an SE rating, givens) the
+//    search goes on until a puzzle meets them all, or `max_attempts` puzzles were made when the
+//    caller set that bound: a target that exists is found, however rare. A target that cannot
+//    be met at all (unreachable_target()) is refused at once, with the reason.
+// 4. Rare targets: up to 16x16 and without a givens target, the search walks from puzzle to
+//    puzzle rather than starting each from a fresh grid. A mutation of the puzzle at hand keeps
+//    its solution: one or two orbits of givens go, givens of the solution come back (each one
+//    where a second solution differs, until the puzzle is unique again), and the result is
+//    dug to minimal again. The walk moves to the new puzzle when it is no farther from the
+//    targets (target_distance(): a puzzle that needs the technique asked for, though not as its
+//    hardest step, is nearer than one that does not), and starts from a fresh grid after
+//    kWalkLength moves without getting nearer. bench/generate_bench.sh measures what it buys.
 //
 // options.stop is asked about every 10 ms, inside those searches too, so a generation stops
 // within a fraction of a second.
@@ -111,7 +121,9 @@ struct GeneratorOptions {
   Symmetry symmetry = Symmetry::none;
   std::optional<Difficulty> difficulty;  ///< target level; `invalid` is never produced
   std::uint64_t seed = 1;
-  int max_attempts = 2000;  ///< puzzles tried per puzzle wanted, with a target
+  /// With targets, the puzzles made per puzzle wanted before next() gives up (the caller's own
+  /// bound); 0: no bound, the search goes on until a puzzle meets the targets (or `stop`).
+  int max_attempts = 0;
   /// Targets (generator_targets.cpp); each one makes next() try until all are met:
   std::optional<Technique> technique;  ///< the rating's hardest technique (logic solves it)
   int min_givens = 0;                  ///< at least this many givens
@@ -122,6 +134,9 @@ struct GeneratorOptions {
   /// (explainer_rating_tenths(); 0 and 0: no target).
   int min_rating = 0;
   int max_rating = 0;
+  /// Step 4, the walk from puzzle to puzzle, where it applies; false: every attempt starts from
+  /// a fresh grid (bench/generate_bench.cpp compares the two).
+  bool walk = true;
   /// Called after every attempt that missed a target (attempt number, from 1): progress.
   std::function<void(int attempt)> on_attempt;
   /// Asked about every 10 ms while a puzzle is made (a signal handler's flag, Python's pending
@@ -138,8 +153,8 @@ struct GeneratorOptions {
   /// off: above 16x16 the logic's rating can take as long as the digging (a 25x25 puzzle: some
   /// 20 seconds of chains and forcing).
   bool rate = true;
-  /// Called about once a second while a puzzle is made, with where it stands ("puzzle 1:
-  /// 312 of 625 cells tried, 401 givens left"). Empty: no progress.
+  /// Called about once a second while a puzzle is made, with where it stands (progress_text():
+  /// "puzzle 1: 312 of 625 cells tried, 401 givens left, 3.1 s"). Empty: no progress.
   std::function<void(const std::string& text)> on_progress;
 };
 
@@ -150,12 +165,33 @@ struct GeneratorOptions {
 std::optional<int> explainer_rating_tenths(const Board& puzzle,
                                            const std::function<bool()>& stop = {});
 
+/// Sudoku Explainer's scale as a target, in tenths: no puzzle rates below 1.2 (a hidden single
+/// in a box, the easiest step of the table), and none is known above 11.9 (the top of the
+/// players' forum's database of the hardest puzzles, docs/rating.md; the scale has no ceiling
+/// of its own, the chains' length bonus grows with their nodes).
+inline constexpr int kLowestRatingTenths = 12;
+inline constexpr int kHighestRatingTenths = 119;
+
 /// Whether a generated puzzle meets the targets of `options` (difficulty, technique, givens).
 /// `stop` is asked inside the SE rating; an answer after it said yes proves nothing.
 bool meets_targets(const GeneratedPuzzle& puzzle, const GeneratorOptions& options,
                    const std::function<bool()>& stop = {});
-/// Whether `options` has any target (then next() tries up to max_attempts times).
+/// How far a puzzle is from the targets: 0 when it meets them all (meets_targets()), more the
+/// farther: per target, the levels between its difficulty and the one asked, the givens or SE
+/// tenths outside the range asked, and for a technique 1 when the puzzle needs it but not as its
+/// hardest step, 2 when it does not need it. `se_tenths`, when given, receives the SE rating
+/// computed for a rating target (nothing when none was).
+int target_distance(const GeneratedPuzzle& puzzle, const GeneratorOptions& options,
+                    const std::function<bool()>& stop = {},
+                    std::optional<int>* se_tenths = nullptr);
+/// Whether `options` has any target (then next() searches until one puzzle meets them).
 bool has_targets(const GeneratorOptions& options);
+/// Why no puzzle can meet the targets of `options`, or nothing when one may: a technique whose
+/// tier gives another difficulty than the one asked; a technique that is never the hardest step
+/// on the board's side (subsets and fish of k need 2k cells or lines, else a smaller one or a
+/// single makes the same eliminations first; on 4x4 naked singles solve every puzzle); a 9x9 puzzle
+/// with fewer than 17 givens; an SE rating off the scale, or on a board other than 9x9.
+std::optional<std::string> unreachable_target(const GeneratorOptions& options);
 /// "x-wing puzzle with 22-25 givens": the targets in words, for messages.
 std::string targets_text(const GeneratorOptions& options);
 /// The technique named by its id or name ("x_wing", "x-wing", "X-Wing"); empty if none.
@@ -166,10 +202,14 @@ class Generator {
   /// Precondition: options.geometry.valid().
   explicit Generator(const GeneratorOptions& options);
 
-  /// The next puzzle, or nothing when `max_attempts` puzzles in a row missed the target
-  /// difficulty (error() then says so). The random stream goes on, so a later call may
-  /// succeed; generate() and the CLI stop at the first failure.
+  /// The next puzzle, or nothing when the targets cannot be met (unreachable_target()) or
+  /// `max_attempts` (when set) puzzles in a row missed them; error() then says why. The random
+  /// stream goes on, so a later call may succeed; generate() and the CLI stop at the first
+  /// failure.
   std::optional<GeneratedPuzzle> next();
+  /// Where the puzzle under way stands, for a progress line or an interrupted run: "puzzle 2
+  /// of 3, try 412 (3.1 s; nearest so far: hardest step xy-wing): filling a 3x3 grid".
+  [[nodiscard]] std::string progress_text() const;
   /// Why the last next() returned nothing; empty after a success.
   [[nodiscard]] const std::string& error() const { return error_; }
   /// Whether options.stop asked to stop; every later next() returns nothing at once.
@@ -196,7 +236,16 @@ class Generator {
   Rating rate_made(const Board& puzzle, const Board& solution);
   /// Calls options.stop and options.on_progress when their time has come; true once stopped.
   bool poll();
-  [[nodiscard]] std::string progress_text() const;
+  /// A fresh puzzle: a random grid, dug (steps 1-2).
+  GeneratedPuzzle make_fresh();
+  /// A neighbour of `puzzle` with the same solution (step 4): orbits of givens taken out, givens
+  /// of `solution` put in until it is unique, then dug to minimal again. Engine sides only.
+  Board mutate(const Board& puzzle, const Board& solution);
+  /// `puzzle` (unique, its solution `solution`) with each orbit of givens removed in random
+  /// order where it stays unique: minimal with respect to the symmetry. Engine sides only.
+  Board minimize(Board puzzle, const Board& solution);
+  /// Keeps the puzzle nearest to the targets so far, in words, for progress_text().
+  void note_nearest(const GeneratedPuzzle& p, int distance, std::optional<int> se_tenths);
 
   GeneratorOptions options_;
   Random random_;
@@ -204,8 +253,11 @@ class Generator {
   Propagator propagator_;
   std::string error_;
   bool stopped_ = false;
-  int made_ = 0;                     // puzzles returned so far
-  int attempt_ = 0;                  // of the puzzle under way
+  int made_ = 0;              // puzzles returned so far
+  int attempt_ = 0;           // of the puzzle under way
+  int nearest_ = -1;          // the smallest target distance of its attempts (-1: none)
+  std::string nearest_text_;  // that puzzle in words: "hardest step xy-wing, expert"
+  std::chrono::steady_clock::time_point started_;  // when the puzzle under way was begun
   int cells_tried_ = -1;             // digging: cells whose givens were tried; -1: not digging
   int givens_ = 0;                   // digging: givens left
   int untested_ = 0;                 // digging: givens kept because their search ran out of budget
@@ -221,7 +273,8 @@ struct GenerateResult {
   std::string error;                     ///< empty when all count puzzles were made
 };
 
-/// options.count puzzles (fewer, with an error, when a target difficulty is not reached).
+/// options.count puzzles (fewer, with an error, when the targets are unreachable or
+/// options.max_attempts ran out).
 GenerateResult generate(const GeneratorOptions& options);
 
 }  // namespace sudoku
