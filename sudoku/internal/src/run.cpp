@@ -249,7 +249,8 @@ class Run::Impl {
       record.totals = {};
       record.status = 0;
       if (!output_ok()) return false;
-      if (stop_requested()) break;  // an interrupted enumeration is not a puzzle done
+      if (stop_requested()) break;               // an interrupted enumeration is not a puzzle done
+      if (!stands_for_puzzle(*entry)) continue;  // a rules line's error, not export's problem
       ++entries_done_;
       if (settings_.flush_each_record) out_.flush();
       if (settings_.command == Command::export_) break;  // one problem per run
@@ -375,7 +376,7 @@ class Run::Impl {
       totals_ += job.totals;
       worst(job.status);
     }
-    ++entries_done_;
+    if (stands_for_puzzle(job.entry)) ++entries_done_;
     if (!output_ok()) return false;
     if (settings_.flush_each_record) out_.flush();
     return !stop_requested();
@@ -397,10 +398,19 @@ class Run::Impl {
     entry_records(r, puzzle).no_answer(status, settings_.command == Command::count, with_puzzle);
   }
 
+  // Whether an entry has a record: a puzzle, or a malformed one; not a rules line's error.
+  static bool stands_for_puzzle(const ReadEntry& entry) {
+    const auto* error = std::get_if<ReadError>(&entry);
+    return error == nullptr || !error->rules_line;
+  }
+
   void on_error(Record& r, const ReadError& error) const {
-    ++r.totals.invalid;
     r.worst(2);
     r.err << "sudoku: " << error.to_string() << '\n';
+    // A rules line ("# box", "# variant", ...) is no puzzle: no record, so that records stay
+    // one per puzzle; the puzzles it governs come as errors of their own.
+    if (error.rules_line) return;
+    ++r.totals.invalid;
     const std::string at = error.source + ":" + std::to_string(error.line);
     if (settings_.json) {
       write_error_json(r.out, error);
