@@ -146,13 +146,18 @@ Options:
                                           (kqueens 2 6: 1097, 2 7: 19448, 2 8: 477136)
                          dominoes RxC     domino tilings of an R x C rectangle (8x8: 12988816)
                          aztec N          domino tilings of the Aztec diamond of order N
-                                          (2^(N(N+1)/2)); count these with --count --memo
-                       (N is at most 1000)
+                                          (2^(N(N+1)/2)); count these with --count --memo.
+                                          N is at most 500: the diamond spans 2N x 2N
+                                          cells, and sides stop at 1000 as for dominoes
+                       (other sizes N are at most 1000)
       --words FILE     the word list of --example words
       --first N        with --example words: the first N words of each length
       --memo           with --count: count by memo (the state of what is left as the key, the
                        first uncovered primary item in input order as the branching item),
-                       exact at any size; see docs/memo.md. Not with --limit or --threads
+                       exact at any size; see docs/memo.md. Not with --limit or --threads.
+                       Its progress (nodes, table hits, entries, size) comes about once a
+                       second with --progress, else every 10 seconds unless --no-progress;
+                       a table emptied again and again for lack of room is said once
       --zdd            write the ZDD of all covers in Graphillion's text format ("id var lo
                        hi" lines, children first, root last, then "."; var: the option's
                        1-based number in input order; terminals B and T)
@@ -198,6 +203,7 @@ struct Options {
   bool count = false;
   bool stats = false;
   bool progress = false;
+  bool no_progress = false;  // --no-progress: not even the memo's lines in a log
   bool print_problem = false;
   std::size_t best = 0;        // --min-cost / --best: how many least costs; 0: not asked
   std::uint64_t estimate = 0;  // --estimate: probes; 0: not asked
@@ -318,8 +324,14 @@ void print_example(const Options& options) {
                          "Cells r<row>c<column>, the short side first, so that --count --memo "
                          "keeps a narrow frontier.");
   } else if (name == "aztec") {
-    const auto n = cli::parse_number(size, 1, 500);
-    if (!n) throw cli::refused("--example aztec", "an order from 1 to 500", size);
+    // The diamond of order N spans 2N x 2N cells: sides stop at 1000 as for dominoes.
+    const auto n = cli::parse_number(size, 1, kMaxExampleN / 2);
+    if (!n) {
+      throw cli::refused("--example aztec",
+                         "an order from 1 to 500 (the diamond spans 2N x 2N cells, and sides "
+                         "stop at 1000 as for dominoes)",
+                         size);
+    }
     dlx::write_knuth(std::cout, dlx::aztec_diamond(static_cast<int>(*n)),
                      command + ": domino tilings of the Aztec diamond of order " + size +
                          " (2^(n(n+1)/2) of them).\nCells r<row>c<column> listed diagonal by "
@@ -405,6 +417,7 @@ std::optional<Options> parse_options(int argc, char** argv) {
   if (common.limit) options.limit = *common.limit;
   if (common.threads) options.threads = *common.threads;
   options.progress = common.progress;
+  options.no_progress = common.progress_given && !common.progress;
   std::vector<std::string> files;
   if (vm.count("file")) files = vm["file"].as<std::vector<std::string>>();
   options.file = cli::one_file(files);
@@ -642,7 +655,10 @@ int solve(const Options& options) {
     return dlx_cost::print_estimate(problem, options.estimate, options.seed);
   if (options.memo.active()) {
     stop_signal::catch_signals();
-    const int status = memo_cli::run(input, options.memo, options.stats, options.progress);
+    const int status = memo_cli::run(input, options.memo, options.stats,
+                                     options.progress      ? memo_cli::Voice::progress
+                                     : options.no_progress ? memo_cli::Voice::none
+                                                           : memo_cli::Voice::quiet);
     std::cout.flush();
     check_output();
     return status;

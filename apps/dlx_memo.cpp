@@ -94,26 +94,44 @@ void print_stats(const dlx::MemoStats& s, double seconds) {
 
 }  // namespace
 
-int run(const dlx::KnuthProblem& input, const Request& request, bool stats, bool progress) {
+int run(const dlx::KnuthProblem& input, const Request& request, bool stats, Voice voice) {
   const auto start = std::chrono::steady_clock::now();
   cli::ProgressLine line;
   auto last = start;
   dlx::MemoOptions options;
   options.memory_bytes = request.memory;
   options.stop = &stop_signal::requested;
-  if (progress) {
-    options.on_progress = [&](const dlx::MemoStats& s) {
-      const auto now = std::chrono::steady_clock::now();
-      if (now - last < std::chrono::seconds(1)) return;
-      last = now;
-      char text[160];
-      std::snprintf(text, sizeof text, "dlx: memo %llu nodes, %llu entries, %s, %.0f s",
-                    static_cast<unsigned long long>(s.nodes),
-                    static_cast<unsigned long long>(s.entries), mib(s.bytes).c_str(),
-                    std::chrono::duration<double>(now - start).count());
-      line.show(text);
-    };
-  }
+  // A memo run can go on for minutes (a wide frontier, a table that keeps filling up): with
+  // --progress, or on a terminal, a line about once a second; in a log or a pipe, unless
+  // --no-progress, one line every kQuietSeconds, so that a long run says that it lives and how
+  // it fares. A table emptied again and again is said once, whatever the voice: the count goes
+  // on, but recomputes what it dropped.
+  const auto every = std::chrono::seconds(voice == Voice::progress ? 1 : kQuietSeconds);
+  bool told_full = false;
+  options.on_progress = [&](const dlx::MemoStats& s) {
+    const auto now = std::chrono::steady_clock::now();
+    const double elapsed = std::chrono::duration<double>(now - start).count();
+    if (s.flushes >= kFlushesToTell && !told_full) {
+      told_full = true;
+      line.clear();
+      char text[320];
+      std::snprintf(text, sizeof text,
+                    "dlx: memo: the table is full at %s (--memo-memory) and was emptied %llu "
+                    "times; the run goes on, computing again what it drops (more memory, or a "
+                    "plain --count, may be faster)\n",
+                    mib(request.memory).c_str(), static_cast<unsigned long long>(s.flushes));
+      std::cerr << text << std::flush;
+    }
+    if (voice == Voice::none || now - last < every) return;
+    last = now;
+    char text[200];
+    std::snprintf(text, sizeof text,
+                  "dlx: memo %llu nodes, %llu hits, %llu entries, %s, %llu flushes, %.0f s",
+                  static_cast<unsigned long long>(s.nodes), static_cast<unsigned long long>(s.hits),
+                  static_cast<unsigned long long>(s.entries), mib(s.bytes).c_str(),
+                  static_cast<unsigned long long>(s.flushes), elapsed);
+    line.show(text);
+  };
   dlx::MemoCounter memo(input.problem, options);
   auto seconds = [&] {
     return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();

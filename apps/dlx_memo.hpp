@@ -34,8 +34,15 @@ void add_options(po::options_description& options);
 Request read(const po::variables_map& vm, bool count, bool limit, bool threads,
              bool prints_problem);
 
+/// What a run says on standard error while it works: a line about once a second (--progress,
+/// or a terminal), a line every kQuietSeconds (no terminal), or nothing (--no-progress).
+enum class Voice { progress, quiet, none };
+inline constexpr int kQuietSeconds = 10;
+/// The number of times the table is emptied before the run says so (once).
+inline constexpr std::uint64_t kFlushesToTell = 2;
+
 /// Runs the request on a problem read from text; returns the exit status (0: a cover exists,
 /// 1: none, 128 + signal when stopped). Throws dlx::MemoError for a problem the memo cannot take.
-int run(const dlx::KnuthProblem& input, const Request& request, bool stats, bool progress);
+int run(const dlx::KnuthProblem& input, const Request& request, bool stats, Voice voice);
 
 }  // namespace memo_cli

@@ -185,7 +185,8 @@ tier of the hardest technique used and K the steps made with tier-T techniques:
   hard     tier 2 more than 5 times, or tier 3 at most twice
   expert   tier 3 more than twice, or tier 4
   beyond   the techniques stall: it needs the patterns after the jellyfish,
-           chains, forcing or guessing
+           chains, forcing or guessing. rate tries these tiers only, so its "logic
+           stalled" means they stall; explain goes on with the rest
   invalid  (rate only) the engine finds no solution, or more than one
 
 Input:
@@ -200,7 +201,9 @@ Input:
   lines separate puzzles; '#' starts a comment; label lines such as "Grid 01" are skipped;
   in CSV records ("puzzle,solution") the first field is the puzzle.
   A comment line "# box RxC" sets the box shape of the puzzles after it in that input (it
-  wins over --box); "# box auto" goes back to --box, or to detecting the size.
+  wins over --box); "# box auto" goes back to --box, or to detecting the size. A malformed
+  "# box", "# variant" or "# regions" line is reported and makes the puzzles it governs
+  errors (one record each), up to the next line of its kind (docs/variants.md).
   LF, CRLF and CR line ends are all accepted. Without --box, a line of N*N cells is a puzzle
   and a line of N cells starts a grid (N = 4 or a non-prime side: 4, 6, 8, 9, 10, 12, 14, 15,
   16, ...); a bare 16-symbol line whose symbols are all 1-4 or blank is a 4x4 puzzle,
@@ -361,9 +364,10 @@ std::optional<Options> parse_options(int argc, char** argv) {
   else throw UsageError{"unknown command '" + command + "' (" + command_list + ")"};
   const bool generate = options.generate;
   const auto is = [&](Command which) { return !generate && c == which; };
-  const auto only = [&](const char* option, bool allowed, const char* commands) {
+  const auto only = [&](const char* option, bool allowed, const char* commands,
+                        const char* why = "") {
     if (cli::given(vm, option) && !allowed) {
-      throw UsageError{std::string("--") + option + " applies to " + commands + " only"};
+      throw UsageError{std::string("--") + option + " applies to " + commands + " only" + why};
     }
   };
   only("limit", is(Command::count) || is(Command::enumerate), "count and enumerate");
@@ -378,8 +382,10 @@ std::optional<Options> parse_options(int argc, char** argv) {
   only("finish", is(Command::explain), "explain");
   only("se", is(Command::rate), "rate");
   only("format", !is(Command::export_) && !is(Command::canon) && !is(Command::hint),
-       "every command but export (which writes DLX1), canon and hint");
-  only("stats", !is(Command::export_) && !generate, "the commands that read puzzles, but export");
+       "solve, count, enumerate, validate, explain, rate and generate",
+       " (export writes DLX1; canon and hint write one line a puzzle)");
+  only("stats", !is(Command::export_) && !generate,
+       "solve, count, enumerate, validate, explain, rate, canon and hint");
   for (const char* option : {"count", "size", "symmetry", "difficulty", "seed", "technique",
                              "givens", "max-tries", "rating", "budget"}) {
     only(option, generate, "generate");

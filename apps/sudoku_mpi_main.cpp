@@ -172,14 +172,16 @@ int run(const mpi_count::Session& mpi, const Options& options) {
   if (root && options.csv) std::cout << "puzzle,solutions\n";
   while (auto entry = reader.next()) {
     if (auto* error = std::get_if<sudoku::ReadError>(&*entry)) {
-      ++invalid;
       status = std::max(status, 2);
+      if (!error->rules_line) ++invalid;
       if (root) {
         std::cout.flush();
         std::cerr << "sudoku-mpi: " << error->to_string() << '\n';
-        sudoku::write_no_answer_record(
-            std::cout, format,
-            error->source + ":" + std::to_string(error->line) + ": invalid input", nullptr);
+        // A rules line's error stands for no puzzle: no record (the puzzles it governs have one).
+        if (!error->rules_line)
+          sudoku::write_no_answer_record(
+              std::cout, format,
+              error->source + ":" + std::to_string(error->line) + ": invalid input", nullptr);
       }
       continue;
     }

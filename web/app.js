@@ -774,7 +774,9 @@ function showStep(k) {
   $("step-text").textContent = text;
   const step = state.step >= 1 && state.step <= total ? ex.steps[state.step - 1] : null;
   const se = step ? ex.se[state.step - 1] : undefined;
-  $("step-se").textContent = se === undefined ? "" : `SE ${(se / 10).toFixed(1)}`;
+  // Labelled as the step's: beside Rate's ER/EP/ED of the whole puzzle, a bare "SE 2.3" reads
+  // as the puzzle's rating.
+  $("step-se").textContent = se === undefined ? "" : `This step: SE ${(se / 10).toFixed(1)}`;
   $("chain-legend").hidden = !(step && step.chain);
   for (const [i, li] of [...$("step-list").children].entries()) {
     li.classList.toggle("current", i + 1 === state.step);
@@ -833,7 +835,9 @@ function wire() {
   });
 }
 
-// ?puzzle=...&box=RxC (or &size=N)&action=solve|count|explain|rate
+// The link parameters (README.md, "In the browser"): ?puzzle=...&box=RxC (or &size=N)
+// &rules=<the rules lines, "# variant x\n# regions ...">&action=solve|count|explain|rate;
+// the Share link writes puzzle, box and rules.
 function fromUrl() {
   const params = new URLSearchParams(location.search);
   let shape = params.get("box") || "";

@@ -599,6 +599,9 @@ struct MemoCounter::Impl {
     std::vector<Child<Algebra>> children;
     keys.resize(std::max<std::size_t>(keys.size(), shape.max_key_words * 64));
     std::uint64_t report_at = totals.nodes + kNodesPerReport;
+    // A table emptied for lack of room is reported at once too: a run that keeps refilling it
+    // is slow, and its user should hear so before the next million nodes.
+    std::uint64_t flushes_reported = table.flushes();
     std::array<std::uint64_t, Algebra::kWords> scratch{};
 
     // Resolves a node at once (terminal or memo hit) into `out`, or pushes its frame.
@@ -633,8 +636,9 @@ struct MemoCounter::Impl {
     Value result{};
     if (enter(p0, k0, result)) return result;
     while (!frames.empty()) {
-      if (totals.nodes >= report_at) {
+      if (totals.nodes >= report_at || table.flushes() != flushes_reported) {
         report_at = totals.nodes + kNodesPerReport;
+        flushes_reported = table.flushes();
         if (options.stop != nullptr && options.stop->load(std::memory_order_relaxed)) {
           unwind(frames);
           throw MemoStopped();

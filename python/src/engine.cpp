@@ -433,7 +433,23 @@ std::uint64_t count_threads(PySolver& self, unsigned threads) {
   return counted.count;
 }
 
-std::uint64_t count(PySolver& self, const std::optional<std::uint64_t>& limit, unsigned threads) {
+// limit and threads are taken as Python ints and checked here, so that a negative one is a
+// ValueError that says what is wanted rather than pybind11's "incompatible function arguments".
+std::uint64_t count(PySolver& self, const std::optional<py::int_>& limit_arg,
+                    const py::int_& threads_arg) {
+  std::optional<std::uint64_t> limit;
+  if (limit_arg) {
+    if (*limit_arg < py::int_(0) || *limit_arg > py::int_(dlx::Solver::kNoLimit)) {
+      throw py::value_error("count: limit must be None (no limit) or from 0 to 2**64 - 1, not " +
+                            py::repr(*limit_arg).cast<std::string>());
+    }
+    limit = limit_arg->cast<std::uint64_t>();
+  }
+  if (threads_arg < py::int_(0) || threads_arg > py::int_(1024)) {
+    throw py::value_error("count: threads must be from 0 (one per core) to 1024, not " +
+                          py::repr(threads_arg).cast<std::string>());
+  }
+  const auto threads = threads_arg.cast<unsigned>();
   const std::uint64_t cap = limit ? *limit : dlx::Solver::kNoLimit;
   const BusyGuard guard(self.busy);
   self.restart();

@@ -128,10 +128,13 @@ std::string hint_text(const Hint& hint, HintLevel level, const Geometry& g) {
         case HintLevel::cell:
           return "look at " + cells_list(g, focus_cells(step));
         case HintLevel::technique: {
+          // Which technique and where: its units ("hidden single in box 4"), or for a step
+          // that has none, such as a naked single, the cells the cell level names.
           std::string text(technique_name(step.technique));
           for (std::size_t i = 0; i < step.units.size(); ++i) {
             text += (i == 0 ? " in " : ", ") + unit_name(step.units[i]);
           }
+          if (step.units.empty()) text += " at " + cells_list(g, focus_cells(step));
           return text;
         }
         case HintLevel::step:

@@ -201,6 +201,15 @@ std::optional<ReadError> Reader::check_range(const Geometry& g) const {
   return std::nullopt;
 }
 
+std::string Reader::quoted(std::string_view text) {
+  if (text.size() <= kQuoted) return "'" + std::string(text) + "'";
+  // Not inside a UTF-8 sequence: back up to the start of a character.
+  std::size_t end = kQuoted;
+  while (end > 0 && (static_cast<unsigned char>(text[end]) & 0xC0) == 0x80) --end;
+  return "'" + std::string(text.substr(0, end)) + "...' (" + std::to_string(text.size()) +
+         " characters)";
+}
+
 ReadError Reader::cut_short(const std::string& how) {
   const int n = block_->size();
   // Column 1: the grid is missing whole rows, which start at the line's beginning.
@@ -333,7 +342,8 @@ std::optional<ReadEntry> Reader::on_cells() {
 
 // A comment line "# box RxC" (or "# box auto") sets the box shape of the puzzles that follow,
 // so that output such as generate's for a 3x2 board reads back as it was made. Any other
-// comment, including one with more words after "box", is only a comment.
+// comment, including one with more words after "box", is only a comment. A malformed one is a
+// rules line's error (ReadError::rules_line) and makes the puzzles after it errors.
 std::optional<ReadEntry> Reader::box_directive() {
   std::string_view rest(line_);
   const auto skip_blanks = [&rest] {
@@ -353,15 +363,19 @@ std::optional<ReadEntry> Reader::box_directive() {
   rest.remove_prefix(end);
   skip_blanks();
   if (shape.empty() || !rest.empty()) return std::nullopt;
+  box_broken_line_ = 0;
   if (shape == "auto") {
     fixed_ = initial_;
     return std::nullopt;
   }
   const auto geometry = Geometry::parse(shape);
   if (!geometry) {
-    return error(column, "'# box' wants RxC with R*C from 1 to " +
-                             std::to_string(Geometry::kMaxSize) + " (such as 3x2), or auto; got '" +
-                             std::string(shape) + "'");
+    // The shape meant is unknown: the puzzles until the next "# box" line are errors
+    // (attach_variant()), as reading them on another shape would answer another question.
+    box_broken_line_ = line_no_;
+    return rules_error(column, "'# box' wants RxC with R*C from 1 to " +
+                                   std::to_string(Geometry::kMaxSize) +
+                                   " (such as 3x2), or auto; got " + quoted(shape));
   }
   fixed_ = geometry;
   return std::nullopt;

@@ -1,22 +1,31 @@
 // The reader's variant lines: "# variant NAME", "# regions LABELS" (jigsaw) and
 // "# cage SUM CELL ..." (killer).
 //
-//   # variant x+anti-knight           the rules (x, windoku, anti-knight, anti-king; jigsaw
-//                                     and killer come from their own lines) of the puzzles
-//                                     after it, until the next "# variant" line ("classic"
-//                                     ends them). sudoku generate --variant writes it.
+//   # variant x+anti-knight           the rules (x, windoku, anti-knight, anti-king) of the
+//                                     puzzles after it, until the next "# variant" line
+//                                     ("classic" ends them). sudoku generate --variant writes
+//                                     it. "jigsaw" and "killer" add no rule of their own: they
+//                                     ask every puzzle it governs to have regions or cages
+//                                     (from the lines below), as --variant does.
 //   # regions 111222333111222333...   N*N labels, row-major: 1-9 then A-Z, or a-z (a = 1);
 //                                     blanks between them are ignored. Every region has N
-//                                     cells. It applies to the puzzles after it until the next
+//                                     cells. N is a side the reader reads: the "# box" shape
+//                                     (or --box) in force, else a side it detects (4, 6, 8, 9,
+//                                     ...). It applies to the puzzles after it until the next
 //                                     "# regions" line; "# regions none" goes back to boxes.
 //   # cage 15 r1c1 r1c2 r2c1          a sum and cells (rRcC, from 1). A puzzle's cages are the
 //                                     cage lines since the previous puzzle line (its own line
 //                                     may be all blanks).
 // The syntax of a line is checked where it stands; a cage's cells and sum are checked against
 // the board when its puzzle arrives (the board's size is known only then), and reported at the
-// cage line. A malformed cage line makes its puzzle skipped (its error stands for it); a
-// malformed regions line makes every puzzle until the next one an error, as solving them on
-// boxes would answer another question. A cage line with no puzzle after it is an error.
+// cage line, standing for that puzzle.
+//
+// One record per puzzle: a malformed rules line ("# box" too, reader.cpp) is an error that
+// stands for no puzzle (ReadError::rules_line), and every puzzle it would have governed is an
+// error of its own, on the puzzle's line: a malformed cage line its puzzle, a malformed
+// variant, regions or box line every puzzle until the next line of its kind, as solving them
+// under other rules would answer another question. A cage line with no puzzle after it is a
+// rules line's error too.
 #include <string>
 #include <string_view>
 
@@ -75,12 +84,17 @@ std::optional<ReadEntry> Reader::variant_directive() {
     std::size_t last = rest.size();
     while (last > 0 && blank(rest[last - 1])) --last;
     const auto name = parse_variant(rest.substr(0, last));
+    variant_line_ = line_no_;
+    variant_broken_ = !name;
     if (!name) {
-      directive_error_ = true;
-      return error(column, "# variant: unknown variant '" + std::string(rest.substr(0, last)) +
-                               "' (" + kVariantNames + ")");
+      flags_ = {};
+      variant_jigsaw_ = variant_killer_ = false;
+      return rules_error(column, "# variant: unknown variant " + quoted(rest.substr(0, last)) +
+                                     " (" + kVariantNames + ")");
     }
     flags_ = name->rules;
+    variant_jigsaw_ = name->jigsaw;
+    variant_killer_ = name->killer;
     return std::nullopt;
   }
   return word == "regions" ? regions_directive(rest, column) : cage_directive(rest, column);
@@ -91,8 +105,7 @@ std::optional<ReadEntry> Reader::regions_directive(std::string_view rest, std::s
     regions_.clear();
     regions_broken_ = true;
     regions_line_ = line_no_;
-    directive_error_ = true;
-    return std::optional<ReadEntry>(error(at, "# regions: " + std::move(message)));
+    return std::optional<ReadEntry>(rules_error(at, "# regions: " + std::move(message)));
   };
   std::size_t end = rest.size();
   while (end > 0 && blank(rest[end - 1])) --end;
@@ -114,12 +127,27 @@ std::optional<ReadEntry> Reader::regions_directive(std::string_view rest, std::s
     labels.push_back(label);
     columns.push_back(column + i);
   }
+  // The side: the one a "# box" line or --box fixes, else one the reader detects from a cell
+  // count, so that a row of labels (9 for a 9x9 board) is refused here, at its line, rather
+  // than taken as a 3x3 board the puzzles below do not match.
+  const std::size_t count = labels.size();
+  const std::size_t past = columns.empty() ? column : columns.back() + 1;
   int n = 0;
-  while ((n + 1) * (n + 1) <= static_cast<int>(labels.size()) && n < Geometry::kMaxSize) ++n;
-  if (n == 0 || n * n != static_cast<int>(labels.size())) {
-    return fail(
-        columns.empty() ? column : columns.back() + 1,
-        std::to_string(labels.size()) + " labels; a board of side N needs N*N (81 for 9x9)");
+  while ((n + 1) * (n + 1) <= static_cast<int>(count) && n < Geometry::kMaxSize) ++n;
+  if (fixed_) {
+    const auto cells = static_cast<std::size_t>(fixed_->cell_count());
+    if (count != cells) {
+      return fail(count > cells ? columns[cells] : past,
+                  std::to_string(count) + " labels; boxes of " + fixed_->name() + " make a " +
+                      std::to_string(fixed_->size()) + "x" + std::to_string(fixed_->size()) +
+                      " board: " + std::to_string(cells) + " labels, one a cell");
+    }
+    n = fixed_->size();
+  } else if (n * n != static_cast<int>(count) || !detectable_size(n)) {
+    return fail(past, std::to_string(count) +
+                          " labels; the line labels every cell of the board: N*N for N = 4, 6, 8, "
+                          "9, 10, 12, ..., 35 (81 for 9x9), other sides after a '# box' "
+                          "line");
   }
   std::vector<int> size(static_cast<std::size_t>(n) + 1, 0);
   for (std::size_t k = 0; k < labels.size(); ++k) {
@@ -147,9 +175,8 @@ std::optional<ReadEntry> Reader::regions_directive(std::string_view rest, std::s
 
 std::optional<ReadEntry> Reader::cage_directive(std::string_view rest, std::size_t column) {
   const auto fail = [this](std::size_t at, std::string message) {
-    cages_broken_ = true;
-    directive_error_ = true;
-    return std::optional<ReadEntry>(error(at, "# cage: " + std::move(message)));
+    if (cages_broken_line_ == 0) cages_broken_line_ = line_no_;
+    return std::optional<ReadEntry>(rules_error(at, "# cage: " + std::move(message)));
   };
   CageLine cage;
   cage.line = line_no_;
@@ -166,7 +193,7 @@ std::optional<ReadEntry> Reader::cage_directive(std::string_view rest, std::size
     if (first) {
       cage.sum = read_number(word, 4, length);
       if (length == 0 || length != word.size()) {
-        return fail(at, "the sum comes first, a number (got '" + std::string(word) + "')");
+        return fail(at, "the sum comes first, a number (got " + quoted(word) + ")");
       }
       cage.sum_column = at;
       first = false;
@@ -184,8 +211,7 @@ std::optional<ReadEntry> Reader::cage_directive(std::string_view rest, std::size
         col = read_number(word.substr(p + 1), 2, length);
         ok = length > 0 && p + 1 + length == word.size();
       }
-      if (!ok)
-        return fail(at, "a cell is written rRcC, such as r1c1 (got '" + std::string(word) + "')");
+      if (!ok) return fail(at, "a cell is written rRcC, such as r1c1 (got " + quoted(word) + ")");
       cage.rows.push_back(row);
       cage.cols.push_back(col);
       cage.columns.push_back(at);
@@ -198,6 +224,13 @@ std::optional<ReadEntry> Reader::cage_directive(std::string_view rest, std::size
   return std::nullopt;
 }
 
+ReadError Reader::skipped(const Puzzle& puzzle, std::string_view what, std::size_t line) const {
+  return ReadError{source_, puzzle.line, 0,
+                   "puzzle skipped: the '# " + std::string(what) + "' line before it (line " +
+                       std::to_string(line) + ") is malformed",
+                   false};
+}
+
 std::optional<ReadError> Reader::attach_variant(Puzzle& puzzle) {
   const Geometry& g = puzzle.board.geometry();
   const int n = g.size();
@@ -205,27 +238,40 @@ std::optional<ReadError> Reader::attach_variant(Puzzle& puzzle) {
   puzzle.variant.windows = flags_.windows;
   puzzle.variant.anti_knight = flags_.anti_knight;
   puzzle.variant.anti_king = flags_.anti_king;
-  if (regions_broken_) {
-    cages_.clear();
+  // The cage lines before a puzzle are its own, whatever becomes of it.
+  std::vector<CageLine> lines;
+  lines.swap(cages_);
+  const std::size_t cages_broken = cages_broken_line_;
+  cages_broken_line_ = 0;
+  if (box_broken_line_ != 0) return skipped(puzzle, "box", box_broken_line_);
+  if (variant_broken_) return skipped(puzzle, "variant", variant_line_);
+  if (regions_broken_) return skipped(puzzle, "regions", regions_line_);
+  if (cages_broken != 0) return skipped(puzzle, "cage", cages_broken);
+  if (variant_jigsaw_ && regions_.empty()) {
     return ReadError{source_, puzzle.line, 0,
-                     "puzzle skipped: the '# regions' line before it (line " +
-                         std::to_string(regions_line_) + ") is malformed"};
+                     "the '# variant' line (line " + std::to_string(variant_line_) +
+                         ") asks for jigsaw regions: no '# regions' line before this puzzle",
+                     false};
+  }
+  if (variant_killer_ && lines.empty()) {
+    return ReadError{source_, puzzle.line, 0,
+                     "the '# variant' line (line " + std::to_string(variant_line_) +
+                         ") asks for killer cages: no '# cage' lines before this puzzle",
+                     false};
   }
   if (!regions_.empty()) {
     if (regions_.size() != static_cast<std::size_t>(g.cell_count())) {
-      cages_.clear();
       int side = 0;
       while (side * side < static_cast<int>(regions_.size())) ++side;
       return ReadError{source_, puzzle.line, 0,
                        "the regions of line " + std::to_string(regions_line_) + " are for a " +
                            std::to_string(side) + "x" + std::to_string(side) +
-                           " board; this puzzle is " + std::to_string(n) + "x" + std::to_string(n)};
+                           " board; this puzzle is " + std::to_string(n) + "x" + std::to_string(n),
+                       false};
     }
     puzzle.variant.regions = regions_;
   }
-  if (cages_.empty()) return std::nullopt;
-  std::vector<CageLine> lines;
-  lines.swap(cages_);
+  if (lines.empty()) return std::nullopt;
   if (n > kMaxKillerSize) {
     return ReadError{source_, lines.front().line, 0,
                      "killer cages are supported on boards up to " +
@@ -276,33 +322,25 @@ std::optional<ReadError> Reader::attach_variant(Puzzle& puzzle) {
 }
 
 std::optional<ReadEntry> Reader::next() {
-  for (;;) {
-    directive_error_ = false;
-    auto entry = next_entry();
-    if (!entry) {
-      const bool orphans = !cages_.empty() && !cages_broken_;
-      const std::size_t line = orphans ? cages_.front().line : 0;
-      cages_.clear();
-      cages_broken_ = false;
-      if (orphans) return ReadError{source_, line, 1, "# cage with no puzzle after it"};
-      return std::nullopt;
-    }
-    if (auto* puzzle = std::get_if<Puzzle>(&*entry)) {
-      if (cages_broken_) {  // its cage line's error stands for it
-        cages_.clear();
-        cages_broken_ = false;
-        continue;
-      }
-      if (auto e = attach_variant(*puzzle)) return *e;
-      return entry;
-    }
-    // A malformed puzzle takes the cage lines before it along.
-    if (!directive_error_) {
-      cages_.clear();
-      cages_broken_ = false;
-    }
+  auto entry = next_entry();
+  if (!entry) {
+    const bool orphans = !cages_.empty();
+    const std::size_t line = orphans ? cages_.front().line : 0;
+    cages_.clear();
+    cages_broken_line_ = 0;
+    if (orphans) return ReadError{source_, line, 1, "# cage with no puzzle after it", true};
+    return std::nullopt;
+  }
+  if (auto* puzzle = std::get_if<Puzzle>(&*entry)) {
+    if (auto e = attach_variant(*puzzle)) return *e;
     return entry;
   }
+  // A malformed puzzle takes the cage lines before it along.
+  if (!std::get<ReadError>(*entry).rules_line) {
+    cages_.clear();
+    cages_broken_line_ = 0;
+  }
+  return entry;
 }
 
 }  // namespace sudoku

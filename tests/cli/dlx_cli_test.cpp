@@ -114,6 +114,36 @@ TEST_CASE("dlx --example prints problems that dlx reads and counts", "[cli]") {
   CHECK(dlx("--example langford 8").out == cli_test::slurp(kData + "langford8.dlx"));
 }
 
+TEST_CASE("dlx counts Langford's 8 pairs 300 times: the 150 pairings, each with its mirror image",
+          "[cli]") {
+  // Each cover, "k si sj" options, as its sequence of 16 numbers; the reverse of a cover's
+  // sequence is another cover's, never its own, so the 300 covers are 150 pairs (OEIS A014552:
+  // L(2,8) = 150).
+  const auto listed = cli_test::run(kDlx + " --example langford 8 | " + kDlx);
+  REQUIRE(listed.exit_code == 0);
+  std::set<std::vector<int>> sequences;
+  for (const auto& cover : blocks(listed.out)) {
+    std::vector<int> sequence(16, 0);
+    for (const auto& option : cover) {
+      std::istringstream words(option);
+      int k = 0;
+      std::string first, second;
+      words >> k >> first >> second;
+      sequence.at(std::stoul(first.substr(1)) - 1) = k;
+      sequence.at(std::stoul(second.substr(1)) - 1) = k;
+    }
+    sequences.insert(sequence);
+  }
+  REQUIRE(sequences.size() == 300);
+  std::size_t palindromes = 0;
+  for (const auto& sequence : sequences) {
+    const std::vector<int> mirror(sequence.rbegin(), sequence.rend());
+    CHECK(sequences.count(mirror) == 1);
+    if (mirror == sequence) ++palindromes;
+  }
+  CHECK(palindromes == 0);
+}
+
 TEST_CASE("dlx reads standard input, stops at --limit, prints statistics", "[cli]") {
   const std::string problem = "a b | x\na x\nb x\na\nb\n";  // covers {a x, b}, {a, b x}, {a, b}
   CHECK(dlx("", problem).out == "a x\nb\n\nb x\na\n\na\nb\n\n");

@@ -2,9 +2,14 @@
 // --memo-memory, the tiling examples, and the combinations they refuse (exit 2, a message).
 #include <catch2/catch.hpp>
 
+#include <signal.h>
+
+#include <chrono>
+#include <cstdint>
 #include <cstdlib>
 #include <functional>
 #include <map>
+#include <regex>
 #include <set>
 #include <sstream>
 #include <string>
@@ -163,6 +168,57 @@ TEST_CASE("dlx --count --memo counts tilings exactly, past 64 bits", "[cli][memo
   CHECK(none.exit_code == 1);
 }
 
+TEST_CASE("dlx --count --memo says once that its table keeps filling up, and counts right",
+          "[cli][memo]") {
+  // The 12x12 dominoes need 2.6 MiB of table (--stats of a run at the default 1 GiB): at
+  // 1900K it is emptied dozens of times in a fraction of a second. Standard error is a file
+  // here, not a terminal: the notice comes all the same, once, even with --no-progress.
+  for (const std::string quiet : {"", " --no-progress"}) {
+    INFO(quiet);
+    const auto r = cli_test::run(kDlx + " --example dominoes 12x12 | " + kDlx +
+                                 " -c --memo --memo-memory 1900K -s" + quiet);
+    CHECK(r.exit_code == 0);
+    CHECK(r.out == "53060477521960000\n");
+    std::istringstream err(r.err);
+    std::string line;
+    int notices = 0;
+    std::uint64_t flushes = 0;
+    while (std::getline(err, line)) {
+      if (line.rfind("dlx: memo: the table is full at 1.9 MiB (--memo-memory) and was emptied ",
+                     0) == 0) {
+        ++notices;
+      }
+      if (const auto at = line.find(" flushes, "); line.rfind("Memo: ", 0) == 0) {
+        const auto start = line.rfind(", ", at) + 2;
+        flushes = std::stoull(line.substr(start, at - start));
+      }
+    }
+    CHECK(notices == 1);
+    CHECK(flushes > 2);  // emptied again and again, said once
+  }
+  // With the room it needs, no notice.
+  const auto roomy =
+      cli_test::run(kDlx + " --example dominoes 12x12 | " + kDlx + " -c --memo --memo-memory 4M");
+  CHECK(roomy.out == "53060477521960000\n");
+  CHECK(roomy.err.empty());
+}
+
+TEST_CASE("dlx --count --memo in a log: a progress line every 10 seconds, no terminal needed",
+          "[cli][memo][slow]") {
+  // At 1 MiB the 12x12 dominoes' table is emptied again and again: minutes of work. Standard
+  // error is a file: without --progress, one line every 10 s (this test waits 11.5 s).
+  const std::string problem = dlx("--example dominoes 12x12").out;
+  const auto r = cli_test::run_and_signal(DLX_BIN, "-c --memo --memo-memory 1M", problem, SIGINT,
+                                          std::chrono::milliseconds(11500));
+  CHECK(r.exit_code == 130);
+  CHECK(r.out.empty());
+  CHECK(r.err.find("dlx: memo: the table is full at 1.0 MiB") != std::string::npos);
+  const std::regex heartbeat(
+      "\ndlx: memo [0-9]+ nodes, [0-9]+ hits, [0-9]+ entries, [0-9.]+ MiB, [0-9]+ flushes, 1[0-9] "
+      "s\n");
+  CHECK(std::regex_search(r.err, heartbeat));
+}
+
 TEST_CASE("dlx --zdd writes a Graphillion ZDD whose paths are the tilings", "[cli][memo][zdd]") {
   // Read back as the format says, every root-to-T path must be one tiling and every tiling one
   // path: the rectangles against a tiler written here and OEIS A099390's counts (2x3: 3, 4x5:
@@ -260,10 +316,14 @@ TEST_CASE("dlx refuses memo options that do not apply, with a message and status
            {"-c --memo --memo-memory 1K " + file, "--memo-memory needs"},
            {"--example dominoes 8", "--example dominoes needs RxC"},
            {"--example aztec 0", "--example aztec needs"},
+           // The help's bound: "N is at most 500" for aztec (its 2N x 2N cells).
+           {"--example aztec 501", "--example aztec needs an order from 1 to 500"},
        }) {
     INFO(arguments);
     const auto result = dlx(arguments);
     CHECK(result.exit_code == 2);
     CHECK(result.err.find(message) != std::string::npos);
   }
+  const auto help = dlx("--help");
+  CHECK(help.out.find("N is at most 500: the diamond spans 2N x 2N") != std::string::npos);
 }

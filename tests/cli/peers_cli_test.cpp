@@ -72,6 +72,11 @@ TEST_CASE("sudoku hint: wrong entries first, then the next step at the level ask
   r = sudoku("hint --level technique", right + "\n" + kExample + "\n");
   REQUIRE(lines(r.out).size() == 2);
   CHECK(r.out.find("single") != std::string::npos);
+  // Which technique and where, as the help promises: a naked single has no unit, so its cell.
+  // r5c5 is the example's naked single: row 5 holds 4 8 3 1, column 5 holds 7 9 6 2 1 8 and box
+  // 5 holds 6 8 3 2, which leave only 5.
+  r = sudoku("hint --level technique", kExample + "\n");
+  CHECK(r.out == "naked single at r5c5\n");
   r = sudoku("hint --level step", kExample + "\n");
   CHECK(r.out.rfind("naked single: ", 0) == 0);
   r = sudoku("hint --level all", kExample + "\n");

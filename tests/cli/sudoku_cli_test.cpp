@@ -274,6 +274,41 @@ TEST_CASE("bad usage exits 2 with a message", "[cli]") {
   }
 }
 
+TEST_CASE("a message stays a line: long conflicts and long input are cut short", "[cli]") {
+  // 729 ones: a 27x27 puzzle whose digit 1 repeats in each of its 27 rows, 27 columns and 27
+  // boxes, 81 conflicts; the message names three and counts the rest.
+  const auto ones = sudoku("solve", std::string(729, '1') + "\n");
+  CHECK(ones.exit_code == 1);
+  CHECK(lines(ones.err).size() == 1);
+  CHECK(ones.err.size() < 1000);
+  CHECK(ones.err.rfind("sudoku: <stdin>:1: no solution: digit 1 27 times in row 1 (r1c1, ", 0) ==
+        0);
+  CHECK_THAT(ones.err, Catch::EndsWith("; and 78 more (sudoku validate lists them all)\n"));
+  // A word of the input quoted in a message: its first 40 characters.
+  const auto variant =
+      sudoku("solve", "# variant " + std::string(500, 'y') + "\n" + kExample + "\n");
+  CHECK(variant.exit_code == 2);
+  CHECK(lines(variant.err).at(0) == "sudoku: <stdin>:1:11: # variant: unknown variant '" +
+                                        std::string(40, 'y') +
+                                        "...' (500 characters) (classic, x, windoku, anti-knight, "
+                                        "anti-king, jigsaw, killer (or several joined by '+'))");
+}
+
+TEST_CASE("an option a command does not take is refused naming the commands that take it",
+          "[cli]") {
+  const auto first_line = [](const std::string& text) { return text.substr(0, text.find('\n')); };
+  auto r = sudoku("canon --format json", kExample + "\n");
+  CHECK(r.exit_code == 2);
+  CHECK(first_line(r.err) ==
+        "sudoku: --format applies to solve, count, enumerate, validate, explain, rate and "
+        "generate only (export writes DLX1; canon and hint write one line a puzzle)");
+  r = sudoku("export --stats", kExample + "\n");
+  CHECK(r.exit_code == 2);
+  CHECK(first_line(r.err) ==
+        "sudoku: --stats applies to solve, count, enumerate, validate, explain, rate, canon and "
+        "hint only");
+}
+
 TEST_CASE("the --help text documents commands, formats and exit codes; so does --version",
           "[cli]") {
   const auto help = sudoku("--help");

@@ -129,6 +129,25 @@ TEST_CASE("sudoku explain: a stall is shown, --finish completes it, bad input is
   CHECK(lines(bad.err).size() == 6);
 }
 
+TEST_CASE("data/sudoku/hard.txt's note holds: explain solves them, rate stops at its tiers",
+          "[cli]") {
+  // rate tries the tiers of its levels only (up to jellyfish), which stall at once on these;
+  // explain goes on with the patterns after them, chains and forcing chains.
+  const auto rated = sudoku("rate " + kData + "hard.txt");
+  CHECK(rated.exit_code == 0);
+  const auto levels = lines(rated.out);
+  REQUIRE(levels.size() == 3);
+  for (const auto& line : levels) CHECK(line.rfind("beyond (hardest: none; 0 steps, ", 0) == 0);
+  const auto explained = sudoku("explain --format json " + kData + "hard.txt");
+  CHECK(explained.exit_code == 0);
+  const auto records = lines(explained.out);
+  REQUIRE(records.size() == 3);
+  for (const auto& record : records) {
+    CHECK(record.find("\"status\":\"solved\"") != std::string::npos);
+    CHECK(record.find("forcing_chain") != std::string::npos);
+  }
+}
+
 TEST_CASE("sudoku rate: one line per puzzle, easy for an easy one, beyond for the hardest",
           "[cli]") {
   const auto easy = sudoku("rate " + kData + "example.txt");

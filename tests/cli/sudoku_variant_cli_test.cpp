@@ -131,15 +131,80 @@ TEST_CASE("sudoku reports malformed variant lines with file:line:column and goes
   REQUIRE(err.size() == 5);
   CHECK(err[0] == "sudoku: " + file +
                       ":1:15: # cage: cell r10c1 is outside the 9x9 board (the puzzle on line 2)");
-  CHECK(err[1] ==
-        "sudoku: " + file + ":4:13: # regions: label '3' is beyond the 2 regions of a 2x2 board");
+  CHECK(err[1].rfind("sudoku: " + file + ":4:15: # regions: 4 labels; the line labels every cell",
+                     0) == 0);
   CHECK(err[2].rfind("sudoku: " + file + ":5: puzzle skipped", 0) == 0);
   CHECK(err[3].rfind("sudoku: " + file + ":7:8: # cage: sum 50 is outside 1..45", 0) == 0);
   CHECK(err[4] == "sudoku: " + file + ":10:1: # cage with no puzzle after it");
+  // One record per puzzle (lines 2, 3, 5, 8, 9): the regions line and the cage line with no
+  // puzzle have none of their own.
   const auto out = lines(r.out);
-  REQUIRE(out.size() == 7);
+  REQUIRE(out.size() == 5);
+  CHECK(out[0] == "# " + file + ":1: invalid input");
   CHECK(solves(good, out[1], "", true));
-  CHECK(solves(good, out[5], "", true));
+  CHECK(out[2] == "# " + file + ":5: invalid input");
+  CHECK(out[3] == "# " + file + ":7: invalid input");
+  CHECK(solves(good, out[4], "", true));
+}
+
+TEST_CASE("sudoku solves no puzzle under other rules than its rules lines ask for",
+          "[cli][variant]") {
+  const std::string good = blank_out(kXGrid, 2);
+  const std::string jigsaw = std::string(30, '.') + kJigsawGrid.substr(30);
+  // A jigsaw or killer variant line without its regions or cages, a variant line that does not
+  // parse, a row of region labels and a box line that does not parse: each puzzle they govern
+  // is an error of its own (the batch going on), the lines themselves have no record.
+  const std::string file =
+      write_temp("rules.txt", "# variant jigsaw\n" + good + "\n" +                  // 1, 2
+                                  "# variant killer\n" + good + "\n" +              // 3, 4
+                                  "# variant x+bogus\n" + good + "\n" +             // 5, 6
+                                  good + "\n" +                                     // 7
+                                  "# variant x\n" + good + "\n" +                   // 8, 9
+                                  "# variant classic\n" +                           // 10
+                                  "# regions 111222333\n" + jigsaw + "\n" +         // 11, 12
+                                  "# regions " + kRegions + "\n" + jigsaw + "\n" +  // 13, 14
+                                  "# regions none\n" +                              // 15
+                                  "# box 3x\n" + good + "\n");                      // 16, 17
+  for (const std::string command : {"solve", "count --limit 1"}) {
+    INFO(command);
+    const auto r = sudoku(command + " " + file);
+    CHECK(r.exit_code == 2);
+    const auto err = lines(r.err);
+    const std::string at = "sudoku: " + file + ":";
+    CHECK(err ==
+          std::vector<std::string>{
+              at + "2: the '# variant' line (line 1) asks for jigsaw regions: no '# regions' "
+                   "line before this puzzle",
+              at + "4: the '# variant' line (line 3) asks for killer cages: no '# cage' "
+                   "lines before this puzzle",
+              at + "5:11: # variant: unknown variant 'x+bogus' (classic, x, windoku, "
+                   "anti-knight, anti-king, jigsaw, killer (or several joined by '+'))",
+              at + "6: puzzle skipped: the '# variant' line before it (line 5) is malformed",
+              at + "7: puzzle skipped: the '# variant' line before it (line 5) is malformed",
+              at + "11:20: # regions: 9 labels; the line labels every cell of the board: "
+                   "N*N for N = 4, 6, 8, 9, 10, 12, ..., 35 (81 for 9x9), other sides "
+                   "after a '# box' line",
+              at + "12: puzzle skipped: the '# regions' line before it (line 11) is "
+                   "malformed",
+              at + "16:7: '# box' wants RxC with R*C from 1 to 35 (such as 3x2), or auto; "
+                   "got '3x'",
+              at + "17: puzzle skipped: the '# box' line before it (line 16) is "
+                   "malformed"});
+    // Records for the puzzles of lines 2, 4, 6, 7, 9, 12, 14, 17, in that order.
+    const auto out = lines(r.out);
+    REQUIRE(out.size() == 8);
+    for (const std::size_t k : {0u, 1u, 2u, 3u, 5u, 7u}) {
+      const std::size_t line[] = {2, 4, 6, 7, 9, 12, 14, 17};
+      CHECK(out[k] == "# " + file + ":" + std::to_string(line[k]) + ": invalid input");
+    }
+    if (command == "solve") {
+      CHECK(solves(good, out[4], "", true));
+      CHECK(solves(jigsaw, out[6], kRegions, false));
+    } else {  // a solution exists (solve's was checked above)
+      CHECK(out[4] == "1");
+      CHECK(out[6] == "1");
+    }
+  }
 }
 
 TEST_CASE("sudoku refuses variants a solver or a board cannot take", "[cli][variant]") {
@@ -156,9 +221,14 @@ TEST_CASE("sudoku refuses variants a solver or a board cannot take", "[cli][vari
   r = sudoku("solve --variant diagonal", good);
   CHECK(r.exit_code == 2);
   CHECK(r.err.find("unknown variant 'diagonal'") != std::string::npos);
+  // rate: the message names file and line, the record is the one other puzzles without an
+  // answer get (a '#' line), not a line that reads as a rating.
   r = sudoku("rate --variant x", good);
   CHECK(r.exit_code == 1);
-  CHECK(r.err.find("not rated") != std::string::npos);
+  CHECK(r.err ==
+        "sudoku: <stdin>:1: not rated: the techniques work on rows, columns and boxes, and this "
+        "puzzle's rules are x (solve, count and enumerate take it)\n");
+  CHECK(r.out == "# <stdin>:1: not rated (x)\n");
 }
 
 TEST_CASE("sudoku validate judges givens by the variant's rules", "[cli][variant]") {

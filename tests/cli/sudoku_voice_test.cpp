@@ -149,6 +149,28 @@ TEST_CASE("SIGINT during a batch: whole records only, how many, status 130", "[c
   CHECK_THAT(r.err, Catch::Contains("puzzles: "));  // --stats
 }
 
+TEST_CASE("SIGINT during a long solve: --stats counts the nodes of the search it stopped",
+          "[cli]") {
+  // The minimal 25x25 puzzle is beyond the plain cover's search in seconds: past its budget on
+  // a worker it goes on on the calling thread, where the signal stops it.
+  const auto r =
+      run_and_signal("solve --solver dlx --no-progress --stats " + kData + "25x25_hard.txt", "",
+                     SIGINT, std::chrono::milliseconds(1500));
+  CHECK(r.exit_code == 130);
+  CHECK(r.out.empty());
+  std::smatch match;
+  static const std::regex stopped(
+      "sudoku: interrupted: 0 puzzles done; [^\\n]*25x25_hard.txt:[0-9]+: stopped after ([0-9]+) "
+      "nodes, no "
+      "solution yet\n");
+  REQUIRE(std::regex_search(r.err, match, stopped));
+  const std::string nodes = match[1].str();
+  CHECK(std::stoull(nodes) > 0);
+  // The one puzzle's nodes are those the message names, not 0.
+  CHECK_THAT(r.err, Catch::Contains(
+                        "puzzles: 1, solved: 0, unsolvable: 0, invalid: 0, nodes: " + nodes + ","));
+}
+
 TEST_CASE("SIGTERM during an endless enumeration: whole solutions, status 143", "[cli]") {
   const auto r = run_and_signal("enumerate --no-progress", std::string(81, '.') + "\n", SIGTERM,
                                 std::chrono::milliseconds(500));

@@ -110,6 +110,23 @@ def test_count_limit_and_threads_agree():
     assert s.count(limit=10**9, threads=2) == 724
 
 
+@pytest.mark.parametrize(
+    "arguments, words",
+    [
+        ({"limit": -1}, "limit must be None (no limit) or from 0 to 2**64 - 1, not -1"),
+        ({"limit": 2**64}, "not 18446744073709551616"),
+        ({"threads": -1}, "threads must be from 0 (one per core) to 1024, not -1"),
+        ({"threads": 1025}, "not 1025"),
+    ],
+)
+def test_count_refuses_a_negative_or_huge_limit_with_a_value_error(arguments, words):
+    s = dlx.Solver(queens(6))
+    with pytest.raises(ValueError) as refused:
+        s.count(**arguments)
+    assert words in str(refused.value)
+    assert s.count(limit=2**64 - 1) == 4  # the largest limit is fine; the solver still works
+
+
 def test_commit_exclude_reset():
     n = 8
     s = dlx.Solver(queens(n))

@@ -335,12 +335,22 @@ TEST_CASE("a '# box RxC' line sets the shape of the puzzles after it; '# box aut
   const auto wrong = read_all("# box 3x2\n" + kExample + "\n");
   REQUIRE(wrong.size() == 1);
   CHECK(error(wrong[0]).message.starts_with("wrong length: 81 cells; expected 36 for a whole 6x6"));
-  // A shape out of range is an error at the shape's column.
-  const auto bad = read_all("# box 6x6\n" + kExample + "\n");
-  REQUIRE(bad.size() == 2);
+  // A shape out of range is an error at the shape's column, a rules line's (no record of its
+  // own); the puzzles after it are errors until the next "# box" line, since the shape meant
+  // is unknown.
+  const auto bad =
+      read_all("# box 6x6\n" + kExample + "\n" + kExample + "\n# box 3x3\n" + kExample + "\n");
+  REQUIRE(bad.size() == 4);
   CHECK(error(bad[0]).to_string() ==
         "t:1:7: '# box' wants RxC with R*C from 1 to 35 (such as 3x2), or auto; got '6x6'");
-  CHECK(puzzle(bad[1]).board == example_board());
+  CHECK(error(bad[0]).rules_line);
+  for (const std::size_t k : {1u, 2u}) {
+    CHECK(error(bad[k]).to_string() == "t:" + std::to_string(k + 1) +
+                                           ": puzzle skipped: the '# box' line before it (line "
+                                           "1) is malformed");
+    CHECK_FALSE(error(bad[k]).rules_line);
+  }
+  CHECK(puzzle(bad[3]).board == example_board());
 }
 
 TEST_CASE("a line a few cells off a puzzle size says which size and how far off",

@@ -440,7 +440,7 @@ TEST_CASE("malformed region and cage lines are reported where they stand",
                                 "# cage x r1c1\n" + blank + "\n" +  // 13, 14
                                 blank + "\n" +                      // 15: fine
                                 "# cage 5 r1c1\n");                 // 16
-  REQUIRE(entries.size() == 9);
+  REQUIRE(entries.size() == 10);
   CHECK(error_at(entries[0]).starts_with("t:1:55: # regions: region '9' has 8 cells"));
   CHECK(error_at(entries[1]).starts_with("t:2: puzzle skipped"));
   CHECK(error_at(entries[2]).starts_with("t:4:15: # cage: cell r10c1 is outside the 9x9 board"));
@@ -449,6 +449,76 @@ TEST_CASE("malformed region and cage lines are reported where they stand",
   CHECK(error_at(entries[4]).starts_with("t:9:8: # cage: sum 99 is outside 1..45"));
   CHECK(error_at(entries[5]).starts_with("t:11:56: # cage: a cage holds at most 9 cells"));
   CHECK(error_at(entries[6]).starts_with("t:13:8: # cage: the sum comes first"));
-  CHECK(std::holds_alternative<sudoku::Puzzle>(entries[7]));
-  CHECK(error_at(entries[8]) == "t:16:1: # cage with no puzzle after it");
+  CHECK(error_at(entries[7]) ==
+        "t:14: puzzle skipped: the '# cage' line before it (line 13) is malformed");
+  CHECK(std::holds_alternative<sudoku::Puzzle>(entries[8]));
+  CHECK(error_at(entries[9]) == "t:16:1: # cage with no puzzle after it");
+  // The errors of the lines themselves stand for no puzzle; the rest are one per puzzle line
+  // (2, 5, 8, 10, 12, 14, 15): a cage error found against its puzzle stands for that puzzle.
+  std::vector<std::size_t> rules_lines;
+  std::size_t records = 0;
+  for (const auto& entry : entries) {
+    const auto* e = std::get_if<sudoku::ReadError>(&entry);
+    if (e != nullptr && e->rules_line) rules_lines.push_back(e->line);
+    else ++records;
+  }
+  CHECK(rules_lines == std::vector<std::size_t>{1, 13, 16});
+  CHECK(records == 7);
+}
+
+TEST_CASE("a rules line that is wrong or incomplete makes the puzzles it governs errors",
+          "[sudoku][variant][reader]") {
+  const std::string blank(81, '.');
+  const auto errors = [](const std::vector<sudoku::ReadEntry>& entries) {
+    std::vector<std::string> texts;
+    for (const auto& entry : entries) {
+      const auto* e = std::get_if<sudoku::ReadError>(&entry);
+      texts.push_back(e == nullptr ? "puzzle" : (e->rules_line ? "rules " : "") + e->to_string());
+    }
+    return texts;
+  };
+  // "# variant jigsaw" and "# variant killer" ask each puzzle for regions or cages, as
+  // --variant does; without them the puzzle is not solved as a classic one.
+  CHECK(errors(read_all("# variant jigsaw\n" + blank + "\n# regions " + kJigsaw9 + "\n" + blank +
+                        "\n")) ==
+        std::vector<std::string>{"t:2: the '# variant' line (line 1) asks for jigsaw regions: no "
+                                 "'# regions' line before this puzzle",
+                                 "puzzle"});
+  CHECK(errors(read_all("# variant x+killer\n" + blank + "\n# cage 3 r1c1 r1c2\n" + blank + "\n" +
+                        blank + "\n# variant x\n" + blank + "\n")) ==
+        std::vector<std::string>{"t:2: the '# variant' line (line 1) asks for killer cages: no "
+                                 "'# cage' lines before this puzzle",
+                                 "puzzle",
+                                 "t:5: the '# variant' line (line 1) asks for killer cages: no "
+                                 "'# cage' lines before this puzzle",
+                                 "puzzle"});
+  // A malformed variant or box line: every puzzle until the next line of its kind is an error,
+  // not a puzzle under other rules or another shape.
+  CHECK(errors(read_all("# variant x+bogus\n" + blank + "\n" + blank + "\n# variant x\n" + blank +
+                        "\n")) ==
+        std::vector<std::string>{
+            "rules t:1:11: # variant: unknown variant 'x+bogus' (" +
+                std::string(sudoku::kVariantNames) + ")",
+            "t:2: puzzle skipped: the '# variant' line before it (line 1) is malformed",
+            "t:3: puzzle skipped: the '# variant' line before it (line 1) is malformed", "puzzle"});
+  CHECK(errors(read_all("# box 3x\n" + blank + "\n# box auto\n" + blank + "\n")) ==
+        std::vector<std::string>{
+            "rules t:1:7: '# box' wants RxC with R*C from 1 to 35 (such as 3x2), or auto; got '3x'",
+            "t:2: puzzle skipped: the '# box' line before it (line 1) is malformed", "puzzle"});
+  // A row of labels is refused at once, at its line, just past its last label (column 20).
+  CHECK(errors(read_all("# regions 111222333\n" + blank + "\n")) ==
+        std::vector<std::string>{
+            "rules t:1:20: # regions: 9 labels; the line labels every cell of the board: N*N for "
+            "N = 4, 6, 8, 9, 10, 12, ..., 35 (81 for 9x9), other sides after a '# box' line",
+            "t:2: puzzle skipped: the '# regions' line before it (line 1) is malformed"});
+  CHECK(errors(read_all("# box 3x3\n# regions 111 222 333 1\n" + blank + "\n")) ==
+        std::vector<std::string>{
+            "rules t:2:24: # regions: 10 labels; boxes of 3x3 make a 9x9 board: 81 labels, one a "
+            "cell",
+            "t:3: puzzle skipped: the '# regions' line before it (line 2) is malformed"});
+  // Under a "# box" line a side the reader would not detect is fine: 1x3 boxes, a 3x3 board.
+  const auto small = read_all("# box 1x3\n# regions 112 122 333\n1........\n");
+  REQUIRE(small.size() == 1);
+  CHECK(std::get<sudoku::Puzzle>(small[0]).variant.regions ==
+        std::vector<std::uint8_t>{0, 0, 1, 0, 1, 1, 2, 2, 2});
 }

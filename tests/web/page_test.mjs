@@ -255,6 +255,9 @@ await test("stepping through an explanation highlights each step's cells, unit a
     // "Hidden single: 7 → r5c2 in box 4" / "Naked single: 5 → r5c5"
     const m = /^(Naked|Hidden) single: (\w) → (r\dc\d)(?: in (row|column|box) (\d))?$/.exec(text);
     expect(m, `step ${k} reads '${text}'`);
+    // The step's SE value says it is the step's, not the puzzle's rating (Rate's ER/EP/ED).
+    const se = await browser.eval(`document.getElementById("step-se").textContent`);
+    expect(/^This step: SE \d+\.\d$/.test(se), `step ${k}: its SE reads '${se}'`);
     const cell = cellOf(m[3], n);
     expect(wikipedia.solution[cell] === m[2], `step ${k} places ${m[2]} in ${m[3]}, the solution has ${wikipedia.solution[cell]}`);
     const placed = await classed("placed");
@@ -504,6 +507,14 @@ await test("a jigsaw's rules travel in the page's link", async () => {
   for (let c = 1; c < 81; c++) {
     if (c % 9) expect(left.has(c) === (ex.regions[c] !== ex.regions[c - 1]), `cell ${c}: the link's regions differ`);
   }
+});
+
+await test("a link written by hand with rules=, as README documents it, opens the variant", async () => {
+  const ex = firstExample("x");
+  await browser.goto(`${server.url}?puzzle=${ex.puzzle}&rules=%23%20variant%20x%0A&action=count`);
+  expect(await browser.eval(`document.getElementById("variant").value`) === "x", "the link does not open an X puzzle");
+  expect(await gridValues() === ex.puzzle, "the link's grid differs");
+  expect(/Unique/.test(await message()), `Count says ${await message()}`);
 });
 
 await test("Generate with a variant makes the program's puzzle for that seed, with one solution", async () => {

@@ -86,7 +86,8 @@ struct MemoOptions {
   MemoBranching branching = MemoBranching::automatic;
   /// The most bytes the table may hold (keys, counts and its index). At least 1 MiB is used.
   std::size_t memory_bytes = std::size_t{1} << 30;
-  /// Called about once every million nodes with the stats so far (for a progress line).
+  /// Called about once every million nodes, and after each time the table is emptied, with the
+  /// stats so far (for a progress line).
   std::function<void(const MemoStats&)> on_progress;
   /// When set and true, the search stops early and throws MemoStopped.
   const std::atomic<bool>* stop = nullptr;

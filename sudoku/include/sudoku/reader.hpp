@@ -12,8 +12,9 @@
 //   without being stored and reported as "line too long".
 // - A comment line "# box RxC" gives the box shape of the puzzles after it (as the constructor's
 //   geometry does; it wins over that), "# box auto" goes back to the constructor's choice;
-//   a shape out of range is an error. `sudoku generate` writes such a line for shapes that
-//   detection would not find (3x2, 4x3, ...).
+//   a shape out of range is an error, and the puzzles after it are errors until the next
+//   "# box" line (read on the constructor's geometry, they would answer another question). `sudoku
+//   generate` writes such a line for shapes that detection would not find (3x2, 4x3, ...).
 // - Empty lines (or only blanks) separate puzzles. A line whose first non-blank character is `#`
 //   is a comment, and `#` after the cells starts a trailing comment. Label lines that start with
 //   the word Grid, Puzzle, Solution, Sudoku or Quizzes (any case: Project Euler's "Grid 01",
@@ -74,6 +75,10 @@ struct ReadError {
   std::size_t line = 0;
   std::size_t column = 0;
   std::string message;
+  /// The error of a rules line ("# box", "# variant", "# regions", "# cage"): it stands for no
+  /// puzzle, so a front door reports it without a record of its own; each puzzle that line
+  /// would have governed comes as an error of its own, so records stay one per puzzle.
+  bool rules_line = false;
   [[nodiscard]] std::string to_string() const;
 };
 
@@ -112,9 +117,17 @@ class Reader {
   std::optional<ReadEntry> on_line();
   std::optional<ReadEntry> box_directive();
   ReadError error(std::size_t column, std::string message) const {
-    return ReadError{source_, line_no_, column, std::move(message)};
+    return ReadError{source_, line_no_, column, std::move(message), false};
+  }
+  // The error of a rules line: reported, standing for no puzzle (ReadError::rules_line).
+  ReadError rules_error(std::size_t column, std::string message) const {
+    return ReadError{source_, line_no_, column, std::move(message), true};
   }
   ReadError cut_short(const std::string& how);
+  // Input quoted in a message, cut to its first kQuoted characters and "..." past them, so
+  // that a message stays a line whatever the line it quotes.
+  static constexpr std::size_t kQuoted = 40;
+  static std::string quoted(std::string_view text);
   std::size_t length_column(std::size_t most) const;
   std::optional<ReadEntry> on_cells();
   std::optional<ReadEntry> start(const Geometry& g, bool whole);
@@ -129,6 +142,7 @@ class Reader {
   std::string source_;
   std::optional<Geometry> initial_;  // the geometry given to the constructor
   std::optional<Geometry> fixed_;    // the geometry in force: initial_, or a "# box" line's
+  std::size_t box_broken_line_ = 0;  // a malformed "# box" line in force (0: none)
   std::string line_;
   std::vector<Cell> cells_;
   std::size_t line_no_ = 0;
@@ -150,8 +164,8 @@ class Reader {
   int pencil_rows_ = 0;
   std::size_t pencil_line_ = 0;
 
-  // "# regions" and "# cage" lines (variant_reader.cpp). A cage line is checked against the
-  // board when its puzzle arrives, so it keeps where each of its numbers stood.
+  // "# variant", "# regions" and "# cage" lines (variant_reader.cpp). A cage line is checked
+  // against the board when its puzzle arrives, so it keeps where each of its numbers stood.
   struct CageLine {
     std::size_t line = 0;
     int sum = 0;
@@ -163,13 +177,18 @@ class Reader {
   std::optional<ReadEntry> regions_directive(std::string_view rest, std::size_t column);
   std::optional<ReadEntry> cage_directive(std::string_view rest, std::size_t column);
   std::optional<ReadError> attach_variant(Puzzle& puzzle);
+  ReadError skipped(const Puzzle& puzzle, std::string_view what, std::size_t line) const;
   Variant flags_;                      // "# variant" rules in force (flags only)
+  bool variant_jigsaw_ = false;        // ... and whether they ask for regions
+  bool variant_killer_ = false;        // ... or for cages
+  std::size_t variant_line_ = 0;       // where they were given (or broken), 0: never
+  bool variant_broken_ = false;        // the last "# variant" line was malformed
   std::vector<std::uint8_t> regions_;  // in force; empty: boxes
   std::size_t regions_line_ = 0;       // where they were given (or broken), 0: never
   bool regions_broken_ = false;        // the last "# regions" line was malformed
   std::vector<CageLine> cages_;        // the cage lines since the last puzzle
-  bool cages_broken_ = false;          // one of them was malformed: its puzzle is skipped
-  bool directive_error_ = false;       // the entry being returned is a directive's error
+  std::size_t cages_broken_line_ = 0;  // a malformed one among them (0: none): its puzzle is
+                                       // an error
 };
 
 /// Reads exactly one puzzle from text (tests, small tools). Throws std::invalid_argument with

@@ -1,6 +1,7 @@
 // The sudoku program's output records; see records.hpp.
 #include "sudoku/records.hpp"
 
+#include <algorithm>
 #include <utility>
 
 #include "sudoku/validator.hpp"
@@ -71,7 +72,11 @@ std::vector<std::string> conflict_texts(const Board& board) {
 
 void write_conflicts(std::ostream& out, const Board& board) {
   const auto conflicts = conflict_texts(board);
-  for (std::size_t i = 0; i < conflicts.size(); ++i) out << (i > 0 ? "; " : "") << conflicts[i];
+  const std::size_t shown = std::min(conflicts.size(), kConflictsShown);
+  for (std::size_t i = 0; i < shown; ++i) out << (i > 0 ? "; " : "") << conflicts[i];
+  if (shown < conflicts.size()) {
+    out << "; and " << conflicts.size() - shown << " more (sudoku validate lists them all)";
+  }
 }
 
 namespace {

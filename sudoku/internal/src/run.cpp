@@ -249,7 +249,8 @@ class Run::Impl {
       record.totals = {};
       record.status = 0;
       if (!output_ok()) return false;
-      if (stop_requested()) break;  // an interrupted enumeration is not a puzzle done
+      if (stop_requested()) break;               // an interrupted enumeration is not a puzzle done
+      if (!stands_for_puzzle(*entry)) continue;  // a rules line's error, not export's problem
       ++entries_done_;
       if (settings_.flush_each_record) out_.flush();
       if (settings_.command == Command::export_) break;  // one problem per run
@@ -375,7 +376,7 @@ class Run::Impl {
       totals_ += job.totals;
       worst(job.status);
     }
-    ++entries_done_;
+    if (stands_for_puzzle(job.entry)) ++entries_done_;
     if (!output_ok()) return false;
     if (settings_.flush_each_record) out_.flush();
     return !stop_requested();
@@ -397,10 +398,19 @@ class Run::Impl {
     entry_records(r, puzzle).no_answer(status, settings_.command == Command::count, with_puzzle);
   }
 
+  // Whether an entry has a record: a puzzle, or a malformed one; not a rules line's error.
+  static bool stands_for_puzzle(const ReadEntry& entry) {
+    const auto* error = std::get_if<ReadError>(&entry);
+    return error == nullptr || !error->rules_line;
+  }
+
   void on_error(Record& r, const ReadError& error) const {
-    ++r.totals.invalid;
     r.worst(2);
     r.err << "sudoku: " << error.to_string() << '\n';
+    // A rules line ("# box", "# variant", ...) is no puzzle: no record, so that records stay
+    // one per puzzle; the puzzles it governs come as errors of their own.
+    if (error.rules_line) return;
+    ++r.totals.invalid;
     const std::string at = error.source + ":" + std::to_string(error.line);
     if (settings_.json) {
       write_error_json(r.out, error);
@@ -516,13 +526,20 @@ class Run::Impl {
 
   // The sat step of a long search on the calling thread (Solver::sat_step()), stopped by a
   // signal: nothing then, and the run says where it stood.
-  std::optional<SolverResult> sat_step_here(const Puzzle& puzzle, std::uint64_t limit) {
+  std::optional<SolverResult> sat_step_here(Record& r, const Puzzle& puzzle, std::uint64_t limit) {
     SolverResult result = main_solver_.sat_step(puzzle.board, limit);
     if (stop_requested()) {
       interrupted_in_ = "; " + where(puzzle.line) + ": stopped, not yet settled";
+      add_stopped_work(r, result.nodes, result.updates);
       return std::nullopt;
     }
     return result;
+  }
+
+  // The work of a search a signal stopped goes into --stats, as the message names it.
+  static void add_stopped_work(Record& r, std::uint64_t nodes, std::uint64_t updates) {
+    r.totals.nodes += nodes;
+    r.totals.updates += updates;
   }
 
   // A long search for a first solution, on the calling thread while the workers are idle: the
@@ -531,7 +548,7 @@ class Run::Impl {
   void solve_on_this_thread(Record& r, const Puzzle& puzzle) {
     clear_progress();
     if (main_solver_.hands_to_sat(puzzle.board.geometry())) {
-      if (const auto result = sat_step_here(puzzle, 1)) solve_record(r, puzzle, *result);
+      if (const auto result = sat_step_here(r, puzzle, 1)) solve_record(r, puzzle, *result);
       return;
     }
     dlx::Solver& engine = main_solver_.load_plain_cover(puzzle.board);
@@ -539,6 +556,7 @@ class Run::Impl {
     if (!found && stop_requested()) {
       interrupted_in_ = "; " + where(puzzle.line) + ": stopped after " +
                         std::to_string(engine.stats().nodes) + " nodes, no solution yet";
+      add_stopped_work(r, engine.stats().nodes, engine.stats().updates);
       return;
     }
     SolverResult result;
@@ -620,7 +638,7 @@ class Run::Impl {
       // Clause learning counts first (auto: up to kAutoSatCountLimit solutions); the engine
       // goes on only where it did not settle the count.
       const auto result =
-          sat_step_here(puzzle, settings_.limit == 0 ? Solver::kNoLimit : settings_.limit);
+          sat_step_here(r, puzzle, settings_.limit == 0 ? Solver::kNoLimit : settings_.limit);
       if (!result) return;
       if (result->complete) {
         return print_count(r, puzzle,
@@ -650,10 +668,11 @@ class Run::Impl {
     result.backend = Backend::dlx;
     result.first = Board(puzzle.board.geometry());
     dlx::Solver& engine = main_solver_.load_plain_cover(puzzle.board);
-    if (next_watched(engine)) {
+    const bool found = next_watched(engine);
+    result.nodes = engine.stats().nodes;  // the search for the first, stopped or not
+    result.updates = engine.stats().updates;
+    if (found) {
       result.first = main_solver_.decode_plain_cover(engine.cover());
-      result.nodes = engine.stats().nodes;
-      result.updates = engine.stats().updates;
       engine.rewind();
       const dlx::CountResult counted = dlx::count_parallel(engine, parallel);
       result.solutions = counted.count;
@@ -664,6 +683,7 @@ class Run::Impl {
       // The solutions counted before the stop: a lower bound, said as one, never as a record.
       interrupted_in_ =
           "; " + where(puzzle.line) + ": " + at_least(std::max(result.solutions, known));
+      add_stopped_work(r, result.nodes, result.updates);
       return;
     }
     clear_progress();
@@ -687,6 +707,7 @@ class Run::Impl {
       // No record: a partial count would read as the answer.
       interrupted_in_ =
           "; " + where(puzzle.line) + ": " + at_least(std::max(result.solutions, known));
+      add_stopped_work(r, result.nodes, result.updates);
       return;
     }
     print_count(r, puzzle, &result);

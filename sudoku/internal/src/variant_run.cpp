@@ -137,9 +137,12 @@ void export_cover(Entry& e) {
   e.tally(!cover.clashing());
 }
 
+// explain and rate: the message on err, and the record other puzzles without an answer get
+// ("# FILE:LINE: not rated (x)", explain's block, or JSON's status).
 void not_rated(Entry& e) {
-  const std::string text = "not rated: the techniques work on rows, columns and boxes; this is a " +
-                           e.rules.name() + " puzzle (solve, count and enumerate take it)";
+  const std::string text =
+      "not rated: the techniques work on rows, columns and boxes, and this puzzle's rules are " +
+      e.rules.name() + " (solve, count and enumerate take it)";
   e.message(text);
   e.tally(false);
   if (e.settings.json) {
@@ -147,7 +150,7 @@ void not_rated(Entry& e) {
   } else if (e.settings.command == Command::explain) {
     e.out << "# " << e.where << ": " << text << "\n\n";
   } else {
-    e.out << e.puzzle.board.to_line() << " not rated (" << e.rules.name() << ")\n";
+    e.no_answer("not rated (" + e.rules.name() + ")");
   }
 }
 
@@ -202,7 +205,7 @@ int run_variant_entry(const RunSettings& settings, VariantSolver& solver, const 
       case Command::canon:
       case Command::hint:
         e.message(std::string(settings.command == Command::canon ? "canon" : "hint") +
-                  " works on classic puzzles only; this is a " + rules.name() + " puzzle");
+                  " works on classic puzzles only; this puzzle's rules are " + rules.name());
         e.tally(false);
         e.no_answer("not handled (" + rules.name() + ")");
         break;

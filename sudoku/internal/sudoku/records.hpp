@@ -14,6 +14,7 @@
 // "status") or, for malformed input, "file", "column" and "error".
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <optional>
 #include <ostream>
@@ -49,8 +50,11 @@ void write_generated_record(std::ostream& out, Format format, const Board& puzzl
 void write_count_record(std::ostream& out, Format format, const Board& puzzle, std::uint64_t count);
 
 /// The conflicts of an inconsistent board, "; " between them and no line end:
-/// "digit 5 twice in row 1 (r1c1 and r1c2); digit 5 twice in box 1 (r1c1 and r1c2)".
+/// "digit 5 twice in row 1 (r1c1 and r1c2); digit 5 twice in box 1 (r1c1 and r1c2)". A one-line
+/// message: past kConflictsShown of them, "; and 78 more (validate lists them all)".
 void write_conflicts(std::ostream& out, const Board& board);
+/// The most conflicts write_conflicts() names (a line of one digit on a 27x27 board has 81).
+inline constexpr std::size_t kConflictsShown = 3;
 
 /// validate's record: "WHERE: valid, complete", "WHERE: valid, K of M cells filled" or
 /// "WHERE: inconsistent: CONFLICTS". Returns whether the board is consistent.
