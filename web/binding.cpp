@@ -7,7 +7,9 @@
 // copies it out at once with UTF8ToString). Bad input never traps: the reply then holds
 // {"ok":false,"error":"puzzle:1:12: ..."} with the Reader's location. Every reply has "ok" and,
 // where work was timed, "micros": the time of that work in microseconds, in-process (for solve,
-// count, explain and rate the mean of "runs" runs: see time_work()).
+// count, explain and rate the mean of "runs" runs: see time_work()). The replies are built as
+// JSON objects and written by the library's one JSON writer (sudoku/json.hpp); docs/json.md
+// lists their fields, and tests/web/binding_test.cpp reads every one back.
 //
 // `box` is "RxC" (e.g. "2x3") to fix the board's shape, or "" to detect it from the cell count.
 //
@@ -29,9 +31,11 @@
 #include "sudoku/dlx_solver.hpp"
 #include "sudoku/explain.hpp"
 #include "sudoku/generator.hpp"
+#include "sudoku/json.hpp"
 #include "sudoku/logic.hpp"
 #include "sudoku/rating.hpp"
 #include "sudoku/reader.hpp"
+#include "sudoku/records.hpp"
 #include "sudoku/se_rating.hpp"
 #include "sudoku/solver.hpp"
 #include "sudoku/validator.hpp"
@@ -49,6 +53,7 @@
 namespace {
 
 using Clock = std::chrono::steady_clock;
+using sudoku::Json;
 
 double micros_since(Clock::time_point start) {
   return std::chrono::duration<double, std::micro>(Clock::now() - start).count();
@@ -78,8 +83,9 @@ Timing time_work(Work&& work) {
   return {elapsed / runs, runs};
 }
 
-std::string timing_json(const Timing& t) {
-  return ",\"micros\":" + std::to_string(t.micros) + ",\"runs\":" + std::to_string(t.runs);
+void add_timing(Json& reply, const Timing& t) {
+  reply["micros"] = t.micros;
+  reply["runs"] = t.runs;
 }
 
 // The page's patience: solve and count run sudoku::Solver's automatic choice (solver.hpp,
@@ -92,14 +98,12 @@ std::string& reply() {
   return text;
 }
 
-const char* give(std::string text) {
-  reply() = std::move(text);
+const char* give(const Json& value) {
+  reply() = sudoku::json_text(value);
   return reply().c_str();
 }
 
-const char* fail(std::string_view message) {
-  return give("{\"ok\":false,\"error\":" + sudoku::json_string(message) + "}");
-}
+const char* fail(std::string_view message) { return give(Json{{"ok", false}, {"error", message}}); }
 
 // "RxC" to a geometry; empty text means "detect". Writes the reason into `error` when bad.
 std::optional<sudoku::Geometry> parse_box(std::string_view box, std::string& error) {
@@ -124,63 +128,66 @@ std::optional<sudoku::Geometry> parse_box(std::string_view box, std::string& err
 }
 
 // Exactly one puzzle from the text, or the Reader's message.
-std::variant<sudoku::Board, std::string> read_one(const char* text, const char* box) {
+std::variant<sudoku::Puzzle, std::string> read_one(const char* text, const char* box) {
   std::string error;
   const auto geometry = parse_box(box ? box : "", error);
   if (!error.empty()) return error;
   std::istringstream in(text ? text : "");
   sudoku::Reader reader(in, "puzzle", geometry);
-  std::optional<sudoku::Board> board;
+  std::optional<sudoku::Puzzle> puzzle;
   while (auto entry = reader.next()) {
     if (const auto* read_error = std::get_if<sudoku::ReadError>(&*entry)) {
       return read_error->to_string();
     }
-    if (board) return "puzzle: more than one puzzle in the text (one grid at a time)";
-    board = std::get<sudoku::Puzzle>(*entry).board;
+    if (puzzle) return "puzzle: more than one puzzle in the text (one grid at a time)";
+    puzzle = std::get<sudoku::Puzzle>(std::move(*entry));
   }
-  if (!board) return "puzzle: no puzzle in the text";
-  return *board;
+  if (!puzzle) return "puzzle: no puzzle in the text";
+  return *std::move(puzzle);
 }
 
-std::string cells_json(const sudoku::Geometry& geometry, const std::vector<int>& cells) {
-  std::string out = "[";
-  for (std::size_t i = 0; i < cells.size(); ++i) {
-    if (i > 0) out += ',';
-    out += sudoku::json_string(sudoku::cell_name(geometry, cells[i]));
-  }
-  return out + "]";
+Json cells_json(const sudoku::Geometry& geometry, const std::vector<int>& cells) {
+  Json out = Json::array();
+  for (const int cell : cells) out.push_back(sudoku::cell_name(geometry, cell));
+  return out;
 }
 
-// The board's description: its line, shape, and every clash the validator finds, each with the
-// validator's message and the cells to mark.
-std::string board_json(const sudoku::Board& board) {
-  std::string out = "\"puzzle\":" + sudoku::json_string(board.to_line()) +
-                    ",\"box\":" + sudoku::json_string(board.geometry().name()) +
-                    ",\"givens\":" + std::to_string(board.given_count()) + ",\"conflicts\":[";
-  const auto conflicts = sudoku::find_conflicts(board);
-  for (std::size_t i = 0; i < conflicts.size(); ++i) {
-    if (i > 0) out += ',';
-    out += "{\"message\":" + sudoku::json_string(sudoku::describe(conflicts[i], board.geometry())) +
-           ",\"unit\":" + sudoku::json_string(sudoku::unit_name(conflicts[i].unit)) +
-           ",\"cells\":" + cells_json(board.geometry(), conflicts[i].cells) + "}";
+// A reply that describes the board: "ok", its line, shape, and every clash the validator
+// finds, each with the validator's message and the cells to mark.
+Json board_reply(const sudoku::Board& board) {
+  Json reply = {{"ok", true},
+                {"puzzle", board.to_line()},
+                {"box", board.geometry().name()},
+                {"givens", board.given_count()}};
+  Json conflicts = Json::array();
+  for (const sudoku::Conflict& conflict : sudoku::find_conflicts(board)) {
+    conflicts.push_back({{"message", sudoku::describe(conflict, board.geometry())},
+                         {"unit", sudoku::unit_name(conflict.unit)},
+                         {"cells", cells_json(board.geometry(), conflict.cells)}});
   }
-  return out + "]";
+  reply["conflicts"] = std::move(conflicts);
+  return reply;
 }
 
 // Why a consistent puzzle has no solution, when deduction shows it at a glance ("r4c5 has no
 // candidate left"), with the cell or unit concerned; null otherwise.
-std::string contradiction_json(const sudoku::Board& board) {
+Json contradiction_json(const sudoku::Board& board) {
   sudoku::LogicOptions options;
   options.record_steps = false;
   const sudoku::LogicResult logic = sudoku::solve_logically(board, options);
-  if (!logic.contradiction) return "null";
+  if (!logic.contradiction) return nullptr;
   const sudoku::Contradiction& c = *logic.contradiction;
-  std::string out = "{\"message\":" + sudoku::json_string(c.message);
-  if (c.cell >= 0) out += ",\"cells\":" + cells_json(board.geometry(), {c.cell});
-  if (c.kind == sudoku::Contradiction::Kind::no_place) {
-    out += ",\"unit\":" + sudoku::json_string(sudoku::unit_name(c.unit));
-  }
-  return out + "}";
+  Json out = {{"message", c.message}};
+  if (c.cell >= 0) out["cells"] = cells_json(board.geometry(), {c.cell});
+  if (c.kind == sudoku::Contradiction::Kind::no_place) out["unit"] = sudoku::unit_name(c.unit);
+  return out;
+}
+
+// The head of the library's records (records.hpp) for a puzzle the page took: where it starts
+// in the text and its line, so that the page's explanation and rating are the very records
+// `sudoku explain` and `sudoku rate --se` write for the same text.
+sudoku::JsonHead page_head(const sudoku::Puzzle& puzzle) {
+  return {puzzle.line, puzzle.board.to_line(), {}};
 }
 
 // The page's solvers, one of each kind, kept from call to call, each under the page's node limit.
@@ -206,42 +213,42 @@ sudoku::VariantSolver& variant_solver() { return page_solver<sudoku::VariantSolv
 const char* solve_reply(const char* text, const char* box, std::uint64_t limit) {
   auto read = read_one(text, box);
   if (auto* error = std::get_if<std::string>(&read)) return fail(*error);
-  const sudoku::Board& board = std::get<sudoku::Board>(read);
+  const sudoku::Board& board = std::get<sudoku::Puzzle>(read).board;
   sudoku::SolverResult result;
   const Timing timing = time_work([&] { result = solver().solve(board, limit); });
-  std::string out = "{\"ok\":true," + board_json(board) + ",\"limit\":" + std::to_string(limit) +
-                    ",\"solutions\":" + std::to_string(result.solutions) +
-                    ",\"limit_reached\":" + (result.complete ? "false" : "true") +
-                    ",\"nodes\":" + std::to_string(result.nodes) +
-                    ",\"backend\":" + sudoku::json_string(sudoku::backend_name(result.backend)) +
-                    timing_json(timing);
+  Json reply = board_reply(board);
+  reply["limit"] = limit;
+  reply["solutions"] = result.solutions;
+  reply["limit_reached"] = !result.complete;
+  reply["nodes"] = result.nodes;
+  reply["backend"] = sudoku::backend_name(result.backend);
+  add_timing(reply, timing);
   if (result.solutions > 0) {
     if (auto why = sudoku::check_solution(board, result.first)) {
       return fail("internal error: the solver's solution is wrong: " + *why);
     }
-    out += ",\"solution\":" + sudoku::json_string(result.first.to_line());
+    reply["solution"] = result.first.to_line();
   } else {
-    out += ",\"solution\":null";
+    reply["solution"] = nullptr;
     if (sudoku::consistent(board) && result.complete) {
-      out += ",\"contradiction\":" + contradiction_json(board);
+      reply["contradiction"] = contradiction_json(board);
     }
   }
-  return give(out + "}");
+  return give(reply);
 }
 
 // The candidates of every cell as symbols ("" for a filled cell), for the pencil marks.
-std::string candidates_json(const sudoku::Position& position) {
-  std::string out = "[";
+Json candidates_json(const sudoku::Position& position) {
+  Json out = Json::array();
   for (int cell = 0; cell < position.board().cell_count(); ++cell) {
-    if (cell > 0) out += ',';
-    out += '"';
+    std::string symbols;
     const std::uint64_t mask = position.candidates(cell);
     for (int d = 1; d <= position.size(); ++d) {
-      if (mask & sudoku::digit_bit(d)) out += sudoku::digit_symbol(d);
+      if (mask & sudoku::digit_bit(d)) symbols += sudoku::digit_symbol(d);
     }
-    out += '"';
+    out.push_back(std::move(symbols));
   }
-  return out + "]";
+  return out;
 }
 
 // The puzzle at `index` (from 0) of a text in the reader's format, rules included; or the
@@ -285,35 +292,32 @@ std::variant<sudoku::Puzzle, std::string> read_variant(const char* text, int ind
   return *std::move(chosen);
 }
 
-// A variant puzzle's rules, for drawing: the name, the rules as the reader's comment lines, the
-// region of every cell (empty for boxes), the cages, the units beyond rows, columns and boxes
-// or regions (diagonals, windows), the pairs rules (anti-knight, anti-king), and the first rule
-// the givens break (variant_clash) or null.
-std::string rules_json(const sudoku::Board& board, const sudoku::Variant& rules) {
+// A variant puzzle's rules, for drawing, added to `reply`: the name, the rules as the reader's
+// comment lines, the region of every cell (empty for boxes), the cages, the units beyond rows,
+// columns and boxes or regions (diagonals, windows), the pairs rules (anti-knight, anti-king),
+// and the first rule the givens break (variant_clash) or null.
+void add_rules(Json& reply, const sudoku::Board& board, const sudoku::Variant& rules) {
   const sudoku::Geometry& g = board.geometry();
-  std::string out = "\"variant\":" + sudoku::json_string(rules.name()) +
-                    ",\"rules\":" + sudoku::json_string(sudoku::variant_lines(rules, g)) +
-                    ",\"regions\":[";
-  for (std::size_t i = 0; i < rules.regions.size(); ++i) {
-    out += (i ? "," : "") + std::to_string(rules.regions[i]);
+  reply["variant"] = rules.name();
+  reply["rules"] = sudoku::variant_lines(rules, g);
+  reply["regions"] = Json::array();
+  for (const auto region : rules.regions) reply["regions"].push_back(region);
+  Json cages = Json::array();
+  for (const sudoku::Cage& cage : rules.cages) {
+    cages.push_back({{"sum", cage.sum}, {"cells", cells_json(g, cage.cells)}});
   }
-  out += "],\"cages\":[";
-  for (std::size_t k = 0; k < rules.cages.size(); ++k) {
-    out += std::string(k ? "," : "") + "{\"sum\":" + std::to_string(rules.cages[k].sum) +
-           ",\"cells\":" + cells_json(g, rules.cages[k].cells) + "}";
-  }
-  out += "],\"units\":[";
+  reply["cages"] = std::move(cages);
+  Json extra_units = Json::array();
   const sudoku::VariantUnits units(g, rules);
-  bool first = true;
   for (std::size_t u = 3 * static_cast<std::size_t>(units.n); u < units.units.size(); ++u) {
-    out += std::string(first ? "" : ",") + "{\"name\":" + sudoku::json_string(units.unit_names[u]) +
-           ",\"cells\":" + cells_json(g, units.units[u]) + "}";
-    first = false;
+    extra_units.push_back(
+        {{"name", units.unit_names[u]}, {"cells", cells_json(g, units.units[u])}});
   }
+  reply["units"] = std::move(extra_units);
+  reply["anti_knight"] = rules.anti_knight;
+  reply["anti_king"] = rules.anti_king;
   const auto clash = sudoku::variant_clash(board, rules);
-  return out + "],\"anti_knight\":" + (rules.anti_knight ? "true" : "false") +
-         ",\"anti_king\":" + (rules.anti_king ? "true" : "false") +
-         ",\"clash\":" + (clash ? sudoku::json_string(*clash) : std::string("null"));
+  reply["clash"] = clash ? Json(*clash) : Json(nullptr);
 }
 
 }  // namespace
@@ -323,7 +327,7 @@ std::string rules_json(const sudoku::Board& board, const sudoku::Variant& rules)
 WEB_EXPORT const char* web_read(const char* text, const char* box) {
   auto read = read_one(text, box);
   if (auto* error = std::get_if<std::string>(&read)) return fail(*error);
-  return give("{\"ok\":true," + board_json(std::get<sudoku::Board>(read)) + "}");
+  return give(board_reply(std::get<sudoku::Puzzle>(read).board));
 }
 
 /// The first solution, and whether it is the only one (the search goes on to a second):
@@ -338,14 +342,16 @@ WEB_EXPORT const char* web_count(const char* text, const char* box, double limit
   return solve_reply(text, box, static_cast<std::uint64_t>(bounded));
 }
 
-/// The step log: {"ok","micros","explanation":<write_explanation_json's object, with the
-/// engine's completion when the techniques stall>,"positions":[before step 1, ..., after the
+/// The step log: {"ok",...web_read's fields,"micros","runs","explanation":<explain's record
+/// (explanation_json(), what `sudoku explain --finish --format json` writes for the text), with
+/// the engine's completion when the techniques stall>,"positions":[before step 1, ..., after the
 /// last step],"se_tenths":[each step's difficulty on SE's scale in tenths; empty unless 9x9]},
 /// each position the candidates of every cell, replayed from the steps.
 WEB_EXPORT const char* web_explain(const char* text, const char* box) {
   auto read = read_one(text, box);
   if (auto* error = std::get_if<std::string>(&read)) return fail(*error);
-  const sudoku::Board& board = std::get<sudoku::Board>(read);
+  const sudoku::Puzzle& puzzle = std::get<sudoku::Puzzle>(read);
+  const sudoku::Board& board = puzzle.board;
   sudoku::LogicResult logic;
   std::optional<sudoku::SolveResult> finish;
   const Timing timing = time_work([&] {
@@ -354,51 +360,50 @@ WEB_EXPORT const char* web_explain(const char* text, const char* box) {
       finish = sudoku::finish_with_engine(logic, engine());
     }
   });
-  std::ostringstream explanation;
-  sudoku::write_explanation_json(explanation, board, logic, finish ? &*finish : nullptr);
-  std::string text_out = explanation.str();
-  while (!text_out.empty() && text_out.back() == '\n') text_out.pop_back();
-
-  std::string positions = "[";
+  Json reply = board_reply(board);
+  add_timing(reply, timing);
+  reply["explanation"] =
+      sudoku::explanation_json(page_head(puzzle), board, logic, finish ? &*finish : nullptr);
+  Json positions = Json::array();
   if (!sudoku::Position::check_givens(board)) {
     sudoku::Position position(board);
-    positions += candidates_json(position);
+    positions.push_back(candidates_json(position));
     for (const sudoku::Step& step : logic.steps) {
       for (const auto& p : step.placed) position.place(p.cell, p.digit);
       for (const auto& e : step.eliminated) position.eliminate(e.cell, e.digit);
-      positions += "," + candidates_json(position);
+      positions.push_back(candidates_json(position));
     }
   }
-  positions += "]";
+  reply["positions"] = std::move(positions);
   // Each step's difficulty on Sudoku Explainer's scale, in tenths (9x9 only: SE's board).
-  std::string difficulties = "[";
+  Json difficulties = Json::array();
   if (board.geometry() == sudoku::Geometry{3, 3}) {
-    for (std::size_t i = 0; i < logic.steps.size(); ++i) {
-      difficulties += (i ? "," : "") + std::to_string(sudoku::se_difficulty_tenths(logic.steps[i]));
+    for (const sudoku::Step& step : logic.steps) {
+      difficulties.push_back(sudoku::se_difficulty_tenths(step));
     }
   }
-  difficulties += "]";
-  return give("{\"ok\":true," + board_json(board) + timing_json(timing) + ",\"explanation\":" +
-              text_out + ",\"positions\":" + positions + ",\"se_tenths\":" + difficulties + "}");
+  reply["se_tenths"] = std::move(difficulties);
+  return give(reply);
 }
 
-/// The difficulty: {"ok","micros","text":rating_text(),"rating":<write_rating_json's object>},
-/// with Sudoku Explainer's ER/EP/ED where add_se_rating() gives them (as `sudoku rate --se`).
+/// The difficulty: {"ok",...web_read's fields,"micros","runs","text":rating_text(),"rating":<rate's
+/// record (rating_json(), what `sudoku rate --se --format json` writes for the text)>}, with
+/// Sudoku Explainer's ER/EP/ED where add_se_rating() gives them.
 WEB_EXPORT const char* web_rate(const char* text, const char* box) {
   auto read = read_one(text, box);
   if (auto* error = std::get_if<std::string>(&read)) return fail(*error);
-  const sudoku::Board& board = std::get<sudoku::Board>(read);
+  const sudoku::Puzzle& puzzle = std::get<sudoku::Puzzle>(read);
+  const sudoku::Board& board = puzzle.board;
   sudoku::Rating rating;
   const Timing timing = time_work([&] {
     rating = sudoku::rate(board, engine());
     sudoku::add_se_rating(rating, board);
   });
-  std::ostringstream json;
-  sudoku::write_rating_json(json, board, rating);
-  std::string rating_out = json.str();
-  while (!rating_out.empty() && rating_out.back() == '\n') rating_out.pop_back();
-  return give("{\"ok\":true," + board_json(board) + timing_json(timing) + ",\"text\":" +
-              sudoku::json_string(sudoku::rating_text(rating)) + ",\"rating\":" + rating_out + "}");
+  Json reply = board_reply(board);
+  add_timing(reply, timing);
+  reply["text"] = sudoku::rating_text(rating);
+  reply["rating"] = sudoku::rating_json(page_head(puzzle), rating);
+  return give(reply);
 }
 
 /// A new puzzle with exactly one solution: {"ok","puzzle","solution","text" (its rating),
@@ -431,13 +436,15 @@ WEB_EXPORT const char* web_generate(const char* box, const char* difficulty, con
   const auto made = generator.next();
   const double micros = micros_since(start);
   if (!made) return fail(generator.error());
-  return give("{\"ok\":true,\"puzzle\":" + sudoku::json_string(made->puzzle.to_line()) +
-              ",\"box\":" + sudoku::json_string(options.geometry.name()) +
-              ",\"solution\":" + sudoku::json_string(made->solution.to_line()) +
-              ",\"text\":" + sudoku::json_string(sudoku::rating_text(made->rating)) +
-              ",\"level\":" + sudoku::json_string(sudoku::difficulty_name(made->rating.level)) +
-              ",\"attempts\":" + std::to_string(made->attempts) + ",\"seed\":" +
-              std::to_string(options.seed) + ",\"micros\":" + std::to_string(micros) + "}");
+  return give(Json{{"ok", true},
+                   {"puzzle", made->puzzle.to_line()},
+                   {"box", options.geometry.name()},
+                   {"solution", made->solution.to_line()},
+                   {"text", sudoku::rating_text(made->rating)},
+                   {"level", sudoku::difficulty_name(made->rating.level)},
+                   {"attempts", made->attempts},
+                   {"seed", options.seed},
+                   {"micros", micros}});
 }
 
 /// The speed hook: reads every puzzle of `text` (a whole file), counts each up to `limit` with
@@ -470,20 +477,21 @@ WEB_EXPORT const char* web_bench(const char* text, double limit) {
     nodes += results[i].nodes;
     if (results[i].solutions > 0 && sudoku::check_solution(boards[i], results[i].first)) ++bad;
   }
-  std::string backends = "{";
+  Json backends = Json::object();
   for (std::size_t b = 0; b < by_backend.size(); ++b) {
     if (by_backend[b] == 0) continue;
-    if (backends.size() > 1) backends += ',';
-    backends += sudoku::json_string(sudoku::backend_name(static_cast<sudoku::Backend>(b))) + ":" +
-                std::to_string(by_backend[b]);
+    backends[std::string(sudoku::backend_name(static_cast<sudoku::Backend>(b)))] = by_backend[b];
   }
-  backends += "}";
-  return give("{\"ok\":true,\"puzzles\":" + std::to_string(boards.size()) +
-              ",\"errors\":" + std::to_string(errors) + ",\"none\":" + std::to_string(counts[0]) +
-              ",\"unique\":" + std::to_string(counts[1]) +
-              ",\"several\":" + std::to_string(counts[2]) + ",\"nodes\":" + std::to_string(nodes) +
-              ",\"bad_solutions\":" + std::to_string(bad) + ",\"backends\":" + backends +
-              ",\"micros\":" + std::to_string(micros) + "}");
+  return give(Json{{"ok", true},
+                   {"puzzles", boards.size()},
+                   {"errors", errors},
+                   {"none", counts[0]},
+                   {"unique", counts[1]},
+                   {"several", counts[2]},
+                   {"nodes", nodes},
+                   {"bad_solutions", bad},
+                   {"backends", std::move(backends)},
+                   {"micros", micros}});
 }
 
 /// A variant puzzle from text in the reader's format (its rules as "# variant", "# regions" and
@@ -491,7 +499,7 @@ WEB_EXPORT const char* web_bench(const char* text, double limit) {
 /// its own rules plus `flags` (see read_variant()), with
 /// {"ok","puzzle","box","givens","count" (puzzles in the text),"line" (where it starts),
 /// "variant","rules","regions","cages","units","anti_knight","anti_king","clash"}: see
-/// rules_json(). A classic puzzle reads too ("variant":"classic").
+/// add_rules(). A classic puzzle reads too ("variant":"classic").
 WEB_EXPORT const char* web_variant_read(const char* text, double index, const char* flags) {
   int count = 0;
   auto read =
@@ -499,11 +507,14 @@ WEB_EXPORT const char* web_variant_read(const char* text, double index, const ch
   if (auto* error = std::get_if<std::string>(&read)) return fail(*error);
   const sudoku::Puzzle& puzzle = std::get<sudoku::Puzzle>(read);
   const sudoku::Board& board = puzzle.board;
-  return give("{\"ok\":true,\"puzzle\":" + sudoku::json_string(board.to_line()) +
-              ",\"box\":" + sudoku::json_string(board.geometry().name()) +
-              ",\"givens\":" + std::to_string(board.given_count()) +
-              ",\"count\":" + std::to_string(count) + ",\"line\":" + std::to_string(puzzle.line) +
-              "," + rules_json(board, puzzle.variant) + "}");
+  Json reply = {{"ok", true},
+                {"puzzle", board.to_line()},
+                {"box", board.geometry().name()},
+                {"givens", board.given_count()},
+                {"count", count},
+                {"line", puzzle.line}};
+  add_rules(reply, board, puzzle.variant);
+  return give(reply);
 }
 
 /// Solves (limit 2: is it unique?) or counts (limit above 2) the first puzzle of the text under
@@ -518,13 +529,19 @@ WEB_EXPORT const char* web_variant_solve(const char* text, double limit) {
   const sudoku::Puzzle& puzzle = std::get<sudoku::Puzzle>(read);
   const sudoku::Board& board = puzzle.board;
   const auto bounded = static_cast<std::uint64_t>(limit < 2 ? 2.0 : (limit > 1e15 ? 1e15 : limit));
-  std::string out = "{\"ok\":true,\"puzzle\":" + sudoku::json_string(board.to_line()) +
-                    ",\"box\":" + sudoku::json_string(board.geometry().name()) +
-                    ",\"givens\":" + std::to_string(board.given_count()) + "," +
-                    rules_json(board, puzzle.variant) + ",\"limit\":" + std::to_string(bounded);
+  Json reply = {{"ok", true},
+                {"puzzle", board.to_line()},
+                {"box", board.geometry().name()},
+                {"givens", board.given_count()}};
+  add_rules(reply, board, puzzle.variant);
+  reply["limit"] = bounded;
   if (sudoku::variant_clash(board, puzzle.variant)) {
-    return give(out + ",\"solutions\":0,\"limit_reached\":false,\"nodes\":0,\"backend\":\"dlx\"" +
-                ",\"solution\":null}");
+    reply["solutions"] = 0;
+    reply["limit_reached"] = false;
+    reply["nodes"] = 0;
+    reply["backend"] = "dlx";
+    reply["solution"] = nullptr;
+    return give(reply);
   }
   sudoku::SolveResult result;
   bool stopped = false;
@@ -532,19 +549,20 @@ WEB_EXPORT const char* web_variant_solve(const char* text, double limit) {
     result = variant_solver().solve(board, puzzle.variant, bounded);
     stopped = variant_solver().paused();
   });
-  out += ",\"solutions\":" + std::to_string(result.solutions) +
-         ",\"limit_reached\":" + (stopped ? "true" : "false") +
-         ",\"nodes\":" + std::to_string(result.nodes) + ",\"backend\":\"dlx\"" +
-         timing_json(timing);
+  reply["solutions"] = result.solutions;
+  reply["limit_reached"] = stopped;
+  reply["nodes"] = result.nodes;
+  reply["backend"] = "dlx";
+  add_timing(reply, timing);
   if (result.solutions > 0) {
     if (auto why = sudoku::check_variant_solution(board, puzzle.variant, result.first)) {
       return fail("internal error: the solver's solution is wrong: " + *why);
     }
-    out += ",\"solution\":" + sudoku::json_string(result.first.to_line());
+    reply["solution"] = result.first.to_line();
   } else {
-    out += ",\"solution\":null";
+    reply["solution"] = nullptr;
   }
-  return give(out + "}");
+  return give(reply);
 }
 
 /// A new 9x9 puzzle of `variant` ("x", "jigsaw", "killer+x", ...: parse_variant's names) with
@@ -566,9 +584,11 @@ WEB_EXPORT const char* web_variant_generate(const char* variant, double seed) {
   if (!made) return fail(generator.error());
   const std::string text =
       sudoku::variant_lines(made->rules, made->puzzle.geometry()) + made->puzzle.to_line() + "\n";
-  return give("{\"ok\":true,\"text\":" + sudoku::json_string(text) +
-              ",\"puzzle\":" + sudoku::json_string(made->puzzle.to_line()) +
-              ",\"solution\":" + sudoku::json_string(made->solution.to_line()) +
-              ",\"variant\":" + sudoku::json_string(made->rules.name()) + ",\"seed\":" +
-              std::to_string(options.seed) + ",\"micros\":" + std::to_string(micros) + "}");
+  return give(Json{{"ok", true},
+                   {"text", text},
+                   {"puzzle", made->puzzle.to_line()},
+                   {"solution", made->solution.to_line()},
+                   {"variant", made->rules.name()},
+                   {"seed", options.seed},
+                   {"micros", micros}});
 }

@@ -1,9 +1,10 @@
-// The sudoku program's --format json on solve, count, enumerate, validate and generate (and the
-// error records of explain and rate): every line is read back with nlohmann::json, a library
-// the program's records do not go through when parsed here, and its values are checked against
+// The sudoku program's --format json on solve, count, enumerate, validate, explain, rate and
+// generate (docs/json.md): every line is read back with nlohmann::json's parser, a strict reader
+// apart from the serializer that writes them, and its fields and values are checked against
 // facts from outside the program: the example's published solution, the counts written in the
-// data files' comments, the empty 4x4 grid's 288, a checker of rows, columns, boxes, diagonals
-// and cages written here, and the reader's own messages on standard error.
+// data files' comments, the empty 4x4 grid's 288, Sudoku Explainer's published ratings, a
+// checker of rows, columns, boxes, diagonals and cages written here, and the reader's own
+// messages on standard error.
 #include <algorithm>
 #include <cstdint>
 #include <map>
@@ -322,4 +323,166 @@ TEST_CASE("sudoku --format json: pencil marks, variants and generate", "[cli]") 
     CHECK(digits.size() == cage["cells"].size());
   }
   CHECK(covered > 0);
+}
+
+namespace {
+
+// Every step of an explain record is sound against the puzzle's solution: a placed digit is the
+// solution's, an eliminated one never is. Returns the number of steps checked.
+std::size_t check_steps_sound(const json& record, const std::string& solution) {
+  std::size_t checked = 0;
+  for (const json& step : record["steps"]) {
+    for (const json& placed : step["placed"]) {
+      CHECK(placed["digit"] == solution.at(cell_number(placed["cell"])) - '0');
+    }
+    for (const json& eliminated : step["eliminated"]) {
+      CHECK(eliminated["digit"] != solution.at(cell_number(eliminated["cell"])) - '0');
+    }
+    // A chain's nodes follow from earlier nodes; only the first of a branch starts it.
+    const json& chain = step.contains("chain") ? step["chain"] : json::array();
+    for (std::size_t i = 0; i < chain.size(); ++i) {
+      for (const json& from : chain[i]["from"]) CHECK(from.get<std::size_t>() < i);
+      CHECK((chain[i]["link"] == "start") == chain[i]["from"].empty());
+    }
+    ++checked;
+  }
+  return checked;
+}
+
+}  // namespace
+
+TEST_CASE("sudoku explain --format json: the record read back, every step sound", "[cli]") {
+  const auto r = sudoku("explain --format json " + kData + "example.txt");
+  CHECK(r.exit_code == 0);
+  const auto out = records(r.out);
+  REQUIRE(out.size() == 1);
+  const json& record = out[0];
+  CHECK(keys(lines(r.out)[0]) == std::vector<std::string>{"line", "puzzle", "box", "status",
+                                                          "start", "steps", "uses", "hardest",
+                                                          "board"});
+  CHECK(record["line"] == 3);
+  CHECK(record["puzzle"] == kExample);
+  CHECK(record["box"] == "3x3");
+  CHECK(record["status"] == "solved");
+  CHECK(record["board"] == kExampleSolution);
+  // 30 givens; 153 candidates in the 51 blank cells, counted by hand from the givens' peers.
+  CHECK(record["start"] == json{{"solved", 30}, {"unsolved", 51}, {"candidates", 153}});
+  CHECK(check_steps_sound(record, kExampleSolution) == 51);
+  int uses = 0;
+  for (const auto& item : record["uses"].items()) uses += item.value().get<int>();
+  CHECK(uses == 51);
+  CHECK(record["steps"].back()["unsolved"] == 0);
+
+  // The forum's hardest (chains), against the solution that solve finds and the checker here
+  // accepts: every step sound, every chain well formed.
+  const std::string hardest = sudoku_cli::puzzle_lines(kData + "hardest_sample.txt").at(0);
+  const auto solution = records(sudoku("solve -f json " + hardest).out).at(0)["solution"];
+  REQUIRE(solves_9x9(hardest, solution));
+  const auto chains = records(sudoku("explain -f json " + hardest).out).at(0);
+  CHECK(chains["status"] == "solved");
+  CHECK(chains["board"] == solution);
+  CHECK(check_steps_sound(chains, solution) > 10);
+
+  // Stalled puzzles (several solutions: the counts in the comments of multiple_solutions.txt)
+  // give their candidates and, with --finish, the engine's count up to 2 and a solution.
+  const std::string file = kData + "multiple_solutions.txt";
+  const auto finished = records(sudoku("explain --finish -f json " + file).out);
+  const auto counts = records(sudoku("count -f json " + file).out);
+  REQUIRE(finished.size() == counts.size());
+  for (std::size_t i = 0; i < finished.size(); ++i) {
+    const json& stalled = finished[i];
+    INFO(stalled["line"]);
+    CHECK(stalled["line"] == counts[i]["line"]);
+    CHECK(stalled["status"] == "stalled");
+    const std::string board = stalled["board"];
+    REQUIRE(stalled["candidates"].size() == board.size());
+    for (std::size_t cell = 0; cell < board.size(); ++cell) {
+      CHECK(stalled["candidates"][cell].get<std::string>().empty() == (board[cell] != '.'));
+    }
+    CHECK(stalled["finish"]["solutions"] == 2);
+    const std::string puzzle = stalled["puzzle"];
+    const int box = puzzle.size() == 81 ? 3 : 2;  // 9x9, and one 4x4
+    CHECK(solves(puzzle, stalled["finish"]["solution"], box, box));
+    CHECK(stalled["finish"]["nodes"].is_number_unsigned());
+  }
+}
+
+TEST_CASE("sudoku rate --format json: Sudoku Explainer's published ratings read back", "[cli]") {
+  // se_rated.txt, part 2: "PUZZLE # ER/EP/ED name", SE's own figures, on which ours agree.
+  const std::set<std::string> names = {"easy-s1",     "medium-s11",   "hard-s17",
+                                       "fiendish-s3", "fiendish-s15", "diabolical-s3"};
+  std::string input;
+  std::vector<std::string> published;
+  for (const std::string& line : lines(cli_test::slurp(kData + "se_rated.txt"))) {
+    const auto hash = line.find(" # ");
+    if (line.empty() || line[0] == '#' || hash == std::string::npos) continue;
+    const auto rest = line.substr(hash + 3);
+    const auto space = rest.find(' ');
+    if (names.count(rest.substr(space + 1, rest.find(' ', space + 1) - space - 1)) == 0) continue;
+    input += line.substr(0, hash) + "\n";
+    published.push_back(rest.substr(0, space));
+  }
+  REQUIRE(published.size() == names.size());
+  for (const char* options : {"rate -f json", "rate --se -f json"}) {
+    INFO(options);
+    const auto r = sudoku(options, input);
+    CHECK(r.exit_code == 0);
+    const auto out = records(r.out);
+    REQUIRE(out.size() == published.size());
+    for (std::size_t i = 0; i < out.size(); ++i) {
+      INFO(lines(r.out)[i]);
+      CHECK(keys(lines(r.out)[i]) == std::vector<std::string>{"line", "puzzle", "level", "hardest",
+                                                              "tier", "tier_uses", "steps", "logic",
+                                                              "solutions", "nodes", "updates", "er",
+                                                              "ep", "ed", "se_hardest"});
+      CHECK(out[i]["line"] == i + 1);
+      CHECK(out[i]["solutions"] == 1);
+      // The numbers as SE writes them, one decimal: "ER/EP/ED" from the record's own text.
+      const std::string text = lines(r.out)[i];
+      const auto field = [&](const std::string& name) {
+        const auto at = text.find("\"" + name + "\":") + name.size() + 3;
+        return text.substr(at, text.find(',', at) - at);
+      };
+      CHECK(field("er") + "/" + field("ep") + "/" + field("ed") == published[i]);
+    }
+  }
+}
+
+TEST_CASE("sudoku explain and rate --format json: the same head as every record", "[cli]") {
+  // One "line" for all: where the entry starts, 1 for a puzzle given as an argument, always
+  // written (docs/json.md); the same "puzzle" as solve's.
+  const std::string file = kData + "puzzles.txt";
+  const auto solved = records(sudoku("solve -f json " + file).out);
+  REQUIRE(solved.size() >= 2);
+  for (const char* command : {"explain -f json ", "explain --finish -f json ", "rate -f json "}) {
+    INFO(command);
+    const auto out = records(sudoku(command + file).out);
+    REQUIRE(out.size() == solved.size());
+    for (std::size_t i = 0; i < out.size(); ++i) {
+      CHECK(out[i]["line"] == solved[i]["line"]);
+      CHECK(out[i]["puzzle"] == solved[i]["puzzle"]);
+    }
+    CHECK(records(sudoku(command + kExample).out).at(0)["line"] == 1);
+  }
+  // Pencil marks: the head's puzzle is the 729-character line, as solve writes it.
+  std::string marks;
+  for (const char ch : kExample) {
+    for (char d = '1'; d <= '9'; ++d) marks += ch == '.' || ch == d ? d : '.';
+  }
+  for (const char* command : {"explain -f json", "rate -f json", "solve -f json"}) {
+    INFO(command);
+    const auto out = records(sudoku(command, marks + "\n").out);
+    REQUIRE(out.size() == 1);
+    CHECK(out[0]["line"] == 1);
+    CHECK(out[0]["puzzle"] == marks);
+  }
+  // A variant, which their techniques do not cover: the head and "not rated".
+  for (const char* command : {"explain -f json ", "rate -f json "}) {
+    const auto r = sudoku(command + kData + "variants/x.txt");
+    const auto out = records(r.out);
+    REQUIRE(out.size() == 35);
+    CHECK(keys(lines(r.out)[0]) == std::vector<std::string>{"line", "puzzle", "variant", "status"});
+    CHECK(out[0]["variant"] == "x");
+    CHECK(out[0]["status"] == "not rated");
+  }
 }

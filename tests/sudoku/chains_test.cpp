@@ -10,6 +10,7 @@
 
 #include <sudoku/dlx_solver.hpp>
 #include <sudoku/explain.hpp>
+#include <sudoku/json.hpp>
 #include <sudoku/logic.hpp>
 #include <sudoku/reader.hpp>
 #include <sudoku/se_rating.hpp>
@@ -260,13 +261,28 @@ TEST_CASE("chain steps read as sentences and carry their nodes in JSON",
   const std::string text = sudoku::step_text(*chain, puzzle.geometry());
   CHECK(text.rfind("alternating inference chain: if r", 0) == 0);
   CHECK(text.find(" -> ") != std::string::npos);
-  std::ostringstream json;
-  sudoku::write_explanation_json(json, puzzle, r, nullptr);
-  const std::string j = json.str();
-  CHECK(j.find("\"status\":\"solved\"") != std::string::npos);
-  CHECK(j.find("\"chain\":[{\"cell\":\"r") != std::string::npos);
-  CHECK(j.find("\"link\":\"strong\"") != std::string::npos);
-  CHECK(j.find("\"link\":\"weak\"") != std::string::npos);
+  // The JSON record, written and read back: the chain node by node, each link named by the
+  // node's value (the first a start, then on nodes strong, off nodes weak).
+  const auto json =
+      sudoku::Json::parse(sudoku::json_text(sudoku::explanation_json({}, puzzle, r, nullptr)));
+  CHECK(json["status"] == "solved");
+  const auto& nodes = json["steps"].at(static_cast<std::size_t>(chain - r.steps.data()))["chain"];
+  REQUIRE(nodes.size() == chain->chain.size());
+  int strong = 0, weak = 0;
+  for (std::size_t i = 0; i < nodes.size(); ++i) {
+    const sudoku::ChainNode& node = chain->chain[i];
+    CHECK(nodes[i]["cell"] == sudoku::cell_name(puzzle.geometry(), node.cell));
+    CHECK(nodes[i]["digit"] == node.digit);
+    CHECK(nodes[i]["on"] == node.on);
+    CHECK(nodes[i]["from"] == sudoku::Json(node.from));
+    const std::string link = nodes[i]["link"];
+    CHECK(link == (node.from.empty() ? "start" : node.on ? "strong" : "weak"));
+    strong += link == "strong";
+    weak += link == "weak";
+  }
+  CHECK(nodes[0]["link"] == "start");
+  CHECK(strong > 0);
+  CHECK(weak > 0);
 }
 
 TEST_CASE("SE's length bonus: 0.1 for each step of 4, 6, 8, 12, 16, 24, 32, ... passed",

@@ -5,6 +5,7 @@
 // solution uses must never be eliminated, by any technique, at any point of a solve.
 #include <algorithm>
 #include <cstdint>
+#include <cstdio>
 #include <random>
 #include <set>
 #include <sstream>
@@ -16,8 +17,10 @@
 #include <sudoku/candidates.hpp>
 #include <sudoku/dlx_solver.hpp>
 #include <sudoku/explain.hpp>
+#include <sudoku/json.hpp>
 #include <sudoku/logic.hpp>
 #include <sudoku/rating.hpp>
+#include <sudoku/records.hpp>
 
 #include "support.hpp"
 
@@ -648,36 +651,23 @@ TEST_CASE("steps read as sentences", "[sudoku][explain]") {
         "(solved 0, unsolved 0, candidates 0)");
 }
 
-TEST_CASE("JSON strings are escaped", "[sudoku][explain]") {
-  CHECK(sudoku::json_string("plain") == "\"plain\"");
-  CHECK(sudoku::json_string("a\"b\\c\nd\te\x01") == "\"a\\\"b\\\\c\\nd\\te\\u0001\"");
-  CHECK(sudoku::json_string("\xc3\xa9") == "\"\xc3\xa9\"");
-}
-
-namespace {
-/// A minimal JSON well-formedness check: strings closed, no raw control characters in them,
-/// brackets balanced and properly nested.
-bool json_well_formed(const std::string& text) {
-  std::string stack;
-  bool in_string = false;
-  for (std::size_t i = 0; i < text.size(); ++i) {
-    const char c = text[i];
-    if (in_string) {
-      if (static_cast<unsigned char>(c) < 0x20) return false;
-      if (c == '\\') ++i;
-      else if (c == '"') in_string = false;
-      continue;
-    }
-    if (c == '"') in_string = true;
-    else if (c == '{' || c == '[') stack.push_back(c);
-    else if (c == '}' || c == ']') {
-      if (stack.empty() || stack.back() != (c == '}' ? '{' : '[')) return false;
-      stack.pop_back();
-    }
+TEST_CASE("JSON text: strings escaped, UTF-8 kept, other bytes replaced, tenths with one decimal",
+          "[sudoku][explain]") {
+  CHECK(sudoku::json_text("plain") == "\"plain\"");
+  CHECK(sudoku::json_text("a\"b\\c\nd\te\x01") == "\"a\\\"b\\\\c\\nd\\te\\u0001\"");
+  CHECK(sudoku::json_text("\xc3\xa9") == "\"\xc3\xa9\"");
+  // A byte that is not UTF-8 (a file name can hold one) becomes U+FFFD, not an exception.
+  CHECK(sudoku::json_text("a\xff"
+                          "b") ==
+        "\"a\xef\xbf\xbd"
+        "b\"");
+  // SE's ratings are tenths held as tenths / 10.0: written as SE writes them, one decimal.
+  for (int tenths = 0; tenths <= 250; ++tenths) {
+    char text[16];
+    std::snprintf(text, sizeof text, "%.1f", tenths / 10.0);
+    CHECK(sudoku::json_text(tenths / 10.0) == text);
   }
-  return !in_string && stack.empty();
 }
-}  // namespace
 
 TEST_CASE("explanations render as text and as one JSON object per line", "[sudoku][explain]") {
   sudoku::DlxSolver engine;
@@ -687,14 +677,18 @@ TEST_CASE("explanations render as text and as one JSON object per line", "[sudok
     const auto r = sudoku::solve_logically(p.board);
     const auto fin = sudoku::finish_with_engine(r, engine);
     std::ostringstream text, json;
-    sudoku::write_explanation(text, p.board, r, &fin, false);
-    sudoku::write_explanation(json, p.board, r, &fin, true, p.line);
+    sudoku::write_explanation_text(text, p.board, r, &fin);
+    sudoku::write_explanation_json(json, sudoku::json_head(p), p.board, r, &fin);
     const std::string t = text.str(), j = json.str();
     INFO(file << "\n" << t << j);
-    CHECK(json_well_formed(j));
-    CHECK(std::count(j.begin(), j.end(), '\n') == 1);
-    CHECK(j.find("\"status\":\"" + std::string(sudoku::status_name(r.status)) + "\"") !=
-          std::string::npos);
+    REQUIRE(std::count(j.begin(), j.end(), '\n') == 1);
+    REQUIRE(j.back() == '\n');
+    const auto record = sudoku::Json::parse(j);
+    CHECK(record["line"] == p.line);
+    CHECK(record["puzzle"] == p.board.to_line());
+    CHECK(record["status"] == sudoku::status_name(r.status));
+    CHECK(record["steps"].size() == r.steps.size());
+    CHECK(record["finish"]["solutions"] == fin.solutions);
     // One text line per step, plus the header lines and the outcome.
     CHECK(static_cast<std::size_t>(std::count(t.begin(), t.end(), '\n')) >= r.steps.size() + 1);
   }
@@ -705,7 +699,11 @@ TEST_CASE("explanations render as text and as one JSON object per line", "[sudok
   CHECK(text.str().find("solved by logic in " + std::to_string(r.steps.size()) + " steps") !=
         std::string::npos);
   std::ostringstream rating;
-  sudoku::write_rating_json(rating, p.board, sudoku::rate(p.board, engine), 3);
-  CHECK(json_well_formed(rating.str()));
+  sudoku::write_rating_json(rating, sudoku::json_head(p), sudoku::rate(p.board, engine));
+  const auto record = sudoku::Json::parse(rating.str());
+  CHECK(record["line"] == 3);  // below the two comment lines of example.txt
+  CHECK(record["puzzle"] == p.board.to_line());
+  CHECK(record["level"] == "easy");
+  CHECK(record["solutions"] == 1);
   CHECK(rating.str().rfind("{\"line\":3,\"puzzle\":", 0) == 0);
 }

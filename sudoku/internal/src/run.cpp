@@ -799,10 +799,14 @@ class Run::Impl {
     }
     const bool solved = result.status == LogicStatus::solved || (finish && finish->solutions == 1);
     r.tally(solved);
-    if (!settings_.json) r.out << "# " << where(puzzle.line) << '\n';
-    write_explanation(r.out, puzzle.board, result, finish ? &*finish : nullptr, settings_.json,
-                      puzzle.line);
-    if (!settings_.json) r.out << '\n';
+    const SolveResult* completion = finish ? &*finish : nullptr;
+    if (settings_.json) {
+      write_explanation_json(r.out, json_head(puzzle), puzzle.board, result, completion);
+    } else {
+      r.out << "# " << where(puzzle.line) << '\n';
+      write_explanation_text(r.out, puzzle.board, result, completion);
+      r.out << '\n';
+    }
   }
 
   void rate(Record& r, Worker& worker, const Puzzle& puzzle) const {
@@ -820,7 +824,7 @@ class Run::Impl {
     r.totals.nodes += rating.nodes;
     r.totals.updates += rating.updates;
     r.tally(rating.level != Difficulty::invalid);
-    if (settings_.json) write_rating_json(r.out, puzzle.board, rating, puzzle.line);
+    if (settings_.json) write_rating_json(r.out, json_head(puzzle), rating);
     else r.out << rating_text(rating) << '\n';
   }
 

@@ -9,9 +9,10 @@
 // "," without a puzzle), so that feeding the output back to the reader skips it.
 //
 // --format json (docs/json.md) has writers of its own below: JSON Lines, one object per record,
-// written with nlohmann::json inside the library (no JSON type in this header). The records of an
-// input entry begin alike, with "line" and "puzzle"; then the answer ("solution", "count",
-// "status") or, for malformed input, "file", "column" and "error".
+// built by json.hpp's one writer (nlohmann::json; no JSON type in this header). The records
+// of an input entry begin alike, with "line" and "puzzle"; then the answer ("solution",
+// "count", "status", an explanation, a rating) or, for malformed input, "file", "column" and
+// "error".
 #pragma once
 
 #include <cstddef>
@@ -23,7 +24,10 @@
 #include <vector>
 
 #include "sudoku/board.hpp"
+#include "sudoku/logic.hpp"
+#include "sudoku/rating.hpp"
 #include "sudoku/reader.hpp"
+#include "sudoku/solve_result.hpp"
 #include "sudoku/variant.hpp"
 #include "sudoku/writer.hpp"
 
@@ -99,6 +103,14 @@ void write_error_json(std::ostream& out, const ReadError& error);
 
 /// A record of explain or rate for a puzzle they do not take: {HEAD,"status":STATUS}.
 void write_status_json(std::ostream& out, const JsonHead& head, std::string_view status);
+
+/// explain: {HEAD,"box",...,"steps",...}, the record that explanation_json() (json.hpp)
+/// documents.
+void write_explanation_json(std::ostream& out, const JsonHead& head, const Board& puzzle,
+                            const LogicResult& result, const SolveResult* finish);
+
+/// rate: {HEAD,"level",...}, the record that rating_json() (json.hpp) documents.
+void write_rating_json(std::ostream& out, const JsonHead& head, const Rating& rating);
 
 /// generate: {"number":K,"puzzle":"...","solution":"...","box":"RxC"} (K counts from 1) and,
 /// for rules beyond the classic ones, "variant", "regions" (jigsaw: each cell's region as a

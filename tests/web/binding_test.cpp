@@ -1,0 +1,376 @@
+// The page's C++ binding (web/binding.cpp) compiled natively: every web_* function is called as
+// the page calls it, and its reply is read back with nlohmann::json and checked against facts
+// from outside the binding: Wikipedia's solution of the example, the empty 4x4 grid's 288
+// solutions, Sudoku Explainer's published rating of a puzzle in data/sudoku/se_rated.txt, the
+// unique solutions of the data files, and checkers of rows, columns, boxes, diagonals and cages
+// written here. The sanitizer job (scripts/check-sanitizers) runs it under ASan and UBSan, so
+// that a write past a table of the binding (web_bench's per-backend counts once had six slots
+// for seven backends) fails there.
+#include <algorithm>
+#include <cstddef>
+#include <fstream>
+#include <iterator>
+#include <set>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include <catch2/catch.hpp>
+#include <nlohmann/json.hpp>
+
+extern "C" {
+const char* web_read(const char* text, const char* box);
+const char* web_solve(const char* text, const char* box);
+const char* web_count(const char* text, const char* box, double limit);
+const char* web_explain(const char* text, const char* box);
+const char* web_rate(const char* text, const char* box);
+const char* web_generate(const char* box, const char* difficulty, const char* symmetry,
+                         double seed);
+const char* web_bench(const char* text, double limit);
+const char* web_variant_read(const char* text, double index, const char* flags);
+const char* web_variant_solve(const char* text, double limit);
+const char* web_variant_generate(const char* variant, double seed);
+}
+
+// Catch would print a json as a range of json, without end: print its text instead.
+namespace Catch {
+template <>
+struct StringMaker<nlohmann::json> {
+  static std::string convert(const nlohmann::json& value) { return value.dump(); }
+};
+}  // namespace Catch
+
+using nlohmann::json;
+
+namespace {
+
+const std::string kData = DLX_DATA_DIR "/sudoku/";
+// Wikipedia's example and its solution, as printed in the "Sudoku" article.
+const std::string kExample =
+    "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
+const std::string kExampleSolution =
+    "534678912672195348198342567859761423426853791713924856961537284287419635345286179";
+
+std::string slurp(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  REQUIRE(in);
+  return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+}
+
+// The puzzle lines of a data file (not comments, not blank), with their line numbers.
+std::vector<std::pair<std::size_t, std::string>> puzzle_lines(const std::string& path) {
+  std::istringstream in(slurp(path));
+  std::vector<std::pair<std::size_t, std::string>> found;
+  std::string line;
+  for (std::size_t number = 1; std::getline(in, line); ++number) {
+    if (!line.empty() && line[0] != '#') found.emplace_back(number, line);
+  }
+  return found;
+}
+
+// A reply read back: one JSON object with "ok" (a reply that is not JSON fails the test).
+json parsed(const char* reply) {
+  REQUIRE(reply != nullptr);
+  INFO(reply);
+  json value;
+  REQUIRE_NOTHROW(value = json::parse(reply));
+  REQUIRE(value.is_object());
+  REQUIRE(value.contains("ok"));
+  return value;
+}
+
+// The time of the work: a number of microseconds, and the runs it is the mean of.
+void check_timing(const json& reply, bool with_runs) {
+  CHECK(reply["micros"].is_number());
+  CHECK(reply["micros"].get<double>() >= 0);
+  if (with_runs) {
+    CHECK(reply["runs"].is_number_integer());
+    CHECK(reply["runs"].get<long long>() >= 1);
+  }
+}
+
+int symbol_value(char symbol) {
+  if (symbol >= '1' && symbol <= '9') return symbol - '0';
+  if (symbol >= 'A' && symbol <= 'Z') return symbol - 'A' + 10;
+  return 0;
+}
+
+// `solution` fills `puzzle` (boxes r x c): every row, column and box holds 1..N once, givens kept.
+bool solves(const std::string& puzzle, const std::string& solution, int r, int c) {
+  const int n = r * c;
+  if (solution.size() != static_cast<std::size_t>(n * n) || puzzle.size() != solution.size()) {
+    return false;
+  }
+  for (std::size_t i = 0; i < puzzle.size(); ++i) {
+    if (puzzle[i] != '.' && puzzle[i] != solution[i]) return false;
+  }
+  const auto at = [&](int row, int col) {
+    return symbol_value(solution[static_cast<std::size_t>(row * n + col)]);
+  };
+  for (int u = 0; u < n; ++u) {
+    std::set<int> row, col, box;
+    for (int k = 0; k < n; ++k) {
+      row.insert(at(u, k));
+      col.insert(at(k, u));
+      box.insert(at((u / r) * r + k / c, (u % r) * c + k % c));
+    }
+    for (const auto* unit : {&row, &col, &box}) {
+      if (unit->size() != static_cast<std::size_t>(n) || unit->count(0) > 0) return false;
+    }
+  }
+  return true;
+}
+
+// Both diagonals of a 9x9 grid hold 1-9 once.
+bool diagonals_distinct(const std::string& grid) {
+  std::set<char> main, anti;
+  for (std::size_t k = 0; k < 9; ++k) {
+    main.insert(grid[k * 9 + k]);
+    anti.insert(grid[k * 9 + 8 - k]);
+  }
+  return main.size() == 9 && anti.size() == 9;
+}
+
+// "r3c7" to the row-major cell number of an N x N grid.
+std::size_t cell_number(const std::string& name, std::size_t n) {
+  const auto c = name.find('c');
+  return (std::stoul(name.substr(1, c - 1)) - 1) * n + std::stoul(name.substr(c + 1)) - 1;
+}
+
+}  // namespace
+
+TEST_CASE("web_read: the board, its givens and its clashes, or the reader's message", "[web]") {
+  const json read = parsed(web_read(kExample.c_str(), ""));
+  CHECK(read == json{{"ok", true},
+                     {"puzzle", kExample},
+                     {"box", "3x3"},
+                     {"givens", 30},
+                     {"conflicts", json::array()}});
+
+  std::string clash = kExample;
+  clash[1] = '5';  // a second 5 in row 1 and box 1
+  const json clashing = parsed(web_read(clash.c_str(), ""));
+  CHECK(clashing["ok"] == true);
+  REQUIRE(clashing["conflicts"].size() == 2);
+  CHECK(clashing["conflicts"][0] == json{{"message", "digit 5 twice in row 1 (r1c1 and r1c2)"},
+                                         {"unit", "row 1"},
+                                         {"cells", {"r1c1", "r1c2"}}});
+  CHECK(clashing["conflicts"][1]["unit"] == "box 1");
+
+  // A symbol out of range: the reader's message with line and column, and no crash.
+  std::string bad = kExample;
+  bad[4] = 'x';
+  const json error = parsed(web_read(bad.c_str(), ""));
+  CHECK(error["ok"] == false);
+  CHECK(error["error"].get<std::string>().rfind("puzzle:1:5: ", 0) == 0);
+  CHECK(parsed(web_read("", ""))["error"] == "puzzle: no puzzle in the text");
+  CHECK(parsed(web_read(kExample.c_str(), "4x"))["ok"] == false);
+  bad[4] = '\xff';
+  CHECK(parsed(web_read(bad.c_str(), ""))["error"].get<std::string>().rfind(
+            "puzzle:1:5: unknown symbol (byte 0xFF)", 0) == 0);
+}
+
+TEST_CASE("web_solve and web_count: the published solution, 288, and no solution", "[web]") {
+  const json solved = parsed(web_solve(kExample.c_str(), ""));
+  CHECK(solved["ok"] == true);
+  CHECK(solved["puzzle"] == kExample);
+  CHECK(solved["limit"] == 2);
+  CHECK(solved["solutions"] == 1);
+  CHECK(solved["limit_reached"] == false);
+  CHECK(solved["solution"] == kExampleSolution);
+  CHECK(solved["backend"] == "bitboard");
+  CHECK(solved["nodes"].is_number_unsigned());
+  check_timing(solved, true);
+
+  // The empty 4x4 grid has 288 solutions.
+  const json counted = parsed(web_count("................", "", 1000));
+  CHECK(counted["solutions"] == 288);
+  CHECK(counted["limit"] == 1000);
+  CHECK(solves("................", counted["solution"].get<std::string>(), 2, 2));
+  // A limit below 2 is raised to 2: the count still says whether the solution is unique.
+  CHECK(parsed(web_count("................", "", 0))["solutions"] == 2);
+
+  // Consistent givens without a solution: r1c9 can hold nothing (unsolvable.txt).
+  const std::string none = puzzle_lines(kData + "unsolvable.txt").at(0).second;
+  const json unsolvable = parsed(web_solve(none.c_str(), ""));
+  CHECK(unsolvable["solutions"] == 0);
+  CHECK(unsolvable["solution"].is_null());
+  CHECK(unsolvable["contradiction"]["cells"] == json{"r1c9"});
+}
+
+TEST_CASE("web_explain: every step sound against the published solution, positions replayed",
+          "[web]") {
+  const json reply = parsed(web_explain(kExample.c_str(), ""));
+  CHECK(reply["ok"] == true);
+  check_timing(reply, true);
+  const json& explanation = reply["explanation"];
+  // The record `sudoku explain --format json` writes for this text: line 1 of it.
+  CHECK(explanation["line"] == 1);
+  CHECK(explanation["puzzle"] == kExample);
+  CHECK(explanation["box"] == "3x3");
+  CHECK(explanation["status"] == "solved");
+  CHECK(explanation["board"] == kExampleSolution);
+  // 153: the candidates left by the givens, counted cell by cell in the first position below.
+  CHECK(explanation["start"] == json{{"solved", 30}, {"unsolved", 51}, {"candidates", 153}});
+  const json& steps = explanation["steps"];
+  REQUIRE(steps.size() == 51);  // one placement per blank cell
+  int uses = 0;
+  for (const auto& item : explanation["uses"].items()) uses += item.value().get<int>();
+  CHECK(uses == 51);
+  for (const json& step : steps) {
+    for (const json& placed : step["placed"]) {
+      const auto cell = cell_number(placed["cell"], 9);
+      CHECK(placed["digit"] == kExampleSolution[cell] - '0');
+    }
+    for (const json& eliminated : step["eliminated"]) {
+      const auto cell = cell_number(eliminated["cell"], 9);
+      CHECK(eliminated["digit"] != kExampleSolution[cell] - '0');
+    }
+  }
+  // One position before each step and one after the last; the last has every cell filled.
+  REQUIRE(reply["positions"].size() == steps.size() + 1);
+  for (const json& cell : reply["positions"].back()) CHECK(cell == "");
+  CHECK(reply["positions"][0][2] == "124");  // r1c3 at the start, by hand from the givens
+  REQUIRE(reply["se_tenths"].size() == steps.size());
+  for (const json& tenths : reply["se_tenths"]) CHECK(tenths.get<int>() >= 10);
+
+  int candidates = 0;
+  for (const json& cell : reply["positions"][0]) {
+    candidates += static_cast<int>(cell.get<std::string>().size());
+  }
+  CHECK(candidates == 153);
+
+  // A puzzle of two solutions (the comment above it in multiple_solutions.txt says so) stalls
+  // the techniques, and the engine's completion says there are several.
+  const std::string two = puzzle_lines(kData + "multiple_solutions.txt").at(0).second;
+  const json stalled = parsed(web_explain(two.c_str(), ""));
+  CHECK(stalled["explanation"]["status"] == "stalled");
+  CHECK(stalled["explanation"]["candidates"].size() == 81);
+  CHECK(stalled["explanation"]["finish"]["solutions"] == 2);
+  CHECK(solves(two, stalled["explanation"]["finish"]["solution"], 3, 3));
+}
+
+TEST_CASE("web_rate: Sudoku Explainer's published rating of a puzzle in se_rated.txt", "[web]") {
+  // se_rated.txt: "1....2.6..32..8..4.4... # 7.1/1.2/1.2 fiendish-s15", SE 1.2.1's own figures.
+  std::string puzzle;
+  for (const auto& [line, text] : puzzle_lines(kData + "se_rated.txt")) {
+    if (text.find("fiendish-s15 ") != std::string::npos) puzzle = text.substr(0, 81);
+  }
+  REQUIRE(puzzle.size() == 81);
+  const json reply = parsed(web_rate(puzzle.c_str(), ""));
+  CHECK(reply["ok"] == true);
+  check_timing(reply, true);
+  const json& rating = reply["rating"];
+  CHECK(rating["line"] == 1);
+  CHECK(rating["puzzle"] == puzzle);
+  CHECK(rating["solutions"] == 1);
+  CHECK(rating["er"] == 7.1);
+  CHECK(rating["ep"] == 1.2);
+  CHECK(rating["ed"] == 1.2);
+  CHECK(reply["text"].get<std::string>().find("SE 7.1/1.2/1.2") != std::string::npos);
+  CHECK(parsed(web_rate("12", ""))["ok"] == false);
+}
+
+TEST_CASE("web_generate: a puzzle with one solution, of the level and symmetry asked", "[web]") {
+  const json made = parsed(web_generate("3x3", "easy", "rotate180", 11));
+  REQUIRE(made["ok"] == true);
+  const std::string puzzle = made["puzzle"];
+  CHECK(made["box"] == "3x3");
+  CHECK(made["level"] == "easy");
+  CHECK(made["seed"] == 11);
+  CHECK(made["attempts"].get<int>() >= 1);
+  check_timing(made, false);
+  CHECK(solves(puzzle, made["solution"], 3, 3));
+  for (std::size_t i = 0; i < puzzle.size(); ++i) {
+    CHECK((puzzle[i] == '.') == (puzzle[80 - i] == '.'));
+  }
+  CHECK(parsed(web_count(puzzle.c_str(), "", 2))["solutions"] == 1);
+
+  const json six = parsed(web_generate("2x3", "", "none", 3));
+  CHECK(six["box"] == "2x3");
+  CHECK(solves(six["puzzle"], six["solution"], 2, 3));
+  CHECK(parsed(web_generate("3x3", "impossible", "none", 1))["ok"] == false);
+  CHECK(parsed(web_generate("3x3", "", "sideways", 1))["ok"] == false);
+}
+
+TEST_CASE("web_bench: counts, backends, and a board that auto hands to clause learning", "[web]") {
+  // top1465: every puzzle has exactly one solution (the list's definition).
+  const auto lines = puzzle_lines(kData + "top1465_sample.txt");
+  std::string text;
+  for (std::size_t i = 0; i < 20; ++i) text += lines.at(i).second + "\n";
+  text += "not a puzzle\n";
+  const json nine = parsed(web_bench(text.c_str(), 2));
+  CHECK(nine["puzzles"] == 20);
+  CHECK(nine["errors"] == 1);
+  CHECK(nine["unique"] == 20);
+  CHECK(nine["none"] == 0);
+  CHECK(nine["several"] == 0);
+  CHECK(nine["bad_solutions"] == 0);
+  CHECK(nine["backends"] == json{{"bitboard", 20}});
+  check_timing(nine, false);
+
+  // A 25x25 puzzle past the engine's budget: auto goes on with the clause-learning backend,
+  // the last of the backends, whose count once went one past web_bench's table.
+  const json big = parsed(web_bench(slurp(kData + "25x25_minimal.txt").c_str(), 1));
+  CHECK(big["puzzles"] == 1);
+  CHECK(big["unique"] == 1);
+  CHECK(big["bad_solutions"] == 0);
+  CHECK(big["backends"] == json{{"sat", 1}});
+}
+
+TEST_CASE("web_variant_read, _solve and _generate: rules drawn, solutions that keep them",
+          "[web]") {
+  const std::string x = slurp(kData + "variants/x.txt");
+  const auto lines = puzzle_lines(kData + "variants/x.txt");  // "# variant x" lines included
+  std::vector<std::pair<std::size_t, std::string>> puzzles;
+  std::copy_if(lines.begin(), lines.end(), std::back_inserter(puzzles),
+               [](const auto& l) { return l.second.size() == 81; });
+  const json third = parsed(web_variant_read(x.c_str(), 2, ""));
+  CHECK(third["ok"] == true);
+  CHECK(third["count"] == puzzles.size());
+  CHECK(third["line"] == puzzles.at(2).first);
+  CHECK(third["puzzle"] == puzzles.at(2).second);
+  CHECK(third["variant"] == "x");
+  CHECK(third["regions"] == json::array());
+  REQUIRE(third["units"].size() == 2);  // the two diagonals
+  for (const json& unit : third["units"]) CHECK(unit["cells"].size() == 9);
+  CHECK(third["clash"].is_null());
+  CHECK(parsed(web_variant_read(x.c_str(), 99, ""))["ok"] == false);
+  CHECK(parsed(web_variant_read(x.c_str(), 0, "bogus"))["error"] ==
+        "unknown rules 'bogus': x, windoku, anti-knight, anti-king");
+  // A byte that is not UTF-8, echoed in a message, still gives JSON: U+FFFD in its place.
+  CHECK(parsed(web_variant_read(x.c_str(), 0, "x\xff"))["error"] ==
+        "unknown rules 'x\xef\xbf\xbd': x, windoku, anti-knight, anti-king");
+
+  const std::string first = "# variant x\n" + puzzles.at(0).second + "\n";
+  const json solved = parsed(web_variant_solve(first.c_str(), 2));
+  CHECK(solved["solutions"] == 1);
+  CHECK(solved["backend"] == "dlx");
+  CHECK(solves(puzzles.at(0).second, solved["solution"], 3, 3));
+  CHECK(diagonals_distinct(solved["solution"]));
+  check_timing(solved, true);
+
+  // Killer: every cage of the first puzzle adds up to its sum in the solution found.
+  const json killer = parsed(web_variant_solve(slurp(kData + "variants/killer.txt").c_str(), 2));
+  REQUIRE(killer["solutions"] == 1);
+  const std::string solution = killer["solution"];
+  CHECK(solves(killer["puzzle"], solution, 3, 3));
+  REQUIRE(!killer["cages"].empty());
+  for (const json& cage : killer["cages"]) {
+    int sum = 0;
+    for (const json& cell : cage["cells"]) sum += solution.at(cell_number(cell, 9)) - '0';
+    CHECK(sum == cage["sum"]);
+  }
+
+  const json made = parsed(web_variant_generate("x", 5));
+  REQUIRE(made["ok"] == true);
+  CHECK(made["variant"] == "x");
+  CHECK(solves(made["puzzle"], made["solution"], 3, 3));
+  CHECK(diagonals_distinct(made["solution"]));
+  check_timing(made, false);
+  // Its text reads back as the same puzzle under the same rules.
+  const json again = parsed(web_variant_read(made["text"].get<std::string>().c_str(), 0, ""));
+  CHECK(again["puzzle"] == made["puzzle"]);
+  CHECK(again["variant"] == "x");
+  CHECK(parsed(web_variant_generate("bogus", 1))["ok"] == false);
+}
