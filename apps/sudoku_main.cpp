@@ -185,8 +185,8 @@ tier of the hardest technique used and K the steps made with tier-T techniques:
   hard     tier 2 more than 5 times, or tier 3 at most twice
   expert   tier 3 more than twice, or tier 4
   beyond   the techniques stall: it needs the patterns after the jellyfish,
-           chains, forcing or guessing. rate tries these tiers only, so its "logic
-           stalled" means they stall; explain goes on with the rest
+           chains, forcing or guessing. rate tries these tiers only, so its "past
+           the tiers' techniques" means they stall; explain goes on with the rest
   invalid  (rate only) the engine finds no solution, or more than one
 
 Input:

@@ -457,7 +457,11 @@ std::string rating_text(const Rating& r) {
     text += "none";
   }
   text += "; " + std::to_string(r.steps) + " steps";
-  if (r.logic != LogicStatus::solved) text += ", logic " + std::string(status_name(r.logic));
+  // rate tries only the tiers' techniques (jellyfish and easier, rating.hpp): where they stall
+  // the puzzle is "beyond", and `explain` (or rate --se) goes on with the harder ones. Saying
+  // "logic stalled" there read as if no logic could go on (#45 item 8).
+  if (r.logic == LogicStatus::stalled) text += ", past the tiers' techniques";
+  else if (r.logic != LogicStatus::solved) text += ", logic " + std::string(status_name(r.logic));
   text += r.by_sat ? "; clause learning: " : "; engine: ";
   text += r.solutions == 0 ? "no solution" : r.solutions == 1 ? "unique" : "several solutions";
   text += ", " + std::to_string(r.nodes) + (r.by_sat ? " conflicts" : " nodes");
