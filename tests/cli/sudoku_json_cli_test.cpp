@@ -15,16 +15,13 @@
 #include <catch2/catch.hpp>
 #include <nlohmann/json.hpp>
 
+#include "../json_grid_checks.hpp"
 #include "sudoku_cli_support.hpp"
 
-// Catch would print a json as a range of json, without end: print its text instead.
-namespace Catch {
-template <>
-struct StringMaker<nlohmann::json> {
-  static std::string convert(const nlohmann::json& value) { return value.dump(); }
-};
-}  // namespace Catch
 
+using grid_checks::cell_number;
+using grid_checks::diagonals_distinct;
+using grid_checks::solves;
 using nlohmann::json;
 using sudoku_cli::kData;
 using sudoku_cli::kExample;
@@ -55,48 +52,6 @@ std::vector<std::string> keys(const std::string& line) {
   const auto object = nlohmann::ordered_json::parse(line);  // items() refers to it
   for (const auto& item : object.items()) names.push_back(item.key());
   return names;
-}
-
-// An N x N grid (boxes r x c) is a solution of `puzzle` if every row, column and box holds each
-// symbol once and the givens are kept.
-bool solves(const std::string& puzzle, const std::string& solution, int r, int c) {
-  const int n = r * c;
-  if (static_cast<int>(solution.size()) != n * n || puzzle.size() != solution.size()) return false;
-  for (std::size_t i = 0; i < puzzle.size(); ++i) {
-    if (puzzle[i] != '.' && puzzle[i] != solution[i]) return false;
-  }
-  const auto at = [&](int row, int col) {
-    return solution[static_cast<std::size_t>(row * n + col)];
-  };
-  for (int u = 0; u < n; ++u) {
-    std::set<char> row, col, box;
-    for (int k = 0; k < n; ++k) {
-      row.insert(at(u, k));
-      col.insert(at(k, u));
-      box.insert(at((u / r) * r + k / c, (u % r) * c + k % c));
-    }
-    if (row.size() != static_cast<std::size_t>(n) || col.size() != static_cast<std::size_t>(n) ||
-        box.size() != static_cast<std::size_t>(n)) {
-      return false;
-    }
-  }
-  return true;
-}
-
-// Both diagonals of a 9x9 grid hold 1-9 once.
-bool diagonals_distinct(const std::string& grid) {
-  std::set<char> main, anti;
-  for (std::size_t k = 0; k < 9; ++k) {
-    main.insert(grid[k * 9 + k]);
-    anti.insert(grid[k * 9 + 8 - k]);
-  }
-  return main.size() == 9 && anti.size() == 9;
-}
-
-// "r3c7" to the row-major cell number of a 9x9 grid.
-std::size_t cell_number(const std::string& name) {
-  const auto c = name.find('c');
-  return (std::stoul(name.substr(1, c - 1)) - 1) * 9 + std::stoul(name.substr(c + 1)) - 1;
 }
 
 }  // namespace

@@ -18,6 +18,8 @@
 #include <catch2/catch.hpp>
 #include <nlohmann/json.hpp>
 
+#include "../json_grid_checks.hpp"
+
 extern "C" {
 const char* web_read(const char* text, const char* box);
 const char* web_solve(const char* text, const char* box);
@@ -32,14 +34,10 @@ const char* web_variant_solve(const char* text, double limit);
 const char* web_variant_generate(const char* variant, double seed);
 }
 
-// Catch would print a json as a range of json, without end: print its text instead.
-namespace Catch {
-template <>
-struct StringMaker<nlohmann::json> {
-  static std::string convert(const nlohmann::json& value) { return value.dump(); }
-};
-}  // namespace Catch
 
+using grid_checks::cell_number;
+using grid_checks::diagonals_distinct;
+using grid_checks::solves;
 using nlohmann::json;
 
 namespace {
@@ -87,54 +85,6 @@ void check_timing(const json& reply, bool with_runs) {
     CHECK(reply["runs"].is_number_integer());
     CHECK(reply["runs"].get<long long>() >= 1);
   }
-}
-
-int symbol_value(char symbol) {
-  if (symbol >= '1' && symbol <= '9') return symbol - '0';
-  if (symbol >= 'A' && symbol <= 'Z') return symbol - 'A' + 10;
-  return 0;
-}
-
-// `solution` fills `puzzle` (boxes r x c): every row, column and box holds 1..N once, givens kept.
-bool solves(const std::string& puzzle, const std::string& solution, int r, int c) {
-  const int n = r * c;
-  if (solution.size() != static_cast<std::size_t>(n * n) || puzzle.size() != solution.size()) {
-    return false;
-  }
-  for (std::size_t i = 0; i < puzzle.size(); ++i) {
-    if (puzzle[i] != '.' && puzzle[i] != solution[i]) return false;
-  }
-  const auto at = [&](int row, int col) {
-    return symbol_value(solution[static_cast<std::size_t>(row * n + col)]);
-  };
-  for (int u = 0; u < n; ++u) {
-    std::set<int> row, col, box;
-    for (int k = 0; k < n; ++k) {
-      row.insert(at(u, k));
-      col.insert(at(k, u));
-      box.insert(at((u / r) * r + k / c, (u % r) * c + k % c));
-    }
-    for (const auto* unit : {&row, &col, &box}) {
-      if (unit->size() != static_cast<std::size_t>(n) || unit->count(0) > 0) return false;
-    }
-  }
-  return true;
-}
-
-// Both diagonals of a 9x9 grid hold 1-9 once.
-bool diagonals_distinct(const std::string& grid) {
-  std::set<char> main, anti;
-  for (std::size_t k = 0; k < 9; ++k) {
-    main.insert(grid[k * 9 + k]);
-    anti.insert(grid[k * 9 + 8 - k]);
-  }
-  return main.size() == 9 && anti.size() == 9;
-}
-
-// "r3c7" to the row-major cell number of an N x N grid.
-std::size_t cell_number(const std::string& name, std::size_t n) {
-  const auto c = name.find('c');
-  return (std::stoul(name.substr(1, c - 1)) - 1) * n + std::stoul(name.substr(c + 1)) - 1;
 }
 
 }  // namespace
