@@ -18,7 +18,6 @@
 #include "../json_grid_checks.hpp"
 #include "sudoku_cli_support.hpp"
 
-
 using grid_checks::cell_number;
 using grid_checks::diagonals_distinct;
 using grid_checks::solves;

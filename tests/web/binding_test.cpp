@@ -34,7 +34,6 @@ const char* web_variant_solve(const char* text, double limit);
 const char* web_variant_generate(const char* variant, double seed);
 }
 
-
 using grid_checks::cell_number;
 using grid_checks::diagonals_distinct;
 using grid_checks::solves;
