@@ -57,6 +57,23 @@ std::vector<int> symmetry_orbit(const Geometry& g, Symmetry symmetry, int cell) 
   return orbit;
 }
 
+namespace {
+
+// The orbits of the cells of `puzzle` that hold givens, each once, starting at its first cell, in
+// the order of those cells: what dig(), mutate() and minimize() shuffle and take away.
+std::vector<std::vector<int>> given_orbits(const Board& puzzle, Symmetry symmetry) {
+  const Geometry& g = puzzle.geometry();
+  std::vector<std::vector<int>> orbits;
+  for (int cell = 0; cell < g.cell_count(); ++cell) {
+    if (puzzle[cell] == 0) continue;
+    auto orbit = symmetry_orbit(g, symmetry, cell);
+    if (*std::min_element(orbit.begin(), orbit.end()) == cell) orbits.push_back(std::move(orbit));
+  }
+  return orbits;
+}
+
+}  // namespace
+
 std::uint64_t Random::below(std::uint64_t bound) {
   assert(bound > 0);
   // Accept x only at or above 2^64 mod bound, so that every residue has the same number of
@@ -256,15 +273,7 @@ Board Generator::random_solution() {
 }
 
 Board Generator::dig(const Board& solution) {
-  const Geometry& g = solution.geometry();
-  std::vector<std::vector<int>> orbits;
-  std::vector<bool> seen(static_cast<std::size_t>(g.cell_count()), false);
-  for (int cell = 0; cell < g.cell_count(); ++cell) {
-    if (seen[static_cast<std::size_t>(cell)]) continue;
-    auto orbit = symmetry_orbit(g, options_.symmetry, cell);
-    for (int c : orbit) seen[static_cast<std::size_t>(c)] = true;
-    orbits.push_back(std::move(orbit));
-  }
+  auto orbits = given_orbits(solution, options_.symmetry);  // a full grid: every orbit
   random_.shuffle(orbits);
   Board puzzle = solution;
   givens_ = puzzle.given_count();
@@ -368,16 +377,11 @@ Board Generator::mutate(const Board& puzzle, const Board& solution) {
   const Geometry& g = puzzle.geometry();
   Board q = puzzle;
   // One or two orbits of givens go (each orbit once: by its first cell).
-  std::vector<int> givens;
-  for (int cell = 0; cell < g.cell_count(); ++cell) {
-    if (q[cell] == 0) continue;
-    const auto orbit = symmetry_orbit(g, options_.symmetry, cell);
-    if (*std::min_element(orbit.begin(), orbit.end()) == cell) givens.push_back(cell);
-  }
-  random_.shuffle(givens);
-  const std::size_t removals = std::min<std::size_t>(givens.size(), 1 + random_.below(2));
+  auto orbits = given_orbits(q, options_.symmetry);
+  random_.shuffle(orbits);
+  const std::size_t removals = std::min<std::size_t>(orbits.size(), 1 + random_.below(2));
   for (std::size_t k = 0; k < removals; ++k) {
-    for (const int c : symmetry_orbit(g, options_.symmetry, givens[k])) q.set(c, 0);
+    for (const int c : orbits[k]) q.set(c, 0);
   }
   // Back to one solution: while another solution exists, the orbit of a cell where it differs
   // from `solution` takes the solution's digits, which rules that other solution out.
@@ -401,13 +405,7 @@ Board Generator::mutate(const Board& puzzle, const Board& solution) {
 }
 
 Board Generator::minimize(Board puzzle, const Board& solution) {
-  const Geometry& g = puzzle.geometry();
-  std::vector<std::vector<int>> orbits;
-  for (int cell = 0; cell < g.cell_count(); ++cell) {
-    if (puzzle[cell] == 0) continue;
-    auto orbit = symmetry_orbit(g, options_.symmetry, cell);
-    if (*std::min_element(orbit.begin(), orbit.end()) == cell) orbits.push_back(std::move(orbit));
-  }
+  auto orbits = given_orbits(puzzle, options_.symmetry);
   random_.shuffle(orbits);
   // As dig(): one pass suffices, since removing givens only adds solutions.
   for (const auto& orbit : orbits) {
