@@ -26,7 +26,6 @@
 #include <sudoku/rating.hpp>
 #include <sudoku/records.hpp>
 #include <sudoku/run.hpp>
-#include <sudoku/variant_generator.hpp>
 #include <sudoku/writer.hpp>
 
 #include "cli_options.hpp"
@@ -141,7 +140,9 @@ Options of generate:
   --size N           side of the board: 4, 6, 8, 9 (default), 10, 12, ... 35, with the usual
                      box shape (6: 2x3, 12: 3x4); or --box RxC
   --symmetry S       none (default), rotate180, rotate90 or mirror (left-right): where the
-                     givens may stand
+                     givens may stand (with --variant: x, windoku, anti-knight and anti-king
+                     take every symmetry; jigsaw and killer, whose regions and cages are made
+                     without one, none)
   --difficulty L     easy, medium, hard, expert or beyond: puzzles are made until one has that
                      level. A target (--difficulty, --technique, --givens, --rating) is
                      searched for until found, however rare, while a progress line on standard
@@ -158,6 +159,7 @@ Options of generate:
                      needs a row, column or box without givens: rare
   --givens N|LO-HI   the puzzle has N givens, or LO to HI. Digging stops at HI givens, so a
                      puzzle with more givens than a minimal one is unique but not minimal
+                     (classic and every --variant)
   --rating LO-HI     Sudoku Explainer's rating (ER) from LO to HI (or one value), e.g. 3.0-4.0,
                      as rate --se computes it (SE's order and values, chains included;
                      docs/rating.md), within SE's scale, 1.2 to 11.9; high targets are rare
@@ -444,13 +446,11 @@ std::optional<Options> parse_options(int argc, char** argv) {
       throw UsageError{"unknown variant '" + text + "' (" + sudoku::kVariantNames + ")"};
     options.run.variant = *variant;
     const bool classic = variant->rules.classic() && !variant->jigsaw && !variant->killer;
-    for (const char* classic_only :
-         {"symmetry", "difficulty", "technique", "givens", "rating", "max-tries", "budget"}) {
-      if (!classic && generate && vm.count(classic_only)) {
-        throw UsageError{std::string("--") + classic_only +
-                         " applies to classic puzzles only; generate --variant " + text +
-                         " makes unique, minimal puzzles without it"};
-      }
+    // The clause-learning searches that --budget bounds count by the classic rules; which
+    // targets a variant takes, unreachable_target() says below.
+    if (!classic && generate && vm.count("budget")) {
+      throw UsageError{"--budget applies to classic puzzles only; generate --variant " + text +
+                       " counts on the variant's exact cover, without a budget"};
     }
     if (!classic && options.run.backend != sudoku::Backend::automatic &&
         options.run.backend != sudoku::Backend::dlx) {
@@ -571,6 +571,7 @@ std::optional<Options> parse_options(int argc, char** argv) {
       g.max_attempts = static_cast<int>(cli::number(
           "--max-tries", vm["max-tries"].as<std::string>(), 1, 1'000'000'000, "of at least 1"));
     }
+    g.variant = options.run.variant;
     // A search that could never end is refused before it starts, with the reason.
     if (const auto why = sudoku::unreachable_target(g)) throw UsageError{*why};
     g.rate = false;  // generate prints no rating: only a difficulty or technique target needs it
@@ -632,26 +633,6 @@ void print_generated(const Options& options, int number, const sudoku::Board& pu
   sudoku::write_generated_record(std::cout, options.run.format, puzzle, solution);
 }
 
-int generate_variant(const Options& options) {
-  sudoku::VariantGenerator generator({options.generator.geometry, options.run.variant,
-                                      options.generator.seed,
-                                      [] { return stop_signal::stop_requested(); }});
-  int made_count = 0;
-  for (int i = 0; i < options.generator.count && !stop_signal::stop_requested(); ++i) {
-    const auto made = generator.next();
-    if (generator.stopped()) break;
-    if (!made) {
-      std::cout.flush();
-      std::cerr << "sudoku: " << generator.error() << '\n';
-      return 1;
-    }
-    print_generated(options, ++made_count, made->puzzle, made->solution, &made->rules);
-    if (::isatty(STDOUT_FILENO) != 0) std::cout.flush();
-    if (!output_ok()) break;
-  }
-  return generate_status(made_count, options.generator.count);
-}
-
 // generate: puzzles one by one from the library's generator, printed as they come.
 int generate(Options options) {
   if (!options.seed_given) {
@@ -663,9 +644,6 @@ int generate(Options options) {
     sudoku::write_generated_header(std::cout, options.run.format, options.generator.geometry);
   }
   stop_signal::catch_signals();
-  const sudoku::VariantName& variant = options.run.variant;
-  if (!variant.rules.classic() || variant.jigsaw || variant.killer)
-    return generate_variant(options);
   cli::ProgressLine progress;
   options.generator.stop = [] { return stop_signal::stop_requested(); };
   // The generator reports once a second: shown each time with --progress (in place on a
@@ -704,7 +682,8 @@ int generate(Options options) {
                 << (made->unproved_givens == 1 ? "it" : "them")
                 << " ran out of its budget), so it may not be minimal\n";
     }
-    print_generated(options, ++made_count, made->puzzle, made->solution, nullptr);
+    print_generated(options, ++made_count, made->puzzle, made->solution,
+                    made->rules.classic() ? nullptr : &made->rules);
     if (::isatty(STDOUT_FILENO) != 0) std::cout.flush();
     if (!output_ok()) break;
   }

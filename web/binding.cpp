@@ -16,7 +16,7 @@
 // Variant puzzles (variant.hpp) travel as the sudoku program reads them: their rules as comment
 // lines ("# variant x", "# regions ...", "# cage SUM CELLS") before the puzzle line; the
 // web_variant_* functions read that text, solve on VariantSolver and make puzzles with
-// VariantGenerator.
+// Generator.
 #include <array>
 #include <chrono>
 #include <cstdint>
@@ -40,7 +40,6 @@
 #include "sudoku/solver.hpp"
 #include "sudoku/validator.hpp"
 #include "sudoku/variant.hpp"
-#include "sudoku/variant_generator.hpp"
 #include "sudoku/variant_solver.hpp"
 
 #if defined(__EMSCRIPTEN__)
@@ -566,7 +565,7 @@ WEB_EXPORT const char* web_variant_solve(const char* text, double limit) {
 }
 
 /// A new 9x9 puzzle of `variant` ("x", "jigsaw", "killer+x", ...: parse_variant's names) with
-/// exactly one solution, made by VariantGenerator: {"ok","text" (rules lines and the puzzle
+/// exactly one solution, made by Generator: {"ok","text" (rules lines and the puzzle
 /// line, as web_variant_read takes it),"puzzle","solution","variant","seed","micros"}.
 WEB_EXPORT const char* web_variant_generate(const char* variant, double seed) {
   const auto name = sudoku::parse_variant(variant ? variant : "");
@@ -574,11 +573,12 @@ WEB_EXPORT const char* web_variant_generate(const char* variant, double seed) {
     return fail("unknown variant '" + std::string(variant ? variant : "") +
                 "': " + sudoku::kVariantNames);
   }
-  sudoku::VariantGeneratorOptions options;
+  sudoku::GeneratorOptions options;
+  options.rate = false;  // the reply carries no rating
   options.variant = *name;
   options.seed = static_cast<std::uint64_t>(seed < 0 ? 0 : seed);
   const auto start = Clock::now();
-  sudoku::VariantGenerator generator(options);
+  sudoku::Generator generator(options);
   const auto made = generator.next();
   const double micros = micros_since(start);
   if (!made) return fail(generator.error());

@@ -17,7 +17,7 @@
 
 #include <sudoku/reader.hpp>
 #include <sudoku/variant.hpp>
-#include <sudoku/variant_generator.hpp>
+#include <sudoku/generator.hpp>
 #include <sudoku/variant_solver.hpp>
 
 #include "bindings.hpp"
@@ -219,7 +219,8 @@ void bind_variant(py::module_& m) {
         if (!name)
           throw py::value_error("unknown variant '" + variant + "' (" + sudoku::kVariantNames +
                                 ")");
-        sudoku::VariantGeneratorOptions options;
+        sudoku::GeneratorOptions options;
+        options.rate = false;  // the dict carries no rating
         if (auto g = box_of(box)) {
           options.geometry = *g;
         } else {
@@ -233,10 +234,10 @@ void bind_variant(py::module_& m) {
             seed ? *seed : (std::uint64_t{std::random_device{}()} << 32) ^ std::random_device{}();
         SignalPoll poll;  // Ctrl-C stops inside a puzzle and raises KeyboardInterrupt
         options.stop = poll.question();
-        sudoku::VariantGenerator generator(options);
+        sudoku::Generator generator(options);
         py::list out;
         for (int k = 0; k < count; ++k) {
-          std::optional<sudoku::GeneratedVariant> made;
+          std::optional<sudoku::GeneratedPuzzle> made;
           {
             py::gil_scoped_release release;
             made = generator.next();

@@ -178,6 +178,7 @@ Generator::Generator(const GeneratorOptions& options)
   assert(options.geometry.valid());
   if (options.geometry.size() > 20) sat_.emplace(options.geometry);
   engine_.set_interrupt([this] { return poll(); });
+  variant_solver_.set_interrupt([this] { return poll(); });
 }
 
 bool Generator::poll() {
@@ -457,9 +458,10 @@ std::optional<GeneratedPuzzle> Generator::next() {
   nearest_ = -1;
   nearest_text_.clear();
   const bool targeted = has_targets(options_);
+  const bool variant = variant_rules(options_);
   // The walk of step 4: where the engine judges uniqueness in a few microseconds, and where no
-  // givens target would have the digging stop early (a mutation digs to minimal).
-  const bool walk = targeted && options_.walk &&
+  // givens target would have the digging stop early (a mutation digs to minimal); classic only.
+  const bool walk = targeted && options_.walk && !variant &&
                     options_.geometry.size() <= kLargestForEngineCount &&
                     options_.min_givens == 0 && options_.max_givens == 0;
   std::optional<GeneratedPuzzle> current;  // where the walk stands
@@ -468,15 +470,20 @@ std::optional<GeneratedPuzzle> Generator::next() {
   for (attempt_ = 1; !targeted || options_.max_attempts <= 0 || attempt_ <= options_.max_attempts;
        ++attempt_) {
     GeneratedPuzzle p;
-    if (current && stale < kWalkLength) {
+    if (variant) {
+      auto made = make_variant();
+      if (!made) return std::nullopt;  // error_ says why
+      p = std::move(*made);
+    } else if (current && stale < kWalkLength) {
       p.solution = current->solution;
       p.puzzle = mutate(current->puzzle, p.solution);
     } else {
       p = make_fresh();
       current.reset();
     }
-    if (!stopped_ && (options_.rate || options_.difficulty || options_.technique)) {
-      p.rating = rate_made(p.puzzle, p.solution);
+    if (!stopped_ && (!variant || kVariantLogic) &&
+        (options_.rate || options_.difficulty || options_.technique)) {
+      p.rating = rate_made(p.puzzle, p.solution, p.rules);
     }
     p.attempts = attempt_;
     std::optional<int> se_tenths;
@@ -511,18 +518,22 @@ std::optional<GeneratedPuzzle> Generator::next() {
   return std::nullopt;
 }
 
-Rating Generator::rate_made(const Board& puzzle, const Board& solution) {
+Rating Generator::rate_made(const Board& puzzle, const Board& solution, const Variant& rules) {
   // A technique target past the fixed patterns needs the techniques up to it, which rate()
   // leaves out (the levels end at the jellyfish); one up to the jellyfish, no more than those.
   const std::optional<Technique> target = options_.technique;
   const bool past_patterns = target && *target > kHardestPattern;
-  const bool engine_counts = options_.geometry.size() <= kLargestForEngineCount;
+  // The classic engine counts by the classic rules; a variant's uniqueness is the dig's proof.
+  const bool engine_counts =
+      rules.classic() && options_.geometry.size() <= kLargestForEngineCount;
   if (engine_counts && !past_patterns) return rate(puzzle, engine_);
   LogicOptions options;
   options.record_steps = false;
   options.known_unique = true;               // the digging proved it
   options.stop = [this] { return poll(); };  // chains on a 25x25 board take seconds
   if (target) options.hardest_allowed = std::max(*target, kHardestPattern);
+  // kVariantLogic: at merge the rules go to the logic here (`options.rules = rules;`, or as the
+  // logic's argument); until then variants never get here (next() does not rate them).
   const LogicResult logic = solve_logically(puzzle, options);
   if (engine_counts) return rate(logic, count_to_two(puzzle, engine_, DlxSolver::Deductions::none));
   // Beyond 16x16 the plain engine's count to 2 can run for hours: the rating keeps the

@@ -17,6 +17,10 @@ std::optional<int> explainer_rating_tenths(const Board& puzzle, const std::funct
   return static_cast<int>(std::lround(se->er * 10));
 }
 
+bool variant_rules(const GeneratorOptions& options) {
+  return !options.variant.rules.classic() || options.variant.jigsaw || options.variant.killer;
+}
+
 bool has_targets(const GeneratorOptions& options) {
   return options.difficulty || options.technique || options.min_givens > 0 ||
          options.max_givens > 0 || options.max_rating > 0;
@@ -113,6 +117,14 @@ bool level_fits(Technique technique, Difficulty level) {
 
 std::string quoted(Technique t) { return "'" + std::string(technique_name(t)) + "'"; }
 
+/// The rules asked for, in words: "x", "jigsaw+killer" (Variant::name()'s order).
+std::string rules_name(const VariantName& variant) {
+  Variant named = variant.rules;
+  if (variant.jigsaw) named.regions.assign(1, 0);  // a placeholder: name() asks only "any?"
+  if (variant.killer) named.cages.emplace_back();
+  return named.name();
+}
+
 }  // namespace
 
 std::optional<std::string> unreachable_target(const GeneratorOptions& options) {
@@ -120,6 +132,29 @@ std::optional<std::string> unreachable_target(const GeneratorOptions& options) {
   const int n = g.size();
   if (options.difficulty == Difficulty::invalid) {
     return "cannot generate an invalid puzzle: generated puzzles always have one solution";
+  }
+  const bool variant = variant_rules(options);
+  if (variant) {
+    const std::string rules = rules_name(options.variant);
+    if (options.max_rating > 0) {
+      return "an SE rating applies to classic puzzles only: Sudoku Explainer's scale knows rows, "
+             "columns and boxes, not " +
+             rules + " rules";
+    }
+    if (options.symmetry != Symmetry::none && (options.variant.jigsaw || options.variant.killer)) {
+      return "--symmetry " + std::string(symmetry_name(options.symmetry)) + " cannot apply to " +
+             rules + ": the " + (options.variant.jigsaw ? "regions" : "cages") +
+             " the generator makes are not symmetric, so a symmetric pattern of givens would "
+             "not make a symmetric puzzle (x, windoku, anti-knight and anti-king take every "
+             "symmetry)";
+    }
+    // The one place that refuses a logic target on variants; it goes once the logic takes the
+    // rules (kVariantLogic).
+    if (!kVariantLogic && (options.technique || options.difficulty)) {
+      return std::string(options.technique ? "--technique" : "--difficulty") +
+             " needs the logic on variants, which does not rate " + rules +
+             " puzzles yet; generate --variant takes --symmetry and --givens";
+    }
   }
   if (options.technique && options.difficulty &&
       !level_fits(*options.technique, *options.difficulty)) {
@@ -134,7 +169,7 @@ std::optional<std::string> unreachable_target(const GeneratorOptions& options) {
            " as its hardest step: a technique of tier " + std::to_string(technique_tier(t)) +
            " makes it " + levels;
   }
-  if (g.box_rows == 2 && g.box_cols == 2) {
+  if (g.box_rows == 2 && g.box_cols == 2 && !variant) {
     // tests/sudoku/generator_reach_test.cpp goes through every 4x4 puzzle with one solution.
     // (The solver tries naked singles first, so while they can finish a puzzle no hidden single
     // is ever taken: no 4x4 puzzle has one as its hardest step.)
@@ -159,7 +194,7 @@ std::optional<std::string> unreachable_target(const GeneratorOptions& options) {
            " or a single always makes the same eliminations first (it needs a side of at least " +
            std::to_string(smallest_side(t)) + ")";
   }
-  if (n == 9 && options.max_givens > 0 && options.max_givens < 17) {
+  if (n == 9 && !variant && options.max_givens > 0 && options.max_givens < 17) {
     return "no 9x9 puzzle with fewer than 17 givens has one solution (McGuire, Tugemann and "
            "Civario, 2012)";
   }
@@ -177,6 +212,7 @@ std::string targets_text(const GeneratorOptions& options) {
   std::string text;
   if (options.difficulty) text += std::string(difficulty_name(*options.difficulty)) + " ";
   if (options.technique) text += "'" + std::string(technique_name(*options.technique)) + "' ";
+  if (variant_rules(options)) text += rules_name(options.variant) + " ";
   text += "puzzle";
   if (options.max_rating > 0) {
     const auto tenths = [](int t) { return std::to_string(t / 10) + "." + std::to_string(t % 10); };

@@ -1,5 +1,7 @@
 // Puzzle generation: random complete grids, dug down to minimal puzzles with exactly one
-// solution, optionally symmetric and of a chosen difficulty; reproducible from a seed.
+// solution, optionally symmetric and of a chosen difficulty; reproducible from a seed. The rules
+// are an option: classic (rows, columns, boxes) by default, or any variant (variant.hpp), whose
+// jigsaw regions and killer cages the generator makes (generator_variant.cpp, below).
 //
 //     sudoku::GeneratorOptions options;
 //     options.count = 10;
@@ -52,6 +54,22 @@
 // break the symmetry. The board is always N x N, so every symmetry applies to every geometry, boxes
 // of 2x3 included: symmetry concerns where the givens are, not which digits they hold.
 //
+// Variants (options.variant not classic): a random grid that obeys the rules, found by the
+// engine on the variant's exact cover (VariantCover) with its options shuffled; then dug as in
+// step 2, every orbit's givens going where the count to 2 on that cover stays at 1. Jigsaw: a
+// random layout of connected regions, grown from the boxes by swapping two cells between
+// neighbouring regions (each keeps N cells and stays connected), a few hundred times. Killer: a
+// random layout of connected cages of 1 to 5 cells (a cage never repeats a digit), their sums
+// from the grid; givens only where the cages leave several solutions: a given is added where
+// two solutions differ until one is left, then dug. A uniqueness proof has a node budget; a
+// given whose proof needs more stays (the puzzle is unique; such givens are rare). The targets
+// that variants take: --givens, and a symmetry of the givens. Every symmetry maps the cells of
+// the flag rules onto cells of the same rule (x: each diagonal onto a diagonal; windoku: the
+// four windows onto the windows; anti-knight and anti-king: a move onto a move), so a symmetric
+// variant puzzle is symmetric with its rules drawn; the made jigsaw regions and killer cages are
+// not symmetric, so those refuse a symmetry (unreachable_target()). A technique or difficulty
+// target needs the logic on variants (kVariantLogic); an SE rating stays classic.
+//
 // Reproducibility: the same options (seed included) give the same puzzles on every platform and
 // standard library: the random source is std::mt19937_64, whose output the standard fixes, and
 // bounded draws and shuffles are our own code (Random), not std::uniform_int_distribution.
@@ -60,17 +78,22 @@
 #include <chrono>
 #include <cstdint>
 #include <functional>
+#include <memory>
 #include <optional>
 #include <random>
 #include <string>
 #include <string_view>
 #include <vector>
 
+#include <dlx/bitset_solver.hpp>
+
 #include "sudoku/board.hpp"
 #include "sudoku/dlx_solver.hpp"
 #include "sudoku/propagation.hpp"
 #include "sudoku/rating.hpp"
 #include "sudoku/sat_portfolio.hpp"
+#include "sudoku/variant.hpp"
+#include "sudoku/variant_solver.hpp"
 
 namespace sudoku {
 
@@ -79,6 +102,7 @@ enum class Symmetry { none, rotate180, rotate90, mirror };
 struct GeneratedPuzzle {
   Board puzzle;
   Board solution;
+  Variant rules;  ///< the rules, with the regions and cages made for this puzzle; classic: none
   Rating rating;
   int attempts = 1;  ///< puzzles made to find this one (1 without a target)
   /// Givens kept because the search for a second solution without them ran out of its budget
@@ -118,6 +142,9 @@ class Random {
 struct GeneratorOptions {
   int count = 1;        ///< puzzles wanted (generate(); next() ignores it)
   Geometry geometry{};  ///< 3x3 boxes (9x9) by default; any valid geometry
+  /// The rules: classic by default; jigsaw and killer make their regions and cages. Windoku
+  /// needs 9x9, killer at most 16x16 (next() says so).
+  VariantName variant{};
   Symmetry symmetry = Symmetry::none;
   std::optional<Difficulty> difficulty;  ///< target level; `invalid` is never produced
   std::uint64_t seed = 1;
@@ -172,6 +199,14 @@ std::optional<int> explainer_rating_tenths(const Board& puzzle,
 inline constexpr int kLowestRatingTenths = 12;
 inline constexpr int kHighestRatingTenths = 119;
 
+/// Whether the generator can rate variant puzzles: the logic on variants takes the rules
+/// (rate_made() passes them). While false, a technique or difficulty target on a variant is
+/// refused by unreachable_target(), the one place that says so.
+inline constexpr bool kVariantLogic = false;
+
+/// Whether `options` asks for other rules than the classic ones.
+bool variant_rules(const GeneratorOptions& options);
+
 /// Whether a generated puzzle meets the targets of `options` (difficulty, technique, givens).
 /// `stop` is asked inside the SE rating; an answer after it said yes proves nothing.
 bool meets_targets(const GeneratedPuzzle& puzzle, const GeneratorOptions& options,
@@ -190,7 +225,9 @@ bool has_targets(const GeneratorOptions& options);
 /// tier gives another difficulty than the one asked; a technique that is never the hardest step
 /// on the board's side (subsets and fish of k need 2k cells or lines, else a smaller one or a
 /// single makes the same eliminations first; on 4x4 naked singles solve every puzzle); a 9x9 puzzle
-/// with fewer than 17 givens; an SE rating off the scale, or on a board other than 9x9.
+/// with fewer than 17 givens; an SE rating off the scale, or on a board other than 9x9, or on a
+/// variant; a symmetry for jigsaw or killer, whose made regions and cages are not symmetric; a
+/// technique or difficulty on a variant while !kVariantLogic.
 std::optional<std::string> unreachable_target(const GeneratorOptions& options);
 /// "x-wing puzzle with 22-25 givens": the targets in words, for messages.
 std::string targets_text(const GeneratorOptions& options);
@@ -232,8 +269,8 @@ class Generator {
   /// node, so that the trees stay small on the largest boards; `shuffle`: digits in random
   /// order, for a random complete grid.
   std::optional<Board> search(const Board& board, bool shuffle);
-  /// The rating of a puzzle just made (its one solution is `solution`).
-  Rating rate_made(const Board& puzzle, const Board& solution);
+  /// The rating of a puzzle just made (its one solution is `solution`) under `rules`.
+  Rating rate_made(const Board& puzzle, const Board& solution, const Variant& rules);
   /// Calls options.stop and options.on_progress when their time has come; true once stopped.
   bool poll();
   /// A fresh puzzle: a random grid, dug (steps 1-2).
@@ -244,6 +281,15 @@ class Generator {
   /// `puzzle` (unique, its solution `solution`) with each orbit of givens removed in random
   /// order where it stays unique: minimal with respect to the symmetry. Engine sides only.
   Board minimize(Board puzzle, const Board& solution);
+  /// A variant puzzle (generator_variant.cpp): rules, layout, grid, dug; nothing, with error_
+  /// set, when the rules do not fit the board, no grid was found, or a stop.
+  std::optional<GeneratedPuzzle> make_variant();
+  std::optional<Board> random_variant_grid(const Variant& rules);
+  std::vector<std::uint8_t> random_regions();
+  std::vector<Cage> random_cages(const Board& grid);
+  /// Whether `puzzle` has exactly one solution under `rules` (proved within the node budget);
+  /// else, when two were found and `differ` is given, the cells where they differ go there.
+  bool unique_under(const Board& puzzle, const Variant& rules, std::vector<int>* differ = nullptr);
   /// Keeps the puzzle nearest to the targets so far, in words, for progress_text().
   void note_nearest(const GeneratedPuzzle& p, int distance, std::optional<int> se_tenths);
 
@@ -265,6 +311,11 @@ class Generator {
   int recheck_done_ = 0;             // the final pass: of those, asked so far
   std::uint64_t sat_conflicts_ = 0;  // SatPortfolio's conflicts so far, all questions
   std::optional<SatPortfolio> sat_;  // sides above 20: the uniqueness questions
+  // Variants: the count to 2 on the variant's cover, and the random grids' searches.
+  VariantSolver variant_solver_;
+  dlx::CompactProblem problem_;
+  dlx::BitsetSolver bitset_;
+  std::unique_ptr<dlx::Solver> links_;
   std::chrono::steady_clock::time_point last_poll_, last_progress_;
 };
 
@@ -276,5 +327,9 @@ struct GenerateResult {
 /// options.count puzzles (fewer, with an error, when the targets are unreachable or
 /// options.max_attempts ran out).
 GenerateResult generate(const GeneratorOptions& options);
+
+/// The lines that carry a variant puzzle's rules in the reader's format: "# variant x" for the
+/// flags, "# regions ..." for a jigsaw layout, "# cage SUM CELLS" per cage; each ends in '\n'.
+std::string variant_lines(const Variant& rules, const Geometry& geometry);
 
 }  // namespace sudoku

@@ -1,8 +1,9 @@
-// Variant puzzles made to order (see variant_generator.hpp).
-#include "sudoku/variant_generator.hpp"
-
+// The generator's variant puzzles (generator.hpp): layouts, grids on the variant's cover, and
+// the digging with the count to 2 on it.
 #include <algorithm>
 #include <numeric>
+
+#include "sudoku/generator.hpp"
 
 namespace sudoku {
 
@@ -50,18 +51,7 @@ bool connected(const std::vector<std::uint8_t>& regions, int n, int label) {
 
 }  // namespace
 
-VariantGenerator::VariantGenerator(const VariantGeneratorOptions& options)
-    : options_(options), rng_(options.seed) {
-  solver_.set_node_limit(kProofNodes);
-  solver_.set_interrupt([this] { return stop_asked(); });
-}
-
-bool VariantGenerator::stop_asked() {
-  if (!stopped_ && options_.stop && options_.stop()) stopped_ = true;
-  return stopped_;
-}
-
-std::vector<std::uint8_t> VariantGenerator::random_regions() {
+std::vector<std::uint8_t> Generator::random_regions() {
   const Geometry& g = options_.geometry;
   const int n = g.size(), n2 = n * n;
   std::vector<std::uint8_t> regions(static_cast<std::size_t>(n2));
@@ -72,8 +62,8 @@ std::vector<std::uint8_t> VariantGenerator::random_regions() {
   // when both regions stay connected.
   std::vector<int> candidates;
   for (int swaps = 0, tries = 0; swaps < 30 * n && tries < 400 * n; ++tries) {
-    const int a = static_cast<int>(rng_.below(static_cast<std::uint64_t>(n2)));
-    const auto& step = kSteps[static_cast<std::size_t>(rng_.below(4))];
+    const int a = static_cast<int>(random_.below(static_cast<std::uint64_t>(n2)));
+    const auto& step = kSteps[static_cast<std::size_t>(random_.below(4))];
     const int r = a / n + step[0], c = a % n + step[1];
     if (r < 0 || r >= n || c < 0 || c >= n) continue;
     const std::uint8_t from = regions[static_cast<std::size_t>(a)],
@@ -92,7 +82,7 @@ std::vector<std::uint8_t> VariantGenerator::random_regions() {
       }
     }
     if (candidates.empty()) continue;
-    const int b = candidates[static_cast<std::size_t>(rng_.below(candidates.size()))];
+    const int b = candidates[static_cast<std::size_t>(random_.below(candidates.size()))];
     regions[static_cast<std::size_t>(a)] = to;
     regions[static_cast<std::size_t>(b)] = from;
     if (connected(regions, n, from) && connected(regions, n, to)) {
@@ -105,13 +95,13 @@ std::vector<std::uint8_t> VariantGenerator::random_regions() {
   return regions;
 }
 
-std::optional<Board> VariantGenerator::random_grid(const Variant& rules) {
+std::optional<Board> Generator::random_variant_grid(const Variant& rules) {
   const Board empty(options_.geometry);
   const VariantCover cover(empty, rules);
   std::vector<dlx::OptionId> order(cover.option_count());
-  for (int attempt = 0; attempt < kGridAttempts && !stop_asked(); ++attempt) {
+  for (int attempt = 0; attempt < kGridAttempts && !poll(); ++attempt) {
     std::iota(order.begin(), order.end(), 0);
-    rng_.shuffle(order);
+    random_.shuffle(order);
     cover.build(problem_, order);
     std::span<const dlx::OptionId> found;
     if (dlx::BitsetSolver::fits(problem_)) {
@@ -132,11 +122,11 @@ std::optional<Board> VariantGenerator::random_grid(const Variant& rules) {
   return std::nullopt;
 }
 
-std::vector<Cage> VariantGenerator::random_cages(const Board& grid) {
+std::vector<Cage> Generator::random_cages(const Board& grid) {
   const int n = grid.size(), n2 = n * n;
   std::vector<int> cage_of(static_cast<std::size_t>(n2), -1), order(static_cast<std::size_t>(n2));
   std::iota(order.begin(), order.end(), 0);
-  rng_.shuffle(order);
+  random_.shuffle(order);
   constexpr int kSizes[] = {1, 2, 2, 2, 3, 3, 3, 4, 4, 5};
   std::vector<Cage> cages;
   std::vector<int> frontier;
@@ -146,7 +136,7 @@ std::vector<Cage> VariantGenerator::random_cages(const Board& grid) {
     Cage cage;
     cage.cells.push_back(start);
     cage_of[static_cast<std::size_t>(start)] = id;
-    const int size = std::min(n, kSizes[static_cast<std::size_t>(rng_.below(std::size(kSizes)))]);
+    const int size = std::min(n, kSizes[static_cast<std::size_t>(random_.below(std::size(kSizes)))]);
     while (static_cast<int>(cage.cells.size()) < size) {
       frontier.clear();
       for (const int x : cage.cells) {
@@ -161,7 +151,7 @@ std::vector<Cage> VariantGenerator::random_cages(const Board& grid) {
         }
       }
       if (frontier.empty()) break;
-      const int y = frontier[static_cast<std::size_t>(rng_.below(frontier.size()))];
+      const int y = frontier[static_cast<std::size_t>(random_.below(frontier.size()))];
       cage_of[static_cast<std::size_t>(y)] = id;
       cage.cells.push_back(y);
     }
@@ -174,32 +164,32 @@ std::vector<Cage> VariantGenerator::random_cages(const Board& grid) {
   return cages;
 }
 
-// Whether `puzzle` has exactly one solution (proved within the node budget); else, when two
-// solutions were found and `differ` is given, the blank cells where they differ go there.
-bool VariantGenerator::unique(const Board& puzzle, const Variant& rules, std::vector<int>* differ) {
-  solver_.start(puzzle, rules);
-  if (!solver_.next()) return false;
-  const Board first = solver_.solution();
-  if (!solver_.next()) return !solver_.paused();
+// The count to 2 on the variant's cover (VariantSolver today; at merge the one Solver with the
+// rules). A proof that runs out of nodes says "not unique", so the given stays.
+bool Generator::unique_under(const Board& puzzle, const Variant& rules, std::vector<int>* differ) {
+  variant_solver_.set_node_limit(kProofNodes);
+  variant_solver_.start(puzzle, rules);
+  if (!variant_solver_.next()) return false;
+  const Board first = variant_solver_.solution();
+  if (!variant_solver_.next()) return !variant_solver_.paused();
   if (differ != nullptr) {
     differ->clear();
     for (int cell = 0; cell < puzzle.cell_count(); ++cell) {
-      if (first[cell] != solver_.solution()[cell]) differ->push_back(cell);
+      if (first[cell] != variant_solver_.solution()[cell]) differ->push_back(cell);
     }
   }
   return false;
 }
 
-std::optional<GeneratedVariant> VariantGenerator::next() {
-  error_.clear();
-  // Every search below ends early once stop_asked() says yes; what it found then proves
-  // nothing, so the puzzle is dropped.
+std::optional<GeneratedPuzzle> Generator::make_variant() {
+  // Every search below ends early once poll() says stop; what it found then proves nothing, so
+  // the puzzle is dropped.
   const auto stopped = [this] {
-    if (stop_asked()) error_ = "stopped";
+    if (poll()) error_ = "stopped";
     return stopped_;
   };
   const Geometry& g = options_.geometry;
-  GeneratedVariant made;
+  GeneratedPuzzle made;
   made.rules = options_.variant.rules;
   if (auto why = variant_problem(g, made.rules)) {
     error_ = *why;
@@ -213,7 +203,7 @@ std::optional<GeneratedVariant> VariantGenerator::next() {
   std::optional<Board> grid;
   for (int layout = 0; layout < 20 && !grid; ++layout) {
     if (options_.variant.jigsaw) made.rules.regions = random_regions();
-    grid = random_grid(made.rules);
+    grid = random_variant_grid(made.rules);
   }
   if (stopped()) return std::nullopt;
   if (!grid) {
@@ -223,34 +213,49 @@ std::optional<GeneratedVariant> VariantGenerator::next() {
   }
   made.solution = *grid;
   const int n2 = g.cell_count();
-  std::vector<int> order(static_cast<std::size_t>(n2));
-  std::iota(order.begin(), order.end(), 0);
   if (options_.variant.killer) {
     made.rules.cages = random_cages(*grid);
     // Givens only where the cages leave a choice: a cell where two solutions differ.
     made.puzzle = Board(g);
     std::vector<int> differ;
-    while (!unique(made.puzzle, made.rules, &differ)) {
+    while (!unique_under(made.puzzle, made.rules, &differ)) {
       if (stopped()) return std::nullopt;
       if (differ.empty()) {  // the proof ran out of nodes: any blank cell helps
         for (int cell = 0; cell < n2; ++cell) {
           if (made.puzzle[cell] == 0) differ.push_back(cell);
         }
       }
-      const int cell = differ[static_cast<std::size_t>(rng_.below(differ.size()))];
-      made.puzzle.set(cell, (*grid)[cell]);
+      const int cell = differ[static_cast<std::size_t>(random_.below(differ.size()))];
+      for (const int c : symmetry_orbit(g, options_.symmetry, cell)) made.puzzle.set(c, (*grid)[c]);
       differ.clear();
     }
   } else {
     made.puzzle = *grid;
   }
-  // Minimal: every given whose removal keeps the solution unique goes, in random order.
-  rng_.shuffle(order);
-  for (const int cell : order) {
-    const int digit = made.puzzle[cell];
-    if (digit == 0) continue;
-    made.puzzle.set(cell, 0);
-    if (!unique(made.puzzle, made.rules)) made.puzzle.set(cell, digit);
+  // Minimal: every orbit of givens whose removal keeps the solution unique goes, in random
+  // order. The orbits of every cell, blank or not, are shuffled (with symmetry `none` the cells
+  // one by one: the order the generator has always drawn, so a seed gives the puzzles it gave).
+  std::vector<std::vector<int>> orbits;
+  for (int cell = 0; cell < n2; ++cell) {
+    auto orbit = symmetry_orbit(g, options_.symmetry, cell);
+    if (*std::min_element(orbit.begin(), orbit.end()) == cell) orbits.push_back(std::move(orbit));
+  }
+  random_.shuffle(orbits);
+  int givens = made.puzzle.given_count();
+  std::vector<int> taken;
+  for (const auto& orbit : orbits) {
+    if (options_.max_givens > 0 && givens <= options_.max_givens) break;
+    taken.clear();
+    for (const int c : orbit) {
+      if (made.puzzle[c] != 0) taken.push_back(c);
+    }
+    if (taken.empty()) continue;
+    for (const int c : taken) made.puzzle.set(c, 0);
+    if (unique_under(made.puzzle, made.rules)) {
+      givens -= static_cast<int>(taken.size());
+    } else {
+      for (const int c : taken) made.puzzle.set(c, made.solution[c]);
+    }
     if (stopped()) return std::nullopt;
   }
   return made;
