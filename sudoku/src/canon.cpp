@@ -184,4 +184,68 @@ std::string relabelled_line(const Board& board) {
   return text;
 }
 
+std::vector<Arrangement> x_arrangements() {
+  // Row orders p that commute with m(i) = 8 - i (canon.hpp): the top band's rows go, in any
+  // order, to the top band (outer = 0) or the bottom one (outer = 2); the bottom band's follow
+  // as their mirror images; row 4 stays and rows 3 and 5 stay or swap. Columns: p or m p.
+  std::vector<Arrangement> arrangements;
+  for (const bool transpose : {false, true}) {
+    for (const int outer : {0, 2}) {
+      for (const auto& order : kPerms) {
+        for (const bool swap_middle : {false, true}) {
+          std::array<int, 9> p{};
+          for (int i = 0; i < 3; ++i) {
+            p[static_cast<std::size_t>(i)] = outer * 3 + order[i];
+            p[static_cast<std::size_t>(8 - i)] = 8 - p[static_cast<std::size_t>(i)];
+          }
+          p[3] = swap_middle ? 5 : 3;
+          p[4] = 4;
+          p[5] = swap_middle ? 3 : 5;
+          for (const bool mirrored : {false, true}) {
+            Arrangement a;
+            a.transpose = transpose;
+            a.rows = p;
+            for (int c = 0; c < 9; ++c) {
+              const int q = p[static_cast<std::size_t>(c)];
+              a.cols[static_cast<std::size_t>(c)] = mirrored ? 8 - q : q;
+            }
+            arrangements.push_back(a);
+          }
+        }
+      }
+    }
+  }
+  return arrangements;
+}
+
+std::string x_minlex(const Board& puzzle) {
+  assert(puzzle.geometry() == (Geometry{3, 3}));
+  // 96 arrangements of 81 cells: no search needed.
+  static const std::vector<Arrangement> arrangements = x_arrangements();
+  std::string best;
+  for (const Arrangement& a : arrangements) {
+    std::string line = relabelled_line(rearrange(puzzle, a));
+    if (best.empty() || line < best) best = std::move(line);
+  }
+  return best;
+}
+
+std::optional<std::string> canon_problem(const Geometry& geometry, const Variant& rules) {
+  Variant diagonals;
+  diagonals.diagonals = true;
+  if (!rules.classic() && rules != diagonals) {
+    return "canon: the symmetries of " + rules.name() +
+           " puzzles are not known; canon takes classic and x";
+  }
+  if (!(geometry == Geometry{3, 3})) {
+    return "canon takes ordinary 9x9 puzzles" +
+           std::string(rules.classic() ? "" : " (classic and x)");
+  }
+  return std::nullopt;
+}
+
+std::string canonical_form(const Board& puzzle, const Variant& rules) {
+  return rules.diagonals ? x_minlex(puzzle) : minlex(puzzle);
+}
+
 }  // namespace sudoku

@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <array>
+#include <cstdint>
 #include <map>
 #include <numeric>
 #include <random>
@@ -14,6 +15,8 @@
 
 #include <sudoku/canon.hpp>
 #include <sudoku/reader.hpp>
+#include <sudoku/variant.hpp>
+#include <sudoku/variant_solver.hpp>
 
 #include "support.hpp"
 
@@ -260,4 +263,172 @@ TEST_CASE("minlex equals the brute force over all 3,359,232 arrangements",
     const Grid g = grid_of(puzzles.at(i).board);
     REQUIRE(sudoku::minlex(puzzles[i].board) == brute_force_minlex(g));
   }
+}
+
+// X puzzles (canon.hpp): the group is worked out again here, by walking every classic
+// arrangement and keeping those that send both diagonals onto the diagonals; a transformed X
+// puzzle is checked to be a valid X puzzle by counting it under the X rules.
+
+namespace {
+
+using CellMap = std::array<int, 81>;  // result cell -> source cell
+
+// The cell map of an arrangement: result (r, c) is source (rows[r], cols[c]), transposed first.
+CellMap cell_map(bool transpose, const std::array<int, 9>& rows, const std::array<int, 9>& cols) {
+  CellMap map{};
+  for (int r = 0; r < 9; ++r) {
+    for (int c = 0; c < 9; ++c) {
+      const int sr = rows[static_cast<std::size_t>(r)], sc = cols[static_cast<std::size_t>(c)];
+      map[static_cast<std::size_t>(r * 9 + c)] = transpose ? sc * 9 + sr : sr * 9 + sc;
+    }
+  }
+  return map;
+}
+
+bool on_diagonal(int cell) { return cell / 9 == cell % 9 || cell / 9 + cell % 9 == 8; }
+
+// Whether the map sends the main diagonal onto one diagonal and the anti-diagonal onto the
+// other (a bijection that sends the 17 diagonal cells onto diagonal cells, each diagonal's 9
+// onto one line).
+bool keeps_diagonals(const CellMap& map) {
+  const auto diagonal_of = [&map](bool anti) {
+    bool main = true, other = true;
+    for (int i = 0; i < 9; ++i) {
+      const int s = map[static_cast<std::size_t>(i * 9 + (anti ? 8 - i : i))];
+      main = main && s / 9 == s % 9;
+      other = other && s / 9 + s % 9 == 8;
+    }
+    return main ? 0 : other ? 1 : -1;
+  };
+  const int a = diagonal_of(false), b = diagonal_of(true);
+  return a >= 0 && b >= 0 && a != b;
+}
+
+Grid apply(const CellMap& map, const Grid& g, const std::array<int, 10>& rename) {
+  Grid out{};
+  for (int i = 0; i < 81; ++i) {
+    out[static_cast<std::size_t>(i)] =
+        rename[static_cast<std::size_t>(g[static_cast<std::size_t>(map[static_cast<std::size_t>(i)])])];
+  }
+  return out;
+}
+
+// The X group's cell maps, by walking all 2 * 6^8 arrangements (as brute_force_minlex does).
+std::set<CellMap> x_group_by_walk() {
+  static constexpr int kPerm[6][3] = {{0, 1, 2}, {0, 2, 1}, {1, 0, 2},
+                                      {1, 2, 0}, {2, 0, 1}, {2, 1, 0}};
+  std::vector<std::array<int, 9>> orders;
+  for (const auto& outer : kPerm)
+    for (const auto& a : kPerm)
+      for (const auto& b : kPerm)
+        for (const auto& c : kPerm) {
+          std::array<int, 9> o{};
+          const int* inner[3] = {a, b, c};
+          for (int k = 0; k < 9; ++k)
+            o[static_cast<std::size_t>(k)] = outer[k / 3] * 3 + inner[k / 3][k % 3];
+          orders.push_back(o);
+        }
+  std::set<CellMap> group;
+  for (const bool transpose : {false, true}) {
+    for (const auto& rows : orders) {
+      // Row 4 and column 4 must meet at the centre, on both diagonals: a quick filter.
+      if (rows[4] != 4) continue;
+      for (const auto& cols : orders) {
+        if (cols[4] != 4) continue;
+        const CellMap map = cell_map(transpose, rows, cols);
+        if (keeps_diagonals(map)) group.insert(map);
+      }
+    }
+  }
+  return group;
+}
+
+std::uint64_t x_count(const Grid& g) {
+  sudoku::Variant x;
+  x.diagonals = true;
+  sudoku::VariantSolver solver;
+  return solver.solve(board_of(g), x, 3).solutions;
+}
+
+std::vector<Grid> x_puzzles() {
+  std::vector<Grid> grids;
+  for (const auto& p : sudoku_test::read_file("variants/x.txt")) {
+    if (p.variant.diagonals) grids.push_back(grid_of(p.board));
+  }
+  return grids;
+}
+
+}  // namespace
+
+TEST_CASE("the X arrangements are the classic ones that keep both diagonals, 96 of them",
+          "[sudoku][canon]") {
+  const std::set<CellMap> walked = x_group_by_walk();
+  CHECK(walked.size() == 96);
+  std::set<CellMap> listed;
+  for (const auto& a : sudoku::x_arrangements()) listed.insert(cell_map(a.transpose, a.rows, a.cols));
+  CHECK(sudoku::x_arrangements().size() == 96);
+  CHECK(listed == walked);
+  // Among them: the rotations and the four reflections.
+  CellMap rotate90{}, anti_transpose{};
+  for (int r = 0; r < 9; ++r) {
+    for (int c = 0; c < 9; ++c) {
+      rotate90[static_cast<std::size_t>(r * 9 + c)] = (8 - c) * 9 + r;
+      anti_transpose[static_cast<std::size_t>(r * 9 + c)] = (8 - c) * 9 + (8 - r);
+    }
+  }
+  CHECK(walked.count(rotate90) == 1);
+  CHECK(walked.count(anti_transpose) == 1);
+}
+
+TEST_CASE("x forms agree on transformed copies and tell other classes apart", "[sudoku][canon]") {
+  std::mt19937 random(17);
+  const std::set<CellMap> walked = x_group_by_walk();
+  const std::vector<CellMap> group(walked.begin(), walked.end());
+  const auto grids = x_puzzles();
+  REQUIRE(grids.size() == 35);
+  std::map<std::string, std::size_t> first_with;
+  int told_apart = 0;
+  for (std::size_t i = 0; i < grids.size(); ++i) {
+    const Grid& g = grids[i];
+    const std::string form = sudoku::x_minlex(board_of(g));
+    REQUIRE(form.size() == 81);
+    REQUIRE(x_count(g) == 1);
+    // Every member: a valid X puzzle with the same count, and the same form.
+    for (int k = 0; k < 6; ++k) {
+      std::array<int, 10> rename{0, 1, 2, 3, 4, 5, 6, 7, 8, 9};
+      std::shuffle(rename.begin() + 1, rename.end(), random);
+      const Grid t = apply(group[random() % group.size()], g, rename);
+      REQUIRE(x_count(t) == 1);
+      REQUIRE(sudoku::x_minlex(board_of(t)) == form);
+      REQUIRE(form <= relabel(t));  // the least of the class
+    }
+    // The file's puzzles were made one by one from random grids: each its own class.
+    CHECK(first_with.emplace(form, i).second);
+    // A classic move that breaks the diagonals (rows 1 and 2 swapped): when the copy's X count
+    // differs, it is of another class, and its form must differ; the classic form does not.
+    std::array<int, 9> rows{1, 0, 2, 3, 4, 5, 6, 7, 8};
+    const std::array<int, 9> same{0, 1, 2, 3, 4, 5, 6, 7, 8};
+    const std::array<int, 10> keep{0, 1, 2, 3, 4, 5, 6, 7, 8, 9};
+    const Grid swapped = apply(cell_map(false, rows, same), g, keep);
+    CHECK(sudoku::minlex(board_of(swapped)) == sudoku::minlex(board_of(g)));
+    if (x_count(swapped) != 1) {
+      ++told_apart;
+      CHECK(sudoku::x_minlex(board_of(swapped)) != form);
+    }
+  }
+  CHECK(told_apart > 10);  // the check bites
+}
+
+TEST_CASE("canon says which rule sets it takes", "[sudoku][canon]") {
+  const sudoku::Geometry nine{3, 3};
+  CHECK_FALSE(sudoku::canon_problem(nine, {}));
+  CHECK_FALSE(sudoku::canon_problem(nine, sudoku::parse_variant("x")->rules));
+  const auto windoku = sudoku::canon_problem(nine, sudoku::parse_variant("windoku")->rules);
+  REQUIRE(windoku);
+  CHECK(*windoku == "canon: the symmetries of windoku puzzles are not known; canon takes classic and x");
+  CHECK(sudoku::canon_problem(nine, sudoku::parse_variant("x+anti-king")->rules));
+  CHECK(sudoku::canon_problem(sudoku::Geometry{2, 3}, sudoku::parse_variant("x")->rules));
+  const auto puzzle = board_of(x_puzzles().front());
+  CHECK(sudoku::canonical_form(puzzle, sudoku::parse_variant("x")->rules) == sudoku::x_minlex(puzzle));
+  CHECK(sudoku::canonical_form(puzzle, {}) == sudoku::minlex(puzzle));
 }

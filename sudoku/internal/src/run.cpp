@@ -321,7 +321,7 @@ class Run::Impl {
     } else {
       const auto& puzzle = std::get<Puzzle>(job.entry);
       ++record.totals.puzzles;
-      if (!variant_entry(record, worker.variant, puzzle)) switch (settings_.command) {
+      if (!variant_entry(record, worker.variant, puzzle, &job.key)) switch (settings_.command) {
           case Command::solve:
             job.deferred = !solve(record, worker, puzzle);
             break;
@@ -462,9 +462,10 @@ class Run::Impl {
 
   // A puzzle with rules beyond the classic ones (variant_run.hpp): true when it was one and its
   // record is written.
-  bool variant_entry(Record& r, VariantSolver& solver, const Puzzle& puzzle) const {
+  bool variant_entry(Record& r, VariantSolver& solver, const Puzzle& puzzle,
+                     std::string* canon_key = nullptr) const {
     const int status =
-        run_variant_entry(settings_, solver, puzzle, *source_, r.out, r.err, r.totals);
+        run_variant_entry(settings_, solver, puzzle, *source_, r.out, r.err, r.totals, canon_key);
     if (status < 0) return false;
     r.worst(status);
     return true;

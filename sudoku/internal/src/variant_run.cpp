@@ -7,6 +7,7 @@
 
 #include <dlx/knuth_format.hpp>
 
+#include "sudoku/canon.hpp"
 #include "sudoku/records.hpp"
 
 namespace sudoku {
@@ -154,11 +155,35 @@ void not_rated(Entry& e) {
   }
 }
 
+// canon: the form of an X puzzle (canon.hpp), or with --dedupe the puzzle as read, keyed by its
+// form (`key`, which run.cpp's dedupe reads); rules whose symmetries are not known: status 2.
+void canon(Entry& e, std::string* key) {
+  if (auto why = canon_problem(e.puzzle.board.geometry(), e.rules)) {
+    e.message(*why);
+    ++e.totals.invalid;
+    e.status = 2;
+    return e.no_answer("no canonical form (" + e.rules.name() + ")");
+  }
+  if (!e.puzzle.candidates.empty()) {
+    e.message("canon takes puzzles of givens, not pencil marks");
+    e.tally(false);
+    return e.no_answer("no canonical form");
+  }
+  e.tally(true);
+  std::string form = canonical_form(e.puzzle.board, e.rules);
+  if (e.settings.dedupe && key != nullptr) {
+    e.out << e.puzzle.board.to_line() << '\n';
+    *key = e.rules.name() + " " + form;  // never equal to a classic puzzle's key
+  } else {
+    e.out << form << '\n';
+  }
+}
+
 }  // namespace
 
 int run_variant_entry(const RunSettings& settings, VariantSolver& solver, const Puzzle& puzzle,
                       std::string_view source, std::ostream& out, std::ostream& err,
-                      RunTotals& totals) {
+                      RunTotals& totals, std::string* canon_key) {
   Variant rules = puzzle.variant;
   const Variant& asked = settings.variant.rules;
   rules.diagonals = rules.diagonals || asked.diagonals;
@@ -203,8 +228,10 @@ int run_variant_entry(const RunSettings& settings, VariantSolver& solver, const 
         not_rated(e);
         break;
       case Command::canon:
+        canon(e, canon_key);
+        break;
       case Command::hint:
-        e.message(std::string(settings.command == Command::canon ? "canon" : "hint") +
+        e.message(std::string("hint") +
                   " works on classic puzzles only; this puzzle's rules are " + rules.name());
         e.tally(false);
         e.no_answer("not handled (" + rules.name() + ")");

@@ -15,12 +15,31 @@
 // The search (canon.cpp) branches over the column arrangements with the first row's prefix as
 // a bound, then over the row order row by row, pruning every branch whose relabelled prefix is
 // already greater than the best string found; it visits a small part of the 3,359,232.
+//
+// X puzzles (both main diagonals hold every digit once) have fewer symmetries: those of the
+// classic class that map the two diagonals onto the diagonals. Every validity-preserving
+// transformation of the classic Sudoku graph is one of the arrangements above (rows, columns
+// and boxes are its only three partitions into nine disjoint units, and rows and columns are
+// the two whose units meet in one cell), and a diagonal meets every row, so no transformation
+// of an X puzzle can take a diagonal to a row: the X group is the subgroup that keeps the pair
+// of diagonals. With m(i) = 8 - i, an arrangement (rows p, columns q) sends the main diagonal
+// {(i, i)} to {(p(i), q(i))} and the anti-diagonal {(i, m(i))} to {(p(i), q(m(i)))}: both are
+// diagonals exactly when q = p or q = m p, and p commutes with m (p(8 - i) = 8 - p(i)). Such a p
+// keeps row 4 (the one row m fixes), keeps the middle band (rows 3 and 5 stay or swap), and
+// sends the top band to the top or bottom band in any order, the other outer band following as
+// its mirror: 2 * 6 * 2 = 24 row orders, times 2 column orders, times transposition: 96
+// arrangements (rotations and the four reflections among them), and any relabelling of the
+// digits. x_minlex() is the least relabelled string over those 96, by the same argument as
+// minlex(): two X puzzles have the same form exactly when one is a transformation of the other.
 #pragma once
 
 #include <array>
+#include <optional>
 #include <string>
+#include <vector>
 
 #include "sudoku/board.hpp"
+#include "sudoku/variant.hpp"
 
 namespace sudoku {
 
@@ -42,5 +61,20 @@ Board rearrange(const Board& board, const Arrangement& arrangement);
 
 /// The board's line with blanks as 0 and digits relabelled in order of first appearance.
 std::string relabelled_line(const Board& board);
+
+/// The 96 arrangements that keep both diagonals of a 9x9 board (see above), the identity first.
+std::vector<Arrangement> x_arrangements();
+
+/// The canonical form of a 9x9 X puzzle: the least relabelled_line() over x_arrangements().
+/// Precondition: the board is 9x9 with 3x3 boxes.
+std::string x_minlex(const Board& puzzle);
+
+/// Why canon has no form for a puzzle of `rules` on `geometry`, or nothing when it has one:
+/// classic and x, 9x9, are the rule sets whose symmetries are known here. The text reads
+/// "canon: the symmetries of windoku puzzles are not known; canon takes classic and x".
+std::optional<std::string> canon_problem(const Geometry& geometry, const Variant& rules);
+
+/// minlex() for classic rules, x_minlex() for x. Precondition: !canon_problem().
+std::string canonical_form(const Board& puzzle, const Variant& rules);
 
 }  // namespace sudoku

@@ -9,6 +9,7 @@
 #pragma once
 
 #include <ostream>
+#include <string>
 #include <string_view>
 
 #include "sudoku/reader.hpp"
@@ -21,9 +22,9 @@ namespace sudoku {
 /// messages on `err` (each "sudoku: SOURCE:LINE: ..."), adding to `totals`; returns the entry's
 /// exit status (0, 1 without an answer, 2 for rules that do not fit the board or a solver that does
 /// not know them, 3 for an answer that fails its check). Returns -1, having done nothing, for a
-/// classic puzzle.
+/// classic puzzle. canon --dedupe: `canon_key` receives the puzzle's class.
 int run_variant_entry(const RunSettings& settings, VariantSolver& solver, const Puzzle& puzzle,
                       std::string_view source, std::ostream& out, std::ostream& err,
-                      RunTotals& totals);
+                      RunTotals& totals, std::string* canon_key = nullptr);
 
 }  // namespace sudoku
