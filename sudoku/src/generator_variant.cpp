@@ -241,10 +241,13 @@ std::optional<GeneratedPuzzle> Generator::make_variant() {
     if (*std::min_element(orbit.begin(), orbit.end()) == cell) orbits.push_back(std::move(orbit));
   }
   random_.shuffle(orbits);
-  int givens = made.puzzle.given_count();
+  int& givens = givens_;  // progress_text() shows where the dig stands
+  givens = made.puzzle.given_count();
+  cells_tried_ = 0;
   std::vector<int> taken;
   for (const auto& orbit : orbits) {
     if (options_.max_givens > 0 && givens <= options_.max_givens) break;
+    cells_tried_ += static_cast<int>(orbit.size());
     taken.clear();
     for (const int c : orbit) {
       if (made.puzzle[c] != 0) taken.push_back(c);
@@ -258,6 +261,7 @@ std::optional<GeneratedPuzzle> Generator::make_variant() {
     }
     if (stopped()) return std::nullopt;
   }
+  cells_tried_ = -1;
   return made;
 }
 
