@@ -75,7 +75,9 @@ Commands:
               minimal: no given (no symmetric group of givens) can go without losing that
   canon       print each 9x9 puzzle's minlex form: the least 81-digit string (0 for a blank)
               over transposition, band, row, stack and column orders, digits relabelled in
-              order of first appearance; every form of a puzzle gives the same line.
+              order of first appearance; every form of a puzzle gives the same line. X
+              puzzles (--variant x) take the 96 arrangements that keep both diagonals; other
+              rules say that their symmetries are not known (status 2, the batch goes on).
               --dedupe: print instead the first puzzle of each class, as read
   hint        print the next step for each grid (givens, and the player's entries written
               as +D, e.g. +7): wrong entries first, then the simplest technique that applies,
