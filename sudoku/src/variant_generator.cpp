@@ -177,14 +177,14 @@ std::vector<Cage> VariantGenerator::random_cages(const Board& grid) {
 // Whether `puzzle` has exactly one solution (proved within the node budget); else, when two
 // solutions were found and `differ` is given, the blank cells where they differ go there.
 bool VariantGenerator::unique(const Board& puzzle, const Variant& rules, std::vector<int>* differ) {
-  solver_.start(puzzle, rules);
-  if (!solver_.next()) return false;
-  const Board first = solver_.solution();
-  if (!solver_.next()) return !solver_.paused();
+  Solver::Enumeration solutions = solver_.enumerate(puzzle, rules);
+  if (!solutions.next()) return false;
+  const Board first = solutions.solution();
+  if (!solutions.next()) return !solutions.stopped();
   if (differ != nullptr) {
     differ->clear();
     for (int cell = 0; cell < puzzle.cell_count(); ++cell) {
-      if (first[cell] != solver_.solution()[cell]) differ->push_back(cell);
+      if (first[cell] != solutions.solution()[cell]) differ->push_back(cell);
     }
   }
   return false;

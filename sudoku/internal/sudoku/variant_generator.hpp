@@ -1,5 +1,5 @@
 // Variant puzzles made to order: a random grid that obeys the variant, then givens taken away
-// while the solution stays unique (count to 2 on VariantSolver), until none can go: unique and
+// while the solution stays unique (count to 2 on Solver), until none can go: unique and
 // minimal puzzles.
 //
 //     sudoku::VariantGenerator generator({.variant = *sudoku::parse_variant("killer"), .seed = 7});
@@ -30,6 +30,7 @@
 
 #include "sudoku/board.hpp"
 #include "sudoku/generator.hpp"
+#include "sudoku/solver.hpp"
 #include "sudoku/variant.hpp"
 #include "sudoku/variant_solver.hpp"
 
@@ -68,7 +69,7 @@ class VariantGenerator {
 
   VariantGeneratorOptions options_;
   Random rng_;  // portable draws (generator.hpp): the same puzzles with every standard library
-  VariantSolver solver_;
+  Solver solver_{Backend::dlx};  // the rules' cover
   dlx::CompactProblem problem_;
   dlx::BitsetSolver bitset_;
   std::unique_ptr<dlx::Solver> links_;
