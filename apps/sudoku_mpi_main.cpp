@@ -198,7 +198,6 @@ int run(const mpi_count::Session& mpi, const Options& options) {
       }
     } else {
       const sudoku::Geometry g = board.geometry();
-      dlx::Solver& engine = solver.load_plain_cover(board);
       {
         mpi_count::CountOptions count;
         count.threads = options.threads;
@@ -220,11 +219,22 @@ int run(const mpi_count::Session& mpi, const Options& options) {
             progress.show("sudoku-mpi: " + at + line);
           };
         }
-        const auto result = mpi_count::count(mpi, engine, count);
+        // The Solver loads the plain cover; the ranks count it.
+        sudoku::SolveOptions split;
+        split.steps = sudoku::Steps::after_handover;
+        split.keep_first = false;
+        split.split_count = [&](dlx::Solver& engine) {
+          const mpi_count::CountResult split_counted = mpi_count::count(mpi, engine, count);
+          dlx::CountResult result;
+          result.count = split_counted.count;
+          result.stats = split_counted.stats;
+          return result;
+        };
+        const sudoku::SolverResult result = solver.solve(board, sudoku::Solver::kNoLimit, split);
         progress.clear();
-        found = result.count;
-        stats.nodes += result.stats.nodes;
-        stats.updates += result.stats.updates;
+        found = result.solutions;
+        stats.nodes += result.nodes;
+        stats.updates += result.updates;
       }
     }
     if (found > 0) ++solved;

@@ -15,7 +15,7 @@
 
 #include <sudoku/reader.hpp>
 #include <sudoku/variant.hpp>
-#include <sudoku/variant_solver.hpp>
+#include <sudoku/solver.hpp>
 
 #include "fuzz_support.hpp"
 #include "sudoku_input.hpp"
@@ -25,7 +25,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   const std::vector<std::size_t> lengths = fuzz::line_lengths(input.text);
   std::istringstream in{std::string(input.text)};
   sudoku::Reader reader(in, "fuzz", input.geometry);
-  sudoku::VariantSolver solver;
+  sudoku::Solver solver(sudoku::Backend::dlx);
   solver.set_node_limit(2000);
   while (auto entry = reader.next()) {
     if (const auto* e = std::get_if<sudoku::ReadError>(&*entry)) {
@@ -43,15 +43,15 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     const auto why = sudoku::variant_problem(g, layout);
     FUZZ_CHECK(!why, "line " + std::to_string(p.line) + ": " + why.value_or(""));
     if (sudoku::variant_problem(g, p.variant) || g.size() > 9) continue;  // windoku off 9x9
-    solver.start(p.board, p.variant);
+    sudoku::Solver::Enumeration solutions = solver.enumerate(p.board, p.variant);
     sudoku::Board first;
-    for (int k = 0; k < 2 && solver.next(); ++k) {
-      const auto wrong = sudoku::check_variant_solution(p.board, p.variant, solver.solution());
+    for (int k = 0; k < 2 && solutions.next(); ++k) {
+      const auto wrong = sudoku::check_variant_solution(p.board, p.variant, solutions.solution());
       FUZZ_CHECK(!wrong, "line " + std::to_string(p.line) + " (" + p.variant.name() +
-                             "): " + solver.solution().to_line() + ": " + wrong.value_or(""));
-      if (k == 0) first = solver.solution();
+                             "): " + solutions.solution().to_line() + ": " + wrong.value_or(""));
+      if (k == 0) first = solutions.solution();
       else
-        FUZZ_CHECK(!(first == solver.solution()),
+        FUZZ_CHECK(!(first == solutions.solution()),
                    "the same solution twice, line " + std::to_string(p.line));
     }
   }

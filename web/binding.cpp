@@ -15,8 +15,8 @@
 //
 // Variant puzzles (variant.hpp) travel as the sudoku program reads them: their rules as comment
 // lines ("# variant x", "# regions ...", "# cage SUM CELLS") before the puzzle line; the
-// web_variant_* functions read that text, solve on VariantSolver and make puzzles with
-// Generator.
+// web_variant_* functions read that text, solve on sudoku::Solver (the rules' exact cover) and
+// make puzzles with Generator.
 #include <array>
 #include <chrono>
 #include <cstdint>
@@ -40,7 +40,6 @@
 #include "sudoku/solver.hpp"
 #include "sudoku/validator.hpp"
 #include "sudoku/variant.hpp"
-#include "sudoku/variant_solver.hpp"
 
 #if defined(__EMSCRIPTEN__)
 #include <emscripten/emscripten.h>
@@ -203,8 +202,15 @@ SolverType& page_solver() {
 sudoku::DlxSolver& engine() { return page_solver<sudoku::DlxSolver>(); }
 // solve and count: the automatic choice (Solver's default backend).
 sudoku::Solver& solver() { return page_solver<sudoku::Solver>(); }
-// variant puzzles: their exact cover on the engine.
-sudoku::VariantSolver& variant_solver() { return page_solver<sudoku::VariantSolver>(); }
+// variant puzzles: their exact cover on the engine (the dlx backend).
+sudoku::Solver& variant_solver() {
+  static sudoku::Solver solver = [] {
+    sudoku::Solver s(sudoku::Backend::dlx);
+    s.set_node_limit(kPageNodeLimit);
+    return s;
+  }();
+  return solver;
+}
 
 // Solve (limit 1) and count (limit > 1) share one reply: the count found, the first solution
 // (checked by the validator, never trusted), the solver's work, the backend that did it, and
@@ -517,7 +523,7 @@ WEB_EXPORT const char* web_variant_read(const char* text, double index, const ch
 }
 
 /// Solves (limit 2: is it unique?) or counts (limit above 2) the first puzzle of the text under
-/// its rules, on VariantSolver (the variant's exact cover on the engine, what `sudoku solve
+/// its rules, on sudoku::Solver's dlx backend (the rules' exact cover on the engine, what `sudoku solve
 /// --solver dlx` runs for it): {"ok",...web_variant_read's fields,"limit","solutions",
 /// "limit_reached","nodes","backend":"dlx","micros","runs","solution" (checked by
 /// check_variant_solution, never trusted) or null}.
@@ -542,14 +548,11 @@ WEB_EXPORT const char* web_variant_solve(const char* text, double limit) {
     reply["solution"] = nullptr;
     return give(reply);
   }
-  sudoku::SolveResult result;
-  bool stopped = false;
-  const Timing timing = time_work([&] {
-    result = variant_solver().solve(board, puzzle.variant, bounded);
-    stopped = variant_solver().paused();
-  });
+  sudoku::SolverResult result;
+  const Timing timing =
+      time_work([&] { result = variant_solver().solve(board, puzzle.variant, bounded); });
   reply["solutions"] = result.solutions;
-  reply["limit_reached"] = stopped;
+  reply["limit_reached"] = !result.complete;
   reply["nodes"] = result.nodes;
   reply["backend"] = "dlx";
   add_timing(reply, timing);

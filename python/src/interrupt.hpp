@@ -1,6 +1,7 @@
-// Running a long search from Python: in slices with the GIL released, Ctrl-C checked between
-// slices, so that KeyboardInterrupt arrives within a fraction of a second and the search keeps
-// its place (the engine's node limit pauses it without losing anything).
+// Running a long search from Python: with the GIL released, in the library's slices of nodes
+// (sudoku/sliced_search.hpp), Ctrl-C looked for between slices (SignalPoll), so that
+// KeyboardInterrupt arrives within a fraction of a second and the search keeps its place (the
+// engine's node limit pauses it without losing anything).
 #pragma once
 
 #include <pybind11/pybind11.h>
@@ -12,11 +13,9 @@
 
 #include <dlx/solver.hpp>
 
-namespace dlx_python {
+#include <sudoku/sliced_search.hpp>
 
-/// Nodes searched between two looks at Python's pending signals: a few milliseconds of work,
-/// small enough for a prompt Ctrl-C, large enough that the GIL round trip costs nothing.
-inline constexpr std::uint64_t kNodesPerSlice = std::uint64_t{1} << 18;
+namespace dlx_python {
 
 /// Marks an engine as searching while the GIL is released, so that a second Python thread
 /// reaching the same solver meanwhile gets an exception instead of corrupting its links.
@@ -73,35 +72,31 @@ class SignalPoll {
   std::chrono::steady_clock::time_point last_look_ = std::chrono::steady_clock::now();
 };
 
-/// The next cover, as Solver::next(), searched in slices: between slices the GIL is taken
-/// back and signals are checked. An exception leaves the solver paused, its place kept.
+/// The next cover, as Solver::next(), searched without the GIL in slices (sliced_search.hpp,
+/// the library's one slice size), Python's signals looked at between them; a KeyboardInterrupt
+/// is raised once the search has returned, leaving the solver paused, its place kept.
 inline bool next_sliced(dlx::Solver& solver) {
-  for (;;) {
-    bool found = false;
-    {
-      pybind11::gil_scoped_release release;
-      solver.set_node_limit(solver.stats().nodes + kNodesPerSlice);
-      found = solver.next();
-      solver.set_node_limit(dlx::Solver::kNoLimit);
-    }
-    if (found || !solver.paused()) return found;
-    check_signals();
+  SignalPoll poll;
+  bool found = false;
+  {
+    pybind11::gil_scoped_release release;
+    found = sudoku::detail::next_in_slices(solver, dlx::Solver::kNoLimit, poll.question());
   }
+  poll.raise_if_signalled();
+  return found;
 }
 
-/// Counts up to `limit` covers from the solver's state on, as Solver::count(), in slices.
+/// Counts up to `limit` covers from the solver's state on, as Solver::count(), the same way.
 inline std::uint64_t count_sliced(dlx::Solver& solver, std::uint64_t limit) {
+  SignalPoll poll;
   std::uint64_t total = 0;
-  for (;;) {
-    {
-      pybind11::gil_scoped_release release;
-      solver.set_node_limit(solver.stats().nodes + kNodesPerSlice);
-      total += solver.count(limit - total);
-      solver.set_node_limit(dlx::Solver::kNoLimit);
-    }
-    if (total >= limit || !solver.paused()) return total;
-    check_signals();
+  {
+    pybind11::gil_scoped_release release;
+    total =
+        sudoku::detail::count_in_slices(solver, limit, dlx::Solver::kNoLimit, poll.question());
   }
+  poll.raise_if_signalled();
+  return total;
 }
 
 }  // namespace dlx_python

@@ -4,6 +4,7 @@
 #include <pybind11/stl.h>
 
 #include <algorithm>
+#include <functional>
 #include <cstdint>
 #include <memory>
 #include <optional>
@@ -92,8 +93,8 @@ sudoku::Backend backend_of(const std::string& name, const sudoku::Board& puzzle)
     throw py::value_error(std::string("solver: ") + e.what());
   }
   if (!sudoku::backend_fits(backend, puzzle.geometry())) {
-    throw py::value_error("solver: the " + name + " backend solves 9x9 boards only, not " +
-                          std::to_string(puzzle.size()) + "x" + std::to_string(puzzle.size()));
+    throw py::value_error("solver: the " + name + " backend " +
+                          sudoku::backend_misfit(puzzle.geometry()));
   }
   return backend;
 }
@@ -114,37 +115,14 @@ auto without_gil_interruptible(sudoku::Solver& solver, Search search) {
   return result;
 }
 
-// Up to `limit` solutions and the first, from sudoku::Solver with the backend named: auto runs
-// its choice within its budget (solver.hpp), and a search that outgrows it goes on with sat
-// (boards above 16x16) or the plain cover in slices, as dlx always does; every step without
-// the GIL and interruptible by Ctrl-C.
+// Up to `limit` solutions and the first, from sudoku::Solver with the backend named, as its
+// plan goes (solver.hpp: auto's budget, the hand-over to dlx or sat), without the GIL and
+// interruptible by Ctrl-C at every step.
 sudoku::SolverResult solve_limited(const sudoku::Board& puzzle, std::uint64_t limit,
                                    sudoku::Backend backend) {
   thread_local sudoku::Solver solver;
   solver.set_backend(backend);
-  if (backend != sudoku::Backend::dlx && backend != sudoku::Backend::sat) {
-    const auto result = without_gil_interruptible(
-        solver, [&] { return solver.solve_within_budget(puzzle, limit); });
-    if (result) return *result;
-  }
-  if (solver.hands_to_sat(puzzle.geometry())) {
-    // Clause learning counts first (auto: up to kAutoSatCountLimit solutions); dlx goes on
-    // only where it did not settle the count.
-    const sudoku::SolverResult result =
-        without_gil_interruptible(solver, [&] { return solver.sat_step(puzzle, limit); });
-    if (result.complete) return result;
-  }
-  sudoku::SolverResult result;
-  result.backend = sudoku::Backend::dlx;
-  result.first = sudoku::Board(puzzle.geometry());
-  dlx::Solver& engine = solver.load_plain_cover(puzzle);
-  if (limit > 0 && next_sliced(engine)) {
-    result.first = solver.decode_plain_cover(engine.cover());
-    result.solutions = 1 + count_sliced(engine, limit - 1);
-  }
-  result.nodes = engine.stats().nodes;
-  result.updates = engine.stats().updates;
-  return result;
+  return without_gil_interruptible(solver, [&] { return solver.solve(puzzle, limit); });
 }
 
 std::uint64_t limit_of(const std::optional<std::int64_t>& limit) {
@@ -153,24 +131,40 @@ std::uint64_t limit_of(const std::optional<std::int64_t>& limit) {
   return static_cast<std::uint64_t>(*limit);
 }
 
-// All solutions, lazily, from a plain cover of its own (the dlx backend), so that each step is
-// resumable and interruptible and iterators do not disturb one another.
+// All solutions, lazily, from a solver of its own on the dlx backend (the plain exact cover),
+// so that each step is resumable and interruptible and iterators do not disturb one another.
 struct SolutionIterator {
   explicit SolutionIterator(const sudoku::Board& puzzle)
       : solver(std::make_unique<sudoku::Solver>(sudoku::Backend::dlx)),
-        engine(&solver->load_plain_cover(puzzle)) {}
+        ask(std::make_shared<std::function<bool()>>()) {
+    // The question of the step under way (none between steps); the enumeration keeps this
+    // function, so it reads the current one through `ask`, which outlives moves.
+    solver->set_interrupt([ask = ask] { return *ask && (*ask)(); });
+    solutions.emplace(solver->enumerate(puzzle));
+  }
 
   std::string next() {
     const BusyGuard guard(busy);
-    if (done || !next_sliced(*engine)) {
+    if (done) throw py::stop_iteration();
+    SignalPoll poll;  // Ctrl-C pauses the search (the next call resumes it) and raises
+    *ask = poll.question();
+    bool found = false;
+    {
+      py::gil_scoped_release release;
+      found = solutions->next();
+    }
+    *ask = {};
+    poll.raise_if_signalled();
+    if (!found) {
       done = true;
       throw py::stop_iteration();
     }
-    return solver->decode_plain_cover(engine->cover()).to_line();
+    return solutions->solution().to_line();
   }
 
   std::unique_ptr<sudoku::Solver> solver;
-  dlx::Solver* engine;  // solver's plain cover, loaded with the puzzle
+  std::shared_ptr<std::function<bool()>> ask;
+  std::optional<sudoku::Solver::Enumeration> solutions;  // on solver
   bool done = false;
   bool busy = false;  // a step runs with the GIL released
 };

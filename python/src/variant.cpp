@@ -8,6 +8,8 @@
 
 #include <cstdint>
 #include <cstdio>
+#include <functional>
+#include <memory>
 #include <optional>
 #include <random>
 #include <sstream>
@@ -18,7 +20,7 @@
 #include <sudoku/reader.hpp>
 #include <sudoku/variant.hpp>
 #include <sudoku/generator.hpp>
-#include <sudoku/variant_solver.hpp>
+#include <sudoku/solver.hpp>
 
 #include "bindings.hpp"
 #include "interrupt.hpp"
@@ -121,15 +123,16 @@ Played played(const std::string& text, const py::object& box,
 
 using Cages = std::optional<std::vector<std::pair<int, std::vector<std::string>>>>;
 
-sudoku::VariantSolver& local_solver() {
-  thread_local sudoku::VariantSolver solver;
+// The rules' exact cover (Solver's dlx backend).
+sudoku::Solver& local_solver() {
+  thread_local sudoku::Solver solver(sudoku::Backend::dlx);
   return solver;
 }
 
 // Ctrl-C stops the search between slices of nodes and raises KeyboardInterrupt.
 sudoku::SolveResult run(const Played& p, std::uint64_t limit) {
   SignalPoll poll;
-  sudoku::VariantSolver& solver = local_solver();
+  sudoku::Solver& solver = local_solver();
   solver.set_interrupt(poll.question());
   sudoku::SolveResult result;
   {
@@ -143,28 +146,35 @@ sudoku::SolveResult run(const Played& p, std::uint64_t limit) {
 
 // All solutions lazily, from a solver of its own.
 struct VariantSolutionIterator {
-  explicit VariantSolutionIterator(Played p) : played(std::move(p)) {
-    solver.start(played.board, played.rules);
+  explicit VariantSolutionIterator(Played p)
+      : played(std::move(p)),
+        solver(std::make_unique<sudoku::Solver>(sudoku::Backend::dlx)),
+        ask(std::make_shared<std::function<bool()>>()) {
+    // The question of the step under way; the enumeration keeps this function.
+    solver->set_interrupt([ask = ask] { return *ask && (*ask)(); });
+    solutions.emplace(solver->enumerate(played.board, played.rules));
   }
   std::string next() {
     bool found = false;
     SignalPoll poll;  // Ctrl-C pauses the search (the next call resumes it) and raises
-    solver.set_interrupt(poll.question());
+    *ask = poll.question();
     {
       py::gil_scoped_release release;
-      found = !done && solver.next();
+      found = !done && solutions->next();
     }
-    solver.set_interrupt({});
+    *ask = {};
     poll.raise_if_signalled();
     if (!found) {
       done = true;
       throw py::stop_iteration();
     }
     check_signals();
-    return solver.solution().to_line();
+    return solutions->solution().to_line();
   }
   Played played;
-  sudoku::VariantSolver solver;
+  std::unique_ptr<sudoku::Solver> solver;
+  std::shared_ptr<std::function<bool()>> ask;
+  std::optional<sudoku::Solver::Enumeration> solutions;  // on solver
   bool done = false;
 };
 
@@ -190,7 +200,7 @@ void bind_variant(py::module_& m) {
          const Cages& cages) {
         if (limit && *limit < 0) throw py::value_error("limit must be at least 0");
         return run(played(puzzle, box, variant, regions, cages),
-                   limit ? static_cast<std::uint64_t>(*limit) : sudoku::VariantSolver::kNoLimit)
+                   limit ? static_cast<std::uint64_t>(*limit) : sudoku::Solver::kNoLimit)
             .solutions;
       },
       py::arg("puzzle"), py::arg("limit") = py::none(), py::arg("box") = py::none(),

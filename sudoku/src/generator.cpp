@@ -12,6 +12,7 @@
 #include "sudoku/candidates.hpp"
 #include "sudoku/grid_sat.hpp"
 #include "sudoku/logic.hpp"
+#include "sudoku/solver.hpp"
 
 namespace sudoku {
 
@@ -176,9 +177,11 @@ Generator::Generator(const GeneratorOptions& options)
       last_progress_(last_poll_) {
   started_ = last_poll_;
   assert(options.geometry.valid());
-  if (options.geometry.size() > 20) sat_.emplace(options.geometry);
+  if (plan_search(Backend::automatic, options.geometry).generator_proves_by_sat) {
+    sat_.emplace(options.geometry);
+  }
   engine_.set_interrupt([this] { return poll(); });
-  variant_solver_.set_interrupt([this] { return poll(); });
+  cover_solver_.set_interrupt([this] { return poll(); });
 }
 
 bool Generator::poll() {
@@ -462,7 +465,7 @@ std::optional<GeneratedPuzzle> Generator::next() {
   // The walk of step 4: where the engine judges uniqueness in a few microseconds, and where no
   // givens target would have the digging stop early (a mutation digs to minimal); classic only.
   const bool walk = targeted && options_.walk && !variant &&
-                    options_.geometry.size() <= kLargestForEngineCount &&
+                    !plan_search(Backend::automatic, options_.geometry).counts_to_two_by_sat &&
                     options_.min_givens == 0 && options_.max_givens == 0;
   std::optional<GeneratedPuzzle> current;  // where the walk stands
   int current_distance = 0;
@@ -525,7 +528,7 @@ Rating Generator::rate_made(const Board& puzzle, const Board& solution, const Va
   const bool past_patterns = target && *target > kHardestPattern;
   // The classic engine counts by the classic rules; a variant's uniqueness is the dig's proof.
   const bool engine_counts =
-      rules.classic() && options_.geometry.size() <= kLargestForEngineCount;
+      rules.classic() && !plan_search(Backend::automatic, options_.geometry).counts_to_two_by_sat;
   if (engine_counts && !past_patterns) return rate(puzzle, engine_);
   LogicOptions options;
   options.record_steps = false;

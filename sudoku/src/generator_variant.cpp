@@ -164,18 +164,18 @@ std::vector<Cage> Generator::random_cages(const Board& grid) {
   return cages;
 }
 
-// The count to 2 on the variant's cover (VariantSolver today; at merge the one Solver with the
-// rules). A proof that runs out of nodes says "not unique", so the given stays.
+// The count to 2 on the rules' cover (the one Solver, its dlx backend). A proof that runs out
+// of nodes says "not unique", so the given stays.
 bool Generator::unique_under(const Board& puzzle, const Variant& rules, std::vector<int>* differ) {
-  variant_solver_.set_node_limit(kProofNodes);
-  variant_solver_.start(puzzle, rules);
-  if (!variant_solver_.next()) return false;
-  const Board first = variant_solver_.solution();
-  if (!variant_solver_.next()) return !variant_solver_.paused();
+  cover_solver_.set_node_limit(kProofNodes);
+  Solver::Enumeration solutions = cover_solver_.enumerate(puzzle, rules);
+  if (!solutions.next()) return false;
+  const Board first = solutions.solution();
+  if (!solutions.next()) return !solutions.stopped();
   if (differ != nullptr) {
     differ->clear();
     for (int cell = 0; cell < puzzle.cell_count(); ++cell) {
-      if (first[cell] != variant_solver_.solution()[cell]) differ->push_back(cell);
+      if (first[cell] != solutions.solution()[cell]) differ->push_back(cell);
     }
   }
   return false;

@@ -6,6 +6,8 @@
 #include <bit>
 #include <cassert>
 
+#include "sudoku/solver.hpp"
+
 namespace sudoku {
 
 namespace {
@@ -634,7 +636,9 @@ std::optional<SolveResult> sat_solve(const Board& puzzle, std::uint64_t limit,
 }
 
 SolveResult count_to_two(const Board& puzzle, DlxSolver& engine, DlxSolver::Deductions deductions) {
-  if (puzzle.size() <= kLargestForEngineCount) return engine.solve(puzzle, 2, deductions);
+  if (!plan_search(Backend::automatic, puzzle.geometry()).counts_to_two_by_sat) {
+    return engine.solve(puzzle, 2, deductions);
+  }
   if (auto counted = sat_solve(puzzle, 2, ~std::uint64_t{0}, {}, engine.interrupt())) {
     return *counted;
   }

@@ -8,6 +8,7 @@
 
 #include "sudoku/grid_sat.hpp"
 #include "sudoku/pencil_marks.hpp"
+#include "sudoku/solver.hpp"
 
 namespace sudoku {
 
@@ -95,7 +96,7 @@ LogicResult solve_logically(Position start, const LogicOptions& options) {
       const auto technique = static_cast<Technique>(t);
       if (technique >= Technique::x_chain || assumes_unique_solution(technique)) {
         if (!unique) {
-          if (p.geometry().size() > kLargestForEngineCount) {
+          if (plan_search(Backend::automatic, p.geometry()).counts_to_two_by_sat) {
             // The engine's count can take hours on a big board; clause learning takes seconds.
             // Every digit placed is forced, so the board reached has the puzzle's solutions.
             const auto counted = sat_solve(p.board(), 2, ~std::uint64_t{0}, ruled_out(p), stop);

@@ -3,6 +3,7 @@
 #include "sudoku/rating.hpp"
 
 #include "sudoku/grid_sat.hpp"
+#include "sudoku/solver.hpp"
 
 namespace sudoku {
 
@@ -148,7 +149,7 @@ Rating rate(const Board& puzzle, DlxSolver& engine) {
   options.hardest_allowed = kHardestPattern;
   const LogicResult logic = solve_logically(puzzle, options);
   Rating r = rate(logic, count_to_two(puzzle, engine, DlxSolver::Deductions::none));
-  r.by_sat = puzzle.size() > kLargestForEngineCount;
+  r.by_sat = plan_search(Backend::automatic, puzzle.geometry()).counts_to_two_by_sat;
   return r;
 }
 

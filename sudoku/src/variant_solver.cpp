@@ -1,12 +1,9 @@
-// The exact cover of a variant puzzle and its search (see variant_solver.hpp for the encoding).
+// The exact cover of a puzzle under any rules (see variant_solver.hpp for the encoding).
 #include "sudoku/variant_solver.hpp"
 
 #include <algorithm>
 #include <cassert>
 
-#include <dlx/bitset_solver.hpp>
-
-#include "sudoku/sliced_search.hpp"
 
 namespace sudoku {
 
@@ -200,73 +197,6 @@ dlx::Problem VariantCover::problem() const {
         option_start_[k], option_start_[k + 1] - option_start_[k]));
   }
   return problem;
-}
-
-VariantSolver::VariantSolver() = default;
-VariantSolver::~VariantSolver() = default;
-VariantSolver::VariantSolver(VariantSolver&&) noexcept = default;
-VariantSolver& VariantSolver::operator=(VariantSolver&&) noexcept = default;
-
-void VariantSolver::start(const Board& puzzle, const Variant& variant) {
-  cover_.emplace(puzzle, variant);
-  solution_ = puzzle;
-  none_ = {};
-  if (cover_->clashing()) return;
-  cover_->build(problem_);
-  on_bitsets_ = dlx::BitsetSolver::fits(problem_);
-  if (on_bitsets_) {
-    if (!bitset_) bitset_ = std::make_unique<dlx::BitsetSolver>();
-    bitset_->assign(problem_);
-    bitset_->set_node_limit(node_limit_);
-  } else {
-    if (links_) links_->assign(problem_);
-    else links_ = std::make_unique<dlx::Solver>(problem_);
-    links_->set_node_limit(node_limit_);
-  }
-}
-
-bool VariantSolver::next() {
-  if (!cover_ || cover_->clashing()) return false;
-  if (problem_.primary_count() == 0) {
-    // Every cell given and nothing left to cover: the puzzle is its own one solution.
-    if (none_.solutions > 0) return false;
-    none_.solutions = 1;
-    solution_ = cover_->decode({});
-    return true;
-  }
-  if (!engine_next()) return false;
-  solution_ = cover_->decode(on_bitsets_ ? bitset_->cover() : links_->cover());
-  return true;
-}
-
-bool VariantSolver::engine_next() {
-  if (on_bitsets_) return detail::next_in_slices(*bitset_, node_limit_, interrupt_);
-  return detail::next_in_slices(*links_, node_limit_, interrupt_);
-}
-
-const dlx::Stats& VariantSolver::stats() const {
-  if (!cover_ || cover_->clashing() || problem_.primary_count() == 0) return none_;
-  return on_bitsets_ ? bitset_->stats() : links_->stats();
-}
-
-bool VariantSolver::paused() const {
-  if (!cover_ || cover_->clashing() || problem_.primary_count() == 0) return false;
-  return on_bitsets_ ? bitset_->paused() : links_->paused();
-}
-
-SolveResult VariantSolver::solve(const Board& puzzle, const Variant& variant, std::uint64_t limit) {
-  SolveResult result;
-  result.first = Board(puzzle.geometry());
-  start(puzzle, variant);
-  while (result.solutions < limit && next()) {
-    if (result.solutions == 0) result.first = solution_;
-    ++result.solutions;
-    // Solutions may come every few nodes, never pausing a slice: ask here too.
-    if (result.solutions % 4096 == 0 && interrupt_ && interrupt_()) break;
-  }
-  result.nodes = stats().nodes;
-  result.updates = stats().updates;
-  return result;
 }
 
 }  // namespace sudoku

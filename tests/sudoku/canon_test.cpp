@@ -16,7 +16,7 @@
 #include <sudoku/canon.hpp>
 #include <sudoku/reader.hpp>
 #include <sudoku/variant.hpp>
-#include <sudoku/variant_solver.hpp>
+#include <sudoku/solver.hpp>
 
 #include "support.hpp"
 
@@ -346,7 +346,7 @@ std::set<CellMap> x_group_by_walk() {
 std::uint64_t x_count(const Grid& g) {
   sudoku::Variant x;
   x.diagonals = true;
-  sudoku::VariantSolver solver;
+  sudoku::Solver solver(sudoku::Backend::dlx);
   return solver.solve(board_of(g), x, 3).solutions;
 }
 

@@ -11,7 +11,7 @@
 
 #include <sudoku/generator.hpp>
 #include <sudoku/variant.hpp>
-#include <sudoku/variant_solver.hpp>
+#include <sudoku/solver.hpp>
 
 using sudoku::Board;
 using sudoku::Geometry;
@@ -21,7 +21,7 @@ using sudoku::Symmetry;
 namespace {
 
 std::uint64_t count_to_two(const Board& puzzle, const sudoku::Variant& rules) {
-  sudoku::VariantSolver solver;
+  sudoku::Solver solver(sudoku::Backend::dlx);
   return solver.solve(puzzle, rules, 2).solutions;
 }
 

@@ -7,9 +7,12 @@
 #include <stdexcept>
 #include <string>
 
+#include <dlx/solver.hpp>
+
 #include <sudoku/board.hpp>
 #include <sudoku/reader.hpp>
 #include <sudoku/solver.hpp>
+#include <sudoku/variant.hpp>
 
 #include "support.hpp"
 
@@ -57,8 +60,8 @@ TEST_CASE("solver: backend names parse back; an unknown name lists the valid one
         std::string(e.what()) ==
         "unknown backend 'dancing': the backends are auto, bitboard, dlx, hybrid, naive, mrv, sat");
   }
-  CHECK(sudoku::auto_backend(sudoku::Geometry{3, 3}) == Backend::bitboard);
-  CHECK(sudoku::auto_backend(sudoku::Geometry{2, 3}) == Backend::hybrid);
+  CHECK(sudoku::plan_search(Backend::automatic, sudoku::Geometry{3, 3}).first == Backend::bitboard);
+  CHECK(sudoku::plan_search(Backend::automatic, sudoku::Geometry{2, 3}).first == Backend::hybrid);
   CHECK_FALSE(sudoku::backend_fits(Backend::bitboard, sudoku::Geometry{2, 2}));
   sudoku::Solver bitboard(Backend::bitboard);
   CHECK_THROWS_AS(bitboard.solve(sudoku::Board(sudoku::Geometry{2, 2})), std::invalid_argument);
@@ -105,8 +108,13 @@ TEST_CASE("solver: auto hands a long search on a 25x25 board to sat, which settl
     CHECK(r.complete);
     CHECK(solves(puzzle, r.first));
   }
-  CHECK(sudoku::handover_backend(sudoku::Geometry{4, 4}) == Backend::dlx);
-  CHECK(sudoku::handover_backend(sudoku::Geometry{5, 5}) == Backend::sat);
+  CHECK(sudoku::plan_search(Backend::automatic, sudoku::Geometry{4, 4}).handover == Backend::dlx);
+  CHECK(sudoku::plan_search(Backend::automatic, sudoku::Geometry{5, 5}).handover == Backend::sat);
+  CHECK_FALSE(sudoku::plan_search(Backend::automatic, sudoku::Geometry{4, 4}).counts_to_two_by_sat);
+  CHECK(sudoku::plan_search(Backend::automatic, sudoku::Geometry{5, 5}).counts_to_two_by_sat);
+  // The generator proves its dug boards with the engine up to 20x20 (4x5), by sat above.
+  CHECK_FALSE(sudoku::plan_search(Backend::automatic, sudoku::Geometry{4, 5}).generator_proves_by_sat);
+  CHECK(sudoku::plan_search(Backend::automatic, sudoku::Geometry{3, 7}).generator_proves_by_sat);
 }
 
 TEST_CASE("solver: dlx and hybrid enumerate the same solutions, each checked", "[sudoku]") {
@@ -139,14 +147,31 @@ TEST_CASE("solver: a node limit leaves the result incomplete; auto hands over pa
   CHECK_FALSE(cut.complete);
   CHECK(cut.nodes == 1000);
   CHECK(cut.solutions < 28'200'960);
-  // Counting every solution of the empty 6x6 grid takes hybrid past the budget: auto stops
-  // there in solve_within_budget(), and solve() would go on with dlx.
+  // Counting every solution of the empty 6x6 grid takes hybrid past the budget: before the
+  // hand-over auto stops there, and the steps after it count on dlx.
   sudoku::Solver automatic;
-  CHECK_FALSE(automatic.solve_within_budget(empty6, sudoku::Solver::kNoLimit).has_value());
-  const auto quick = automatic.solve_within_budget(empty6, 5);
-  REQUIRE(quick.has_value());
-  CHECK(quick->solutions == 5);
-  CHECK(quick->backend == Backend::hybrid);
+  const sudoku::SolveOptions before{.steps = sudoku::Steps::before_handover};
+  CHECK(automatic.solve(empty6, sudoku::Solver::kNoLimit, before).handed_over);
+  const auto quick = automatic.solve(empty6, 5, before);
+  CHECK_FALSE(quick.handed_over);
+  CHECK(quick.solutions == 5);
+  CHECK(quick.backend == Backend::hybrid);
+  // The rest, split the caller's way: the engine loaded with the plain cover, rewound after the
+  // first solution, its count what the callback says.
+  sudoku::SolveOptions after{.steps = sudoku::Steps::after_handover};
+  int calls = 0;
+  after.split_count = [&calls](dlx::Solver& engine) {
+    ++calls;
+    dlx::CountResult counted;
+    counted.count = engine.count(100);
+    counted.stats = engine.stats();
+    return counted;
+  };
+  const auto split = automatic.solve(empty6, sudoku::Solver::kNoLimit, after);
+  CHECK(calls == 1);
+  CHECK(split.backend == Backend::dlx);
+  CHECK(split.solutions == 100);
+  CHECK(solves(empty6, split.first));
 }
 
 TEST_CASE("solver: an interrupt stops dlx, hybrid, sat and the enumerations at its word",
@@ -178,4 +203,41 @@ TEST_CASE("solver: an interrupt stops dlx, hybrid, sat and the enumerations at i
   sudoku::Solver sat(Backend::sat);
   sat.set_interrupt([] { return true; });
   CHECK_FALSE(sat.solve(hard.front().board, 2).complete);
+}
+
+TEST_CASE("solver: dlx and hybrid take every rule set; the classic-only backends refuse others",
+          "[sudoku]") {
+  // The empty 4x4 grid has 288 solutions; with both diagonals (X) 48, as a brute force over
+  // every 4x4 grid of row permutations counts (4!^4 grids, each checked unit by unit).
+  const sudoku::Board empty4(sudoku::Geometry{2, 2});
+  sudoku::Variant x;
+  x.diagonals = true;
+  for (const Backend b : {Backend::automatic, Backend::dlx, Backend::hybrid}) {
+    INFO(sudoku::backend_name(b));
+    CHECK(sudoku::backend_fits(b, empty4.geometry(), x));
+    sudoku::Solver solver(b);
+    const sudoku::SolverResult r = solver.solve(empty4, x, sudoku::Solver::kNoLimit);
+    CHECK(r.solutions == 48);
+    CHECK(r.complete);
+    CHECK(r.backend == (b == Backend::automatic ? Backend::dlx : b));
+    CHECK_FALSE(sudoku::check_variant_solution(empty4, x, r.first));
+    auto solutions = solver.enumerate(empty4, x);
+    std::set<std::string> seen;
+    while (solutions.next()) seen.insert(solutions.solution().to_line());
+    CHECK(seen.size() == 48);
+    CHECK_FALSE(solutions.stopped());
+  }
+  for (const Backend b : {Backend::bitboard, Backend::naive, Backend::mrv, Backend::sat}) {
+    INFO(sudoku::backend_name(b));
+    CHECK_FALSE(sudoku::backend_fits(b, sudoku::Geometry{3, 3}, x));
+    sudoku::Solver solver(b);
+    CHECK_THROWS_AS(solver.solve(sudoku::Board(sudoku::Geometry{3, 3}), x), std::invalid_argument);
+  }
+  // A node limit stops an enumeration of the rules' cover, and says so.
+  sudoku::Solver limited(Backend::dlx);
+  limited.set_node_limit(3);
+  auto cut = limited.enumerate(sudoku::Board(sudoku::Geometry{2, 3}), x);
+  while (cut.next()) {
+  }
+  CHECK(cut.stopped());
 }

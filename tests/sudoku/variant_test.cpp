@@ -14,6 +14,7 @@
 
 #include <sudoku/reader.hpp>
 #include <sudoku/variant.hpp>
+#include <sudoku/solver.hpp>
 #include <sudoku/variant_solver.hpp>
 
 namespace {
@@ -186,18 +187,18 @@ void compare(const Rules& rules, const std::vector<int>& puzzle, std::uint64_t c
   std::vector<int> g = puzzle;
   const std::uint64_t expected = brute(rules, g, cap);
   REQUIRE(expected < cap);
-  sudoku::VariantSolver solver;
+  sudoku::Solver solver(sudoku::Backend::dlx);
   const sudoku::Variant variant = to_variant(rules);
   REQUIRE_FALSE(sudoku::variant_problem(sudoku::Geometry{rules.box_rows, rules.box_cols}, variant));
   const sudoku::Board board = to_board(rules, puzzle);
-  CHECK(solver.solve(board, variant, sudoku::VariantSolver::kNoLimit).solutions == expected);
+  CHECK(solver.solve(board, variant, sudoku::Solver::kNoLimit).solutions == expected);
   std::set<std::vector<int>> seen;
-  solver.start(board, variant);
-  while (solver.next()) {
-    const std::vector<int> s = from_board(solver.solution());
+  sudoku::Solver::Enumeration solutions = solver.enumerate(board, variant);
+  while (solutions.next()) {
+    const std::vector<int> s = from_board(solutions.solution());
     CHECK(obeys(rules, puzzle, s));
     CHECK(seen.insert(s).second);
-    CHECK_FALSE(sudoku::check_variant_solution(board, variant, solver.solution()));
+    CHECK_FALSE(sudoku::check_variant_solution(board, variant, solutions.solution()));
   }
   CHECK(seen.size() == expected);
 }
@@ -303,7 +304,7 @@ TEST_CASE("9x9 variant puzzles count as the backtracker does", "[sudoku][variant
       for (int cell = 0; cell < 81; ++cell)
         solution.push_back((3 * (cell / 9) + cell / 27 + cell % 9) % 9 + 1);
     } else {
-      sudoku::VariantSolver solver;
+      sudoku::Solver solver(sudoku::Backend::dlx);
       sudoku::Board start(sudoku::Geometry{3, 3});
       for (int c = 0; c < 9; ++c) start.set(c, c + 1);
       const auto grid = solver.solve(start, to_variant(rules), 1);
@@ -323,7 +324,7 @@ TEST_CASE("a 9x9 killer without givens counts as the backtracker does", "[sudoku
   std::mt19937 rng(11);
   Rules rules;
   rules.box_rows = rules.box_cols = 3;
-  sudoku::VariantSolver solver;
+  sudoku::Solver solver(sudoku::Backend::dlx);
   for (int round = 0; round < 3; ++round) {
     const std::vector<int> solution = random_solution(rules, rng);
     Rules killer = rules;
@@ -341,7 +342,7 @@ TEST_CASE("a 9x9 killer without givens counts as the backtracker does", "[sudoku
 TEST_CASE("a cage whose sum no digits make has no solution", "[sudoku][variant]") {
   sudoku::Variant v;
   v.cages.push_back({2, {0, 1}});  // two distinct digits cannot add up to 2
-  sudoku::VariantSolver solver;
+  sudoku::Solver solver(sudoku::Backend::dlx);
   CHECK(solver.solve(sudoku::Board(sudoku::Geometry{3, 3}), v, 2).solutions == 0);
 }
 
@@ -350,12 +351,12 @@ TEST_CASE("an interrupt stops a variant count between solutions and between slic
   // The empty 6x6 board (28,200,960 grids): solutions come every few nodes, so only the asking
   // between solutions can stop the count. An empty 25x25 X-sudoku's first solution may take
   // several slices of nodes: asked between them, it stops there, the search paused.
-  sudoku::VariantSolver solver;
+  sudoku::Solver solver(sudoku::Backend::dlx);
   for (const long yes_at : {1L, 3L}) {
     long asked = 0;
     solver.set_interrupt([&] { return ++asked >= yes_at; });
     const auto r = solver.solve(sudoku::Board(sudoku::Geometry{2, 3}), sudoku::Variant{},
-                                sudoku::VariantSolver::kNoLimit);
+                                sudoku::Solver::kNoLimit);
     CHECK(asked == yes_at);
     CHECK(r.solutions > 0);
     CHECK(r.solutions < 28200960);
@@ -364,9 +365,9 @@ TEST_CASE("an interrupt stops a variant count between solutions and between slic
   x.diagonals = true;
   long asked = 0;
   solver.set_interrupt([&] { return ++asked >= 2; });
-  solver.solve(sudoku::Board(sudoku::Geometry{5, 5}), x, 1);
+  const auto stopped = solver.solve(sudoku::Board(sudoku::Geometry{5, 5}), x, 1);
   CHECK(asked <= 2);
-  if (asked == 2) CHECK(solver.paused());  // stopped inside the search, resumable
+  if (asked == 2) CHECK_FALSE(stopped.complete);  // stopped inside the search
   solver.set_interrupt({});
   CHECK(solver.solve(sudoku::Board(sudoku::Geometry{2, 3}), sudoku::Variant{}, 1000).solutions ==
         1000);

@@ -1,43 +1,55 @@
 // The Sudoku solver every front door uses (the sudoku program, the Python module, the page,
-// sudoku-mpi): one type, with named backends, whose results say which backend produced them.
+// sudoku-mpi): one type, with named backends, for every rule set (classic, or the variants of
+// variant.hpp), whose results say which backend produced them.
 //
 //     sudoku::Solver solver(sudoku::parse_backend("auto"));
-//     const sudoku::SolverResult r = solver.solve(puzzle, 2);   // count up to 2: unique?
+//     const sudoku::SolverResult r = solver.solve(puzzle, 2);          // classic: unique?
+//     const sudoku::SolverResult x = solver.solve(puzzle, rules, 2);   // any rules
 //     std::cout << r.solutions << " by " << sudoku::backend_name(r.backend) << '\n';
 //
-// The backends:
-//   bitboard  9x9 only: digit bitboards that deduce (singles, locked candidates, minirow
-//             triads) after every guess on a digit's band configuration (bitboard_solver.hpp).
-//             The fastest on classic puzzles.
-//   dlx       the design's plain cover searched by the engine and nothing else: the puzzle's
-//             exact cover with its givens applied (exact_cover_with_givens(), the problem that
-//             `sudoku export` writes), on dlx::Solver. Its search nodes are those of
-//             `sudoku export FILE | dlx --stats` for the same puzzle.
-//   hybrid    deductions at the root (propagation.hpp: singles, locked candidates, naked and
-//             hidden subsets), then the engine's search of the reduced cover, on
-//             dlx::BitsetSolver when it fits (every 9x9 one), else dlx::Solver (dlx_solver.hpp).
-//   naive     the first blank cell, digits in order (backtracking.hpp): a baseline.
-//   mrv       the most constrained cell first, on bit masks (backtracking.hpp): a baseline.
-//   sat       clause learning (GridSat, grid_sat.hpp): one search per solution, each barred
-//             from those found before (sat_solve()). Fit for a few solutions, not millions. Its
-//             nodes are conflicts.
-//   auto      the choice below.
+// The backends, and the rules each takes (backend_fits()):
+//   bitboard  classic 9x9 only: digit bitboards that deduce (singles, locked candidates,
+//             minirow triads) after every guess on a digit's band configuration
+//             (bitboard_solver.hpp). The fastest on classic puzzles.
+//   dlx       the puzzle's exact cover with its givens applied, on the engine and nothing else:
+//             classic rules, the plain cover of exact_cover_with_givens() (what `sudoku export`
+//             writes) on dlx::Solver, its search nodes those of `sudoku export FILE | dlx
+//             --stats`; other rules, their VariantCover (variant_solver.hpp), on
+//             dlx::BitsetSolver when the cover fits it (every 9x9 one we have met), else
+//             dlx::Solver. Every rule set.
+//   hybrid    classic rules: deductions at the root (propagation.hpp: singles, locked
+//             candidates, naked and hidden subsets), then the engine's search of the reduced
+//             cover (dlx_solver.hpp). Other rules: the VariantCover, as dlx. Every rule set.
+//   naive     classic only: the first blank cell, digits in order (backtracking.hpp).
+//   mrv       classic only: the most constrained cell first, on bit masks (backtracking.hpp).
+//   sat       classic only: clause learning (GridSat, grid_sat.hpp; its clauses are the
+//             classic units', so other rules would need clauses of their own): one search per
+//             solution, each barred from those found before (sat_solve()). Fit for a few
+//             solutions, not millions. Its nodes are conflicts.
+//   auto      plan_search()'s choice.
 //
-// The automatic choice, and its budget, live here and nowhere else (auto_backend()):
-//   * a 9x9 board goes to bitboard, any other size to hybrid;
-//   * either spends at most auto_node_budget() nodes on one puzzle (2^16 guesses of the
-//     bitboard, each some ten engine nodes' work; 2^20 nodes of hybrid): some tens of
-//     milliseconds; a search that needs more goes on from the start with handover_backend():
-//     dlx, the plain cover, or, for boards larger than 16x16, sat (on a minimal 25x25 puzzle
-//     the engine's search can take hours, clause learning a second). sat counts there up to
-//     kAutoSatCountLimit solutions; a count that finds that many goes on with dlx. solve() does
-//     that itself, on this thread; solve_within_budget() stops instead, for a front door that runs
-//     the long search its own way: the sudoku program splits it over every core
-//     (dlx::count_parallel), the Python module runs it in slices between which it looks for Ctrl-C
-//     (load_plain_cover(), sat_step()).
+// The policy of auto (which backend, its budget, where a longer search goes on) is decided in
+// plan_search() and nowhere else; the logic, the ratings and the generator read its plan too.
+// Today it says: classic 9x9 goes to bitboard, other classic sizes to hybrid, each within a
+// budget of nodes (some tens of milliseconds); a search that needs more goes on from the start
+// with dlx, or above 16x16 first with sat (on a minimal 25x25 puzzle the engine's search can
+// take hours, clause learning a second), which counts up to a few solutions before dlx goes
+// on. Other rules go to their cover (labelled dlx), which has no budget.
+//
+// Front doors that run the long search their own way ask the Solver for it in two parts, and
+// never repeat its steps:
+//   * a worker that leaves long searches to another thread solves with
+//     SolveOptions::steps = Steps::before_handover: a search that outgrows the first backend's
+//     budget comes back with handed_over set (no answer);
+//   * the thread that runs them solves the same puzzle with Steps::after_handover, with
+//     SolveOptions::split_count where a count of every solution on the plain cover should be
+//     split (the sudoku program: dlx::count_parallel over every core; sudoku-mpi: the ranks).
+//     The Solver calls it with its engine loaded with the puzzle's plain cover, rewound.
+// Stopping is the interrupt's (set_interrupt()): asked between slices of nodes
+// (sliced_search.hpp), so the Python module's Ctrl-C and the program's signals stop any step.
 // Every backend counts up to a limit and keeps the first solution; nodes are the backend's own
 // measure of search (engine nodes; configurations tried for the bitboard; placements tried for
-// naive and mrv), so compare them within one backend only.
+// naive and mrv; conflicts for sat), so compare them within one backend only.
 //
 // Not thread-safe: one Solver per thread. The engines are built on first use and kept.
 #pragma once
@@ -46,15 +58,16 @@
 #include <cstdint>
 #include <functional>
 #include <memory>
-#include <optional>
-#include <span>
+#include <string>
 #include <string_view>
 #include <utility>
 
+#include <dlx/parallel.hpp>
 #include <dlx/problem.hpp>
 
 #include "sudoku/board.hpp"
 #include "sudoku/solve_result.hpp"
+#include "sudoku/variant.hpp"
 
 namespace dlx {
 class Solver;
@@ -74,25 +87,66 @@ inline constexpr std::size_t kBackendCount = static_cast<std::size_t>(Backend::s
 /// The backend of a name; std::invalid_argument ("unknown backend 'x': the backends are auto,
 /// bitboard, dlx, hybrid, naive, mrv, sat") for any other text.
 [[nodiscard]] Backend parse_backend(std::string_view name);
-/// Whether `backend` solves boards of this geometry (bitboard: 9x9 only; the others: all).
-[[nodiscard]] bool backend_fits(Backend backend, const Geometry& geometry);
+/// Whether `backend` solves boards of this geometry under these rules: bitboard classic 9x9
+/// only; naive, mrv and sat classic rules only; auto, dlx and hybrid every rule set.
+[[nodiscard]] bool backend_fits(Backend backend, const Geometry& geometry,
+                                const Variant& rules = {});
+/// Why a backend does not fit (the text after "the X backend "), for messages: "solves 9x9
+/// boards only, not 6x6", "knows the classic rules only; ...". Precondition: !backend_fits().
+[[nodiscard]] std::string backend_misfit(const Geometry& geometry, const Variant& rules = {});
 
-/// Nodes `backend` may spend on one puzzle before a long search is handed to dlx: 2^16 for
-/// bitboard (its guesses), 2^20 for the others.
-[[nodiscard]] std::uint64_t auto_node_budget(Backend backend);
-/// The automatic choice for a board of this geometry: bitboard for 9x9, hybrid otherwise.
-[[nodiscard]] Backend auto_backend(const Geometry& geometry);
-/// Where auto's search goes once auto_backend() has spent its budget: sat for boards larger
-/// than 16x16 (first, at least: see above), dlx otherwise.
-[[nodiscard]] Backend handover_backend(const Geometry& geometry);
-/// The solutions auto lets sat count before a count goes on with dlx: each costs sat a search
-/// from scratch, while the engine enumerates many solutions fast once it finds them.
-inline constexpr std::uint64_t kAutoSatCountLimit = 16;
+/// How a search of one puzzle goes: auto's policy, and the budgets of the named backends
+/// (plan_search(), the one place they are decided).
+struct SearchPlan {
+  static constexpr std::uint64_t kNoBudget = ~std::uint64_t{0};
+  /// The backend searched first.
+  Backend first = Backend::automatic;
+  /// The nodes `first` may spend before the search is handed over; kNoBudget: it settles it.
+  /// auto keeps to it always; a named backend only where a front door splits the search
+  /// (Steps::before_handover), so that a long one can move to the thread that runs those.
+  std::uint64_t budget = kNoBudget;
+  /// Where a search that outgrew the budget goes on, from the start: dlx, or sat (which dlx
+  /// follows when sat did not settle the count).
+  Backend handover = Backend::dlx;
+  /// The solutions sat counts, when it is the hand-over, before dlx goes on: each costs sat a
+  /// search from scratch, while the engine enumerates many fast once it finds them.
+  std::uint64_t sat_count_limit = kNoBudget;
+  /// Whether a count to two (the logic's uniqueness, the ratings, hints) goes to clause
+  /// learning rather than the engine: boards above 16x16.
+  bool counts_to_two_by_sat = false;
+  /// Whether the generator proves the uniqueness of its dug boards by clause learning under a
+  /// conflict budget rather than the engine: boards above 20x20 (a dug board keeps many givens,
+  /// which the engine's count handles a little further than a minimal one's).
+  bool generator_proves_by_sat = false;
+};
+/// The plan for `backend` (auto included) on boards of this geometry under these rules.
+[[nodiscard]] SearchPlan plan_search(Backend backend, const Geometry& geometry,
+                                     const Variant& rules = {});
 
 struct SolverResult : SolveResult {
   Backend backend = Backend::automatic;  ///< the backend that produced this result (never auto)
-  /// False when a node limit stopped the search: `solutions` are those found so far.
+  /// False when a node limit or the interrupt stopped the search: `solutions` are those found
+  /// so far (a lower bound).
   bool complete = true;
+  /// Steps::before_handover only: the search outgrew the first backend's budget and is left
+  /// to Steps::after_handover (nothing else in the result is an answer).
+  bool handed_over = false;
+};
+
+/// Which part of a search solve() runs (see the header comment).
+enum class Steps : std::uint8_t { all, before_handover, after_handover };
+
+struct SolveOptions {
+  Steps steps = Steps::all;
+  /// The count of every solution once it reaches the plain cover (classic rules, limit
+  /// kNoLimit), the front door's way: called with the engine loaded with the puzzle's plain
+  /// cover and rewound; returns the count and the work (a front door with a limit of its own,
+  /// as sudoku-mpi's --limit, applies it there). Empty: on this thread, in slices that ask the
+  /// interrupt.
+  std::function<dlx::CountResult(dlx::Solver& engine)> split_count{};
+  /// Whether split_count is preceded by a search for the first solution, which the result
+  /// keeps (the sudoku program checks it); false: the count alone, `first` left blank.
+  bool keep_first = true;
 };
 
 class Solver {
@@ -109,52 +163,40 @@ class Solver {
   /// Another backend from now on; the engines built so far are kept.
   void set_backend(Backend backend) { backend_ = backend; }
 
-  /// Counts the solutions of `puzzle` up to `limit` and keeps the first. Clashing givens give 0
-  /// solutions. Throws std::invalid_argument when !backend_fits(backend(), puzzle.geometry()).
-  SolverResult solve(const Board& puzzle, std::uint64_t limit = 1);
-
-  /// solve() for auto without the hand-over to dlx: nothing when the first backend spent
-  /// auto_node_budget() nodes. The other backends: solve() (under the node limit).
-  std::optional<SolverResult> solve_within_budget(const Board& puzzle, std::uint64_t limit);
-
-  /// Whether a long search of this board goes to sat: the sat backend, or auto's hand-over
-  /// above 16x16 (handover_backend()).
-  [[nodiscard]] bool hands_to_sat(const Geometry& geometry) const;
-  /// The sat step of a long search (when hands_to_sat()): sat counts up to `limit` (auto: up
-  /// to kAutoSatCountLimit of it), asking the interrupt. complete: it settled the count (found
-  /// fewer than it looked for, or the whole limit); false: dlx must go on (`solutions` is then
-  /// a lower bound), or the interrupt or the node limit stopped it. For front doors that run
-  /// the rest their own way; solve() calls it itself.
-  SolverResult sat_step(const Board& puzzle, std::uint64_t limit);
+  /// Counts the solutions of `puzzle` under `rules` up to `limit` and keeps the first, as
+  /// plan_search() plans. Clashing givens give 0 solutions. Throws std::invalid_argument when
+  /// !backend_fits(backend(), puzzle.geometry(), rules). Precondition: !variant_problem().
+  SolverResult solve(const Board& puzzle, const Variant& rules, std::uint64_t limit = 1,
+                     const SolveOptions& options = {});
+  /// The same under the classic rules.
+  SolverResult solve(const Board& puzzle, std::uint64_t limit = 1,
+                     const SolveOptions& options = {});
 
   /// Stops every search of this solver once it has spent `nodes` nodes on one puzzle (in each
-  /// of auto's two steps); the result is then incomplete. For bounding work on untrusted input.
+  /// of auto's steps); the result is then incomplete. For bounding work on untrusted input.
   void set_node_limit(std::uint64_t nodes) { node_limit_ = nodes; }
 
-  /// Asked between slices of some 65536 nodes (dlx, hybrid, enumerations) or every 64
-  /// conflicts (sat) or 65536 placements (naive, mrv); once it says true, the search returns
-  /// at once with what it has found (which then proves nothing: the caller knows it asked), an
-  /// enumeration ends. bitboard, bounded by its budget under auto, does not ask. Empty: never.
+  /// Asked between slices of nodes (dlx, hybrid, the covers of other rules, enumerations;
+  /// sliced_search.hpp) or every 64 conflicts (sat) or 65536 placements (naive, mrv); once it
+  /// says true, the search returns at once with what it has found (which then proves nothing:
+  /// the result is incomplete), an enumeration ends. bitboard, bounded by its budget under
+  /// auto, does not ask. Empty: never.
   void set_interrupt(std::function<bool()> interrupt) { interrupt_ = std::move(interrupt); }
 
-  /// Every solution of `puzzle`, one call at a time, in the backend's deterministic order (the
-  /// first is solve()'s): dlx on the plain cover; auto and hybrid on hybrid. The baselines and
-  /// bitboard only count: std::invalid_argument.
+  /// Every solution of `puzzle` under `rules`, one call at a time, in the backend's
+  /// deterministic order (the first is solve()'s): dlx on the plain cover or the rules' cover;
+  /// auto and hybrid on hybrid (classic) or the rules' cover. The baselines, bitboard and sat
+  /// only count: std::invalid_argument.
   class Enumeration;
-  Enumeration enumerate(const Board& puzzle);
-
-  /// The dlx backend's engine loaded with `puzzle`'s plain cover, fresh (the node limit unset):
-  /// for front doors that run a long search their own way. Its covers decode with
-  /// decode_plain_cover(). Valid until the next call on this Solver.
-  dlx::Solver& load_plain_cover(const Board& puzzle);
-  /// The puzzle last loaded, completed by a cover of its plain cover.
-  [[nodiscard]] Board decode_plain_cover(std::span<const dlx::OptionId> cover) const;
+  Enumeration enumerate(const Board& puzzle, const Variant& rules = {});
 
  private:
   struct Engines;
   Engines& engines();
-  SolverResult run(Backend backend, const Board& puzzle, std::uint64_t limit,
-                   std::uint64_t node_limit);
+  SolverResult run(Backend backend, const Board& puzzle, const Variant& rules,
+                   std::uint64_t limit, std::uint64_t node_limit);
+  SolverResult after_handover(const SearchPlan& plan, const Board& puzzle, std::uint64_t limit,
+                              const SolveOptions& options);
 
   Backend backend_;
   std::uint64_t node_limit_ = kNoLimit;
@@ -166,20 +208,22 @@ class Solver::Enumeration {
  public:
   Enumeration(Enumeration&&) noexcept;
   ~Enumeration();
-  /// Advances to the next solution; false when there are no more.
+  /// Advances to the next solution; false when there are no more, or the node limit or the
+  /// interrupt stopped the search (then stopped() says so).
   bool next();
   /// The solution the last successful next() reached.
   [[nodiscard]] const Board& solution() const;
   [[nodiscard]] std::uint64_t nodes() const;
   [[nodiscard]] std::uint64_t updates() const;
+  /// Whether the last next() that found nothing was stopped (node limit, interrupt) rather
+  /// than at the end of the search.
+  [[nodiscard]] bool stopped() const;
   [[nodiscard]] Backend backend() const { return backend_; }
-  /// Another backend from now on; the engines built so far are kept.
-  void set_backend(Backend backend) { backend_ = backend; }
 
  private:
   friend class Solver;
   struct State;
-  Enumeration(Solver& owner, const Board& puzzle, Backend backend);
+  Enumeration(Solver& owner, const Board& puzzle, const Variant& rules, Backend backend);
   Backend backend_;
   std::unique_ptr<State> state_;
 };

@@ -1,4 +1,5 @@
-// The exact cover of a variant puzzle, and the solver that searches it.
+// The exact cover of a puzzle under any rules: what sudoku::Solver (solver.hpp) searches for
+// rules beyond the classic ones, the generator digs with and `sudoku export` writes.
 //
 // The rules are stated once, as VariantUnits (variant.hpp): units of exactly N cells (rows,
 // columns, boxes or regions, diagonals, windows), each holding every digit once; pairs of cells
@@ -20,25 +21,15 @@
 #pragma once
 
 #include <cstdint>
-#include <functional>
-#include <memory>
-#include <optional>
 #include <span>
 #include <string>
-#include <utility>
 #include <vector>
 
 #include <dlx/compact_problem.hpp>
 #include <dlx/problem.hpp>
-#include <dlx/solver.hpp>
 
 #include "sudoku/board.hpp"
-#include "sudoku/solve_result.hpp"
 #include "sudoku/variant.hpp"
-
-namespace dlx {
-class BitsetSolver;  // the engine's bit-set search for small covers (not installed)
-}
 
 namespace sudoku {
 
@@ -77,51 +68,6 @@ class VariantCover {
   std::vector<std::uint32_t> option_start_{0};
   std::vector<dlx::ItemId> entries_;
   std::vector<int> placements_;
-};
-
-/// Solves, counts and enumerates variant puzzles on the engine: the bit-set search when the
-/// cover fits it (every 9x9 puzzle we have met), the dancing links otherwise. Not thread-safe:
-/// one per thread. Memory is reused from puzzle to puzzle.
-class VariantSolver {
- public:
-  static constexpr std::uint64_t kNoLimit = dlx::Solver::kNoLimit;
-
-  VariantSolver();
-  ~VariantSolver();
-  VariantSolver(VariantSolver&&) noexcept;
-  VariantSolver& operator=(VariantSolver&&) noexcept;
-
-  /// Counts the solutions up to `limit` and keeps the first. Precondition: !variant_problem().
-  SolveResult solve(const Board& puzzle, const Variant& variant, std::uint64_t limit = 1);
-
-  /// Starts an enumeration: then next() finds the solutions one by one.
-  void start(const Board& puzzle, const Variant& variant);
-  /// The next solution, into solution(); false when there are no more (or the node limit hit).
-  bool next();
-  [[nodiscard]] const Board& solution() const { return solution_; }
-  /// The engine's counters since start().
-  [[nodiscard]] const dlx::Stats& stats() const;
-
-  /// Stops every search after this many nodes (a solve then reports what it found so far).
-  void set_node_limit(std::uint64_t nodes) { node_limit_ = nodes; }
-  /// Whether the last search stopped at the node limit (or at the interrupt's word).
-  [[nodiscard]] bool paused() const;
-  /// Asked between slices of about 65536 nodes (a few milliseconds); once it says true, the
-  /// search returns at once: next() false, solve() the solutions found so far (which then
-  /// prove nothing: the caller knows it asked to stop). Empty: never asked.
-  void set_interrupt(std::function<bool()> interrupt) { interrupt_ = std::move(interrupt); }
-
- private:
-  std::optional<VariantCover> cover_;
-  dlx::CompactProblem problem_;
-  bool on_bitsets_ = false;
-  std::unique_ptr<dlx::BitsetSolver> bitset_;  // built on first use, as links_
-  std::unique_ptr<dlx::Solver> links_;
-  Board solution_;
-  dlx::Stats none_{};
-  std::uint64_t node_limit_ = kNoLimit;
-  std::function<bool()> interrupt_;
-  bool engine_next();  // the engine's next cover, in slices when there is an interrupt
 };
 
 }  // namespace sudoku

@@ -94,9 +94,8 @@ struct Job {
 // What each worker thread owns; solvers are not thread-safe and keep their engines per
 // geometry, so each worker keeps its own for the whole run.
 struct Worker {
-  Solver solver;          // solve and count, with the run's backend
+  Solver solver;  // solve and count, with the run's backend, on every rule set
   DlxSolver dlx;          // explain's completion and rate: the hybrid search, as they document
-  VariantSolver variant;  // puzzles with variant rules: the engine on the variant's cover
   std::ostringstream out;
   std::ostringstream err;
 };
@@ -104,7 +103,7 @@ struct Worker {
 // A count to a larger limit than this (on an engine that enumerates: auto, hybrid, dlx) is
 // deferred to the calling thread like a big count, and counted there solution by solution, so
 // that a signal stops it between two rather than after up to 2^64 - 1 of them. (A count
-// without a limit goes there when it outgrows solver.hpp's auto_node_budget().)
+// without a limit goes there when it outgrows the budget of solver.hpp's plan_search().)
 constexpr std::uint64_t kBatchCountLimit = std::uint64_t{1} << 16;
 // A pencil-mark count runs on one worker's engine, not split; past this many nodes (some
 // minutes) it stops and says so rather than run on without progress.
@@ -134,10 +133,8 @@ class Run::Impl {
       // it looks for a signal between slices of nodes, and a record it cuts short is dropped
       // (emit() prints nothing once a signal came).
       worker.dlx.set_interrupt([this] { return stop_requested(); });
-      worker.variant.set_interrupt([this] { return stop_requested(); });
       worker.solver.set_interrupt([this] { return stop_requested(); });
     }
-    main_variant_.set_interrupt([this] { return stop_requested(); });
     main_solver_.set_interrupt([this] { return stop_requested(); });
     const Command c = settings_.command;
     if (settings_.format == Format::csv &&
@@ -240,7 +237,7 @@ class Run::Impl {
       } else {
         const auto& puzzle = std::get<Puzzle>(*entry);
         ++record.totals.puzzles;
-        if (settings_.command != Command::export_ && variant_entry(record, main_variant_, puzzle)) {
+        if (settings_.command != Command::export_ && variant_entry(record, main_solver_, puzzle)) {
         } else if (settings_.command == Command::enumerate) enumerate(record, puzzle);
         else if (settings_.command == Command::export_) export_problem(record, puzzle, reader);
         else validate(record, puzzle);
@@ -270,7 +267,7 @@ class Run::Impl {
       r.worst(2);
       return;
     }
-    if (variant_entry(r, main_variant_, puzzle)) return;
+    if (variant_entry(r, main_solver_, puzzle)) return;
     const Geometry g = puzzle.board.geometry();
     const std::string comment = "Sudoku " + g.name() + " from " + where(puzzle.line) + ": " +
                                 puzzle.board.to_line() + "\n" +
@@ -321,7 +318,7 @@ class Run::Impl {
     } else {
       const auto& puzzle = std::get<Puzzle>(job.entry);
       ++record.totals.puzzles;
-      if (!variant_entry(record, worker.variant, puzzle, &job.key)) switch (settings_.command) {
+      if (!variant_entry(record, worker.solver, puzzle, &job.key)) switch (settings_.command) {
           case Command::solve:
             job.deferred = !solve(record, worker, puzzle);
             break;
@@ -462,7 +459,7 @@ class Run::Impl {
 
   // A puzzle with rules beyond the classic ones (variant_run.hpp): true when it was one and its
   // record is written.
-  bool variant_entry(Record& r, VariantSolver& solver, const Puzzle& puzzle,
+  bool variant_entry(Record& r, Solver& solver, const Puzzle& puzzle,
                      std::string* canon_key = nullptr) const {
     const int status =
         run_variant_entry(settings_, solver, puzzle, *source_, r.out, r.err, r.totals, canon_key);
@@ -480,61 +477,35 @@ class Run::Impl {
   bool fits(Record& r, const Puzzle& puzzle) const {
     if (backend_fits(settings_.backend, puzzle.board.geometry())) return true;
     r.err << "sudoku: " << where(puzzle.line) << ": the " << backend_name(settings_.backend)
-          << " backend solves 9x9 boards only, not " << puzzle.board.size() << 'x'
-          << puzzle.board.size() << '\n';
+          << " backend " << backend_misfit(puzzle.board.geometry()) << '\n';
     ++r.totals.not_solved;  // refused, not found to have no solution
     r.worst(2);
     comment_record(r, puzzle, "not solved");
     return false;
   }
 
-  // The worker's search within auto_node_budget(): auto keeps its own budgets; a named backend
-  // gets the one auto would give it. Nothing (or an incomplete result) when it ran out.
+  // The worker's part of a search (Steps::before_handover): nothing when it goes on beyond
+  // the first backend's budget (plan_search()), on the calling thread.
   static std::optional<SolverResult> within_budget(Worker& worker, const Puzzle& puzzle,
                                                    std::uint64_t limit) {
-    const Backend backend = worker.solver.backend();
-    if (backend != Backend::automatic) worker.solver.set_node_limit(auto_node_budget(backend));
-    std::optional<SolverResult> result = worker.solver.solve_within_budget(puzzle.board, limit);
-    worker.solver.set_node_limit(Solver::kNoLimit);
+    SolverResult result =
+        worker.solver.solve(puzzle.board, limit, {.steps = Steps::before_handover});
+    if (result.handed_over) return std::nullopt;
     return result;
   }
 
   // False, with nothing written, when the search goes to the calling thread: one that outgrew
-  // auto_node_budget() (see solve_on_this_thread).
+  // its budget (see solve_on_this_thread).
   bool solve(Record& r, Worker& worker, const Puzzle& puzzle) const {
     if (!fits(r, puzzle)) return true;
     if (!puzzle.candidates.empty()) {
       solve_record(r, puzzle, solve_pencil(worker, puzzle, 1));
       return true;
     }
-    const Backend backend = settings_.backend;
-    if (backend == Backend::naive || backend == Backend::mrv) {
-      solve_record(r, puzzle, worker.solver.solve(puzzle.board, 1));  // the baselines, unbounded
-      return true;
-    }
     const std::optional<SolverResult> result = within_budget(worker, puzzle, 1);
-    if (!result || !result->complete) return false;
+    if (!result) return false;
     solve_record(r, puzzle, *result);
     return true;
-  }
-
-  // The engine's next cover, searched in slices of nodes with a look for a signal between two:
-  // false when there is none, or when a signal came first. The node limit is left unset.
-  bool next_watched(dlx::Solver& engine) const {
-    return detail::next_in_slices(engine, dlx::Solver::kNoLimit,
-                                  [this] { return stop_requested(); });
-  }
-
-  // The sat step of a long search on the calling thread (Solver::sat_step()), stopped by a
-  // signal: nothing then, and the run says where it stood.
-  std::optional<SolverResult> sat_step_here(Record& r, const Puzzle& puzzle, std::uint64_t limit) {
-    SolverResult result = main_solver_.sat_step(puzzle.board, limit);
-    if (stop_requested()) {
-      interrupted_in_ = "; " + where(puzzle.line) + ": stopped, not yet settled";
-      add_stopped_work(r, result.nodes, result.updates);
-      return std::nullopt;
-    }
-    return result;
   }
 
   // The work of a search a signal stopped goes into --stats, as the message names it.
@@ -543,30 +514,20 @@ class Run::Impl {
     r.totals.updates += updates;
   }
 
-  // A long search for a first solution, on the calling thread while the workers are idle: the
-  // plain cover (the dlx backend), or clause learning (Solver::hands_to_sat()), stopped by a
-  // signal.
+  // A long search for a first solution, on the calling thread while the workers are idle (the
+  // Solver's steps after the hand-over), stopped by a signal.
   void solve_on_this_thread(Record& r, const Puzzle& puzzle) {
     clear_progress();
-    if (main_solver_.hands_to_sat(puzzle.board.geometry())) {
-      if (const auto result = sat_step_here(r, puzzle, 1)) solve_record(r, puzzle, *result);
+    const SolverResult result =
+        main_solver_.solve(puzzle.board, 1, {.steps = Steps::after_handover});
+    if (stop_requested() && (result.backend == Backend::sat || result.solutions == 0)) {
+      interrupted_in_ = "; " + where(puzzle.line) + ": stopped" +
+                        (result.backend == Backend::sat
+                             ? std::string(", not yet settled")
+                             : " after " + std::to_string(result.nodes) + " nodes, no solution yet");
+      add_stopped_work(r, result.nodes, result.updates);
       return;
     }
-    dlx::Solver& engine = main_solver_.load_plain_cover(puzzle.board);
-    const bool found = next_watched(engine);
-    if (!found && stop_requested()) {
-      interrupted_in_ = "; " + where(puzzle.line) + ": stopped after " +
-                        std::to_string(engine.stats().nodes) + " nodes, no solution yet";
-      add_stopped_work(r, engine.stats().nodes, engine.stats().updates);
-      return;
-    }
-    SolverResult result;
-    result.backend = Backend::dlx;
-    result.solutions = found ? 1 : 0;
-    result.first =
-        found ? main_solver_.decode_plain_cover(engine.cover()) : Board(puzzle.board.geometry());
-    result.nodes = engine.stats().nodes;
-    result.updates = engine.stats().updates;
     solve_record(r, puzzle, result);
   }
 
@@ -591,7 +552,7 @@ class Run::Impl {
   }
 
   // False, with nothing written, when the count goes to the calling thread: a count without a
-  // limit that outgrew auto_node_budget() (see count_on_all_cores), or one to a large limit.
+  // limit that outgrew its budget (see count_on_all_cores), or one to a large limit.
   bool count(Record& r, Worker& worker, const Puzzle& puzzle) const {
     if (!fits(r, puzzle)) return true;
     if (!puzzle.candidates.empty()) {
@@ -609,45 +570,29 @@ class Run::Impl {
       return true;
     }
     const Backend backend = settings_.backend;
-    // The baselines neither split nor enumerate: they count where they are, unbounded.
-    const bool engine = backend != Backend::naive && backend != Backend::mrv;
     std::optional<SolverResult> result;
-    if (settings_.limit == 0 && engine) {
-      result = within_budget(worker, puzzle, Solver::kNoLimit);
-      if (!result || !result->complete) return false;
-    } else if (engine && backend != Backend::bitboard && settings_.limit > kBatchCountLimit) {
-      return false;
-    } else if (engine && backend != Backend::bitboard) {
-      // A count the budget does not settle goes on on this thread, looking for signals.
-      result = within_budget(worker, puzzle, settings_.limit);
-      if (!result || !result->complete) return false;
+    // The baselines and bitboard count where they are; the others to a large limit on the
+    // calling thread, where a signal stops them.
+    const bool counts_here =
+        backend == Backend::naive || backend == Backend::mrv || backend == Backend::bitboard;
+    if (settings_.limit > kBatchCountLimit && !counts_here) return false;
+    if (settings_.limit == 0 || backend != Backend::bitboard) {
+      result = within_budget(worker, puzzle, settings_.limit == 0 ? Solver::kNoLimit
+                                                                 : settings_.limit);
+      if (!result) return false;
     } else {
-      result = worker.solver.solve(puzzle.board,
-                                   settings_.limit == 0 ? Solver::kNoLimit : settings_.limit);
+      result = worker.solver.solve(puzzle.board, settings_.limit);
     }
     // As in solve(), clashes are looked for only without a solution.
     print_count(r, puzzle, result->solutions == 0 && clashes(r, puzzle) ? nullptr : &*result);
     return true;
   }
 
-  // A big count, on the calling thread while the workers are idle: split over every thread;
-  // one with a large limit, lazily on this thread (the split count takes no limit).
+  // A big count, on the calling thread while the workers are idle (the Solver's steps after
+  // the hand-over): a count of every solution split over every thread; one to a limit in
+  // slices that look for a signal between two.
   void count_on_all_cores(Record& r, const Puzzle& puzzle) {
     clear_progress();
-    std::uint64_t known = 0;  // solutions sat found before the engine took over
-    if (main_solver_.hands_to_sat(puzzle.board.geometry())) {
-      // Clause learning counts first (auto: up to kAutoSatCountLimit solutions); the engine
-      // goes on only where it did not settle the count.
-      const auto result =
-          sat_step_here(r, puzzle, settings_.limit == 0 ? Solver::kNoLimit : settings_.limit);
-      if (!result) return;
-      if (result->complete) {
-        return print_count(r, puzzle,
-                           result->solutions == 0 && clashes(r, puzzle) ? nullptr : &*result);
-      }
-      known = result->solutions;
-    }
-    if (settings_.limit != 0) return count_to_limit(r, puzzle, known);
     dlx::ParallelOptions parallel;
     parallel.threads = static_cast<unsigned>(workers_.size());
     if (settings_.show_progress) {
@@ -662,56 +607,27 @@ class Run::Impl {
     // The split count stops between slices of nodes when a signal comes; its partial count is
     // then no record: the run ends after the records before it, saying where it stood.
     parallel.stop = settings_.stop;
-    clear_progress();
-    // The plain cover (the dlx backend), split over every thread: the first solution on this
-    // thread for the record's check, then the count from the start.
-    SolverResult result;
-    result.backend = Backend::dlx;
-    result.first = Board(puzzle.board.geometry());
-    dlx::Solver& engine = main_solver_.load_plain_cover(puzzle.board);
-    const bool found = next_watched(engine);
-    result.nodes = engine.stats().nodes;  // the search for the first, stopped or not
-    result.updates = engine.stats().updates;
-    if (found) {
-      result.first = main_solver_.decode_plain_cover(engine.cover());
-      engine.rewind();
-      const dlx::CountResult counted = dlx::count_parallel(engine, parallel);
-      result.solutions = counted.count;
-      result.nodes += counted.stats.nodes;
-      result.updates += counted.stats.updates;
-    }
-    if (stop_requested()) {
-      // The solutions counted before the stop: a lower bound, said as one, never as a record.
-      interrupted_in_ =
-          "; " + where(puzzle.line) + ": " + at_least(std::max(result.solutions, known));
+    SolveOptions options{.steps = Steps::after_handover};
+    options.split_count = [&parallel](dlx::Solver& engine) {
+      return dlx::count_parallel(engine, parallel);
+    };
+    const SolverResult result = main_solver_.solve(
+        puzzle.board, settings_.limit == 0 ? Solver::kNoLimit : settings_.limit, options);
+    if (stop_requested() && !(settings_.limit != 0 && result.solutions == settings_.limit)) {
+      if (result.backend == Backend::sat) {
+        interrupted_in_ = "; " + where(puzzle.line) + ": stopped, not yet settled";
+      } else {
+        // The solutions counted before the stop: a lower bound, said as one, never as a record.
+        interrupted_in_ = "; " + where(puzzle.line) + ": " + at_least(result.solutions);
+      }
       add_stopped_work(r, result.nodes, result.updates);
       return;
     }
     clear_progress();
-    print_count(r, puzzle, &result);
-  }
-
-  // Counts up to the limit solution by solution, looking for a signal between two.
-  // `known`: solutions already found another way (sat), a lower bound to report if stopped.
-  void count_to_limit(Record& r, const Puzzle& puzzle, std::uint64_t known = 0) {
-    SolverResult result;
-    result.first = Board(puzzle.board.geometry());
-    Solver::Enumeration solutions = main_solver_.enumerate(puzzle.board);
-    result.backend = solutions.backend();
-    while (solutions.next()) {
-      if (result.solutions == 0) result.first = solutions.solution();
-      if (++result.solutions == settings_.limit || stop_requested()) break;
-    }
-    result.nodes = solutions.nodes();
-    result.updates = solutions.updates();
-    if (stop_requested() && result.solutions != settings_.limit) {
-      // No record: a partial count would read as the answer.
-      interrupted_in_ =
-          "; " + where(puzzle.line) + ": " + at_least(std::max(result.solutions, known));
-      add_stopped_work(r, result.nodes, result.updates);
-      return;
-    }
-    print_count(r, puzzle, &result);
+    // Clashing givens never reach here but by a large limit; only sat's answer names them.
+    const bool clash =
+        result.backend == Backend::sat && result.solutions == 0 && clashes(r, puzzle);
+    print_count(r, puzzle, clash ? nullptr : &result);
   }
 
   // An interrupted count: "at least 123 solutions so far".
@@ -910,10 +826,9 @@ class Run::Impl {
   std::string interrupted_in_;           // where an interrupted enumeration or count stood
   int output_errno_ = 0;
   std::vector<Worker> workers_;
-  Solver main_solver_{settings_.backend};  // the calling thread's: enumerate and big counts
-  std::unordered_set<std::string> seen_;   // canon --dedupe: the classes printed
-  VariantSolver
-      main_variant_;  // the calling thread's: variant puzzles of enumerate, validate, export
+  // The calling thread's: enumerate, big counts, variant puzzles of enumerate, validate, export.
+  Solver main_solver_{settings_.backend};
+  std::unordered_set<std::string> seen_;  // canon --dedupe: the classes printed
 };
 
 Run::Run(const RunSettings& settings, std::ostream& out, std::ostream& err)

@@ -1,5 +1,5 @@
 // A variant puzzle's record in a run (variant_run.hpp): the rules merged, checked against the
-// board, then the command on VariantSolver, every answer checked by check_variant_solution().
+// board, then the command on Solver (the rules' cover), every answer checked by check_variant_solution().
 #include "sudoku/variant_run.hpp"
 
 #include <string>
@@ -9,6 +9,7 @@
 
 #include "sudoku/canon.hpp"
 #include "sudoku/records.hpp"
+#include "sudoku/variant_solver.hpp"
 
 namespace sudoku {
 
@@ -59,13 +60,9 @@ struct Entry {
     }
     return true;
   }
-  void add(const dlx::Stats& stats) {
-    totals.nodes += stats.nodes;
-    totals.updates += stats.updates;
-  }
 };
 
-void solve(Entry& e, VariantSolver& solver, std::uint64_t limit) {
+void solve(Entry& e, Solver& solver, std::uint64_t limit) {
   const bool count = e.settings.command == Command::count;
   if (auto clash = variant_clash(e.puzzle.board, e.rules)) {
     e.message("no solution: " + *clash);
@@ -90,22 +87,23 @@ void solve(Entry& e, VariantSolver& solver, std::uint64_t limit) {
   e.records.solution(result.first);
 }
 
-void enumerate(Entry& e, VariantSolver& solver) {
+void enumerate(Entry& e, Solver& solver) {
   std::uint64_t found = 0;
   const auto stopped = [&e] { return e.settings.stop != nullptr && e.settings.stop->load(); };
   if (auto clash = variant_clash(e.puzzle.board, e.rules)) {
     e.message("no solution: " + *clash);
   } else {
-    solver.start(e.puzzle.board, e.rules);
-    while (solver.next()) {
-      if (!e.checked(solver.solution())) break;
+    Solver::Enumeration solutions = solver.enumerate(e.puzzle.board, e.rules);
+    while (solutions.next()) {
+      if (!e.checked(solutions.solution())) break;
       ++found;
-      e.records.solution(solver.solution());
+      e.records.solution(solutions.solution());
       if (!e.out) break;
       if (e.settings.flush_each_record) e.out.flush();
       if (found == e.settings.limit || stopped()) break;
     }
-    e.add(solver.stats());
+    e.totals.nodes += solutions.nodes();
+    e.totals.updates += solutions.updates();
     // No summary: "K solutions" would read as the whole answer.
     if (stopped() && (e.settings.limit == 0 || found != e.settings.limit)) return;
   }
@@ -181,7 +179,7 @@ void canon(Entry& e, std::string* key) {
 
 }  // namespace
 
-int run_variant_entry(const RunSettings& settings, VariantSolver& solver, const Puzzle& puzzle,
+int run_variant_entry(const RunSettings& settings, Solver& solver, const Puzzle& puzzle,
                       std::string_view source, std::ostream& out, std::ostream& err,
                       RunTotals& totals, std::string* canon_key) {
   Variant rules = puzzle.variant;
@@ -202,17 +200,16 @@ int run_variant_entry(const RunSettings& settings, VariantSolver& solver, const 
     e.refuse("--variant killer: no '# cage' lines before this puzzle");
   } else if (auto why = variant_problem(puzzle.board.geometry(), rules)) {
     e.refuse(rules.name() + ": " + *why);
-  } else if (settings.backend != Backend::automatic && settings.backend != Backend::dlx) {
-    e.refuse("--solver " + std::string(backend_name(settings.backend)) +
-             " knows the classic rules only; a " + rules.name() +
-             " puzzle takes --solver auto or dlx (the exact cover)");
+  } else if (!backend_fits(settings.backend, puzzle.board.geometry(), rules)) {
+    e.refuse("--solver " + std::string(backend_name(settings.backend)) + " " +
+             backend_misfit(puzzle.board.geometry(), rules));
   } else {
     switch (settings.command) {
       case Command::solve:
         solve(e, solver, 1);
         break;
       case Command::count:
-        solve(e, solver, settings.limit == 0 ? VariantSolver::kNoLimit : settings.limit);
+        solve(e, solver, settings.limit == 0 ? Solver::kNoLimit : settings.limit);
         break;
       case Command::enumerate:
         enumerate(e, solver);

@@ -93,6 +93,7 @@
 #include "sudoku/rating.hpp"
 #include "sudoku/sat_portfolio.hpp"
 #include "sudoku/variant.hpp"
+#include "sudoku/solver.hpp"
 #include "sudoku/variant_solver.hpp"
 
 namespace sudoku {
@@ -312,7 +313,7 @@ class Generator {
   std::uint64_t sat_conflicts_ = 0;  // SatPortfolio's conflicts so far, all questions
   std::optional<SatPortfolio> sat_;  // sides above 20: the uniqueness questions
   // Variants: the count to 2 on the variant's cover, and the random grids' searches.
-  VariantSolver variant_solver_;
+  Solver cover_solver_{Backend::dlx};  // the rules' cover, for the count to 2
   dlx::CompactProblem problem_;
   dlx::BitsetSolver bitset_;
   std::unique_ptr<dlx::Solver> links_;

@@ -189,11 +189,6 @@ class GridSat {
   std::uint64_t conflicts_ = 0;
 };
 
-/// The largest board side whose solutions the engine counts (up to 2) for the logic and the
-/// ratings; beyond, sat_solve() does: on a minimal 25x25 puzzle the engine's count can
-/// take hours.
-inline constexpr int kLargestForEngineCount = 16;
-
 /// The solutions of `puzzle` with the (cell, digit) pairs of `banned` ruled out, counted up to
 /// `limit` by clause learning: one search per solution, each barred from those found before
 /// (GridSat::start's other_than), until the limit or a search finds none; the first kept. Fit
@@ -206,8 +201,8 @@ std::optional<SolveResult> sat_solve(const Board& puzzle, std::uint64_t limit,
                                      std::span<const std::pair<int, int>> banned = {},
                                      const std::function<bool()>& stopped = {});
 
-/// A puzzle's solutions counted up to 2, the first kept: by `engine` up to
-/// kLargestForEngineCount, by sat_solve() beyond, both asking the engine's interrupt
+/// A puzzle's solutions counted up to 2, the first kept: by `engine`, or by sat_solve() where
+/// plan_search() says so (SearchPlan::counts_to_two_by_sat: boards above 16x16), both asking the engine's interrupt
 /// (once it says yes the result proves nothing: the caller knows it asked). The logic, the
 /// ratings and the hints count this way.
 SolveResult count_to_two(const Board& puzzle, DlxSolver& engine,

@@ -14,7 +14,7 @@
 
 #include "sudoku/reader.hpp"
 #include "sudoku/run.hpp"
-#include "sudoku/variant_solver.hpp"
+#include "sudoku/solver.hpp"
 
 namespace sudoku {
 
@@ -23,7 +23,7 @@ namespace sudoku {
 /// exit status (0, 1 without an answer, 2 for rules that do not fit the board or a solver that does
 /// not know them, 3 for an answer that fails its check). Returns -1, having done nothing, for a
 /// classic puzzle. canon --dedupe: `canon_key` receives the puzzle's class.
-int run_variant_entry(const RunSettings& settings, VariantSolver& solver, const Puzzle& puzzle,
+int run_variant_entry(const RunSettings& settings, Solver& solver, const Puzzle& puzzle,
                       std::string_view source, std::ostream& out, std::ostream& err,
                       RunTotals& totals, std::string* canon_key = nullptr);
 
