@@ -27,7 +27,7 @@
 # programs in one hyperfine call per round, order alternating by round), or by /usr/bin/time
 # where hyperfine is missing. Medians of wall time and of CPU time (user + system).
 #
-# Environment: ROUNDS (default 8), REPS (3), MIN_TIME (0.3), RUNS (whole-process runs per
+# Environment: ROUNDS (default 16), REPS (1), MIN_TIME (0.3), RUNS (whole-process runs per
 #   program per round, 3), JOBS (build parallelism, 2), FILTER (the benchmark regex),
 #   WORK (a folder to keep the worktrees and builds in, reused by the next run; default a
 #   temporary folder removed at the end).
@@ -44,8 +44,8 @@ before=$(git -C "$repo" rev-parse --verify --quiet "$before_ref^{commit}") ||
 after=$(git -C "$repo" rev-parse --verify --quiet "$after_ref^{commit}") ||
   { echo "$0: no commit '$after_ref'" >&2; exit 2; }
 
-ROUNDS=${ROUNDS:-8}
-REPS=${REPS:-3}
+ROUNDS=${ROUNDS:-16}
+REPS=${REPS:-1}
 MIN_TIME=${MIN_TIME:-0.3}
 RUNS=${RUNS:-3}
 JOBS=${JOBS:-2}
@@ -189,15 +189,20 @@ stats() {
     function q(p,   h, l) { h = 1 + (NR - 1) * p; l = int(h); return v[l] + (h - l) * (v[l + (l < NR)] - v[l]) }
     END { m = q(0.5); printf "%.6g %.1f\n", m, (m > 0 ? 100 * (q(0.75) - q(0.25)) / m : 0) }'
 }
+# The median comes with its distribution-free confidence interval: the order statistics k and
+# n+1-k, k = (n - 1.96 sqrt(n)) / 2 (the sign test by its normal approximation, about 95%; k >= 1).
 # The per-round ratios after/before of the round medians of column COL, for rows matching KEY
-# in column 3 of FILE: "median iqr_percent".
+# in column 3 of FILE: "median iqr_percent low high".
 paired_ratio() {
   local file=$1 key=$2 col=$3 r b a
   for ((r = 1; r <= ROUNDS; r++)); do
     b=$(awk -F'\t' -v r="$r" -v k="$key" -v c="$col" '$1 == r && $2 == "before" && $3 == k { print $c }' "$file" | stats | cut -d' ' -f1)
     a=$(awk -F'\t' -v r="$r" -v k="$key" -v c="$col" '$1 == r && $2 == "after" && $3 == k { print $c }' "$file" | stats | cut -d' ' -f1)
     awk -v a="$a" -v b="$b" 'BEGIN { print a / b }'
-  done | stats
+  done | sort -g | awk '{ v[NR] = $1 }
+    END { k = int((NR - 1.96 * sqrt(NR)) / 2); if (k < 1) k = 1
+          m = (NR % 2 ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2)
+          printf "%.6g %.1f %.4f %.4f\n", m, 100 * (v[int(NR * 3 / 4) + 1] - v[int(NR / 4) + 1]) / m, v[k], v[NR + 1 - k] }'
 }
 column_stats() {  # FILE SIDE KEY COL
   awk -F'\t' -v s="$2" -v k="$3" -v c="$4" '$2 == s && $3 == k { print $c }' "$1" | stats
@@ -210,7 +215,7 @@ echo "Before: \`$before_ref\` = $(short "$before")  "
 echo "After: \`$after_ref\` = $(short "$after")  "
 echo "Measured $started by \`bench/before_after.sh $before_ref $after_ref\` (ROUNDS=$ROUNDS REPS=$REPS MIN_TIME=$MIN_TIME RUNS=$RUNS)."
 echo
-echo "Machine: $(lscpu | grep 'Model name' | sed 's/  */ /g'), $(nproc) cores; load average (1, 5, 15 min)"
+echo "Machine (\`lscpu | grep 'Model name'\`): $(lscpu | grep 'Model name' | sed 's/.*: *//'), $(nproc) cores; load average (1, 5, 15 min)"
 echo "at the start $load_start, in-process timings from $load_inproc_start to $load_inproc_end,"
 echo "whole-process timings from $load_whole_start to $load_whole_end."
 echo
@@ -219,17 +224,19 @@ echo
 echo "\`sudoku_bench --benchmark_filter='$FILTER' --benchmark_min_time=$MIN_TIME --benchmark_repetitions=$REPS\`,"
 echo "one process per build per round, $ROUNDS rounds alternating the order. Time: CPU time of one"
 echo "pass over the file (µs), median of $((ROUNDS * REPS)) repetitions ± spread (interquartile"
-echo "range / median). Ratio: median of the $ROUNDS per-round ratios after/before (± their IQR / median)."
+echo "range / median). Ratio: median of the $ROUNDS per-round ratios after/before, with its ~95%"
+echo "confidence interval [low, high] (order statistics of the sign test); the ratio is read to 2%"
+echo "only where that interval is within 0.98-1.02."
 echo
-echo "| benchmark | before (µs CPU) | after (µs CPU) | after/before CPU | after/before wall |"
+echo "| benchmark | before (µs CPU) | after (µs CPU) | after/before CPU [95% CI] | after/before wall [95% CI] |"
 echo "|---|---|---|---|---|"
 for name in "${names[@]}"; do
   read -r bm bs < <(column_stats "$work/inproc.tsv" before "$name" 4)
   read -r am as < <(column_stats "$work/inproc.tsv" after "$name" 4)
-  read -r rm rs < <(paired_ratio "$work/inproc.tsv" "$name" 4)
-  read -r wm ws < <(paired_ratio "$work/inproc.tsv" "$name" 5)
-  printf '| %s | %.0f ± %s%% | %.0f ± %s%% | %.4f ± %s%% | %.4f ± %s%% |\n' \
-    "$name" "$bm" "$bs" "$am" "$as" "$rm" "$rs" "$wm" "$ws"
+  read -r rm _ rl rh < <(paired_ratio "$work/inproc.tsv" "$name" 4)
+  read -r wm _ wl wh < <(paired_ratio "$work/inproc.tsv" "$name" 5)
+  printf '| %s | %.0f ± %s%% | %.0f ± %s%% | %.4f [%s, %s] | %.4f [%s, %s] |\n' \
+    "$name" "$bm" "$bs" "$am" "$as" "$rm" "$rl" "$rh" "$wm" "$wl" "$wh"
 done
 [[ -n $only ]] && echo && echo "In one build only (not compared): $only"
 echo
@@ -241,17 +248,18 @@ else
   echo "\`/usr/bin/time -f '%e %U %S' BUILD/sudoku CMD FILE > /dev/null\`, $RUNS runs per build per round"
 fi
 echo "per command per round, $ROUNDS rounds alternating the order. Medians of $((ROUNDS * RUNS)) runs ±"
-echo "IQR / median; the ratio as above (paired by round)."
+echo "IQR / median; the ratio as above (paired by round, with its ~95% interval). hyperfine 1.15 gives"
+echo "each run's wall time but only the mean CPU time of a call's runs, so CPU medians are of those means."
 echo
 echo "| command | before wall (s) | after wall (s) | after/before wall | before CPU (s) | after CPU (s) | after/before CPU |"
 echo "|---|---|---|---|---|---|---|"
 for cmd in "${whole_cmds[@]}"; do
   read -r bw bws < <(column_stats "$work/whole.tsv" before "$cmd" 4)
   read -r aw aws < <(column_stats "$work/whole.tsv" after "$cmd" 4)
-  read -r rw rws < <(paired_ratio "$work/whole.tsv" "$cmd" 4)
+  read -r rw _ rwl rwh < <(paired_ratio "$work/whole.tsv" "$cmd" 4)
   read -r bc bcs < <(column_stats "$work/whole.tsv" before "$cmd" 5)
   read -r ac acs < <(column_stats "$work/whole.tsv" after "$cmd" 5)
-  read -r rc rcs < <(paired_ratio "$work/whole.tsv" "$cmd" 5)
-  printf '| `sudoku %s` | %.3f ± %s%% | %.3f ± %s%% | %.4f ± %s%% | %.3f ± %s%% | %.3f ± %s%% | %.4f ± %s%% |\n' \
-    "$cmd" "$bw" "$bws" "$aw" "$aws" "$rw" "$rws" "$bc" "$bcs" "$ac" "$acs" "$rc" "$rcs"
+  read -r rc _ rcl rch < <(paired_ratio "$work/whole.tsv" "$cmd" 5)
+  printf '| `sudoku %s` | %.3f ± %s%% | %.3f ± %s%% | %.4f [%s, %s] | %.3f ± %s%% | %.3f ± %s%% | %.4f [%s, %s] |\n' \
+    "$cmd" "$bw" "$bws" "$aw" "$aws" "$rw" "$rwl" "$rwh" "$bc" "$bcs" "$ac" "$acs" "$rc" "$rcl" "$rch"
 done

@@ -98,7 +98,7 @@ echo
 echo "Program: \`$bin\` ($("$bin" --version 2> /dev/null | head -1 || true)); the scripts' checkout: $rev.  "
 echo "Measured $started by \`bench/variants_whole.sh $bin\` (RUNS=$RUNS, best of $RUNS)."
 echo
-echo "Machine: $(lscpu | grep 'Model name' | sed 's/  */ /g'), $(nproc) cores; load average (1, 5, 15 min) $load_start at"
+echo "Machine (\`lscpu | grep 'Model name'\`): $(lscpu | grep 'Model name' | sed 's/.*: *//'), $(nproc) cores; load average (1, 5, 15 min) $load_start at"
 echo "the start, $load_end at the end; beside each row, the load before each of its runs."
 echo
 echo "Puzzles: $total (${kinds[*]}: ${per_file[*]}), as six file arguments to one process:"
