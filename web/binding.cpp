@@ -106,21 +106,9 @@ const char* fail(std::string_view message) { return give(Json{{"ok", false}, {"e
 // "RxC" to a geometry; empty text means "detect". Writes the reason into `error` when bad.
 std::optional<sudoku::Geometry> parse_box(std::string_view box, std::string& error) {
   if (box.empty()) return std::nullopt;
-  const auto x = box.find_first_of("xX");
-  int rows = 0;
-  int cols = 0;
-  bool good = x != std::string_view::npos && x > 0 && x + 1 < box.size();
-  for (std::size_t i = 0; good && i < box.size(); ++i) {
-    if (i == x) continue;
-    if (box[i] < '0' || box[i] > '9') good = false;
-    int& field = i < x ? rows : cols;
-    if (good) field = field * 10 + (box[i] - '0');
-    if (field > sudoku::Geometry::kMaxSize) good = false;
-  }
-  const sudoku::Geometry geometry{rows, cols};
-  if (!good || rows < 1 || cols < 1 || !geometry.valid()) {
+  const auto geometry = sudoku::Geometry::parse(box);
+  if (!geometry) {
     error = "bad box shape '" + std::string(box) + "': expected RxC with R*C at most 35, e.g. 2x3";
-    return std::nullopt;
   }
   return geometry;
 }

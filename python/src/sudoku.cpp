@@ -41,18 +41,15 @@ std::optional<sudoku::Geometry> geometry_of(const py::object& box) {
   int cols = 0;
   if (py::isinstance<py::str>(box)) {
     const auto text = box.cast<std::string>();
-    const auto x = text.find_first_of("xX");
-    const auto digits = [](const std::string& s) {
-      return !s.empty() && s.size() <= 2 && s.find_first_not_of("0123456789") == std::string::npos;
-    };
-    if (x == std::string::npos || !digits(text.substr(0, x)) || !digits(text.substr(x + 1))) {
+    const auto sides = sudoku::parse_box(text);
+    if (!sides) {
       throw py::value_error(
           "box wants \"RxC\" with R*C between 1 and 35, such as \"3x3\" or "
           "\"2x3\"; got '" +
           text + "'");
     }
-    rows = std::stoi(text.substr(0, x));
-    cols = std::stoi(text.substr(x + 1));
+    rows = sides->box_rows;
+    cols = sides->box_cols;
   } else {
     const auto pair = box.cast<std::pair<int, int>>();
     rows = pair.first;

@@ -7,7 +7,6 @@
 #include <pybind11/stl.h>
 
 #include <cstdint>
-#include <cstdio>
 #include <functional>
 #include <memory>
 #include <optional>
@@ -47,18 +46,16 @@ std::optional<sudoku::Geometry> box_of(const py::object& box) {
 
 // "r3c7" -> cell number on a board of side n; ValueError otherwise.
 int cell_of(const std::string& text, int n) {
-  int row = 0, col = 0;
-  char r = 0, c = 0;
-  char rest = 0;
-  if (std::sscanf(text.c_str(), "%c%d%c%d%c", &r, &row, &c, &col, &rest) != 4 ||
-      (r != 'r' && r != 'R') || (c != 'c' && c != 'C')) {
+  const auto name = sudoku::parse_cell_name(text);
+  if (!name) {
     throw py::value_error("a cage cell is written \"rRcC\", such as \"r1c1\"; got '" + text + "'");
   }
-  if (row < 1 || row > n || col < 1 || col > n) {
+  const auto cell = sudoku::cell_of(*name, n);
+  if (!cell) {
     throw py::value_error("cage cell " + text + " is outside the " + std::to_string(n) + "x" +
                           std::to_string(n) + " board");
   }
-  return (row - 1) * n + col - 1;
+  return *cell;
 }
 
 // The puzzle (its own "# ..." lines read by the reader) and the rules of the arguments added.

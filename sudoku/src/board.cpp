@@ -25,22 +25,57 @@ std::string Geometry::name() const {
   return std::to_string(box_rows) + "x" + std::to_string(box_cols);
 }
 
+namespace {
+
+// A number of one or two decimal digits at the start of `text`: its value and the digits read
+// (0 when none, or three and more: anything longer is out of range, and never overflows).
+struct Number {
+  int value = 0;
+  std::size_t length = 0;
+};
+Number leading_number(std::string_view text) {
+  Number n;
+  while (n.length < text.size() && text[n.length] >= '0' && text[n.length] <= '9') {
+    if (n.length == 2) return {};
+    n.value = n.value * 10 + (text[n.length] - '0');
+    ++n.length;
+  }
+  return n;
+}
+
+}  // namespace
+
+std::optional<Geometry> parse_box(std::string_view text) {
+  const Number rows = leading_number(text);
+  if (rows.length == 0 || rows.length >= text.size()) return std::nullopt;
+  if (text[rows.length] != 'x' && text[rows.length] != 'X') return std::nullopt;
+  text.remove_prefix(rows.length + 1);
+  const Number cols = leading_number(text);
+  if (cols.length == 0 || cols.length != text.size()) return std::nullopt;
+  return Geometry{rows.value, cols.value};
+}
+
 std::optional<Geometry> Geometry::parse(std::string_view text) {
-  const auto x = text.find_first_of("xX");
-  if (x == std::string_view::npos) return std::nullopt;
-  // Each side has at most two digits: anything longer is out of range, and never overflows.
-  const auto side = [](std::string_view digits) -> int {
-    if (digits.empty() || digits.size() > 2) return 0;
-    int value = 0;
-    for (const char c : digits) {
-      if (c < '0' || c > '9') return 0;
-      value = value * 10 + (c - '0');
-    }
-    return value;
-  };
-  const Geometry g{side(text.substr(0, x)), side(text.substr(x + 1))};
-  if (!g.valid()) return std::nullopt;
+  const auto g = parse_box(text);
+  if (!g || !g->valid()) return std::nullopt;
   return g;
+}
+
+std::optional<CellName> parse_cell_name(std::string_view text) {
+  if (text.empty() || (text.front() != 'r' && text.front() != 'R')) return std::nullopt;
+  text.remove_prefix(1);
+  const Number row = leading_number(text);
+  if (row.length == 0 || row.length >= text.size()) return std::nullopt;
+  if (text[row.length] != 'c' && text[row.length] != 'C') return std::nullopt;
+  text.remove_prefix(row.length + 1);
+  const Number col = leading_number(text);
+  if (col.length == 0 || col.length != text.size()) return std::nullopt;
+  return CellName{row.value, col.value};
+}
+
+std::optional<int> cell_of(const CellName& name, int size) {
+  if (name.row < 1 || name.row > size || name.col < 1 || name.col > size) return std::nullopt;
+  return (name.row - 1) * size + name.col - 1;
 }
 
 char digit_symbol(int digit) {

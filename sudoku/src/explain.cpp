@@ -6,6 +6,7 @@
 #include <cstdio>
 #include <map>
 
+#include "sudoku/technique_facts.hpp"
 #include "sudoku/validator.hpp"
 #include "sudoku/writer.hpp"
 
@@ -290,34 +291,27 @@ std::string sets_text(const Step& s, const Geometry& g) {
 std::string step_text(const Step& s, const Geometry& g) {
   std::string text(technique_name(s.technique));
   text += ": ";
-  switch (s.technique) {
-    case Technique::naked_single:
+  switch (technique_facts(s.technique).wording) {
+    case StepWording::cell_value:
       text += cell_name(g, s.placed.front().cell) + " = " + digit_text(s.placed.front().digit);
       break;
-    case Technique::hidden_single:
+    case StepWording::digit_in_unit:
       text += digit_text(s.placed.front().digit) + " in " + unit_name(s.units.front()) + " -> " +
               cell_name(g, s.placed.front().cell);
       break;
-    case Technique::pointing:
-    case Technique::claiming:
+    case StepWording::locked:
       text += digit_text(only_digit(s.digits)) + " in " + unit_name(s.units[0]) + " only in " +
               unit_name(s.units[1]) + " -> " + eliminated_text(g, s.eliminated);
       break;
-    case Technique::naked_pair:
-    case Technique::naked_triple:
-    case Technique::naked_quad:
+    case StepWording::naked_set:
       text += digits_text(s.digits) + " in " + cells_text(g, s.cells) + " (" +
               unit_name(s.units.front()) + ") -> " + eliminated_text(g, s.eliminated);
       break;
-    case Technique::hidden_pair:
-    case Technique::hidden_triple:
-    case Technique::hidden_quad:
+    case StepWording::hidden_set:
       text += digits_text(s.digits) + " only in " + cells_text(g, s.cells) + " (" +
               unit_name(s.units.front()) + ") -> " + eliminated_text(g, s.eliminated);
       break;
-    case Technique::x_wing:
-    case Technique::swordfish:
-    case Technique::jellyfish: {
+    case StepWording::fish: {
       const auto half = static_cast<std::ptrdiff_t>(s.units.size() / 2);
       const std::vector<Unit> base(s.units.begin(), s.units.begin() + half);
       const std::vector<Unit> cover(s.units.begin() + half, s.units.end());
@@ -325,40 +319,18 @@ std::string step_text(const Step& s, const Geometry& g) {
               lines_text(cover) + " -> " + eliminated_text(g, s.eliminated);
       break;
     }
-    case Technique::xy_wing:
+    case StepWording::xy_wing:
       text += "pivot " + cell_name(g, s.cells[0]) + ", pincers " + cell_name(g, s.cells[1]) +
               " and " + cell_name(g, s.cells[2]) + " on " + digits_text(s.digits) + " -> " +
               eliminated_text(g, s.eliminated);
       break;
-    case Technique::w_wing:
-    case Technique::unique_rectangle_1:
-    case Technique::unique_rectangle_2:
-    case Technique::unique_rectangle_3:
-    case Technique::unique_rectangle_4:
-    case Technique::hidden_unique_rectangle:
-    case Technique::bug_plus_one:
-    case Technique::finned_x_wing:
-    case Technique::sashimi_x_wing:
-    case Technique::finned_swordfish:
-    case Technique::sashimi_swordfish:
-    case Technique::finned_jellyfish:
-    case Technique::sashimi_jellyfish:
-    case Technique::x_cycle:
+    case StepWording::pattern:
       text += pattern_text(s, g);
       break;
-    case Technique::aligned_pair_exclusion:
-    case Technique::sue_de_coq:
-    case Technique::als_xz:
-    case Technique::als_xy_wing:
-    case Technique::aligned_triple_exclusion:
+    case StepWording::sets:
       text += sets_text(s, g);
       break;
-    case Technique::x_chain:
-    case Technique::aic:
-    case Technique::multiple_forcing_chain:
-    case Technique::dynamic_forcing_chain:
-    case Technique::dynamic_forcing_chain_plus:
-    case Technique::nested_forcing_chain:
+    case StepWording::chain:
       text += chain_text(s, g);
       break;
   }

@@ -19,6 +19,7 @@
 
 #include "chain_closure.hpp"
 #include "deduction_kernel.hpp"
+#include "sudoku/technique_facts.hpp"
 
 namespace sudoku::detail {
 
@@ -158,23 +159,11 @@ SearchMemo& thread_memo() {
   return memo;
 }
 
+// SE's difficulty of a chain before its length bonus: the table's value (technique_facts.hpp),
+// and for a nested chain 0.5 a level above 2, as se_difficulty_tenths() counts it.
 int base_difficulty(Technique t, int level) {
-  switch (t) {
-    case Technique::x_chain:
-      return 66;
-    case Technique::aic:
-      return 70;
-    case Technique::multiple_forcing_chain:
-      return 80;
-    case Technique::dynamic_forcing_chain:
-      return 85;
-    case Technique::dynamic_forcing_chain_plus:
-      return 90;
-    case Technique::nested_forcing_chain:
-      return 95 + 5 * (level - 2);
-    default:
-      return 0;
-  }
+  const int tenths = technique_facts(t).se_tenths;
+  return t == Technique::nested_forcing_chain ? tenths + 5 * (level - 2) : tenths;
 }
 
 class Engine {

@@ -8,6 +8,7 @@
 #include "sudoku/logic.hpp"
 #include "sudoku/rating.hpp"
 #include "sudoku/se_rating.hpp"
+#include "sudoku/technique_facts.hpp"
 
 namespace sudoku {
 
@@ -67,7 +68,8 @@ int target_distance(const GeneratedPuzzle& p, const GeneratorOptions& options,
 
 namespace {
 
-/// The smallest side on which `technique` can be the first technique that applies, in the
+/// The smallest side on which `technique` can be the first technique that applies (the table's
+/// column, technique_facts.hpp; the argument for its values is this), in the
 /// solver's order (logic.hpp), so the hardest step of some puzzle. The complement argument:
 /// in a unit with m open cells (and so m missing digits), a naked subset of k cells leaves
 /// the other m - k digits confined to the other m - k cells, a hidden subset of m - k with the
@@ -79,24 +81,7 @@ namespace {
 /// fewer come first), a hidden k where m - k >= k + 1 (naked subsets up to k come first), a
 /// fish of k where n - k >= k; m and n are at most the side. generator_reach_test.cpp checks
 /// on random positions that whenever one applies below its side, an earlier technique does.
-int smallest_side(Technique technique) {
-  switch (technique) {
-    case Technique::hidden_pair:
-      return 5;
-    case Technique::naked_triple:
-    case Technique::swordfish:
-      return 6;
-    case Technique::hidden_triple:
-      return 7;
-    case Technique::naked_quad:
-    case Technique::jellyfish:
-      return 8;
-    case Technique::hidden_quad:
-      return 9;
-    default:
-      return 1;
-  }
-}
+int smallest_side(Technique technique) { return technique_facts(technique).smallest_side; }
 
 /// The levels a puzzle whose hardest step is `technique` can have (rating.hpp's rule): by its
 /// tier, easy (1), medium or hard (2), hard or expert (3), expert (4), beyond (5).

@@ -4,6 +4,7 @@
 
 #include "sudoku/grid_sat.hpp"
 #include "sudoku/solver.hpp"
+#include "sudoku/technique_facts.hpp"
 
 namespace sudoku {
 
@@ -37,55 +38,7 @@ std::optional<Difficulty> parse_difficulty(std::string_view name) {
   return std::nullopt;
 }
 
-int technique_tier(Technique t) {
-  switch (t) {
-    case Technique::naked_single:
-    case Technique::hidden_single:
-      return 1;
-    case Technique::pointing:
-    case Technique::claiming:
-    case Technique::naked_pair:
-    case Technique::hidden_pair:
-      return 2;
-    case Technique::naked_triple:
-    case Technique::hidden_triple:
-    case Technique::x_wing:
-      return 3;
-    case Technique::swordfish:
-    case Technique::xy_wing:
-    case Technique::naked_quad:
-    case Technique::hidden_quad:
-    case Technique::jellyfish:
-      return 4;
-    case Technique::w_wing:
-    case Technique::unique_rectangle_1:
-    case Technique::unique_rectangle_2:
-    case Technique::unique_rectangle_3:
-    case Technique::unique_rectangle_4:
-    case Technique::hidden_unique_rectangle:
-    case Technique::bug_plus_one:
-    case Technique::finned_x_wing:
-    case Technique::sashimi_x_wing:
-    case Technique::finned_swordfish:
-    case Technique::sashimi_swordfish:
-    case Technique::finned_jellyfish:
-    case Technique::sashimi_jellyfish:
-    case Technique::x_cycle:
-    case Technique::aligned_pair_exclusion:
-    case Technique::sue_de_coq:
-    case Technique::x_chain:
-    case Technique::aic:
-    case Technique::als_xz:
-    case Technique::als_xy_wing:
-    case Technique::aligned_triple_exclusion:
-    case Technique::multiple_forcing_chain:
-    case Technique::dynamic_forcing_chain:
-    case Technique::dynamic_forcing_chain_plus:
-    case Technique::nested_forcing_chain:
-      return 5;
-  }
-  return 4;
-}
+int technique_tier(Technique t) { return technique_facts(t).tier; }
 
 namespace {
 

@@ -6,18 +6,20 @@
 
 #include "forcing.hpp"
 #include "sudoku/candidates.hpp"
+#include "sudoku/technique_facts.hpp"
 
 namespace sudoku {
 
 namespace {
 
 /// SE 1.2.1's order of trying techniques (its Solver's producers), restricted to those we
-/// have. The chain techniques come last, easiest first; aligned pair exclusion comes after
-/// BUG+1, aligned triplet exclusion after SE's producer of forcing chains and cycles (our
-/// x-cycle and aic steps) and before the multiple forcing chains.
-/// SE's techniques only: the W-wing, finned fish, hidden unique rectangles, Sue de Coq and the
-/// ALS techniques are not SE's, and are left out so that ER stays comparable with the ratings SE
-/// publishes (docs/rating.md).
+/// have. An order of SE's, not ours (logic.hpp's enum), so a list of its own rather than a
+/// column of technique_facts.hpp. The chain techniques come last, easiest first; aligned pair
+/// exclusion comes after BUG+1, aligned triplet exclusion after SE's producer of forcing chains and
+/// cycles (our x-cycle and aic steps) and before the multiple forcing chains. SE's techniques only:
+/// the W-wing, finned fish, hidden unique rectangles, Sue de Coq and the ALS techniques are not
+/// SE's, and are left out so that ER stays comparable with the ratings SE publishes
+/// (docs/rating.md).
 constexpr std::array kSeOrder = {
     Technique::hidden_single,
     Technique::naked_single,
@@ -50,93 +52,28 @@ constexpr std::array kSeOrder = {
 
 }  // namespace
 
+// The technique's value is the table's (technique_facts.hpp); what SE adds for the step itself
+// is here, as these are SE's formulas rather than facts of the technique.
 int se_difficulty_tenths(const Step& s) {
+  int tenths = technique_facts(s.technique).se_tenths;
   switch (s.technique) {
     case Technique::hidden_single:
-      return !s.units.empty() && s.units.front().kind == UnitKind::box ? 12 : 15;
-    case Technique::naked_single:
-      return 23;
-    case Technique::pointing:
-      return 26;
-    case Technique::claiming:
-      return 28;
-    case Technique::naked_pair:
-      return 30;
-    case Technique::x_wing:
-      return 32;
-    case Technique::hidden_pair:
-      return 34;
-    case Technique::naked_triple:
-      return 36;
-    case Technique::swordfish:
-      return 38;
-    case Technique::hidden_triple:
-      return 40;
-    case Technique::xy_wing:
-      return 42;
-    case Technique::naked_quad:
-      return 50;
-    case Technique::jellyfish:
-      return 52;
-    case Technique::hidden_quad:
-      return 54;
-    // Not SE's: W-wing rated as an XY-wing with one link more (SE's XYZ-wing is 4.4).
-    case Technique::w_wing:
-      return 44;
-    // SE's UniqueLoopHint: 4.5 for a rectangle; type 3 adds 0.1 per digit of its naked set
-    // beyond the first (pair 4.6, triple 4.7, quad 4.8): cells after the corners are its other
-    // cells. The hidden rectangle is not SE's: rated as the others (HoDoKu scores them alike).
-    case Technique::unique_rectangle_1:
-    case Technique::unique_rectangle_2:
-    case Technique::unique_rectangle_4:
-    case Technique::hidden_unique_rectangle:
-      return 45;
+      // The table's value is SE's for a box: 1.5 in a row or column.
+      if (s.units.empty() || s.units.front().kind != UnitKind::box) tenths = 15;
+      break;
     case Technique::unique_rectangle_3:
-      return 45 + static_cast<int>(s.cells.size() >= 4 ? s.cells.size() - 4 : 0);
-    case Technique::bug_plus_one:
-      return 56;
-    // Not SE's: the plain fish plus 0.2, sashimi plus 0.3.
-    case Technique::finned_x_wing:
-      return 34;
-    case Technique::sashimi_x_wing:
-      return 35;
-    case Technique::finned_swordfish:
-      return 40;
-    case Technique::sashimi_swordfish:
-      return 41;
-    case Technique::finned_jellyfish:
-      return 54;
-    case Technique::sashimi_jellyfish:
-      return 55;
-    // SE's bidirectional X-cycle.
-    case Technique::x_cycle:
-      return 65 + detail::chain_length_bonus_tenths(s.complexity);
-    case Technique::aligned_pair_exclusion:
-      return 62;
-    case Technique::aligned_triple_exclusion:
-      return 75;
-    // Not SE's: HoDoKu's scores placed on SE's scale between the techniques both have
-    // (docs/rating.md): Sue de Coq just below the x-chain, the ALS ones just above the AIC.
-    case Technique::sue_de_coq:
-      return 65;
-    case Technique::als_xz:
-      return 71;
-    case Technique::als_xy_wing:
-      return 72;
-    case Technique::x_chain:
-      return 66 + detail::chain_length_bonus_tenths(s.complexity);
-    case Technique::aic:
-      return 70 + detail::chain_length_bonus_tenths(s.complexity);
-    case Technique::multiple_forcing_chain:
-      return 80 + detail::chain_length_bonus_tenths(s.complexity);
-    case Technique::dynamic_forcing_chain:
-      return 85 + detail::chain_length_bonus_tenths(s.complexity);
-    case Technique::dynamic_forcing_chain_plus:
-      return 90 + detail::chain_length_bonus_tenths(s.complexity);
+      // SE's UniqueLoopHint adds 0.1 per digit of its naked set beyond the first (pair 4.6,
+      // triple 4.7, quad 4.8): cells after the four corners are its other cells.
+      tenths += static_cast<int>(s.cells.size() >= 4 ? s.cells.size() - 4 : 0);
+      break;
     case Technique::nested_forcing_chain:
-      return 95 + 5 * (s.level - 2) + detail::chain_length_bonus_tenths(s.complexity);
+      tenths += 5 * (s.level - 2);  // 9.5, 10.0, 10.5, 11.0 for levels 2..5
+      break;
+    default:
+      break;
   }
-  return 0;
+  if (is_chain(s.technique)) tenths += detail::chain_length_bonus_tenths(s.complexity);
+  return tenths;
 }
 
 std::optional<SeRating> se_rating(const Board& puzzle, const std::function<bool()>& asked_stop) {

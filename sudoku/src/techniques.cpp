@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "sudoku/logic.hpp"
+#include "sudoku/technique_facts.hpp"
 
 #include "deduction_kernel.hpp"
 #include "forcing.hpp"
@@ -272,187 +273,14 @@ std::optional<Step> xy_wing(Position& p) {
 
 }  // namespace
 
-bool assumes_unique_solution(Technique t) {
-  switch (t) {
-    case Technique::unique_rectangle_1:
-    case Technique::unique_rectangle_2:
-    case Technique::unique_rectangle_3:
-    case Technique::unique_rectangle_4:
-    case Technique::hidden_unique_rectangle:
-    case Technique::bug_plus_one:
-      return true;
-    default:
-      return false;
-  }
-}
+// The facts are technique_facts.hpp's table; these read it.
+bool assumes_unique_solution(Technique t) { return technique_facts(t).assumes_unique; }
 
-std::string_view technique_name(Technique t) {
-  switch (t) {
-    case Technique::naked_single:
-      return "naked single";
-    case Technique::hidden_single:
-      return "hidden single";
-    case Technique::pointing:
-      return "pointing";
-    case Technique::claiming:
-      return "claiming";
-    case Technique::naked_pair:
-      return "naked pair";
-    case Technique::hidden_pair:
-      return "hidden pair";
-    case Technique::naked_triple:
-      return "naked triple";
-    case Technique::hidden_triple:
-      return "hidden triple";
-    case Technique::x_wing:
-      return "x-wing";
-    case Technique::swordfish:
-      return "swordfish";
-    case Technique::xy_wing:
-      return "xy-wing";
-    case Technique::naked_quad:
-      return "naked quad";
-    case Technique::hidden_quad:
-      return "hidden quad";
-    case Technique::jellyfish:
-      return "jellyfish";
-    case Technique::w_wing:
-      return "w-wing";
-    case Technique::unique_rectangle_1:
-      return "unique rectangle type 1";
-    case Technique::unique_rectangle_2:
-      return "unique rectangle type 2";
-    case Technique::unique_rectangle_3:
-      return "unique rectangle type 3";
-    case Technique::unique_rectangle_4:
-      return "unique rectangle type 4";
-    case Technique::hidden_unique_rectangle:
-      return "hidden unique rectangle";
-    case Technique::bug_plus_one:
-      return "bug+1";
-    case Technique::finned_x_wing:
-      return "finned x-wing";
-    case Technique::sashimi_x_wing:
-      return "sashimi x-wing";
-    case Technique::finned_swordfish:
-      return "finned swordfish";
-    case Technique::sashimi_swordfish:
-      return "sashimi swordfish";
-    case Technique::finned_jellyfish:
-      return "finned jellyfish";
-    case Technique::sashimi_jellyfish:
-      return "sashimi jellyfish";
-    case Technique::x_cycle:
-      return "x-cycle";
-    case Technique::aligned_pair_exclusion:
-      return "aligned pair exclusion";
-    case Technique::sue_de_coq:
-      return "sue de coq";
-    case Technique::x_chain:
-      return "x-chain";
-    case Technique::aic:
-      return "alternating inference chain";
-    case Technique::als_xz:
-      return "als-xz";
-    case Technique::als_xy_wing:
-      return "als-xy-wing";
-    case Technique::aligned_triple_exclusion:
-      return "aligned triple exclusion";
-    case Technique::multiple_forcing_chain:
-      return "forcing chains";
-    case Technique::dynamic_forcing_chain:
-      return "dynamic forcing chains";
-    case Technique::dynamic_forcing_chain_plus:
-      return "dynamic forcing chains (+)";
-    case Technique::nested_forcing_chain:
-      return "nested forcing chains";
-  }
-  return "?";
-}
+bool is_chain(Technique t) { return technique_facts(t).chain; }
 
-std::string_view technique_id(Technique t) {
-  switch (t) {
-    case Technique::naked_single:
-      return "naked_single";
-    case Technique::hidden_single:
-      return "hidden_single";
-    case Technique::pointing:
-      return "pointing";
-    case Technique::claiming:
-      return "claiming";
-    case Technique::naked_pair:
-      return "naked_pair";
-    case Technique::hidden_pair:
-      return "hidden_pair";
-    case Technique::naked_triple:
-      return "naked_triple";
-    case Technique::hidden_triple:
-      return "hidden_triple";
-    case Technique::x_wing:
-      return "x_wing";
-    case Technique::swordfish:
-      return "swordfish";
-    case Technique::xy_wing:
-      return "xy_wing";
-    case Technique::naked_quad:
-      return "naked_quad";
-    case Technique::hidden_quad:
-      return "hidden_quad";
-    case Technique::jellyfish:
-      return "jellyfish";
-    case Technique::w_wing:
-      return "w_wing";
-    case Technique::unique_rectangle_1:
-      return "unique_rectangle_1";
-    case Technique::unique_rectangle_2:
-      return "unique_rectangle_2";
-    case Technique::unique_rectangle_3:
-      return "unique_rectangle_3";
-    case Technique::unique_rectangle_4:
-      return "unique_rectangle_4";
-    case Technique::hidden_unique_rectangle:
-      return "hidden_unique_rectangle";
-    case Technique::bug_plus_one:
-      return "bug_plus_one";
-    case Technique::finned_x_wing:
-      return "finned_x_wing";
-    case Technique::sashimi_x_wing:
-      return "sashimi_x_wing";
-    case Technique::finned_swordfish:
-      return "finned_swordfish";
-    case Technique::sashimi_swordfish:
-      return "sashimi_swordfish";
-    case Technique::finned_jellyfish:
-      return "finned_jellyfish";
-    case Technique::sashimi_jellyfish:
-      return "sashimi_jellyfish";
-    case Technique::x_cycle:
-      return "x_cycle";
-    case Technique::aligned_pair_exclusion:
-      return "aligned_pair_exclusion";
-    case Technique::sue_de_coq:
-      return "sue_de_coq";
-    case Technique::x_chain:
-      return "x_chain";
-    case Technique::aic:
-      return "aic";
-    case Technique::als_xz:
-      return "als_xz";
-    case Technique::als_xy_wing:
-      return "als_xy_wing";
-    case Technique::aligned_triple_exclusion:
-      return "aligned_triple_exclusion";
-    case Technique::multiple_forcing_chain:
-      return "multiple_forcing_chain";
-    case Technique::dynamic_forcing_chain:
-      return "dynamic_forcing_chain";
-    case Technique::dynamic_forcing_chain_plus:
-      return "dynamic_forcing_chain_plus";
-    case Technique::nested_forcing_chain:
-      return "nested_forcing_chain";
-  }
-  return "?";
-}
+std::string_view technique_name(Technique t) { return technique_facts(t).name; }
+
+std::string_view technique_id(Technique t) { return technique_facts(t).id; }
 
 std::optional<Step> apply_technique(Technique t, Position& p, const std::function<bool()>& stop) {
   std::optional<Step> step;

@@ -198,28 +198,15 @@ std::optional<ReadEntry> Reader::cage_directive(std::string_view rest, std::size
       cage.sum_column = at;
       first = false;
     } else {
-      // rRcC, case-insensitive, R and C from 1, at most two digits each.
-      bool ok = word.size() >= 4 && (word[0] == 'r' || word[0] == 'R');
-      int row = 0, col = 0;
-      if (ok) {
-        row = read_number(word.substr(1), 2, length);
-        ok = length > 0;
-      }
-      std::size_t p = 1 + length;
-      if (ok) ok = p < word.size() && (word[p] == 'c' || word[p] == 'C');
-      if (ok) {
-        col = read_number(word.substr(p + 1), 2, length);
-        ok = length > 0 && p + 1 + length == word.size();
-      }
-      if (!ok) return fail(at, "a cell is written rRcC, such as r1c1 (got " + quoted(word) + ")");
-      cage.rows.push_back(row);
-      cage.cols.push_back(col);
+      const std::optional<CellName> cell = parse_cell_name(word);
+      if (!cell) return fail(at, "a cell is written rRcC, such as r1c1 (got " + quoted(word) + ")");
+      cage.cells.push_back(*cell);
       cage.columns.push_back(at);
     }
     i = token;
   }
   if (first) return fail(column, "wants a sum and the cells, such as '# cage 15 r1c1 r1c2'");
-  if (cage.rows.empty()) return fail(column + i, "a cage needs at least one cell after its sum");
+  if (cage.cells.empty()) return fail(column + i, "a cage needs at least one cell after its sum");
   cages_.push_back(std::move(cage));
   return std::nullopt;
 }
@@ -292,20 +279,21 @@ std::optional<ReadError> Reader::attach_variant(Puzzle& puzzle) {
                                      std::to_string(most) + " of a " + std::to_string(n) + "x" +
                                      std::to_string(n) + " board");
     }
-    if (line.rows.size() > static_cast<std::size_t>(n)) {
+    if (line.cells.size() > static_cast<std::size_t>(n)) {
       return at(line.columns[static_cast<std::size_t>(n)],
                 "a cage holds at most " + std::to_string(n) + " cells (its digits differ)");
     }
     Cage cage;
     cage.sum = line.sum;
-    for (std::size_t k = 0; k < line.rows.size(); ++k) {
-      const int row = line.rows[k], col = line.cols[k];
-      if (row < 1 || row > n || col < 1 || col > n) {
-        return at(line.columns[k], "cell r" + std::to_string(row) + "c" + std::to_string(col) +
-                                       " is outside the " + std::to_string(n) + "x" +
-                                       std::to_string(n) + " board");
+    for (std::size_t k = 0; k < line.cells.size(); ++k) {
+      const CellName name = line.cells[k];
+      const std::optional<int> found = cell_of(name, n);
+      if (!found) {
+        return at(line.columns[k], "cell r" + std::to_string(name.row) + "c" +
+                                       std::to_string(name.col) + " is outside the " +
+                                       std::to_string(n) + "x" + std::to_string(n) + " board");
       }
-      const int cell = (row - 1) * n + col - 1;
+      const int cell = *found;
       auto& owner = cage_line_of[static_cast<std::size_t>(cell)];
       if (owner != 0) {
         return at(line.columns[k], "cell " + cell_name(g, cell) +

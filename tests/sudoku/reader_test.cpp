@@ -6,6 +6,7 @@
 #include <streambuf>
 
 #include <sudoku/reader.hpp>
+#include <sudoku/validator.hpp>
 
 #include "support.hpp"
 
@@ -368,4 +369,79 @@ TEST_CASE("a line a few cells off a puzzle size says which size and how far off"
   CHECK(message(630) == "wrong length: 630 cells, where a 25x25 puzzle has 625 (5 too many)");
   // Farther than a row from every size: the list of sizes.
   CHECK(message(50).find("wrong length: 50 cells; a puzzle line has N*N cells") == 0);
+}
+
+TEST_CASE("box shapes: 'RxC' of one or two digits a side, R*C from 1 to 35", "[sudoku]") {
+  // The one reader of --box, '# box', Python's box= and the page's box.
+  CHECK(Geometry::parse("3x3") == Geometry{3, 3});
+  CHECK(Geometry::parse("2X3") == Geometry{2, 3});
+  CHECK(Geometry::parse("1x1") == Geometry{1, 1});
+  CHECK(Geometry::parse("5x7") == Geometry{5, 7});    // 35, the largest side
+  CHECK(Geometry::parse("01x09") == Geometry{1, 9});  // two digits, leading zero or not
+  for (const char* bad : {"", "3", "x3", "3x", "3x3x3", "3*3", " 3x3", "3x3 ", "+3x3", "3x-3",
+                          "100x1", "1x100", "3xx3", "a3x3", "3x3a"}) {
+    CAPTURE(bad);
+    CHECK(!Geometry::parse(bad));
+    CHECK(!sudoku::parse_box(bad));  // not of the form RxC
+  }
+  // Of the form, but no board: parse_box() gives the sides, Geometry::parse() refuses them.
+  for (const auto& [text, rows, cols] : {std::tuple{"0x3", 0, 3}, std::tuple{"6x7", 6, 7},
+                                         std::tuple{"36x1", 36, 1}, std::tuple{"00x00", 0, 0}}) {
+    CAPTURE(text);
+    CHECK(!Geometry::parse(text));
+    REQUIRE(sudoku::parse_box(text));
+    CHECK(sudoku::parse_box(text)->box_rows == rows);
+    CHECK(sudoku::parse_box(text)->box_cols == cols);
+  }
+  // name() and parse() are inverses on every board.
+  for (int r = 1; r <= 35; ++r) {
+    for (int c = 1; r * c <= 35; ++c)
+      CHECK(Geometry::parse(Geometry{r, c}.name()) == Geometry{r, c});
+  }
+}
+
+TEST_CASE("cell names: 'rRcC' of one or two digits each, either case, from 1", "[sudoku]") {
+  using sudoku::CellName;
+  CHECK(sudoku::parse_cell_name("r1c1") == CellName{1, 1});
+  CHECK(sudoku::parse_cell_name("R9C8") == CellName{9, 8});
+  CHECK(sudoku::parse_cell_name("r12c3") == CellName{12, 3});
+  CHECK(sudoku::parse_cell_name("r0c99") == CellName{0, 99});  // the board says if it is on it
+  for (const char* bad : {"", "r", "r1", "r1c", "c1r1", "1c1", "r1c1c", "rc1", "r1x1", "r100c1",
+                          "r1c100", " r1c1", "r1c1 ", "r+1c1", "r-1c1", "row1col1"}) {
+    CAPTURE(bad);
+    CHECK(!sudoku::parse_cell_name(bad));
+  }
+  // On a board of side 9: rows and columns 1..9, numbered row-major from 0.
+  CHECK(sudoku::cell_of(CellName{1, 1}, 9) == 0);
+  CHECK(sudoku::cell_of(CellName{2, 1}, 9) == 9);
+  CHECK(sudoku::cell_of(CellName{9, 9}, 9) == 80);
+  CHECK(sudoku::cell_of(CellName{4, 16}, 16) == 3 * 16 + 15);
+  CHECK(!sudoku::cell_of(CellName{10, 1}, 9));
+  CHECK(!sudoku::cell_of(CellName{1, 0}, 9));
+  CHECK(!sudoku::cell_of(CellName{0, 1}, 9));
+  // The cell_name() the validator writes reads back as its cell.
+  const Geometry g{3, 3};
+  for (int cell = 0; cell < g.cell_count(); ++cell) {
+    const auto name = sudoku::parse_cell_name(sudoku::cell_name(g, cell));
+    REQUIRE(name);
+    CHECK(sudoku::cell_of(*name, g.size()) == cell);
+  }
+}
+
+TEST_CASE("a '# cage' cell that is not rRcC, or off the board, is named with its column",
+          "[sudoku]") {
+  const std::string blank(81, '.');
+  std::vector<std::string> errors;
+  int puzzles = 0;
+  for (const ReadEntry& e :
+       read_all("# variant killer\n# cage 3 r1c1 R1C2\n" + blank + "\n# cage 3 r1c1 x1c2\n" +
+                blank + "\n# cage 3 r1c1 r0c2\n" + blank + "\n")) {
+    if (std::holds_alternative<Puzzle>(e)) ++puzzles;
+    else errors.push_back(std::get<ReadError>(e).to_string());
+  }
+  CHECK(puzzles == 1);  // R1C2 reads as r1c2
+  REQUIRE(errors.size() == 3);
+  CHECK(errors[0].starts_with("t:4:15: # cage: a cell is written rRcC, such as r1c1 (got 'x1c2')"));
+  CHECK(errors[1].starts_with("t:5: puzzle skipped"));
+  CHECK(errors[2].starts_with("t:6:15: # cage: cell r0c2 is outside the 9x9 board"));
 }

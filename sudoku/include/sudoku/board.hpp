@@ -42,9 +42,31 @@ struct Geometry {
   /// "RxC", e.g. "3x3".
   [[nodiscard]] std::string name() const;
   /// The geometry named "RxC" (or "RXC"), decimal digits only, R*C from 1 to kMaxSize; empty
-  /// for anything else. The inverse of name().
+  /// for anything else. The inverse of name(). parse_box() and valid(): the one reader of box
+  /// shapes that --box, "# box", Python's box= and the page's box share.
   static std::optional<Geometry> parse(std::string_view text);
 };
+
+/// The sides of a box shape written "RxC" or "RXC", R and C one or two decimal digits each, as
+/// written: a Geometry that need not be valid() ("0x3", "6x7"); empty for text of any other
+/// form ("3", "3x", "3x3x3", "100x1", " 3x3"). Geometry::parse() is this and the valid() check;
+/// a door that words the two faults apart (the text is not RxC; RxC is not a board) calls it.
+std::optional<Geometry> parse_box(std::string_view text);
+
+/// A cell as written "rRcC": row R and column C, from 1.
+struct CellName {
+  int row = 0;
+  int col = 0;
+  bool operator==(const CellName&) const = default;
+};
+/// Reads a cell name "rRcC" as validator.hpp's cell_name() writes it ("r1c1", "r12c3"): 'r' and
+/// 'c' in either case, R and C one or two decimal digits each; empty for any other text. R and
+/// C are as written, not checked against a board (a "# cage" line is read before its puzzle):
+/// see cell_of() for that.
+std::optional<CellName> parse_cell_name(std::string_view text);
+/// The cell (row-major, from 0) that a name read by parse_cell_name() is on a board of side
+/// `size`; empty when R or C is outside 1..size.
+std::optional<int> cell_of(const CellName& name, int size);
 
 /// Symbol for a digit: '1'..'9', then 'A'..'Z'; '.' for a blank.
 char digit_symbol(int digit);

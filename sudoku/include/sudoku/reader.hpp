@@ -170,7 +170,7 @@ class Reader {
     std::size_t line = 0;
     int sum = 0;
     std::size_t sum_column = 0;
-    std::vector<int> rows, cols;       // cells, from 1 as written
+    std::vector<CellName> cells;       // as written (parse_cell_name())
     std::vector<std::size_t> columns;  // where each cell is written
   };
   std::optional<ReadEntry> variant_directive();

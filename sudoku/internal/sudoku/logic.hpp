@@ -101,10 +101,7 @@ inline constexpr Technique kHardestTechnique = Technique::nested_forcing_chain;
 inline constexpr Technique kHardestPattern = Technique::jellyfish;
 /// Whether a technique's steps are chains (Step::chain filled): x_cycle, x_chain, aic and the
 /// forcing chains.
-constexpr bool is_chain(Technique t) {
-  return t == Technique::x_cycle || t == Technique::x_chain || t == Technique::aic ||
-         t >= Technique::multiple_forcing_chain;
-}
+bool is_chain(Technique technique);
 
 /// Whether a technique holds only where the puzzle has one solution (unique rectangles and
 /// BUG+1 rule out patterns that would leave two): solve_logically() tries them only after the
