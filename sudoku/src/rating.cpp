@@ -43,9 +43,12 @@ int technique_tier(Technique t) {
       return 1;
     case Technique::pointing:
     case Technique::claiming:
+    case Technique::locked_candidates:
+    case Technique::cage_combination:
     case Technique::naked_pair:
     case Technique::hidden_pair:
       return 2;
+    case Technique::innies_outies:
     case Technique::naked_triple:
     case Technique::hidden_triple:
     case Technique::x_wing:

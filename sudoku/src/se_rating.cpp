@@ -60,6 +60,14 @@ int se_difficulty_tenths(const Step& s) {
       return 26;
     case Technique::claiming:
       return 28;
+    // Not SE's (variant rules; SE rates classic puzzles only): the other locked candidates as
+    // claiming, the killer steps as the basic steps a killer solver starts from.
+    case Technique::locked_candidates:
+      return 28;
+    case Technique::cage_combination:
+      return 28;
+    case Technique::innies_outies:
+      return 30;
     case Technique::naked_pair:
       return 30;
     case Technique::x_wing:
