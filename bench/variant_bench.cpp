@@ -19,8 +19,8 @@
 
 #include <sudoku/bitboard_solver.hpp>
 #include <sudoku/reader.hpp>
-#include <sudoku/variant.hpp>
 #include <sudoku/solver.hpp>
+#include <sudoku/variant.hpp>
 
 namespace {
 

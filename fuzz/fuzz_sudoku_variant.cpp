@@ -14,8 +14,8 @@
 #include <vector>
 
 #include <sudoku/reader.hpp>
-#include <sudoku/variant.hpp>
 #include <sudoku/solver.hpp>
+#include <sudoku/variant.hpp>
 
 #include "fuzz_support.hpp"
 #include "sudoku_input.hpp"

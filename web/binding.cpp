@@ -511,7 +511,8 @@ WEB_EXPORT const char* web_variant_read(const char* text, double index, const ch
 }
 
 /// Solves (limit 2: is it unique?) or counts (limit above 2) the first puzzle of the text under
-/// its rules, on sudoku::Solver's dlx backend (the rules' exact cover on the engine, what `sudoku solve
+/// its rules, on sudoku::Solver's dlx backend (the rules' exact cover on the engine, what `sudoku
+/// solve
 /// --solver dlx` runs for it): {"ok",...web_variant_read's fields,"limit","solutions",
 /// "limit_reached","nodes","backend":"dlx","micros","runs","solution" (checked by
 /// check_variant_solution, never trusted) or null}.

@@ -92,8 +92,7 @@ inline std::uint64_t count_sliced(dlx::Solver& solver, std::uint64_t limit) {
   std::uint64_t total = 0;
   {
     pybind11::gil_scoped_release release;
-    total =
-        sudoku::detail::count_in_slices(solver, limit, dlx::Solver::kNoLimit, poll.question());
+    total = sudoku::detail::count_in_slices(solver, limit, dlx::Solver::kNoLimit, poll.question());
   }
   poll.raise_if_signalled();
   return total;

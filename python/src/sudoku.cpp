@@ -4,8 +4,8 @@
 #include <pybind11/stl.h>
 
 #include <algorithm>
-#include <functional>
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <random>

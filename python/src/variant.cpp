@@ -16,10 +16,10 @@
 #include <utility>
 #include <vector>
 
-#include <sudoku/reader.hpp>
-#include <sudoku/variant.hpp>
 #include <sudoku/generator.hpp>
+#include <sudoku/reader.hpp>
 #include <sudoku/solver.hpp>
+#include <sudoku/variant.hpp>
 
 #include "bindings.hpp"
 #include "interrupt.hpp"

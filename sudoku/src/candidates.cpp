@@ -1,19 +1,95 @@
 // Position: unit tables, candidate bookkeeping, and the at-a-glance contradiction checks.
 #include "sudoku/candidates.hpp"
 
+#include <algorithm>
 #include <bit>
 #include <cassert>
+#include <cstdlib>
 
 namespace sudoku {
 
-Layout::Layout(const Geometry& g) : geometry(g), n(g.size()) {
+namespace {
+
+Contradiction bad_digit(const Board& puzzle, int cell) {
+  Contradiction c;
+  c.kind = Contradiction::Kind::bad_digit;
+  c.cell = cell;
+  c.message = cell_name(puzzle.geometry(), cell) + " holds " + std::to_string(puzzle[cell]) +
+              ", more than the board's " + std::to_string(puzzle.size()) + " digits";
+  return c;
+}
+
+}  // namespace
+
+Layout::Layout(const Geometry& g, const Variant& variant)
+    : geometry(g), n(g.size()), rules(variant), classic(variant.classic()) {
   const int cells = g.cell_count();
-  unit_cells.assign(static_cast<std::size_t>(3 * n), {});
   cell_units.resize(static_cast<std::size_t>(cells));
-  for (int cell = 0; cell < cells; ++cell) {
-    const std::array<int, 3> ids{g.row_of(cell), n + g.col_of(cell), 2 * n + g.box_of(cell)};
-    cell_units[static_cast<std::size_t>(cell)] = ids;
-    for (int id : ids) unit_cells[static_cast<std::size_t>(id)].push_back(cell);
+  all_units.resize(static_cast<std::size_t>(cells));
+  cage_of.assign(static_cast<std::size_t>(cells), -1);
+  apart.resize(static_cast<std::size_t>(cells));
+  if (classic) {
+    unit_cells.assign(static_cast<std::size_t>(3 * n), {});
+    for (int cell = 0; cell < cells; ++cell) {
+      const std::array<int, 3> ids{g.row_of(cell), n + g.col_of(cell), 2 * n + g.box_of(cell)};
+      cell_units[static_cast<std::size_t>(cell)] = ids;
+      all_units[static_cast<std::size_t>(cell)].assign(ids.begin(), ids.end());
+      for (int id : ids) unit_cells[static_cast<std::size_t>(id)].push_back(cell);
+    }
+    for (int id = 0; id < 3 * n; ++id) units.push_back(Unit{static_cast<UnitKind>(id / n), id % n});
+  } else {
+    // The rules' units as VariantUnits lists them: rows, columns, boxes or regions (3N, in the
+    // classic numbering), then diagonals and windows.
+    VariantUnits vu(g, variant);
+    unit_cells = std::move(vu.units);
+    const bool jigsaw = !variant.regions.empty();
+    for (int id = 0; id < unit_count(); ++id) {
+      UnitKind kind = id < 3 * n ? static_cast<UnitKind>(id / n) : UnitKind::diagonal;
+      if (kind == UnitKind::box && jigsaw) kind = UnitKind::region;
+      int index = id < 3 * n ? id % n : id - 3 * n;
+      if (id >= 3 * n && variant.windows && (!variant.diagonals || id >= 3 * n + 2)) {
+        kind = UnitKind::window;
+        index = id - 3 * n - (variant.diagonals ? 2 : 0);
+      }
+      units.push_back(Unit{kind, index});
+      for (int cell : unit_cells[static_cast<std::size_t>(id)]) {
+        all_units[static_cast<std::size_t>(cell)].push_back(id);
+        if (id < 3 * n)
+          cell_units[static_cast<std::size_t>(cell)][static_cast<std::size_t>(id / n)] = id;
+      }
+    }
+    words_ = static_cast<std::size_t>((cells + 63) / 64);
+    sees_.assign(static_cast<std::size_t>(cells) * words_, 0);
+    const auto link = [this](int a, int b) {
+      sees_[static_cast<std::size_t>(a) * words_ + static_cast<std::size_t>(b) / 64] |=
+          std::uint64_t{1} << (b % 64);
+    };
+    for (const auto& unit : unit_cells) {
+      for (int a : unit) {
+        for (int b : unit) {
+          if (a != b) link(a, b);
+        }
+      }
+    }
+    // Cells apart (a knight's or king's move) and cage mates differ without sharing a unit.
+    const auto add_apart = [&](int a, int b) {
+      if (sees(a, b)) return;
+      link(a, b);
+      link(b, a);
+      apart[static_cast<std::size_t>(a)].push_back(b);
+      apart[static_cast<std::size_t>(b)].push_back(a);
+    };
+    for (const auto& [a, b] : vu.apart) add_apart(a, b);
+    for (std::size_t k = 0; k < variant.cages.size(); ++k) {
+      const auto& cage = variant.cages[k].cells;
+      for (int a : cage) {
+        cage_of[static_cast<std::size_t>(a)] = static_cast<int>(k);
+        for (int b : cage) {
+          if (a < b) add_apart(a, b);
+        }
+      }
+    }
+    for (auto& list : apart) std::sort(list.begin(), list.end());
   }
   peers.resize(static_cast<std::size_t>(cells));
   for (int cell = 0; cell < cells; ++cell) {
@@ -24,15 +100,33 @@ Layout::Layout(const Geometry& g) : geometry(g), n(g.size()) {
   }
 }
 
-std::optional<Contradiction> Position::check_givens(const Board& puzzle) {
-  if (auto cell = out_of_range_cell(puzzle)) {
-    Contradiction c;
-    c.kind = Contradiction::Kind::bad_digit;
-    c.cell = *cell;
-    c.message = cell_name(puzzle.geometry(), *cell) + " holds " + std::to_string(puzzle[*cell]) +
-                ", more than the board's " + std::to_string(puzzle.size()) + " digits";
-    return c;
+int Layout::unit_id(const Unit& unit) const {
+  for (int id = 0; id < unit_count(); ++id) {
+    if (units[static_cast<std::size_t>(id)] == unit) return id;
   }
+  return -1;
+}
+
+std::string Layout::link_rule(int a, int b) const {
+  const auto& ub = all_units[static_cast<std::size_t>(b)];
+  for (int u : all_units[static_cast<std::size_t>(a)]) {
+    if (std::find(ub.begin(), ub.end(), u) != ub.end()) return unit_name(unit(u));
+  }
+  return apart_rule(a, b);
+}
+
+std::string Layout::apart_rule(int a, int b) const {
+  const int dr = std::abs(geometry.row_of(a) - geometry.row_of(b));
+  const int dc = std::abs(geometry.col_of(a) - geometry.col_of(b));
+  if (rules.anti_knight && dr * dc == 2) return "anti-knight";
+  if (rules.anti_king && dr == 1 && dc == 1) return "anti-king";
+  const int k = cage_of[static_cast<std::size_t>(a)];
+  if (k >= 0 && k == cage_of[static_cast<std::size_t>(b)]) return "cage " + std::to_string(k + 1);
+  return "rules";
+}
+
+std::optional<Contradiction> Position::check_givens(const Board& puzzle) {
+  if (auto cell = out_of_range_cell(puzzle)) return bad_digit(puzzle, *cell);
   if (consistent(puzzle)) return std::nullopt;
   const auto conflicts = find_conflicts(puzzle);
   Contradiction c;
@@ -43,19 +137,33 @@ std::optional<Contradiction> Position::check_givens(const Board& puzzle) {
   return c;
 }
 
-Position::Position(const Board& puzzle)
-    : layout_(std::make_shared<const Layout>(puzzle.geometry())),
+std::optional<Contradiction> Position::check_givens(const Board& puzzle, const Variant& rules) {
+  if (rules.classic()) return check_givens(puzzle);
+  // A jigsaw's givens may repeat a digit in a classic box: only the range is checked here.
+  if (auto cell = out_of_range_cell(puzzle)) return bad_digit(puzzle, *cell);
+  if (auto clash = variant_clash(puzzle, rules)) {
+    Contradiction c;
+    c.kind = Contradiction::Kind::clash;
+    c.message = "the givens clash: " + *clash;
+    return c;
+  }
+  return std::nullopt;
+}
+
+Position::Position(const Board& puzzle, const Variant& rules)
+    : layout_(std::make_shared<const Layout>(puzzle.geometry(), rules)),
       board_(puzzle.geometry()),
       candidates_(static_cast<std::size_t>(puzzle.cell_count()), all_digits(puzzle.size())) {
-  assert(!check_givens(puzzle));
+  assert(!check_givens(puzzle, rules));
   candidate_count_ = puzzle.cell_count() * puzzle.size();
   for (int cell = 0; cell < puzzle.cell_count(); ++cell) {
     if (puzzle[cell] != 0) place(cell, puzzle[cell]);
   }
 }
 
-Position::Position(const Board& board, const std::vector<std::uint64_t>& candidates)
-    : layout_(std::make_shared<const Layout>(board.geometry())),
+Position::Position(const Board& board, const std::vector<std::uint64_t>& candidates,
+                   const Variant& rules)
+    : layout_(std::make_shared<const Layout>(board.geometry(), rules)),
       board_(board),
       candidates_(candidates) {
   assert(candidates.size() == static_cast<std::size_t>(board.cell_count()));

@@ -27,18 +27,19 @@ int lowest(CellBits b) {
 }  // namespace
 
 bool ClosureTable::fits(const Layout& layout) {
-  return layout.n == 9 && layout.cell_units.size() == 81 && layout.unit_cells.size() == 27;
+  // 9x9 under any rules whose units fit multi_units_'s bits: the peers (Layout::peers) carry
+  // the rules' apart pairs as the engine's weak links do.
+  return layout.n == 9 && layout.cell_units.size() == 81 && layout.unit_cells.size() <= 32;
 }
 
 ClosureTable::ClosureTable(const Layout& layout) {
   assert(fits(layout));
-  for (std::size_t u = 0; u < 27; ++u) {
+  units_ = layout.unit_cells.size();
+  for (std::size_t u = 0; u < units_; ++u) {
     for (int c : layout.unit_cells[u]) unit_[u] |= kOne << c;
   }
   for (std::size_t c = 0; c < 81; ++c) {
-    cell_units_[c] = layout.cell_units[c];
-    for (int u : cell_units_[c]) peers_[c] |= unit_[static_cast<std::size_t>(u)];
-    peers_[c] &= ~(kOne << c);
+    for (int q : layout.peers[c]) peers_[c] |= kOne << q;
   }
   memo_.resize(81 * 10 * 2);
   stamp_.assign(memo_.size(), 0);
@@ -68,7 +69,7 @@ void ClosureTable::reset(const std::vector<std::uint64_t>& grid, bool dynamic, b
     multi_units_[d] = 0;
     if (!dynamic) partner_[d].fill(0);
     strong_[d] = y_links ? pair_cells_ & board_[d] : 0;
-    for (std::size_t u = 0; u < 27; ++u) {
+    for (std::size_t u = 0; u < units_; ++u) {
       const CellBits where = board_[d] & unit_[u];
       const int count = popcount(where);
       if (count >= 2) multi_units_[d] |= std::uint32_t{1} << u;

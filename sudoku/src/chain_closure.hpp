@@ -74,8 +74,8 @@ class ClosureTable {
   void compute_static(int cell, int digit, bool on, Closure& out) const;
 
   std::array<CellBits, 81> peers_{};
-  std::array<CellBits, 27> unit_{};
-  std::array<std::array<int, 3>, 81> cell_units_{};
+  std::array<CellBits, 32> unit_{};  // rows, columns, boxes, then the rules' other units
+  std::size_t units_ = 0;
   // Of the current grid:
   std::array<std::uint64_t, 81> grid_{};
   std::array<CellBits, 10> board_{};

@@ -286,6 +286,28 @@ std::string sets_text(const Step& s, const Geometry& g) {
   return text + " -> " + eliminated_text(g, s.eliminated);
 }
 
+/// "cage 14 at r2c1: {5,9} or {6,8} -> ..." (the combinations the cells allow);
+/// "innies of row 1, row 2: r3c4, r3c5 add up to 11 -> ..." (the 45 rule).
+std::string killer_text(const Step& s, const Geometry& g) {
+  std::string text;
+  if (s.technique == Technique::cage_combination) {
+    text = "cage " + std::to_string(s.sum) + " at " + cell_name(g, s.cells.front()) + ": ";
+    for (std::size_t i = 1; i < s.sets.size(); ++i) {
+      if (i > 1) text += " or ";
+      text += digits_text(s.sets[i].digits);
+    }
+  } else {
+    text = s.sets.front().name + " of ";
+    for (std::size_t i = 0; i < s.units.size(); ++i) {
+      if (i > 0) text += ", ";
+      text += unit_name(s.units[i]);
+    }
+    text += ": " + cells_text(g, s.cells) + (s.cells.size() == 1 ? " is " : " add up to ") +
+            std::to_string(s.sum);
+  }
+  return text + " -> " + eliminated_text(g, s.eliminated);
+}
+
 }  // namespace
 
 std::string step_text(const Step& s, const Geometry& g) {
@@ -300,8 +322,17 @@ std::string step_text(const Step& s, const Geometry& g) {
               cell_name(g, s.placed.front().cell);
       break;
     case StepWording::locked:
+      if (s.units.size() == 1) {  // seen through the rules' other links: no second unit
+        text += digit_text(only_digit(s.digits)) + " in " + unit_name(s.units[0]) + " only in " +
+                cells_text(g, s.cells) + ", all seen by each cell losing it -> " +
+                eliminated_text(g, s.eliminated);
+        break;
+      }
       text += digit_text(only_digit(s.digits)) + " in " + unit_name(s.units[0]) + " only in " +
               unit_name(s.units[1]) + " -> " + eliminated_text(g, s.eliminated);
+      break;
+    case StepWording::killer:
+      text += killer_text(s, g);
       break;
     case StepWording::naked_set:
       text += digits_text(s.digits) + " in " + cells_text(g, s.cells) + " (" +

@@ -13,6 +13,7 @@
 #include <cassert>
 #include <memory>
 #include <optional>
+#include <span>
 #include <string>
 #include <unordered_map>
 #include <vector>
@@ -30,6 +31,7 @@ namespace {
 constexpr int kAssumption = -1;
 constexpr int kCell = -2;      // the cell's last candidate, or one candidate leaves the cell
 constexpr int kAdvanced = -3;  // a technique applied inside a dynamic chain (Node::rule)
+constexpr int kApart = -4;     // the digit leaves a cell the rules keep apart (Layout::apart)
 
 // Propagations one search for nested forcing chains may spend, levels 2..5 together: the
 // nested levels multiply the work of the levels below, and the hardest puzzles would
@@ -171,24 +173,39 @@ class Engine {
   explicit Engine(const Layout& layout)
       : L_(layout), n_(layout.n), stride_(layout.n + 1), fast_(ClosureTable::fits(layout)) {
     cells_ = static_cast<int>(layout.cell_units.size());
-    unit_index_.resize(layout.cell_units.size());
-    for (std::size_t c = 0; c < layout.cell_units.size(); ++c) {
-      for (std::size_t s = 0; s < 3; ++s) {
-        const auto& cells = layout.unit_cells[static_cast<std::size_t>(layout.cell_units[c][s])];
-        unit_index_[c][s] = static_cast<int>(
-            std::find(cells.begin(), cells.end(), static_cast<int>(c)) - cells.begin());
+    // Each cell's units (row, column, box, then the rules' others) with its index in each.
+    slot_begin_.push_back(0);
+    for (std::size_t c = 0; c < layout.all_units.size(); ++c) {
+      for (int unit : layout.all_units[c]) {
+        const auto& cells = layout.unit_cells[static_cast<std::size_t>(unit)];
+        slots_.push_back(
+            {unit, static_cast<int>(std::find(cells.begin(), cells.end(), static_cast<int>(c)) -
+                                    cells.begin())});
+      }
+      slot_begin_.push_back(static_cast<int>(slots_.size()));
+    }
+    if (!layout.classic) {
+      rules_key_ = 0xCBF29CE484222325u;
+      const auto mix = [this](std::uint64_t v) { rules_key_ = (rules_key_ ^ v) * 0x100000001B3u; };
+      for (const auto& unit : layout.unit_cells) {
+        for (int c : unit) mix(static_cast<std::uint64_t>(c));
+        mix(~std::uint64_t{0});
+      }
+      for (const auto& cells : layout.apart) {
+        for (int c : cells) mix(static_cast<std::uint64_t>(c));
+        mix(~std::uint64_t{0});
       }
     }
-    const auto units = static_cast<std::size_t>(3 * n_);
+    const auto units = static_cast<std::size_t>(layout.unit_count());
     overlap_.assign(units * units, Overlap{});
-    for (std::size_t c = 0; c < layout.cell_units.size(); ++c) {
-      for (std::size_t a = 0; a < 3; ++a) {
-        for (std::size_t b = 0; b < 3; ++b) {
-          if (a == b) continue;
-          auto& o = overlap_[static_cast<std::size_t>(layout.cell_units[c][a]) * units +
-                             static_cast<std::size_t>(layout.cell_units[c][b])];
-          o.in_first |= std::uint64_t{1} << unit_index_[c][a];
-          o.in_second |= std::uint64_t{1} << unit_index_[c][b];
+    for (int c = 0; c < cells_; ++c) {
+      for (const Slot& a : slots_of(c)) {
+        for (const Slot& b : slots_of(c)) {
+          if (a.unit == b.unit) continue;
+          auto& o =
+              overlap_[static_cast<std::size_t>(a.unit) * units + static_cast<std::size_t>(b.unit)];
+          o.in_first |= std::uint64_t{1} << a.index;
+          o.in_second |= std::uint64_t{1} << b.index;
         }
       }
     }
@@ -232,12 +249,12 @@ class Engine {
     imp.grid = grid;
     if (places_of_ != grid) {
       places_of_ = grid;
-      places_.assign(static_cast<std::size_t>(3 * n_ * stride_), 0);
+      places_.assign(static_cast<std::size_t>(L_.unit_count() * stride_), 0);
       for (std::size_t c = 0; c < grid.size(); ++c) {
-        for (std::size_t s = 0; s < 3; ++s) {
-          std::uint64_t* row = &places_[static_cast<std::size_t>(L_.cell_units[c][s] * stride_)];
+        for (const Slot& s : slots_of(static_cast<int>(c))) {
+          std::uint64_t* row = &places_[static_cast<std::size_t>(s.unit * stride_)];
           for (std::uint64_t m = grid[c]; m != 0; m &= m - 1) {
-            row[std::countr_zero(m)] |= std::uint64_t{1} << unit_index_[c][s];
+            row[std::countr_zero(m)] |= std::uint64_t{1} << s.index;
           }
         }
       }
@@ -388,7 +405,18 @@ class Engine {
   bool stopped_ = false;
   bool fast_ = false;
   SearchMemo& memo_ = thread_memo();
-  std::vector<std::array<int, 3>> unit_index_;  // cell -> its index in each of its units
+  std::uint64_t rules_key_ = 0;  // non-classic layouts: a hash of the units and apart pairs
+  // A cell's units and its index in each: slots_[slot_begin_[c] .. slot_begin_[c + 1]).
+  struct Slot {
+    int unit = 0;
+    int index = 0;
+  };
+  std::vector<Slot> slots_;
+  std::vector<int> slot_begin_;
+  std::span<const Slot> slots_of(int cell) const {
+    const auto c = static_cast<std::size_t>(cell);
+    return {slots_.data() + slot_begin_[c], slots_.data() + slot_begin_[c + 1]};
+  }
   // Two units' common cells, by index in each: overlap_[first * 3N + second].
   struct Overlap {
     std::uint64_t in_first = 0, in_second = 0;
@@ -444,14 +472,17 @@ void Engine::propagate(Imp& imp, const std::vector<std::uint64_t>& orig, const M
           add(imp, p.cell, std::countr_zero(m), false, kCell, {id}, -1);
         }
       }
-      for (std::size_t slot = 0; slot < 3; ++slot) {
-        const int unit = L_.cell_units[pc][slot];
-        const auto& cells = L_.unit_cells[static_cast<std::size_t>(unit)];
-        for (std::uint64_t m =
-                 place_bits(imp, unit, p.digit) & ~(std::uint64_t{1} << unit_index_[pc][slot]);
+      for (const Slot& s : slots_of(p.cell)) {
+        const auto& cells = L_.unit_cells[static_cast<std::size_t>(s.unit)];
+        for (std::uint64_t m = place_bits(imp, s.unit, p.digit) & ~(std::uint64_t{1} << s.index);
              m != 0; m &= m - 1) {
-          add(imp, cells[static_cast<std::size_t>(std::countr_zero(m))], p.digit, false, unit, {id},
-              -1);
+          add(imp, cells[static_cast<std::size_t>(std::countr_zero(m))], p.digit, false, s.unit,
+              {id}, -1);
+        }
+      }
+      for (int q : L_.apart[pc]) {
+        if ((imp.grid[static_cast<std::size_t>(q)] & digit_bit(p.digit)) != 0) {
+          add(imp, q, p.digit, false, kApart, {id}, -1);
         }
       }
       continue;
@@ -467,11 +498,11 @@ void Engine::propagate(Imp& imp, const std::vector<std::uint64_t>& orig, const M
         add(imp, p.cell, std::countr_zero(imp.grid[pc] & ~bit), true, kCell, {id}, -1, &hidden);
       }
       if (mode.x_links && (imp.grid[pc] & bit) != 0) {
-        for (std::size_t slot = 0; slot < 3; ++slot) {
-          const int unit = L_.cell_units[pc][slot];
+        for (const Slot& s : slots_of(p.cell)) {
+          const int unit = s.unit;
           // The unit's two places: this cell's and one other.
           const std::uint64_t others =
-              place_bits(imp, unit, p.digit) & ~(std::uint64_t{1} << unit_index_[pc][slot]);
+              place_bits(imp, unit, p.digit) & ~(std::uint64_t{1} << s.index);
           if (!one_bit(others)) continue;
           hidden.clear();
           if (mode.dynamic) hidden_of_unit(imp, orig, unit, p.digit, hidden);
@@ -482,9 +513,9 @@ void Engine::propagate(Imp& imp, const std::vector<std::uint64_t>& orig, const M
       }
       if (mode.dynamic && (imp.grid[pc] & bit) != 0) {
         imp.grid[pc] &= ~bit;
-        for (std::size_t slot = 0; slot < 3; ++slot) {
-          imp.places[static_cast<std::size_t>(L_.cell_units[pc][slot] * stride_ + p.digit)] &=
-              ~(std::uint64_t{1} << unit_index_[pc][slot]);
+        for (const Slot& s : slots_of(p.cell)) {
+          imp.places[static_cast<std::size_t>(s.unit * stride_ + p.digit)] &=
+              ~(std::uint64_t{1} << s.index);
         }
       }
       continue;
@@ -545,76 +576,101 @@ bool Engine::inside_rules(Imp& imp, const std::vector<std::uint64_t>& orig, cons
   };
   // The places of each digit in each unit (bit i: the unit's i-th cell): adding nodes leaves
   // the grid, and so these, as they are.
-  const int units = 3 * n_;
+  const int units = L_.unit_count();
   auto places = [&](int unit, int digit) { return place_bits(imp, unit, digit); };
-  // Locked candidates (pointing and claiming): the kernel's, for every chute at once; taken unit
-  // by unit (rows, columns, boxes), digit by digit, a box pointing along its row first.
-  const Chutes<0, 0> chutes(L_.geometry);
-  segments_.resize(static_cast<std::size_t>(chutes.segment_count()));
-  pointing_.resize(segments_.size());
-  claiming_.resize(segments_.size());
-  chutes.segment_masks(g.data(), segments_.data());
-  for (int chute = 0; chute < chutes.count(); ++chute) {
-    const auto first = static_cast<std::size_t>(chutes.first_segment(chute));
-    locked_candidates<0>(segments_.data() + first, chutes.side(chute), pointing_.data() + first,
-                         claiming_.data() + first);
-  }
-  const int box_rows = L_.geometry.box_rows, box_cols = L_.geometry.box_cols;
-  // The unit that digit d's places in unit `from` all lie in, with some left elsewhere in it
-  // (-1: none): for a line, the box its segment claims in; for a box, the line it points along.
-  auto locked_target = [&](int from, int d) {
-    const std::uint64_t bit = digit_bit(d);
-    auto along = [&](const std::vector<std::uint64_t>& found, int chute, int fixed,
-                     bool vary_line) {
+  if (!L_.classic) {
+    // Locked candidates on any layout (the chute tables below know boxes only): a digit's
+    // places in a unit all seen from a cell outside it (through a unit or an apart pair).
+    for (int from = 0; from < units; ++from) {
+      for (int d = 1; d <= n_; ++d) {
+        const std::uint64_t where = places(from, d);
+        if (at_most_one_bit(where)) continue;
+        const auto& cells = L_.unit_cells[static_cast<std::size_t>(from)];
+        const int first = cells[static_cast<std::size_t>(std::countr_zero(where))];
+        elims.clear();
+        for (int q : L_.peers[static_cast<std::size_t>(first)]) {
+          if ((g[static_cast<std::size_t>(q)] & digit_bit(d)) == 0) continue;
+          bool all = std::find(cells.begin(), cells.end(), q) == cells.end();
+          for (std::uint64_t m = where & (where - 1); m != 0 && all; m &= m - 1) {
+            all = L_.sees(q, cells[static_cast<std::size_t>(std::countr_zero(m))]);
+          }
+          if (all) elims.push_back({q, d});
+        }
+        if (elims.empty()) continue;
+        parents.clear();
+        hidden_of_unit(imp, orig, from, d, parents);
+        emit(0);
+      }
+    }
+  } else {
+    const Chutes<0, 0> chutes(L_.geometry);
+    segments_.resize(static_cast<std::size_t>(chutes.segment_count()));
+    pointing_.resize(segments_.size());
+    claiming_.resize(segments_.size());
+    chutes.segment_masks(g.data(), segments_.data());
+    for (int chute = 0; chute < chutes.count(); ++chute) {
+      const auto first = static_cast<std::size_t>(chutes.first_segment(chute));
+      locked_candidates<0>(segments_.data() + first, chutes.side(chute), pointing_.data() + first,
+                           claiming_.data() + first);
+    }
+    const int box_rows = L_.geometry.box_rows, box_cols = L_.geometry.box_cols;
+    // The unit that digit d's places in unit `from` all lie in, with some left elsewhere in it
+    // (-1: none): for a line, the box its segment claims in; for a box, the line it points along.
+    auto locked_target = [&](int from, int d) {
+      const std::uint64_t bit = digit_bit(d);
+      auto along = [&](const std::vector<std::uint64_t>& found, int chute, int fixed,
+                       bool vary_line) {
+        const int k = chutes.side(chute);
+        const int first = chutes.first_segment(chute);
+        for (int x = 0; x < k; ++x) {
+          const int i = vary_line ? x : fixed, j = vary_line ? fixed : x;
+          if ((found[static_cast<std::size_t>(first + i * k + j)] & bit) != 0) {
+            return vary_line ? chutes.line_unit(chute, i) : chutes.box_unit(chute, j);
+          }
+        }
+        return -1;
+      };
+      if (from < n_) return along(claiming_, from / box_rows, from % box_rows, false);
+      if (from < 2 * n_) {
+        const int column = from - n_;
+        return along(claiming_, chutes.bands() + column / box_cols, column % box_cols, false);
+      }
+      const int box = from - 2 * n_;
+      const int row = along(pointing_, box / box_rows, box % box_rows, true);
+      return row >= 0 ? row
+                      : along(pointing_, chutes.bands() + box % box_rows, box / box_rows, true);
+    };
+    // The digits each unit gives away: a line what its segments claim, a box what they point.
+    locked_.assign(static_cast<std::size_t>(units), 0);
+    for (int chute = 0; chute < chutes.count(); ++chute) {
       const int k = chutes.side(chute);
       const int first = chutes.first_segment(chute);
-      for (int x = 0; x < k; ++x) {
-        const int i = vary_line ? x : fixed, j = vary_line ? fixed : x;
-        if ((found[static_cast<std::size_t>(first + i * k + j)] & bit) != 0) {
-          return vary_line ? chutes.line_unit(chute, i) : chutes.box_unit(chute, j);
+      for (int i = 0; i < k; ++i) {
+        for (int j = 0; j < k; ++j) {
+          const auto s = static_cast<std::size_t>(first + i * k + j);
+          locked_[static_cast<std::size_t>(chutes.line_unit(chute, i))] |= claiming_[s];
+          locked_[static_cast<std::size_t>(chutes.box_unit(chute, j))] |= pointing_[s];
         }
       }
-      return -1;
-    };
-    if (from < n_) return along(claiming_, from / box_rows, from % box_rows, false);
-    if (from < 2 * n_) {
-      const int column = from - n_;
-      return along(claiming_, chutes.bands() + column / box_cols, column % box_cols, false);
     }
-    const int box = from - 2 * n_;
-    const int row = along(pointing_, box / box_rows, box % box_rows, true);
-    return row >= 0 ? row : along(pointing_, chutes.bands() + box % box_rows, box / box_rows, true);
-  };
-  // The digits each unit gives away: a line what its segments claim, a box what they point.
-  locked_.assign(static_cast<std::size_t>(units), 0);
-  for (int chute = 0; chute < chutes.count(); ++chute) {
-    const int k = chutes.side(chute);
-    const int first = chutes.first_segment(chute);
-    for (int i = 0; i < k; ++i) {
-      for (int j = 0; j < k; ++j) {
-        const auto s = static_cast<std::size_t>(first + i * k + j);
-        locked_[static_cast<std::size_t>(chutes.line_unit(chute, i))] |= claiming_[s];
-        locked_[static_cast<std::size_t>(chutes.box_unit(chute, j))] |= pointing_[s];
+    for (int from = 0; from < units; ++from) {
+      for (std::uint64_t digits = locked_[static_cast<std::size_t>(from)]; digits != 0;
+           digits &= digits - 1) {
+        const int d = std::countr_zero(digits);
+        if (at_most_one_bit(places(from, d))) continue;  // a single, or the digit is placed
+        const int to = locked_target(from, d);
+        assert(to >= 0);  // a segment of `from` gives d away
+        const Overlap& overlap = overlap_[static_cast<std::size_t>(from * units + to)];
+        elims.clear();
+        for (std::uint64_t m = places(to, d) & ~overlap.in_second; m != 0; m &= m - 1) {
+          elims.push_back({L_.unit_cells[static_cast<std::size_t>(to)]
+                                        [static_cast<std::size_t>(std::countr_zero(m))],
+                           d});
+        }
+        parents.clear();
+        hidden_of_unit(imp, orig, from, d, parents);
+        emit(0);
       }
-    }
-  }
-  for (int from = 0; from < units; ++from) {
-    for (std::uint64_t digits = locked_[static_cast<std::size_t>(from)]; digits != 0;
-         digits &= digits - 1) {
-      const int d = std::countr_zero(digits);
-      if (at_most_one_bit(places(from, d))) continue;  // a single, or the digit is placed
-      const int to = locked_target(from, d);
-      assert(to >= 0);  // a segment of `from` gives d away
-      const Overlap& overlap = overlap_[static_cast<std::size_t>(from * units + to)];
-      elims.clear();
-      for (std::uint64_t m = places(to, d) & ~overlap.in_second; m != 0; m &= m - 1) {
-        elims.push_back({L_.unit_cells[static_cast<std::size_t>(to)]
-                                      [static_cast<std::size_t>(std::countr_zero(m))],
-                         d});
-      }
-      parents.clear();
-      hidden_of_unit(imp, orig, from, d, parents);
-      emit(0);
     }
   }
   if (added) return true;
@@ -921,8 +977,8 @@ bool Engine::cell_may_hint(ClosureTable& fast, const std::vector<std::uint64_t>&
   for (std::uint64_t m = cands; m != 0; m &= m - 1) {
     const int d = std::countr_zero(m);
     if (fast.get(cell, d, true).conflict) continue;
-    for (int s = 0; s < 3; ++s) {
-      const int unit = L_.cell_units[static_cast<std::size_t>(cell)][static_cast<std::size_t>(s)];
+    for (const Slot& s : slots_of(cell)) {
+      const int unit = s.unit;
       std::array<CellBits, 10> reg_on, reg_off;
       reg_on.fill(~CellBits{0});
       reg_off.fill(~CellBits{0});
@@ -1132,8 +1188,8 @@ void Engine::multiple(Technique t, int level, const std::vector<std::uint64_t>& 
       const int d = std::countr_zero(m);
       const Imp& first = *on_imps[static_cast<std::size_t>(k)];
       if (first.contradiction()) continue;
-      for (int s = 0; s < 3; ++s) {
-        const int unit = L_.cell_units[static_cast<std::size_t>(cell)][static_cast<std::size_t>(s)];
+      for (const Slot& s : slots_of(cell)) {
+        const int unit = s.unit;
         std::vector<int> where;
         for (int q : L_.unit_cells[static_cast<std::size_t>(unit)]) {
           if ((grid[static_cast<std::size_t>(q)] & digit_bit(d)) != 0) where.push_back(q);
@@ -1191,6 +1247,8 @@ std::vector<Hint> Engine::search(Technique t, int level, const std::vector<std::
     key.reserve(grid.size() + 1);
     key.push_back(static_cast<std::uint64_t>(t) << 8 | static_cast<std::uint64_t>(level));
     key.insert(key.end(), grid.begin(), grid.end());
+    // The memo outlives the puzzle: other rules give other searches on the same grid.
+    if (!L_.classic) key.push_back(rules_key_);
     if (const auto it = memo_.find(key); it != memo_.end()) {
       const Found& found = it->second;
       if (budget_ == 0 || propagations_ + found.propagations < budget_) {
@@ -1254,6 +1312,12 @@ void write_chain(Engine& e, const Hint& h, const std::vector<std::uint64_t>& gri
       if (nd.cause == kAssumption) out.rule = "assumption";
       else if (nd.cause == kCell) out.rule = "cell";
       else if (nd.cause == kAdvanced) out.rule = kRuleNames[nd.rule];
+      else if (nd.cause == kApart)
+        out.rule =
+            L.apart_rule(imp.nodes[static_cast<std::size_t>(
+                                       imp.parents[static_cast<std::size_t>(nd.parent_begin)])]
+                             .cell,
+                         nd.cell);
       else out.rule = unit_name(L.unit(nd.cause));
       index[static_cast<std::size_t>(i)] = static_cast<int>(step.chain.size());
       step.chain.push_back(std::move(out));

@@ -484,8 +484,7 @@ std::optional<GeneratedPuzzle> Generator::next() {
       p = make_fresh();
       current.reset();
     }
-    if (!stopped_ && (!variant || kVariantLogic) &&
-        (options_.rate || options_.difficulty || options_.technique)) {
+    if (!stopped_ && (options_.rate || options_.difficulty || options_.technique)) {
       p.rating = rate_made(p.puzzle, p.solution, p.rules);
     }
     p.attempts = attempt_;
@@ -535,9 +534,7 @@ Rating Generator::rate_made(const Board& puzzle, const Board& solution, const Va
   options.known_unique = true;               // the digging proved it
   options.stop = [this] { return poll(); };  // chains on a 25x25 board take seconds
   if (target) options.hardest_allowed = std::max(*target, kHardestPattern);
-  // kVariantLogic: at merge the rules go to the logic here (`options.rules = rules;`, or as the
-  // logic's argument); until then variants never get here (next() does not rate them).
-  const LogicResult logic = solve_logically(puzzle, options);
+  const LogicResult logic = solve_logically(puzzle, rules, options);
   if (engine_counts) return rate(logic, count_to_two(puzzle, engine_, DlxSolver::Deductions::none));
   // Beyond 16x16 the plain engine's count to 2 can run for hours: the rating keeps the
   // logic's verdict and the uniqueness the digging proved, with 0 nodes (not measured).

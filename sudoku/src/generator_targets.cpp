@@ -133,13 +133,6 @@ std::optional<std::string> unreachable_target(const GeneratorOptions& options) {
              "not make a symmetric puzzle (x, windoku, anti-knight and anti-king take every "
              "symmetry)";
     }
-    // The one place that refuses a logic target on variants; it goes once the logic takes the
-    // rules (kVariantLogic).
-    if (!kVariantLogic && (options.technique || options.difficulty)) {
-      return std::string(options.technique ? "--technique" : "--difficulty") +
-             " needs the logic on variants, which does not rate " + rules +
-             " puzzles yet; generate --variant takes --symmetry and --givens";
-    }
   }
   if (options.technique && options.difficulty &&
       !level_fits(*options.technique, *options.difficulty)) {

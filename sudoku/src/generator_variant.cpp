@@ -136,7 +136,8 @@ std::vector<Cage> Generator::random_cages(const Board& grid) {
     Cage cage;
     cage.cells.push_back(start);
     cage_of[static_cast<std::size_t>(start)] = id;
-    const int size = std::min(n, kSizes[static_cast<std::size_t>(random_.below(std::size(kSizes)))]);
+    const int size =
+        std::min(n, kSizes[static_cast<std::size_t>(random_.below(std::size(kSizes)))]);
     while (static_cast<int>(cage.cells.size()) < size) {
       frontier.clear();
       for (const int x : cage.cells) {

@@ -3,10 +3,12 @@
 #include "sudoku/hint.hpp"
 
 #include <bit>
+#include <functional>
 
 #include "sudoku/candidates.hpp"
 #include "sudoku/explain.hpp"
 #include "sudoku/grid_sat.hpp"
+#include "sudoku/solver.hpp"
 #include "sudoku/validator.hpp"
 
 namespace sudoku {
@@ -18,7 +20,12 @@ std::optional<HintLevel> parse_hint_level(std::string_view name) {
   return std::nullopt;
 }
 
-Hint find_hint(const Board& grid, const std::vector<std::uint8_t>& entered, DlxSolver& engine) {
+namespace {
+
+/// find_hint() under `rules`, the givens' solutions counted (up to 2) by `count_givens`.
+Hint hint_under(const Board& grid, const std::vector<std::uint8_t>& entered, const Variant& rules,
+                const std::function<SolveResult(const Board&)>& count_givens,
+                const std::function<bool()>& stop) {
   Hint hint;
   const auto is_entry = [&entered](int cell) {
     return !entered.empty() && entered[static_cast<std::size_t>(cell)] != 0;
@@ -27,7 +34,7 @@ Hint find_hint(const Board& grid, const std::vector<std::uint8_t>& entered, DlxS
   for (int cell = 0; cell < grid.cell_count(); ++cell) {
     if (is_entry(cell)) givens.set(cell, 0);
   }
-  const SolveResult result = count_to_two(givens, engine);
+  const SolveResult result = count_givens(givens);
   if (result.solutions == 0) return hint;
   if (result.solutions > 1) {
     hint.kind = Hint::Kind::several_solutions;
@@ -47,9 +54,9 @@ Hint find_hint(const Board& grid, const std::vector<std::uint8_t>& entered, DlxS
     return hint;
   }
   // Every entry agrees with the one solution, so givens and entries never clash.
-  Position position(grid);
+  Position position(grid, rules);
   for (int t = 0; t < kTechniqueCount; ++t) {
-    if (auto step = apply_technique(static_cast<Technique>(t), position, engine.interrupt())) {
+    if (auto step = apply_technique(static_cast<Technique>(t), position, stop)) {
       hint.kind = Hint::Kind::step;
       hint.step = std::move(step);
       return hint;
@@ -63,6 +70,21 @@ Hint find_hint(const Board& grid, const std::vector<std::uint8_t>& entered, DlxS
   }
   hint.digit = hint.solution[hint.cell];
   return hint;
+}
+
+}  // namespace
+
+Hint find_hint(const Board& grid, const std::vector<std::uint8_t>& entered, DlxSolver& engine) {
+  return hint_under(
+      grid, entered, Variant{}, [&engine](const Board& b) { return count_to_two(b, engine); },
+      engine.interrupt());
+}
+
+Hint find_hint(const Board& grid, const std::vector<std::uint8_t>& entered, const Variant& rules,
+               Solver& engine) {
+  if (variant_clash(grid, rules)) return Hint{};  // the givens clash: no solution
+  return hint_under(grid, entered, rules, [&](const Board& b) { return engine.solve(b, rules, 2); },
+                    {});
 }
 
 namespace {

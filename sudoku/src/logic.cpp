@@ -45,13 +45,18 @@ std::string_view status_name(LogicStatus status) {
 }
 
 LogicResult solve_logically(const Board& puzzle, const LogicOptions& options) {
+  return solve_logically(puzzle, Variant{}, options);
+}
+
+LogicResult solve_logically(const Board& puzzle, const Variant& rules,
+                            const LogicOptions& options) {
   LogicResult result;
-  if (auto bad = Position::check_givens(puzzle)) {
+  if (auto bad = Position::check_givens(puzzle, rules)) {
     result.status = LogicStatus::contradiction;
     result.contradiction = std::move(bad);
     return result;
   }
-  return solve_logically(Position(puzzle), options);
+  return solve_logically(Position(puzzle, rules), options);
 }
 
 LogicResult solve_logically(Position start, const LogicOptions& options) {
@@ -94,9 +99,17 @@ LogicResult solve_logically(Position start, const LogicOptions& options) {
     std::optional<Step> step;
     for (int t = 0; t <= last && !step && !stop_said_yes; ++t) {
       const auto technique = static_cast<Technique>(t);
+      if (!p.layout().classic && !technique_applies(technique, p.rules())) continue;
       if (technique >= Technique::x_chain || assumes_unique_solution(technique)) {
         if (!unique) {
-          if (plan_search(Backend::automatic, p.geometry()).counts_to_two_by_sat) {
+          if (!p.layout().classic) {
+            // Every digit placed is forced, so the board reached has the puzzle's solutions;
+            // the one Solver counts them on the rules' cover.
+            Solver engine;
+            engine.set_interrupt(stop);
+            unique = engine.solve(p.board(), p.rules(), 2).solutions == 1;
+            if (stop_asked()) break;  // the count proves nothing: the loop's head returns
+          } else if (plan_search(Backend::automatic, p.geometry()).counts_to_two_by_sat) {
             // The engine's count can take hours on a big board; clause learning takes seconds.
             // Every digit placed is forced, so the board reached has the puzzle's solutions.
             const auto counted = sat_solve(p.board(), 2, ~std::uint64_t{0}, ruled_out(p), stop);
@@ -132,6 +145,15 @@ SolveResult finish_with_engine(const LogicResult& result, DlxSolver& solver) {
     return none;
   }
   return count_to_two(result.position->board(), solver);
+}
+
+SolveResult finish_with_engine(const LogicResult& result, Solver& solver) {
+  if (result.status == LogicStatus::contradiction || !result.position) {
+    SolveResult none;
+    if (result.position) none.first = Board(result.position->geometry());
+    return none;
+  }
+  return solver.solve(result.position->board(), result.position->rules(), 2);
 }
 
 }  // namespace sudoku

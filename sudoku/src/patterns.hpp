@@ -1,6 +1,7 @@
 // The patterns of their own files (private to the library; logic.hpp names them): the fish,
 // plain, finned and sashimi (technique_fish.cpp), the W-wing (technique_wings.cpp), unique
-// rectangles and BUG+1 (technique_uniqueness.cpp), X-cycles (technique_cycles.cpp).
+// rectangles and BUG+1 (technique_uniqueness.cpp), X-cycles (technique_cycles.cpp), the
+// killer cages' combinations and 45 rule (technique_killer.cpp).
 //
 // Each function scans the position in a fixed order and makes the first deduction that
 // changes something, as the techniques of techniques.cpp do; apply_technique() sorts the
@@ -42,5 +43,13 @@ std::optional<Step> unique_rectangle(Position& position, Technique technique);
 std::optional<Step> bug_plus_one(Position& position);
 /// Continuous X-cycles (nice loops on one digit).
 std::optional<Step> x_cycle(Position& position);
+/// Killer cages (technique_killer.cpp): each cage keeps the digits of the combinations its
+/// cells' candidates allow; a digit of every combination leaves the cells seeing all its
+/// places in the cage.
+std::optional<Step> cage_combination(Position& position);
+/// The 45 rule: a row, column, box or region, or a union of consecutive ones, adds up to a
+/// known total; minus the cages inside it, the innies (or, when cages cover it, the outies)
+/// add up to a known sum, and keep the candidates some such sum uses.
+std::optional<Step> innies_outies(Position& position);
 
 }  // namespace sudoku::detail

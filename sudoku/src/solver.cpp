@@ -392,9 +392,8 @@ SolverResult Solver::after_handover(const SearchPlan& plan, const Board& puzzle,
       // The split count stops on its own word (the caller's); the interrupt says whether.
       result.complete = !(interrupt_ && interrupt_());
     } else {
-      result.solutions = 1 + (limit > 1 ? detail::count_in_slices(engine, limit - 1, node_limit_,
-                                                                  interrupt_)
-                                        : 0);
+      result.solutions =
+          1 + (limit > 1 ? detail::count_in_slices(engine, limit - 1, node_limit_, interrupt_) : 0);
       result.nodes = engine.stats().nodes;
       result.updates = engine.stats().updates;
       result.complete = !engine.paused();
@@ -419,7 +418,7 @@ struct Solver::Enumeration::State {
   Board current;
   bool started = false;
   bool stopped = false;
-  bool interrupted = false;  // the hybrid range's interrupt said yes
+  bool interrupted = false;                     // the hybrid range's interrupt said yes
   std::uint64_t node_limit = Solver::kNoLimit;  // the owner's, for dlx's slices
   std::function<bool()> interrupt;              // the owner's
 };

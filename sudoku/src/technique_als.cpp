@@ -232,6 +232,7 @@ template <std::size_t W>
 const AlsLinks<W>& als_links(const Position& p) {
   struct Cache {
     Geometry geometry{0, 0};
+    Variant rules;  // the peers the links rest on
     std::vector<std::uint64_t> key;
     AlsLinks<W> links;
   };
@@ -244,8 +245,10 @@ const AlsLinks<W>& als_links(const Position& p) {
         p.value(c) != 0 ? (std::uint64_t{1} << 63) | static_cast<std::uint64_t>(p.value(c))
                         : p.candidates(c);
   }
-  if (cache.geometry == p.geometry() && cache.key == key) return cache.links;
+  if (cache.geometry == p.geometry() && cache.key == key && cache.rules == p.rules())
+    return cache.links;
   cache.geometry = p.geometry();
+  cache.rules = p.rules();
   cache.key = std::move(key);
   AlsLinks<W>& out = cache.links;
   out.table = als_table<W>(p);

@@ -132,15 +132,7 @@ std::optional<Step> x_cycle(Position& p) {
     } else if (i % 2 == 1) {
       node.rule = unit_name(layout.unit(best->link_units[i / 2]));
     } else {
-      const int a = loop[i - 1], b = loop[i % k];
-      for (int slot = 0; slot < 3; ++slot) {
-        const int u =
-            layout.cell_units[static_cast<std::size_t>(a)][static_cast<std::size_t>(slot)];
-        if (u == layout.cell_units[static_cast<std::size_t>(b)][static_cast<std::size_t>(slot)]) {
-          node.rule = unit_name(layout.unit(u));
-          break;
-        }
-      }
+      node.rule = layout.link_rule(loop[i - 1], loop[i % k]);
     }
     step.chain.push_back(std::move(node));
   }

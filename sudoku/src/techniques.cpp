@@ -86,9 +86,9 @@ std::optional<Step> naked_single(Position& p) {
 
 std::optional<Step> hidden_single(Position& p) {
   const int n = p.size();
-  // Boxes first: the single a person finds first when scanning.
-  for (int k = 0; k < 3 * n; ++k) {
-    const int id = (k + 2 * n) % (3 * n);
+  // Boxes first: the single a person finds first when scanning; the rules' other units last.
+  for (int k = 0; k < p.layout().unit_count(); ++k) {
+    const int id = k < 3 * n ? (k + 2 * n) % (3 * n) : k;
     detail::Tally<std::uint64_t> places;  // filled cells have no candidates
     for (int cell : unit_cells(p, id)) places.add(p.candidates(cell));
     const std::uint64_t singles = places.exactly_once();
@@ -108,7 +108,7 @@ Step locked_step(Position& p, Technique t, int from, int to, int digit) {
   Step step;
   step.technique = t;
   for (int cell : unit_cells(p, to)) {
-    const auto& cu = layout.cell_units[static_cast<std::size_t>(cell)];
+    const auto& cu = layout.all_units[static_cast<std::size_t>(cell)];
     if (std::find(cu.begin(), cu.end(), from) == cu.end()) remove(p, step, cell, digit_bit(digit));
   }
   step.units = {layout.unit(from), layout.unit(to)};
@@ -119,11 +119,86 @@ Step locked_step(Position& p, Technique t, int from, int to, int digit) {
   return step;
 }
 
+/// Which technique the locked candidates from unit `from` to unit `to` are: pointing from a box
+/// (region) to a line, claiming from a line to a box (region), locked candidates otherwise.
+Technique locked_kind(const Layout& layout, int from, int to) {
+  const auto is_line = [&](int id) { return id < 2 * layout.n; };
+  const auto is_box = [&](int id) { return id >= 2 * layout.n && id < 3 * layout.n; };
+  if (is_box(from) && is_line(to)) return Technique::pointing;
+  if (is_line(from) && is_box(to)) return Technique::claiming;
+  return Technique::locked_candidates;
+}
+
+/// Locked candidates of kind `t` on any layout: units `from` by id, digits increasing, the
+/// first unit `to` (by id) holding all of the digit's places in `from` and more. The chute
+/// tables of locked() serve classic boards, where this finds the same steps.
+std::optional<Step> locked_between(Position& p, Technique t) {
+  const Layout& layout = p.layout();
+  for (int from = 0; from < layout.unit_count(); ++from) {
+    const auto& cells = unit_cells(p, from);
+    for (int d = 1; d <= p.size(); ++d) {
+      const std::uint64_t where = p.places(from, d);
+      if (std::popcount(where) < 2) continue;  // placed, or a single
+      const int first = cells[static_cast<std::size_t>(std::countr_zero(where))];
+      for (int to : layout.all_units[static_cast<std::size_t>(first)]) {
+        if (to == from || locked_kind(layout, from, to) != t) continue;
+        bool inside = true;
+        for (std::uint64_t m = where; m != 0 && inside; m &= m - 1) {
+          const auto& units = layout.all_units[static_cast<std::size_t>(
+              cells[static_cast<std::size_t>(std::countr_zero(m))])];
+          inside = std::find(units.begin(), units.end(), to) != units.end();
+        }
+        if (!inside || std::popcount(p.places(to, d)) == std::popcount(where)) continue;
+        return locked_step(p, t, from, to, d);
+      }
+    }
+  }
+  return std::nullopt;
+}
+
+/// The locked candidates that no unit pair shows: a digit's places in a unit all seen from a
+/// cell outside it (through other units and the cells the rules keep apart: anti-knight and
+/// anti-king pairs, cage mates), which so cannot hold the digit. Units by id, digits
+/// increasing; the step's units are the unit and, where the cells losing the digit lie in one
+/// unit with all the places, that unit.
+std::optional<Step> locked_seen(Position& p) {
+  const Layout& layout = p.layout();
+  for (int from = 0; from < layout.unit_count(); ++from) {
+    const auto& cells = unit_cells(p, from);
+    for (int d = 1; d <= p.size(); ++d) {
+      const std::uint64_t where = p.places(from, d);
+      if (std::popcount(where) < 2) continue;
+      std::vector<int> places;
+      for (std::uint64_t m = where; m != 0; m &= m - 1)
+        places.push_back(cells[static_cast<std::size_t>(std::countr_zero(m))]);
+      Step step;
+      step.technique = Technique::locked_candidates;
+      const auto& in_from = layout.all_units;
+      for (int q : layout.peers[static_cast<std::size_t>(places.front())]) {
+        if (!p.has(q, d)) continue;
+        const auto& qu = in_from[static_cast<std::size_t>(q)];
+        if (std::find(qu.begin(), qu.end(), from) != qu.end()) continue;
+        bool all = true;
+        for (std::size_t i = 1; i < places.size() && all; ++i) all = layout.sees(q, places[i]);
+        if (all) remove(p, step, q, digit_bit(d));
+      }
+      if (step.eliminated.empty()) continue;
+      step.units = {layout.unit(from)};
+      step.cells = places;
+      step.digits = digit_bit(d);
+      return step;
+    }
+  }
+  return std::nullopt;
+}
+
 /// Pointing and claiming, from the kernel's locked candidates of every chute. The scan order
 /// is a person's: pointing box by box, claiming row by row then column by column; in a unit the
 /// lowest digit first; a box pointing along both a row and a column (a digit with one place)
 /// points along the row.
 std::optional<Step> locked(Position& p, bool pointing) {
+  if (!p.layout().classic)
+    return locked_between(p, pointing ? Technique::pointing : Technique::claiming);
   const detail::Chutes<0, 0> chutes(p.geometry());
   const auto segments = static_cast<std::size_t>(chutes.segment_count());
   std::vector<std::uint64_t> masks(segments), points(segments), claims(segments);
@@ -282,8 +357,24 @@ std::string_view technique_name(Technique t) { return technique_facts(t).name; }
 
 std::string_view technique_id(Technique t) { return technique_facts(t).id; }
 
+bool technique_applies(Technique t, const Variant& rules) {
+  if (assumes_unique_solution(t)) return rules.classic();
+  switch (t) {
+    case Technique::finned_x_wing:
+    case Technique::sashimi_x_wing:
+    case Technique::finned_swordfish:
+    case Technique::sashimi_swordfish:
+    case Technique::finned_jellyfish:
+    case Technique::sashimi_jellyfish:
+      return rules.regions.empty();
+    default:
+      return true;
+  }
+}
+
 std::optional<Step> apply_technique(Technique t, Position& p, const std::function<bool()>& stop) {
   std::optional<Step> step;
+  if (!p.layout().classic && !technique_applies(t, p.rules())) return step;
   switch (t) {
     case Technique::naked_single:
       step = naked_single(p);
@@ -296,6 +387,16 @@ std::optional<Step> apply_technique(Technique t, Position& p, const std::functio
       break;
     case Technique::claiming:
       step = locked(p, false);
+      break;
+    case Technique::locked_candidates:
+      if (!p.layout().classic) step = locked_between(p, t);
+      if (!step && !p.layout().classic) step = locked_seen(p);
+      break;
+    case Technique::cage_combination:
+      step = detail::cage_combination(p);
+      break;
+    case Technique::innies_outies:
+      step = detail::innies_outies(p);
       break;
     case Technique::naked_pair:
       step = naked_subset(p, 2, t);

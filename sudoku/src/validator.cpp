@@ -18,9 +18,12 @@ std::string cell_name(const Geometry& geometry, int cell) {
 }
 
 std::string unit_name(const Unit& unit) {
-  const char* kind = unit.kind == UnitKind::row      ? "row"
-                     : unit.kind == UnitKind::column ? "column"
-                                                     : "box";
+  const char* kind = unit.kind == UnitKind::row        ? "row"
+                     : unit.kind == UnitKind::column   ? "column"
+                     : unit.kind == UnitKind::box      ? "box"
+                     : unit.kind == UnitKind::region   ? "region"
+                     : unit.kind == UnitKind::diagonal ? "diagonal"
+                                                       : "window";
   return std::string(kind) + " " + std::to_string(unit.index + 1);
 }
 
@@ -64,6 +67,10 @@ std::vector<int> unit_cells(const Geometry& g, const Unit& unit) {
         cells.push_back((top + k / g.box_cols) * n + left + k % g.box_cols);
         break;
       }
+      case UnitKind::region:  // the rules' units: the callers here take the classic ones only
+      case UnitKind::diagonal:
+      case UnitKind::window:
+        break;
     }
   }
   return cells;

@@ -4,7 +4,6 @@
 #include <algorithm>
 #include <cassert>
 
-
 namespace sudoku {
 
 namespace {

@@ -57,9 +57,13 @@ TEST_CASE("sudoku generate --variant with --symmetry and --givens", "[cli][varia
   CHECK(jigsaw.exit_code == 2);
   CHECK(jigsaw.err.find("sudoku: --symmetry mirror cannot apply to jigsaw: the regions the "
                         "generator makes are not symmetric") == 0);
-  const auto technique = sudoku("generate --variant x --technique x_wing");
-  CHECK(technique.exit_code == 2);
-  CHECK(technique.err.find("sudoku: --technique needs the logic on variants") == 0);
+  // A technique target on a variant: the logic under the rules rates what is made, and the
+  // puzzle is unique and rated so by the program's own commands.
+  const auto technique = sudoku("generate --variant x --technique hidden_single --seed 3");
+  CHECK(technique.exit_code == 0);
+  CHECK(technique.out.rfind("# variant x\n", 0) == 0);
+  CHECK(lines(sudoku("count --limit 2", technique.out).out) == std::vector<std::string>{"1"});
+  CHECK(sudoku("rate", technique.out).out.find("easy (hardest: hidden single") == 0);
   const auto rating = sudoku("generate --variant x --rating 3.0");
   CHECK(rating.exit_code == 2);
   CHECK(rating.err.find("sudoku: an SE rating applies to classic puzzles only") == 0);

@@ -221,14 +221,39 @@ TEST_CASE("sudoku refuses variants a solver or a board cannot take", "[cli][vari
   r = sudoku("solve --variant diagonal", good);
   CHECK(r.exit_code == 2);
   CHECK(r.err.find("unknown variant 'diagonal'") != std::string::npos);
-  // rate: the message names file and line, the record is the one other puzzles without an
-  // answer get (a '#' line), not a line that reads as a rating.
-  r = sudoku("rate --variant x", good);
-  CHECK(r.exit_code == 1);
+}
+
+TEST_CASE("sudoku explains, rates and hints variants under their rules", "[cli][variant]") {
+  // Every fourth cell of an X grid blank (a unique puzzle, singles solve it): the rating is the
+  // classic path's line.
+  const std::string good = blank_out(kXGrid, 4) + "\n";
+  auto r = sudoku("rate --variant x", good);
+  CHECK(r.exit_code == 0);
+  // (The engine's node count is the solver's business, not checked here.)
+  CHECK(r.out.rfind("easy (hardest: naked single, tier 1 x21; 21 steps; engine: unique, ", 0) == 0);
+  // SE's scale is classic: said on err, no SE numbers.
+  r = sudoku("rate --se --variant x", good);
+  CHECK(r.exit_code == 0);
+  CHECK(r.out.find("SE") == std::string::npos);
   CHECK(r.err ==
-        "sudoku: <stdin>:1: not rated: the techniques work on rows, columns and boxes, and this "
-        "puzzle's rules are x (solve, count and enumerate take it)\n");
-  CHECK(r.out == "# <stdin>:1: not rated (x)\n");
+        "sudoku: <stdin>:1: no SE rating: Sudoku Explainer's scale rates classic "
+        "puzzles, and this one's rules are x\n");
+  r = sudoku("hint --variant x", good);
+  CHECK(r.exit_code == 0);
+  CHECK(r.out.find(" single: ") != std::string::npos);  // a step as explain writes it
+  // The shipped puzzles: every one explained to the end; steps name diagonals, windows,
+  // regions and cages.
+  for (const auto& [kind, word] :
+       std::vector<std::pair<std::string, std::string>>{{"x", "diagonal "},
+                                                        {"windoku", "window "},
+                                                        {"jigsaw", "region "},
+                                                        {"killer", "cage "}}) {
+    INFO(kind);
+    r = sudoku("explain " + sudoku_cli::kData + "variants/" + kind + ".txt");
+    CHECK(r.exit_code == 0);
+    CHECK(r.out.find(word) != std::string::npos);
+    CHECK(r.out.find("stalled") == std::string::npos);
+  }
 }
 
 TEST_CASE("sudoku validate judges givens by the variant's rules", "[cli][variant]") {

@@ -15,8 +15,8 @@
 
 #include <sudoku/canon.hpp>
 #include <sudoku/reader.hpp>
-#include <sudoku/variant.hpp>
 #include <sudoku/solver.hpp>
+#include <sudoku/variant.hpp>
 
 #include "support.hpp"
 
@@ -307,8 +307,8 @@ bool keeps_diagonals(const CellMap& map) {
 Grid apply(const CellMap& map, const Grid& g, const std::array<int, 10>& rename) {
   Grid out{};
   for (int i = 0; i < 81; ++i) {
-    out[static_cast<std::size_t>(i)] =
-        rename[static_cast<std::size_t>(g[static_cast<std::size_t>(map[static_cast<std::size_t>(i)])])];
+    out[static_cast<std::size_t>(i)] = rename[static_cast<std::size_t>(
+        g[static_cast<std::size_t>(map[static_cast<std::size_t>(i)])])];
   }
   return out;
 }
@@ -365,7 +365,8 @@ TEST_CASE("the X arrangements are the classic ones that keep both diagonals, 96 
   const std::set<CellMap> walked = x_group_by_walk();
   CHECK(walked.size() == 96);
   std::set<CellMap> listed;
-  for (const auto& a : sudoku::x_arrangements()) listed.insert(cell_map(a.transpose, a.rows, a.cols));
+  for (const auto& a : sudoku::x_arrangements())
+    listed.insert(cell_map(a.transpose, a.rows, a.cols));
   CHECK(sudoku::x_arrangements().size() == 96);
   CHECK(listed == walked);
   // Among them: the rotations and the four reflections.
@@ -425,10 +426,12 @@ TEST_CASE("canon says which rule sets it takes", "[sudoku][canon]") {
   CHECK_FALSE(sudoku::canon_problem(nine, sudoku::parse_variant("x")->rules));
   const auto windoku = sudoku::canon_problem(nine, sudoku::parse_variant("windoku")->rules);
   REQUIRE(windoku);
-  CHECK(*windoku == "canon: the symmetries of windoku puzzles are not known; canon takes classic and x");
+  CHECK(*windoku ==
+        "canon: the symmetries of windoku puzzles are not known; canon takes classic and x");
   CHECK(sudoku::canon_problem(nine, sudoku::parse_variant("x+anti-king")->rules));
   CHECK(sudoku::canon_problem(sudoku::Geometry{2, 3}, sudoku::parse_variant("x")->rules));
   const auto puzzle = board_of(x_puzzles().front());
-  CHECK(sudoku::canonical_form(puzzle, sudoku::parse_variant("x")->rules) == sudoku::x_minlex(puzzle));
+  CHECK(sudoku::canonical_form(puzzle, sudoku::parse_variant("x")->rules) ==
+        sudoku::x_minlex(puzzle));
   CHECK(sudoku::canonical_form(puzzle, {}) == sudoku::minlex(puzzle));
 }

@@ -10,12 +10,13 @@
 #include <catch2/catch.hpp>
 
 #include <sudoku/generator.hpp>
-#include <sudoku/variant.hpp>
+#include <sudoku/logic.hpp>
 #include <sudoku/solver.hpp>
+#include <sudoku/variant.hpp>
 
 using sudoku::Board;
-using sudoku::Geometry;
 using sudoku::GeneratorOptions;
+using sudoku::Geometry;
 using sudoku::Symmetry;
 
 namespace {
@@ -60,7 +61,8 @@ GeneratorOptions options_for(const std::string& variant, std::uint64_t seed,
 
 }  // namespace
 
-TEST_CASE("generated variant puzzles are unique and minimal, their rules made", "[sudoku][generator]") {
+TEST_CASE("generated variant puzzles are unique and minimal, their rules made",
+          "[sudoku][generator]") {
   for (const std::string variant : {"x", "windoku", "anti-knight", "anti-king", "jigsaw", "killer",
                                     "anti-king+x", "jigsaw+x"}) {
     sudoku::Generator generator(options_for(variant, 11));
@@ -157,9 +159,10 @@ TEST_CASE("variant targets the rules do not allow are refused clearly", "[sudoku
   jigsaw.symmetry = Symmetry::rotate180;
   const auto why = sudoku::unreachable_target(jigsaw);
   REQUIRE(why);
-  CHECK(*why == "--symmetry rotate180 cannot apply to jigsaw: the regions the generator makes are "
-                "not symmetric, so a symmetric pattern of givens would not make a symmetric "
-                "puzzle (x, windoku, anti-knight and anti-king take every symmetry)");
+  CHECK(*why ==
+        "--symmetry rotate180 cannot apply to jigsaw: the regions the generator makes are "
+        "not symmetric, so a symmetric pattern of givens would not make a symmetric "
+        "puzzle (x, windoku, anti-knight and anti-king take every symmetry)");
   auto killer = options_for("killer", 1);
   killer.symmetry = Symmetry::mirror;
   REQUIRE(sudoku::unreachable_target(killer));
@@ -172,15 +175,8 @@ TEST_CASE("variant targets the rules do not allow are refused clearly", "[sudoku
   rated.min_rating = 30;
   rated.max_rating = 40;
   REQUIRE(sudoku::unreachable_target(rated));
-  CHECK(sudoku::unreachable_target(rated)->find("an SE rating applies to classic puzzles only") == 0);
-  if (!sudoku::kVariantLogic) {
-    auto technique = options_for("windoku", 1);
-    technique.technique = sudoku::Technique::x_wing;
-    REQUIRE(sudoku::unreachable_target(technique));
-    CHECK(*sudoku::unreachable_target(technique) ==
-          "--technique needs the logic on variants, which does not rate windoku puzzles yet; "
-          "generate --variant takes --symmetry and --givens");
-  }
+  CHECK(sudoku::unreachable_target(rated)->find("an SE rating applies to classic puzzles only") ==
+        0);
   // Windoku needs 9x9: said by next(), as before.
   sudoku::Generator small(options_for("windoku", 1, Geometry{2, 3}));
   CHECK_FALSE(small.next());
@@ -201,4 +197,26 @@ TEST_CASE("the same seed gives the same variant puzzles, another seed others",
   };
   CHECK(make(4) == make(4));
   CHECK(make(4) != make(5));
+}
+
+TEST_CASE("technique targets on variants: the logic under the rules rates what the generator makes",
+          "[sudoku][generator]") {
+  // The target is met when the logic under the puzzle's rules solves it with the technique as
+  // its hardest step; the puzzle is checked here as the user would: unique (counted to 2 on the
+  // rules' cover), and solved by named steps, the hardest one the target.
+  for (const char* variant : {"x", "windoku", "jigsaw"}) {
+    auto options = options_for(variant, 7);
+    options.technique = sudoku::Technique::hidden_single;
+    REQUIRE_FALSE(sudoku::unreachable_target(options));
+    sudoku::Generator generator(options);
+    const auto made = generator.next();
+    INFO(variant << ": " << generator.error());
+    REQUIRE(made);
+    CHECK(count_to_two(made->puzzle, made->rules) == 1);
+    CHECK_FALSE(sudoku::check_variant_solution(made->puzzle, made->rules, made->solution));
+    const sudoku::LogicResult logic = sudoku::solve_logically(made->puzzle, made->rules);
+    REQUIRE(logic.status == sudoku::LogicStatus::solved);
+    CHECK(logic.hardest == sudoku::Technique::hidden_single);
+    CHECK(logic.position->board() == made->solution);
+  }
 }

@@ -113,7 +113,8 @@ TEST_CASE("solver: auto hands a long search on a 25x25 board to sat, which settl
   CHECK_FALSE(sudoku::plan_search(Backend::automatic, sudoku::Geometry{4, 4}).counts_to_two_by_sat);
   CHECK(sudoku::plan_search(Backend::automatic, sudoku::Geometry{5, 5}).counts_to_two_by_sat);
   // The generator proves its dug boards with the engine up to 20x20 (4x5), by sat above.
-  CHECK_FALSE(sudoku::plan_search(Backend::automatic, sudoku::Geometry{4, 5}).generator_proves_by_sat);
+  CHECK_FALSE(
+      sudoku::plan_search(Backend::automatic, sudoku::Geometry{4, 5}).generator_proves_by_sat);
   CHECK(sudoku::plan_search(Backend::automatic, sudoku::Geometry{3, 7}).generator_proves_by_sat);
 }
 

@@ -13,8 +13,8 @@
 #include <catch2/catch.hpp>
 
 #include <sudoku/reader.hpp>
-#include <sudoku/variant.hpp>
 #include <sudoku/solver.hpp>
+#include <sudoku/variant.hpp>
 #include <sudoku/variant_solver.hpp>
 
 namespace {

@@ -193,8 +193,8 @@ class Solver {
  private:
   struct Engines;
   Engines& engines();
-  SolverResult run(Backend backend, const Board& puzzle, const Variant& rules,
-                   std::uint64_t limit, std::uint64_t node_limit);
+  SolverResult run(Backend backend, const Board& puzzle, const Variant& rules, std::uint64_t limit,
+                   std::uint64_t node_limit);
   SolverResult after_handover(const SearchPlan& plan, const Board& puzzle, std::uint64_t limit,
                               const SolveOptions& options);
 

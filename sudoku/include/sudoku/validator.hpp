@@ -14,9 +14,11 @@
 
 namespace sudoku {
 
-enum class UnitKind { row, column, box };
+/// The classic units, then those a variant's rules add (variant.hpp): a jigsaw's regions take
+/// the place of the boxes; diagonals (x) and windows (windoku) come on top.
+enum class UnitKind { row, column, box, region, diagonal, window };
 
-/// A unit (row, column or box) and its index from 0.
+/// A unit (row, column, box, region, diagonal or window) and its index from 0.
 struct Unit {
   UnitKind kind = UnitKind::row;
   int index = 0;
@@ -33,7 +35,7 @@ struct Conflict {
 
 /// "r3c7" for a cell.
 std::string cell_name(const Geometry& geometry, int cell);
-/// "row 3", "column 5", "box 2".
+/// "row 3", "column 5", "box 2", "region 4", "diagonal 1", "window 3".
 std::string unit_name(const Unit& unit);
 /// "digit 5 twice in row 3 (r3c1 and r3c7)"; "digit A 3 times in box 2 (r1c1, r2c3 and r3c2)".
 std::string describe(const Conflict& conflict, const Geometry& geometry);

@@ -110,6 +110,7 @@ Json step_json(const Step& s, const Geometry& g) {
   if (!s.sets.empty()) {
     step.add("sets", array_of(s.sets, [&](const CellSet& set) { return set_json(set, g); }));
   }
+  if (s.sum > 0) step.add("sum", s.sum);  // killer steps: the cage's or the innies' total
   if (!s.chain.empty()) {
     step.add("chain_kind", s.chain_kind).add("complexity", s.complexity);
     if (s.level > 0) step.add("level", s.level);

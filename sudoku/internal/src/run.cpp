@@ -95,7 +95,7 @@ struct Job {
 // geometry, so each worker keeps its own for the whole run.
 struct Worker {
   Solver solver;  // solve and count, with the run's backend, on every rule set
-  DlxSolver dlx;          // explain's completion and rate: the hybrid search, as they document
+  DlxSolver dlx;  // explain's completion and rate: the hybrid search, as they document
   std::ostringstream out;
   std::ostringstream err;
 };
@@ -522,9 +522,9 @@ class Run::Impl {
         main_solver_.solve(puzzle.board, 1, {.steps = Steps::after_handover});
     if (stop_requested() && (result.backend == Backend::sat || result.solutions == 0)) {
       interrupted_in_ = "; " + where(puzzle.line) + ": stopped" +
-                        (result.backend == Backend::sat
-                             ? std::string(", not yet settled")
-                             : " after " + std::to_string(result.nodes) + " nodes, no solution yet");
+                        (result.backend == Backend::sat ? std::string(", not yet settled")
+                                                        : " after " + std::to_string(result.nodes) +
+                                                              " nodes, no solution yet");
       add_stopped_work(r, result.nodes, result.updates);
       return;
     }
@@ -577,8 +577,8 @@ class Run::Impl {
         backend == Backend::naive || backend == Backend::mrv || backend == Backend::bitboard;
     if (settings_.limit > kBatchCountLimit && !counts_here) return false;
     if (settings_.limit == 0 || backend != Backend::bitboard) {
-      result = within_budget(worker, puzzle, settings_.limit == 0 ? Solver::kNoLimit
-                                                                 : settings_.limit);
+      result =
+          within_budget(worker, puzzle, settings_.limit == 0 ? Solver::kNoLimit : settings_.limit);
       if (!result) return false;
     } else {
       result = worker.solver.solve(puzzle.board, settings_.limit);

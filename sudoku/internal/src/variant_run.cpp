@@ -1,5 +1,6 @@
 // A variant puzzle's record in a run (variant_run.hpp): the rules merged, checked against the
-// board, then the command on Solver (the rules' cover), every answer checked by check_variant_solution().
+// board, then the command on Solver (the rules' cover), every answer checked by
+// check_variant_solution().
 #include "sudoku/variant_run.hpp"
 
 #include <string>
@@ -8,6 +9,9 @@
 #include <dlx/knuth_format.hpp>
 
 #include "sudoku/canon.hpp"
+#include "sudoku/explain.hpp"
+#include "sudoku/hint.hpp"
+#include "sudoku/rating.hpp"
 #include "sudoku/records.hpp"
 #include "sudoku/variant_solver.hpp"
 
@@ -136,21 +140,55 @@ void export_cover(Entry& e) {
   e.tally(!cover.clashing());
 }
 
-// explain and rate: the message on err, and the record other puzzles without an answer get
-// ("# FILE:LINE: not rated (x)", explain's block, or JSON's status).
-void not_rated(Entry& e) {
-  const std::string text =
-      "not rated: the techniques work on rows, columns and boxes, and this puzzle's rules are " +
-      e.rules.name() + " (solve, count and enumerate take it)";
-  e.message(text);
-  e.tally(false);
-  if (e.settings.json) {
-    e.records.status("not rated");
-  } else if (e.settings.command == Command::explain) {
-    e.out << "# " << e.where << ": " << text << "\n\n";
-  } else {
-    e.no_answer("not rated (" + e.rules.name() + ")");
+// explain, rate and hint: the logic under the puzzle's rules (logic.hpp), in the records of the
+// classic path (explain.hpp's text, records.hpp's JSON, hint.hpp's line).
+void explain(Entry& e, Solver& solver) {
+  LogicOptions options;
+  if (e.settings.stop != nullptr) options.stop = [&e] { return e.settings.stop->load(); };
+  const LogicResult result = solve_logically(e.puzzle.board, e.rules, options);
+  std::optional<SolveResult> finish;
+  if (e.settings.finish && result.status == LogicStatus::stalled) {
+    finish = finish_with_engine(result, solver);
+    e.totals.nodes += finish->nodes;
+    e.totals.updates += finish->updates;
+    if (finish->solutions == 1 && !e.checked(finish->first)) finish.reset();
   }
+  e.tally(result.status == LogicStatus::solved || (finish && finish->solutions == 1));
+  const SolveResult* completion = finish ? &*finish : nullptr;
+  if (e.settings.json) {
+    write_explanation_json(e.out, json_head(e.puzzle, &e.rules), e.puzzle.board, result,
+                           completion);
+  } else {
+    e.out << "# " << e.where << '\n';
+    write_explanation_text(e.out, e.puzzle.board, result, completion);
+    e.out << '\n';
+  }
+}
+
+void rate(Entry& e, Solver& solver) {
+  LogicOptions quiet;
+  quiet.record_steps = false;
+  quiet.hardest_allowed = kHardestPattern;  // the levels' techniques, as the classic rate
+  if (e.settings.stop != nullptr) quiet.stop = [&e] { return e.settings.stop->load(); };
+  const Rating rating = sudoku::rate(solve_logically(e.puzzle.board, e.rules, quiet),
+                                     solver.solve(e.puzzle.board, e.rules, 2));
+  if (e.settings.se) {
+    e.message(
+        "no SE rating: Sudoku Explainer's scale rates classic puzzles, and this one's rules "
+        "are " +
+        e.rules.name());
+  }
+  e.totals.nodes += rating.nodes;
+  e.totals.updates += rating.updates;
+  e.tally(rating.level != Difficulty::invalid);
+  if (e.settings.json) write_rating_json(e.out, json_head(e.puzzle, &e.rules), rating);
+  else e.out << rating_text(rating) << '\n';
+}
+
+void hint(Entry& e, Solver& solver) {
+  const Hint found = find_hint(e.puzzle.board, e.puzzle.entered, e.rules, solver);
+  e.tally(found.kind != Hint::Kind::no_solution && found.kind != Hint::Kind::several_solutions);
+  e.out << hint_text(found, e.settings.hint_level, e.puzzle.board.geometry()) << '\n';
 }
 
 // canon: the form of an X puzzle (canon.hpp), or with --dedupe the puzzle as read, keyed by its
@@ -221,17 +259,16 @@ int run_variant_entry(const RunSettings& settings, Solver& solver, const Puzzle&
         export_cover(e);
         break;
       case Command::explain:
+        explain(e, solver);
+        break;
       case Command::rate:
-        not_rated(e);
+        rate(e, solver);
+        break;
+      case Command::hint:
+        hint(e, solver);
         break;
       case Command::canon:
         canon(e, canon_key);
-        break;
-      case Command::hint:
-        e.message(std::string("hint") +
-                  " works on classic puzzles only; this puzzle's rules are " + rules.name());
-        e.tally(false);
-        e.no_answer("not handled (" + rules.name() + ")");
         break;
     }
   }

@@ -5,14 +5,17 @@
 // bit d standing for digit d (bits 1..N, so every size up to 35 fits in 64 bits; bit 0 is never
 // set). Invariants kept by place() and eliminate():
 // - a filled cell has no candidates (mask 0);
-// - a digit placed in a cell is a candidate of none of its peers (cells sharing a row, column
-//   or box), so two placements can never clash silently: the second cell would have lost the
-//   digit first, and placing a non-candidate is a contract violation (assert);
+// - a digit placed in a cell is a candidate of none of its peers (cells sharing a unit, and
+//   under a variant's rules the cells it must differ from outside units: anti-knight and
+//   anti-king pairs, cage mates), so two placements can never clash silently: the second cell
+//   would have lost the digit first, and placing a non-candidate is a contract violation
+//   (assert);
 // - the running totals (solved cells, candidates left) always match the cells.
 //
-// Units are numbered 0..3N-1: rows first, then columns, then boxes (the order of validator.hpp's
-// UnitKind), each by index from 0. The Layout holding the unit tables is built once per
-// Position and shared by copies, so copying a Position copies only the cells.
+// Units are numbered 0..3N-1: rows first, then columns, then boxes (a jigsaw's regions in their
+// place), each by index from 0; a variant's diagonals and windows follow (VariantUnits' order).
+// The Layout holding the unit tables is built once per Position and shared by copies, so
+// copying a Position copies only the cells.
 #pragma once
 
 #include <array>
@@ -24,6 +27,7 @@
 
 #include "sudoku/board.hpp"
 #include "sudoku/validator.hpp"
+#include "sudoku/variant.hpp"
 
 namespace sudoku {
 
@@ -31,29 +35,53 @@ namespace sudoku {
 constexpr std::uint64_t all_digits(int n) { return ((std::uint64_t{1} << n) - 1) << 1; }
 constexpr std::uint64_t digit_bit(int digit) { return std::uint64_t{1} << digit; }
 
-/// The units of a geometry as cell lists, and each cell's units and peers.
+/// The units of a geometry and its rules as cell lists, and each cell's units and peers.
 struct Layout {
-  explicit Layout(const Geometry& geometry);
+  /// Precondition: !variant_problem(geometry, rules).
+  explicit Layout(const Geometry& geometry, const Variant& rules = {});
 
   Geometry geometry;
   int n = 0;
-  std::vector<std::vector<int>> unit_cells;    ///< 3N units of N cells, cells increasing
-  std::vector<std::array<int, 3>> cell_units;  ///< row, column and box unit of each cell
-  std::vector<std::vector<int>> peers;         ///< cells sharing a unit, increasing, self excluded
+  Variant rules;
+  /// Rows, columns and boxes only: the techniques tied to boxes (the chute tables of locked
+  /// candidates, the uniqueness patterns, Sue de Coq, the 9x9 closures of the chains) apply.
+  bool classic = true;
+  std::vector<std::vector<int>> unit_cells;    ///< every unit's N cells, cells increasing
+  std::vector<Unit> units;                     ///< each unit's kind and index (unit names)
+  std::vector<std::array<int, 3>> cell_units;  ///< row, column and box (or region) of each cell
+  /// Every unit of each cell: the three of cell_units, then its diagonals and windows.
+  std::vector<std::vector<int>> all_units;
+  std::vector<std::vector<int>> peers;  ///< cells the cell sees (sees()), increasing
+  /// Cells a cell must differ from without sharing a unit: anti-knight and anti-king pairs and
+  /// cage mates; empty lists for classic rules.
+  std::vector<std::vector<int>> apart;
+  std::vector<int> cage_of;  ///< each cell's cage (index into rules.cages), -1 for none
 
-  [[nodiscard]] int unit_count() const { return 3 * n; }
+  [[nodiscard]] int unit_count() const { return static_cast<int>(unit_cells.size()); }
   /// The unit id as validator.hpp's Unit (kind and index).
-  [[nodiscard]] Unit unit(int id) const { return Unit{static_cast<UnitKind>(id / n), id % n}; }
-  [[nodiscard]] int unit_id(const Unit& unit) const {
-    return static_cast<int>(unit.kind) * n + unit.index;
-  }
-  /// Whether two distinct cells share a row, column or box (read from cell_units: the set
-  /// techniques ask it in their innermost loops).
+  [[nodiscard]] Unit unit(int id) const { return units[static_cast<std::size_t>(id)]; }
+  [[nodiscard]] int unit_id(const Unit& unit) const;
+  /// Whether two distinct cells must hold different digits: they share a row, column or box
+  /// (read from cell_units: the set techniques ask it in their innermost loops), or, under
+  /// other rules, another unit or an apart pair.
   [[nodiscard]] bool sees(int a, int b) const {
     const auto& ua = cell_units[static_cast<std::size_t>(a)];
     const auto& ub = cell_units[static_cast<std::size_t>(b)];
-    return a != b && (ua[0] == ub[0] || ua[1] == ub[1] || ua[2] == ub[2]);
+    if (ua[0] == ub[0] || ua[1] == ub[1] || ua[2] == ub[2]) return a != b;
+    return !classic &&
+           ((sees_[static_cast<std::size_t>(a) * words_ + static_cast<std::size_t>(b) / 64] >>
+             (b % 64)) &
+            1) != 0;
   }
+  /// Why two cells that share no unit see each other: "anti-knight", "anti-king" or "cage 3".
+  [[nodiscard]] std::string apart_rule(int a, int b) const;
+  /// Why two cells see each other: the first unit they share ("row 3", in all_units' order),
+  /// else apart_rule().
+  [[nodiscard]] std::string link_rule(int a, int b) const;
+
+ private:
+  std::size_t words_ = 0;
+  std::vector<std::uint64_t> sees_;  // non-classic: bit b of row a when a sees b
 };
 
 /// Why a position cannot be completed, found without guessing.
@@ -76,16 +104,22 @@ class Position {
   /// The position of a puzzle before any reasoning: givens filled, every blank cell's
   /// candidates the digits absent from its row, column and box. Precondition: no contradiction
   /// in the givens (see check_givens()).
-  explicit Position(const Board& puzzle);
+  /// Under `rules`, the peers of layout() (the cells a cell sees) lose the givens' digits.
+  explicit Position(const Board& puzzle, const Variant& rules = {});
   /// A position given cell by cell (for hand-made test positions): `candidates[c]` is used as
   /// is for blank cells (masked to digits 1..N) and ignored for filled ones.
-  Position(const Board& board, const std::vector<std::uint64_t>& candidates);
+  Position(const Board& board, const std::vector<std::uint64_t>& candidates,
+           const Variant& rules = {});
 
   /// The clash or out-of-range value that keeps a puzzle from having a Position, if any.
   static std::optional<Contradiction> check_givens(const Board& puzzle);
+  /// The same under `rules` (a clash of the rules' units, apart pairs or cages too).
+  /// Precondition: !variant_problem(puzzle.geometry(), rules).
+  static std::optional<Contradiction> check_givens(const Board& puzzle, const Variant& rules);
 
   [[nodiscard]] const Layout& layout() const { return *layout_; }
   [[nodiscard]] const Geometry& geometry() const { return layout_->geometry; }
+  [[nodiscard]] const Variant& rules() const { return layout_->rules; }
   [[nodiscard]] int size() const { return layout_->n; }
   [[nodiscard]] const Board& board() const { return board_; }
   [[nodiscard]] int value(int cell) const { return board_[cell]; }

@@ -67,8 +67,8 @@
 // the flag rules onto cells of the same rule (x: each diagonal onto a diagonal; windoku: the
 // four windows onto the windows; anti-knight and anti-king: a move onto a move), so a symmetric
 // variant puzzle is symmetric with its rules drawn; the made jigsaw regions and killer cages are
-// not symmetric, so those refuse a symmetry (unreachable_target()). A technique or difficulty
-// target needs the logic on variants (kVariantLogic); an SE rating stays classic.
+// not symmetric, so those refuse a symmetry (unreachable_target()). Technique and difficulty
+// targets take every rule set (the logic works under the rules); an SE rating stays classic.
 //
 // Reproducibility: the same options (seed included) give the same puzzles on every platform and
 // standard library: the random source is std::mt19937_64, whose output the standard fixes, and
@@ -92,8 +92,8 @@
 #include "sudoku/propagation.hpp"
 #include "sudoku/rating.hpp"
 #include "sudoku/sat_portfolio.hpp"
-#include "sudoku/variant.hpp"
 #include "sudoku/solver.hpp"
+#include "sudoku/variant.hpp"
 #include "sudoku/variant_solver.hpp"
 
 namespace sudoku {
@@ -200,11 +200,6 @@ std::optional<int> explainer_rating_tenths(const Board& puzzle,
 inline constexpr int kLowestRatingTenths = 12;
 inline constexpr int kHighestRatingTenths = 119;
 
-/// Whether the generator can rate variant puzzles: the logic on variants takes the rules
-/// (rate_made() passes them). While false, a technique or difficulty target on a variant is
-/// refused by unreachable_target(), the one place that says so.
-inline constexpr bool kVariantLogic = false;
-
 /// Whether `options` asks for other rules than the classic ones.
 bool variant_rules(const GeneratorOptions& options);
 
@@ -227,8 +222,7 @@ bool has_targets(const GeneratorOptions& options);
 /// on the board's side (subsets and fish of k need 2k cells or lines, else a smaller one or a
 /// single makes the same eliminations first; on 4x4 naked singles solve every puzzle); a 9x9 puzzle
 /// with fewer than 17 givens; an SE rating off the scale, or on a board other than 9x9, or on a
-/// variant; a symmetry for jigsaw or killer, whose made regions and cages are not symmetric; a
-/// technique or difficulty on a variant while !kVariantLogic.
+/// variant; a symmetry for jigsaw or killer, whose made regions and cages are not symmetric.
 std::optional<std::string> unreachable_target(const GeneratorOptions& options);
 /// "x-wing puzzle with 22-25 givens": the targets in words, for messages.
 std::string targets_text(const GeneratorOptions& options);

@@ -202,9 +202,9 @@ std::optional<SolveResult> sat_solve(const Board& puzzle, std::uint64_t limit,
                                      const std::function<bool()>& stopped = {});
 
 /// A puzzle's solutions counted up to 2, the first kept: by `engine`, or by sat_solve() where
-/// plan_search() says so (SearchPlan::counts_to_two_by_sat: boards above 16x16), both asking the engine's interrupt
-/// (once it says yes the result proves nothing: the caller knows it asked). The logic, the
-/// ratings and the hints count this way.
+/// plan_search() says so (SearchPlan::counts_to_two_by_sat: boards above 16x16), both asking the
+/// engine's interrupt (once it says yes the result proves nothing: the caller knows it asked). The
+/// logic, the ratings and the hints count this way.
 SolveResult count_to_two(const Board& puzzle, DlxSolver& engine,
                          DlxSolver::Deductions deductions = DlxSolver::Deductions::propagate);
 

@@ -25,6 +25,7 @@
 #include "sudoku/board.hpp"
 #include "sudoku/dlx_solver.hpp"
 #include "sudoku/logic.hpp"
+#include "sudoku/variant.hpp"
 
 namespace sudoku {
 
@@ -52,6 +53,10 @@ struct Hint {
 /// all are givens). The engine's interrupt (DlxSolver::set_interrupt) is asked by the
 /// techniques too; once it says yes the hint proves nothing (the caller knows it asked).
 Hint find_hint(const Board& grid, const std::vector<std::uint8_t>& entered, DlxSolver& engine);
+/// The same under a variant's rules (variant.hpp): the givens counted on the variant engine,
+/// the step from the logic under the rules (logic.hpp). Precondition: !variant_problem().
+Hint find_hint(const Board& grid, const std::vector<std::uint8_t>& entered, const Variant& rules,
+               Solver& engine);
 
 /// The hint as one line of text (no newline), at the level asked.
 std::string hint_text(const Hint& hint, HintLevel level, const Geometry& geometry);

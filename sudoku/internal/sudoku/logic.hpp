@@ -34,14 +34,25 @@
 
 namespace sudoku {
 
+class Solver;  // solver.hpp
+
 /// The techniques, in the order they are tried (simplest first).
 enum class Technique {
   naked_single,   ///< a cell with one candidate
-  hidden_single,  ///< a digit with one place in a box, row or column (boxes tried first)
+  hidden_single,  ///< a digit with one place in a box, row or column (boxes tried first), then
+                  ///< in the rules' other units
   pointing,       ///< a digit's places in a box all lie in one row or column: not elsewhere there
   claiming,       ///< a digit's places in a row or column all lie in one box: not elsewhere there
-  naked_pair,     ///< two cells of a unit holding the same two candidates
-  hidden_pair,    ///< two digits with the same two places in a unit
+  // Under a variant's rules (Position::rules()); they find nothing on classic positions.
+  locked_candidates,  ///< the same for other units: a digit's places in one unit (a diagonal,
+                      ///< a window, a region with a line) all lie in another: not elsewhere there
+  cage_combination,   ///< a killer cage's digit sets (distinct, adding up to its sum) that the
+                      ///< candidates allow: digits in none leave the cage; a digit in all of them
+                      ///< leaves the cells seeing all its places in the cage
+  innies_outies,      ///< the 45 rule: units of known total minus the cages inside leave cells
+                      ///< (innies) or cages reach out to cells (outies) of known sum
+  naked_pair,         ///< two cells of a unit holding the same two candidates
+  hidden_pair,        ///< two digits with the same two places in a unit
   naked_triple,
   hidden_triple,
   x_wing,     ///< a digit in two rows (columns) confined to the same two columns (rows)
@@ -107,6 +118,11 @@ bool is_chain(Technique technique);
 /// BUG+1 rule out patterns that would leave two): solve_logically() tries them only after the
 /// engine has proved it, and apply_technique() leaves that to its caller.
 bool assumes_unique_solution(Technique technique);
+/// Whether a technique holds under `rules`: the uniqueness techniques need classic rules (a
+/// diagonal, window, apart pair or cage can tell the two fillings of their deadly patterns
+/// apart, so the pattern is not deadly there), the finned fish need the geometry's boxes (no
+/// jigsaw regions). apply_technique() finds nothing with the others.
+bool technique_applies(Technique technique, const Variant& rules);
 
 /// "naked single", "x-wing", ...
 std::string_view technique_name(Technique technique);
@@ -167,6 +183,7 @@ struct Step {
   /// the proof, in the order the text names them.
   std::vector<CellSet> sets;
   int level = 0;       ///< nested forcing chains: Sudoku Explainer's nesting level (2..5)
+  int sum = 0;         ///< killer steps: the cage's sum, or what the innies (outies) add up to
   int complexity = 0;  ///< chains: the nodes the conclusion rests on (SE's chain length)
   // Totals after the step (the peers' candidates removed by a placement included).
   int solved = 0;
@@ -223,6 +240,12 @@ struct LogicResult {
 
 /// Solves `puzzle` by deduction only. Any geometry; never throws for a well-formed board.
 LogicResult solve_logically(const Board& puzzle, const LogicOptions& options = {});
+/// The same under `rules` (variant.hpp): every unit they add takes part, cells they keep apart
+/// see each other, cages add their own steps; the uniqueness techniques only under classic
+/// rules (technique_applies()), the engine's count by Solver. A clash of the givens
+/// under the rules is a contradiction. Precondition: !variant_problem(geometry, rules).
+LogicResult solve_logically(const Board& puzzle, const Variant& rules,
+                            const LogicOptions& options = {});
 /// The same from a position given as is (pencil marks, a player's grid): its candidates are
 /// taken to be all that is left.
 LogicResult solve_logically(Position start, const LogicOptions& options = {});
@@ -232,5 +255,7 @@ LogicResult solve_logically(Position start, const LogicOptions& options = {});
 /// `solutions` is 0 (no solution), 1 (unique: `first` is it) or 2 (several). For a
 /// contradiction result it returns 0 solutions without searching.
 SolveResult finish_with_engine(const LogicResult& result, DlxSolver& solver);
+/// The same under the rules of the result's position, on the variant engine.
+SolveResult finish_with_engine(const LogicResult& result, Solver& solver);
 
 }  // namespace sudoku
