@@ -17,10 +17,10 @@ const state = {
   selected: 0,
   explanation: null,        // {steps, positions, ...} while the step log is open
   step: 0,                  // 0: the start; k: step k shown; steps+1: the end
-  // Variant rules, as the reader's comment lines ("# variant x", "# regions ...", "# cage ...")
-  // that go before the puzzle line in every call; "" for classic puzzles.
+  // The rules in force, as the reader's comment lines ("# variant x", "# regions ...", "# cage
+  // ...") that the module reads before the grid in every call; "" for classic puzzles.
   rulesText: "",
-  rules: null,              // web_variant_read's reply while the rules are not classic
+  rules: null,              // web_read's reply while the rules are not classic
   examples: {},             // variant -> {text, next}: the example files, once fetched
 };
 
@@ -31,12 +31,14 @@ function call(name, types, args) {
   return JSON.parse(text);
 }
 const box = () => `${state.rows}x${state.cols}`;
-const readBoard = (text, shape) => call("web_read", ["string", "string"], [text, shape]);
-// `flags`: rules added to the text's own ("x", "windoku+anti-king"), as the program's --variant.
-const readVariant = (text, index = 0, flags = "") =>
-  call("web_variant_read", ["string", "number", "string"], [text, index, flags]);
-const puzzleText = () => state.rulesText + line();
-const isVariant = () => state.rules !== null;
+// Every call sends the text, the box shape ("" to detect it) and the rules lines read before the
+// text; the module's reader decides what the rules are (a "# variant" line in the text replaces
+// the menu's, "# regions" and "# cage" lines add theirs), and every reply says them back.
+const read = (text, shape, rules, index = 0) =>
+  call("web_read", ["string", "string", "string", "number"], [text, shape, rules, index]);
+const onGrid = (name) => call(name, ["string", "string", "string"], [line(), box(), state.rulesText]);
+// The Variant menu's rules as the line the program reads ("# variant x"), for pasted text.
+const menuRules = () => ($("variant").value === "classic" ? "" : `# variant ${$("variant").value}\n`);
 
 // ---- symbols and names -------------------------------------------------------------------
 
@@ -51,7 +53,15 @@ function cellOfName(name) {           // "r5c2" -> cell number
   const m = /^r(\d+)c(\d+)$/.exec(name);
   return m ? (Number(m[1]) - 1) * state.n + Number(m[2]) - 1 : -1;
 }
-function unitCells(name) {            // "row 3", "column 5", "box 2" -> cell numbers
+function unitCells(name) {            // "row 3", "column 5", "box 2", "region 4", "diagonal 1" -> cells
+  const extra = state.rules && state.rules.units.find((u) => u.name === name);
+  if (extra) return extra.cells.map(cellOfName);   // diagonals, windows: as the reply lists them
+  const region = /^region (\d+)$/.exec(name);
+  if (region && state.rules && state.rules.regions.length) {
+    const out = [];
+    state.rules.regions.forEach((r, cell) => { if (r === Number(region[1]) - 1) out.push(cell); });
+    return out;
+  }
   const m = /^(row|column|box) (\d+)$/.exec(name);
   if (!m) return [];
   const i = Number(m[2]) - 1, n = state.n, out = [];
@@ -399,25 +409,12 @@ function edited() {
   state.marks = {};
   timing("");
   $("rating").hidden = true;
-  if (state.rulesText) { editedVariant(); return; }
-  const r = readBoard(line(), box());
-  if (!r.ok) { say(r.error, "error"); render(); return; }
-  if (r.conflicts.length) {
-    markConflicts(r.conflicts);
-  } else {
-    say(`${r.givens} given${r.givens === 1 ? "" : "s"}.`);
-  }
-  render();
-}
-
-// The same for a variant puzzle: its rules read again with the grid, the first rule the givens
-// break marked (the cells its message names).
-function editedVariant() {
-  const r = readVariant(puzzleText());
+  const r = read(line(), box(), state.rulesText);
   if (!r.ok) { say(r.error, "error"); render(); return; }
   setRules(r);
   if (r.clash) markClash(r.clash);
-  else say(`${r.givens} given${r.givens === 1 ? "" : "s"}; ${r.variant} rules.`);
+  else if (r.conflicts.length) markConflicts(r.conflicts);
+  else say(`${r.givens} given${r.givens === 1 ? "" : "s"}${r.variant === "classic" ? "" : `; ${r.variant} rules`}.`);
   render();
 }
 
@@ -426,8 +423,8 @@ function markClash(text) {
   say(`Invalid: ${text}`, "error");
 }
 
-// The rules in force from a web_variant_read reply (classic ones too): the selector, the
-// drawing, and the buttons that know the classic rules only.
+// The rules in force from a reply (classic ones too): the selector, the drawing, and the
+// generator's options that apply.
 function setRules(r) {
   state.rulesText = r.rules;
   state.rules = r.variant === "classic" ? null : r;
@@ -438,12 +435,10 @@ function setRules(r) {
     o.value = o.textContent = r.variant;
     menu.appendChild(o); menu.value = r.variant;
   }
-  for (const id of ["explain", "rate"]) {
-    $(id).disabled = isVariant();
-    $(id).title = isVariant() ? "Explain and Rate know the classic rules only (rows, columns, boxes)"
-      : id === "explain" ? "Solve step by step, as a person would" : "Rate the difficulty";
-  }
-  for (const id of ["difficulty", "symmetry"]) $(id).disabled = r.variant !== "classic";
+  // The generator's levels come from the rating (classic rules); made regions and cages are
+  // not symmetric, so jigsaw and killer take no symmetry (the generator says the same).
+  $("difficulty").disabled = r.variant !== "classic";
+  $("symmetry").disabled = r.regions.length > 0 || r.cages.length > 0;
   decorate();
 }
 
@@ -483,34 +478,22 @@ function onGridKey(e) {
 
 // A puzzle as text (a line, a grid, a link's parameter), read by the module; the shape comes
 // from `shape` or, when the text does not fit it, from the cell count.
+// The Variant menu's rules go before the text as the program's "# variant" line; the text's own
+// rules lines are read after it.
 function loadText(text, shape) {
-  // Rules in the text, or a variant with nothing but flags chosen: the variant reader.
-  const chosen = $("variant").value;
-  const flags = ["x", "windoku", "anti-knight", "anti-king"].includes(chosen) ? chosen : "";
-  const v = readVariant(text, 0, flags);
-  if (v.ok && v.variant !== "classic") return loadVariant(v);
-  if (!v.ok && /^\s*#\s*(variant|regions|cage)\b/m.test(text)) { say(v.error, "error"); return false; }
-  if (["jigsaw", "killer"].includes($("variant").value)) {
-    say(`A ${$("variant").value} puzzle needs its ${$("variant").value === "jigsaw" ? "'# regions' line" : "'# cage' lines"} before the puzzle (or choose classic, or press Example).`, "error");
-    return false;
-  }
-  setRules({ rules: "", variant: "classic" });
-  let r = readBoard(text, shape || "");
-  if (!r.ok && shape) {
-    const detected = readBoard(text, "");
-    if (detected.ok) r = detected;
-  }
+  const rules = menuRules();
+  let r = read(text, shape || "", rules);
+  // Text that does not fit the grid's shape is read as the program reads it, the shape found
+  // from the cells (and its mistake, if any, named as the program names it).
+  if (!r.ok && shape) r = read(text, "", rules);
   if (!r.ok) { say(r.error, "error"); return false; }
-  setShape(r.box);
-  state.cells = Array.from(r.puzzle, (ch) => (ch === "." ? 0 : digitOf(ch)));
-  edited();
-  return true;
+  return loadPuzzle(r);
 }
 
-// A variant puzzle from a web_variant_read reply: its board and its rules.
-function loadVariant(r) {
+// A puzzle from a web_read reply: its board and its rules.
+function loadPuzzle(r) {
   state.rulesText = r.rules;
-  state.rules = r;
+  state.rules = r.variant === "classic" ? null : r;
   setShape(r.box);
   state.cells = Array.from(r.puzzle, (ch) => (ch === "." ? 0 : digitOf(ch)));
   edited();
@@ -522,7 +505,6 @@ function loadVariant(r) {
 function chooseVariant(name) {
   if (name === "jigsaw" || name === "killer") return loadExample(name, 0);
   state.rulesText = name === "classic" ? "" : `# variant ${name}\n`;
-  if (name === "classic") setRules({ rules: "", variant: "classic" });
   edited();
   return Promise.resolve(true);
 }
@@ -545,22 +527,20 @@ async function loadExample(name, k) {
     }
   }
   const index = k ?? ex.next;
-  const r = readVariant(ex.text, index);
+  const r = read(ex.text, "", "", index);
   if (!r.ok) { say(r.error, "error"); return false; }
   ex.next = (index + 1) % r.count;
-  if (r.variant === "classic") { setRules(r); loadText(r.puzzle, r.box); }
-  else loadVariant(r);
+  loadPuzzle(r);
   say(`Example ${index + 1} of ${r.count} (data/sudoku/variants/${name}.txt, line ${r.line}): ${r.variant}.`);
   return true;
 }
 
 // ---- the buttons ---------------------------------------------------------------------------
 
-// The solver's reply for the grid: the classic solver, or the variant's exact cover.
+// The solver's reply for the grid under the rules in force.
 function solveCall(limit) {
-  if (state.rulesText) return call("web_variant_solve", ["string", "number"], [puzzleText(), limit]);
-  if (limit <= 2) return call("web_solve", ["string", "string"], [line(), box()]);
-  return call("web_count", ["string", "string", "number"], [line(), box(), limit]);
+  if (limit <= 2) return onGrid("web_solve");
+  return call("web_count", ["string", "string", "string", "number"], [line(), box(), state.rulesText, limit]);
 }
 const byWhom = (r) => `the ${r.backend} solver${r.variant && r.variant !== "classic" ? ` (the ${r.variant} exact cover on the engine)` : ""}`;
 function clashes(r) {
@@ -617,10 +597,9 @@ function count() {
 }
 
 function rate() {
-  if (isVariant()) { say(`Not rated: the ratings know the classic rules only; this is a ${state.rules.variant} puzzle.`, "error"); return null; }
-  const r = call("web_rate", ["string", "string"], [line(), box()]);
+  const r = onGrid("web_rate");
   if (!r.ok) { say(r.error, "error"); return r; }
-  if (r.conflicts.length) { markConflicts(r.conflicts); render(); return r; }
+  if (clashes(r)) return r;
   timing(`rated in ${timed(r)}`);
   say(`Difficulty: ${r.text}`, r.rating.level === "invalid" ? "error" : "ok");
   showRating(r.rating);
@@ -664,24 +643,19 @@ async function generate() {
   }
 }
 
+// One call for every rule set: the menu's rules name what the generator makes (jigsaw and killer
+// make their regions and cages), and the reply's rules lines come back with the puzzle.
 function generateNow(seed) {
-  if ($("variant").value !== "classic") {
-    const v = call("web_variant_generate", ["string", "number"], [$("variant").value, seed]);
-    if (!v.ok) { say(v.error, "error"); return v; }
-    const r = readVariant(v.text);
-    if (!r.ok) { say(r.error, "error"); return r; }
-    loadVariant(r);
-    say(`New ${v.variant} puzzle (seed ${v.seed}): unique and minimal.`, "ok");
-    timing(`generated in ${formatMicros(v.micros)}`);
-    return v;
-  }
-  const r = call("web_generate", ["string", "string", "string", "number"],
-                 [box(), $("difficulty").value, $("symmetry").value, seed]);
+  const rules = $("variant").value;
+  const r = call("web_generate", ["string", "string", "string", "string", "number"],
+                 [box(), rules, $("difficulty").disabled ? "" : $("difficulty").value,
+                  $("symmetry").disabled ? "none" : $("symmetry").value, seed]);
   if (!r.ok) { say(r.error, "error"); return r; }
-  setShape(r.box);
-  state.cells = Array.from(r.puzzle, (ch) => (ch === "." ? 0 : digitOf(ch)));
-  edited();
-  say(`New puzzle (seed ${r.seed}): ${r.text}`, "ok");
+  const made = read(r.puzzle, r.box, r.rules);
+  if (!made.ok) { say(made.error, "error"); return made; }
+  loadPuzzle(made);
+  if (r.variant === "classic") say(`New puzzle (seed ${r.seed}): ${r.text}`, "ok");
+  else say(`New ${r.variant} puzzle (seed ${r.seed}): unique and minimal.`, "ok");
   timing(`generated in ${formatMicros(r.micros)}${r.attempts > 1 ? ` (${r.attempts} tries)` : ""}`);
   return r;
 }
@@ -695,11 +669,10 @@ function clearGrid() {
 // ---- the step log --------------------------------------------------------------------------
 
 function explain() {
-  if (isVariant()) { say(`Not explained: the techniques know the classic rules only; this is a ${state.rules.variant} puzzle.`, "error"); return null; }
-  const r = call("web_explain", ["string", "string"], [line(), box()]);
+  const r = onGrid("web_explain");
   state.marks = {}; state.solution = null;
-  if (!r.ok) { say(r.error, "error"); return r; }
-  if (r.conflicts.length) { closeExplanation(); markConflicts(r.conflicts); render(); return r; }
+  if (!r.ok) { closeExplanation(); say(r.error, "error"); render(); return r; }
+  if (r.clash || r.conflicts.length) { closeExplanation(); clashes(r); return r; }
   const ex = r.explanation;
   state.explanation = { steps: ex.steps, positions: r.positions, result: ex, se: r.se_tenths };
   timing(`explained in ${timed(r)}; ${ex.steps.length} steps`);
@@ -812,7 +785,7 @@ function wire() {
   });
   $("size").addEventListener("change", () => {
     // Regions and cages belong to the board they were drawn on: another size drops them.
-    if (state.rules && (state.rules.regions.length || state.rules.cages.length)) setRules({ rules: "", variant: "classic" });
+    if (state.rules && (state.rules.regions.length || state.rules.cages.length)) { state.rulesText = ""; state.rules = null; }
     setShape($("size").value); edited();
   });
   $("variant").addEventListener("change", () => { chooseVariant($("variant").value); });
@@ -865,7 +838,7 @@ window.sudokuReady = createSudokuModule().then((module) => {
   state.module = module;
   // The first call builds the solver's tables and runs code the browser has not optimized yet:
   // done here once, so that the times shown are those of the puzzles.
-  call("web_solve", ["string", "string"], [".".repeat(81), "3x3"]);
+  call("web_solve", ["string", "string", "string"], [".".repeat(81), "3x3", ""]);
   wire();
   setShape("3x3");
   say("Type a puzzle, paste one, or generate one.");

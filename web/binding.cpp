@@ -11,12 +11,11 @@
 // JSON objects and written by the library's one JSON writer (sudoku/json.hpp); docs/json.md
 // lists their fields, and tests/web/binding_test.cpp reads every one back.
 //
-// `box` is "RxC" (e.g. "2x3") to fix the board's shape, or "" to detect it from the cell count.
-//
-// Variant puzzles (variant.hpp) travel as the sudoku program reads them: their rules as comment
-// lines ("# variant x", "# regions ...", "# cage SUM CELLS") before the puzzle line; the
-// web_variant_* functions read that text, solve on sudoku::Solver (the rules' exact cover) and
-// make puzzles with Generator.
+// One path for every rule set: each function reads the text as the sudoku program reads a file
+// (sudoku::Reader: the puzzle and its "# variant", "# regions" and "# cage" lines, with the
+// Variant menu's rules as such lines before it: read_page()), solves on the one sudoku::Solver
+// under the rules read, and makes puzzles with the one sudoku::Generator. Classic puzzles are
+// the rule set with nothing added; no function here has a twin for other rules.
 #include <array>
 #include <chrono>
 #include <cstdint>
@@ -103,33 +102,72 @@ const char* give(const Json& value) {
 
 const char* fail(std::string_view message) { return give(Json{{"ok", false}, {"error", message}}); }
 
-// "RxC" to a geometry; empty text means "detect". Writes the reason into `error` when bad.
-std::optional<sudoku::Geometry> parse_box(std::string_view box, std::string& error) {
-  if (box.empty()) return std::nullopt;
-  const auto geometry = sudoku::Geometry::parse(box);
-  if (!geometry) {
-    error = "bad box shape '" + std::string(box) + "': expected RxC with R*C at most 35, e.g. 2x3";
-  }
-  return geometry;
+// The text the page sends, read as the sudoku program reads a file: `rules` (the Variant menu's
+// rules as the reader's comment lines, "# variant x\n", or those of a puzzle already loaded:
+// "# variant jigsaw\n# regions ...\n") and then `text` (what the player typed or pasted, which
+// may bring rules lines of its own: a later "# variant" line replaces an earlier one, "# regions"
+// and "# cage" lines add theirs). The Reader alone decides what the rules are; this only keeps
+// the places of its messages in the player's text: the rules' lines are read as lines of
+// "rules", the text's as lines of "puzzle" from 1.
+struct PageRead {
+  sudoku::Puzzle puzzle;
+  int count = 0;  // the puzzles in the text
+};
+constexpr const char* kSource = "puzzle";
+
+std::size_t line_count(std::string_view text) {
+  std::size_t lines = 0;
+  for (const char c : text) lines += c == '\n' ? 1 : 0;
+  return lines;
 }
 
-// Exactly one puzzle from the text, or the Reader's message.
-std::variant<sudoku::Puzzle, std::string> read_one(const char* text, const char* box) {
-  std::string error;
-  const auto geometry = parse_box(box ? box : "", error);
-  if (!error.empty()) return error;
-  std::istringstream in(text ? text : "");
-  sudoku::Reader reader(in, "puzzle", geometry);
-  std::optional<sudoku::Puzzle> puzzle;
-  while (auto entry = reader.next()) {
-    if (const auto* read_error = std::get_if<sudoku::ReadError>(&*entry)) {
-      return read_error->to_string();
+// The puzzle at `index` (from 0) of the text, or with `index` empty the one puzzle it must hold;
+// or the message to show, with its file:line:column.
+std::variant<PageRead, std::string> read_page(const char* text, const char* box, const char* rules,
+                                              std::optional<int> index) {
+  std::optional<sudoku::Geometry> geometry;
+  const std::string_view shape = box ? box : "";
+  if (!shape.empty()) {
+    geometry = sudoku::Geometry::parse(shape);
+    if (!geometry) {
+      return "bad box shape '" + std::string(shape) +
+             "': expected RxC with R*C at most 35, e.g. 2x3";
     }
-    if (puzzle) return "puzzle: more than one puzzle in the text (one grid at a time)";
-    puzzle = std::get<sudoku::Puzzle>(std::move(*entry));
   }
-  if (!puzzle) return "puzzle: no puzzle in the text";
-  return *std::move(puzzle);
+  std::string head = rules ? rules : "";
+  if (!head.empty() && head.back() != '\n') head += '\n';
+  const std::size_t shift = line_count(head);
+  std::istringstream in(head + (text ? text : ""));
+  sudoku::Reader reader(in, kSource, geometry);
+  const auto located = [shift](sudoku::ReadError error) {
+    if (error.line <= shift) error.source = "rules";
+    else error.line -= shift;
+    return error.to_string();
+  };
+  std::optional<sudoku::Puzzle> chosen;
+  int count = 0;
+  const int wanted = index.value_or(0);
+  while (auto entry = reader.next()) {
+    if (const auto* error = std::get_if<sudoku::ReadError>(&*entry)) {
+      if (!chosen) return located(*error);
+      continue;  // a later puzzle's mistake is that puzzle's, not this one's
+    }
+    if (count++ == wanted) chosen = std::get<sudoku::Puzzle>(std::move(*entry));
+    if (!index && count > 1) {
+      return std::string(kSource) + ": more than one puzzle in the text (one grid at a time)";
+    }
+  }
+  if (count == 0) return std::string(kSource) + ": no puzzle in the text";
+  if (!chosen) {
+    return std::string(kSource) + ": the text holds " + std::to_string(count) + " puzzles, not " +
+           std::to_string(wanted + 1);
+  }
+  chosen->line = chosen->line > shift ? chosen->line - shift : chosen->line;
+  if (auto why = sudoku::variant_problem(chosen->board.geometry(), chosen->variant)) {
+    return std::string(kSource) + ":" + std::to_string(chosen->line) + ": " +
+           chosen->variant.name() + ": " + *why;
+  }
+  return PageRead{*std::move(chosen), count};
 }
 
 Json cells_json(const sudoku::Geometry& geometry, const std::vector<int>& cells) {
@@ -138,26 +176,61 @@ Json cells_json(const sudoku::Geometry& geometry, const std::vector<int>& cells)
   return out;
 }
 
-// A reply that describes the board: "ok", its line, shape, and every clash the validator
-// finds, each with the validator's message and the cells to mark.
-Json board_reply(const sudoku::Board& board) {
+// A reply that describes the puzzle: "ok", its line, shape and givens; the clashes of its givens
+// with rows, columns and boxes ("conflicts": the validator's message and the cells to mark;
+// empty where jigsaw regions take the boxes' place); and its rules, for drawing: the name, the
+// rules as the reader's comment lines (what the page sends back with every call), the region of
+// every cell (empty for boxes), the cages, the units beyond rows, columns and boxes or regions
+// (diagonals, windows), the pair rules (anti-knight, anti-king), and the first rule the givens
+// break ("clash", variant_clash(); null for classic rules, whose clashes are the conflicts).
+Json puzzle_reply(const sudoku::Puzzle& puzzle) {
+  const sudoku::Board& board = puzzle.board;
+  const sudoku::Variant& rules = puzzle.variant;
+  const sudoku::Geometry& g = board.geometry();
   Json reply = {{"ok", true},
                 {"puzzle", board.to_line()},
-                {"box", board.geometry().name()},
+                {"box", g.name()},
                 {"givens", board.given_count()}};
   Json conflicts = Json::array();
-  for (const sudoku::Conflict& conflict : sudoku::find_conflicts(board)) {
-    conflicts.push_back({{"message", sudoku::describe(conflict, board.geometry())},
-                         {"unit", sudoku::unit_name(conflict.unit)},
-                         {"cells", cells_json(board.geometry(), conflict.cells)}});
+  if (rules.regions.empty()) {
+    for (const sudoku::Conflict& conflict : sudoku::find_conflicts(board)) {
+      conflicts.push_back({{"message", sudoku::describe(conflict, g)},
+                           {"unit", sudoku::unit_name(conflict.unit)},
+                           {"cells", cells_json(g, conflict.cells)}});
+    }
   }
   reply["conflicts"] = std::move(conflicts);
+  reply["variant"] = rules.name();
+  reply["rules"] = rules.classic() ? std::string() : sudoku::variant_lines(rules, g);
+  reply["regions"] = Json::array();
+  for (const auto region : rules.regions) reply["regions"].push_back(region);
+  Json cages = Json::array();
+  for (const sudoku::Cage& cage : rules.cages) {
+    cages.push_back({{"sum", cage.sum}, {"cells", cells_json(g, cage.cells)}});
+  }
+  reply["cages"] = std::move(cages);
+  Json extra_units = Json::array();
+  if (!rules.classic()) {
+    const sudoku::VariantUnits units(g, rules);
+    for (std::size_t u = 3 * static_cast<std::size_t>(units.n); u < units.units.size(); ++u) {
+      extra_units.push_back(
+          {{"name", units.unit_names[u]}, {"cells", cells_json(g, units.units[u])}});
+    }
+  }
+  reply["units"] = std::move(extra_units);
+  reply["anti_knight"] = rules.anti_knight;
+  reply["anti_king"] = rules.anti_king;
+  const auto clash = rules.classic() ? std::nullopt : sudoku::variant_clash(board, rules);
+  reply["clash"] = clash ? Json(*clash) : Json(nullptr);
   return reply;
 }
 
 // Why a consistent puzzle has no solution, when deduction shows it at a glance ("r4c5 has no
-// candidate left"), with the cell or unit concerned; null otherwise.
-Json contradiction_json(const sudoku::Board& board) {
+// candidate left"), with the cell or unit concerned; null otherwise (and for other rules than
+// the classic ones, until the logic takes them: see logic_refusal()).
+Json contradiction_json(const sudoku::Puzzle& puzzle) {
+  if (!puzzle.variant.classic()) return nullptr;
+  const sudoku::Board& board = puzzle.board;
   sudoku::LogicOptions options;
   options.record_steps = false;
   const sudoku::LogicResult logic = sudoku::solve_logically(board, options);
@@ -169,11 +242,15 @@ Json contradiction_json(const sudoku::Board& board) {
   return out;
 }
 
-// The head of the library's records (records.hpp) for a puzzle the page took: where it starts
-// in the text and its line, so that the page's explanation and rating are the very records
-// `sudoku explain` and `sudoku rate --se` write for the same text.
-sudoku::JsonHead page_head(const sudoku::Puzzle& puzzle) {
-  return {puzzle.line, puzzle.board.to_line(), {}};
+// The one place where the page's Explain, Rate and Hint turn a puzzle away: the techniques
+// (logic.hpp) know the classic rules only, so a puzzle under other rules gets this message in
+// its reply ({"ok":false,"error":...}) instead of steps that would ignore its rules.
+std::optional<std::string> logic_refusal(const sudoku::Puzzle& puzzle, std::string_view what) {
+  if (puzzle.variant.classic()) return std::nullopt;
+  return "not " + std::string(what) +
+         ": the techniques know the classic rules only (rows, columns, boxes), and this "
+         "puzzle's rules are " +
+         puzzle.variant.name() + " (Solve and Count take it)";
 }
 
 // The page's solvers, one of each kind, kept from call to call, each under the page's node limit.
@@ -186,45 +263,40 @@ SolverType& page_solver() {
   }();
   return solver;
 }
-// explain's completion and rate: the hybrid search that explain.hpp and rating.hpp document.
+// explain's completion, rate and hint: the hybrid search that explain.hpp and rating.hpp document.
 sudoku::DlxSolver& engine() { return page_solver<sudoku::DlxSolver>(); }
-// solve and count: the automatic choice (Solver's default backend).
+// solve and count, under any rules: the automatic choice (Solver's default backend; plan_search()
+// sends other rules to their exact cover, labelled dlx).
 sudoku::Solver& solver() { return page_solver<sudoku::Solver>(); }
-// variant puzzles: their exact cover on the engine (the dlx backend).
-sudoku::Solver& variant_solver() {
-  static sudoku::Solver solver = [] {
-    sudoku::Solver s(sudoku::Backend::dlx);
-    s.set_node_limit(kPageNodeLimit);
-    return s;
-  }();
-  return solver;
-}
 
-// Solve (limit 1) and count (limit > 1) share one reply: the count found, the first solution
-// (checked by the validator, never trusted), the solver's work, the backend that did it, and
-// the time.
-const char* solve_reply(const char* text, const char* box, std::uint64_t limit) {
-  auto read = read_one(text, box);
+// Solve (limit 2) and count (limit above 2) share one reply: the count found, the first solution
+// (checked by the validator under the puzzle's rules, never trusted), the solver's work, the
+// backend that did it, and the time.
+const char* solve_reply(const char* text, const char* box, const char* rules, double limit) {
+  auto read = read_page(text, box, rules, std::nullopt);
   if (auto* error = std::get_if<std::string>(&read)) return fail(*error);
-  const sudoku::Board& board = std::get<sudoku::Puzzle>(read).board;
+  const sudoku::Puzzle& puzzle = std::get<PageRead>(read).puzzle;
+  const sudoku::Board& board = puzzle.board;
+  const auto bounded = static_cast<std::uint64_t>(limit < 2 ? 2.0 : (limit > 1e15 ? 1e15 : limit));
   sudoku::SolverResult result;
-  const Timing timing = time_work([&] { result = solver().solve(board, limit); });
-  Json reply = board_reply(board);
-  reply["limit"] = limit;
+  const Timing timing =
+      time_work([&] { result = solver().solve(board, puzzle.variant, bounded); });
+  Json reply = puzzle_reply(puzzle);
+  reply["limit"] = bounded;
   reply["solutions"] = result.solutions;
   reply["limit_reached"] = !result.complete;
   reply["nodes"] = result.nodes;
   reply["backend"] = sudoku::backend_name(result.backend);
   add_timing(reply, timing);
   if (result.solutions > 0) {
-    if (auto why = sudoku::check_solution(board, result.first)) {
+    if (auto why = sudoku::check_variant_solution(board, puzzle.variant, result.first)) {
       return fail("internal error: the solver's solution is wrong: " + *why);
     }
     reply["solution"] = result.first.to_line();
   } else {
     reply["solution"] = nullptr;
     if (sudoku::consistent(board) && result.complete) {
-      reply["contradiction"] = contradiction_json(board);
+      reply["contradiction"] = contradiction_json(puzzle);
     }
   }
   return give(reply);
@@ -244,106 +316,49 @@ Json candidates_json(const sudoku::Position& position) {
   return out;
 }
 
-// The puzzle at `index` (from 0) of a text in the reader's format, rules included; or the
-// reader's message. `count` receives how many puzzles the text holds (read to its end).
-// `flags` names rules added to the puzzle's own (x, windoku, anti-knight, anti-king, joined by
-// '+'), as the program's --variant adds them; "" for none.
-std::variant<sudoku::Puzzle, std::string> read_variant(const char* text, int index,
-                                                       std::string_view flags, int& count) {
-  std::optional<sudoku::VariantName> asked;
-  if (!flags.empty()) {
-    asked = sudoku::parse_variant(flags);
-    if (!asked || asked->jigsaw || asked->killer) {
-      return "unknown rules '" + std::string(flags) + "': x, windoku, anti-knight, anti-king";
-    }
-  }
-  std::istringstream in(text ? text : "");
-  sudoku::Reader reader(in, "puzzle");
-  std::optional<sudoku::Puzzle> chosen;
-  count = 0;
-  while (auto entry = reader.next()) {
-    if (const auto* read_error = std::get_if<sudoku::ReadError>(&*entry)) {
-      if (!chosen) return read_error->to_string();
-      continue;  // a later puzzle's mistake is that puzzle's, not this one's
-    }
-    if (count++ == index) chosen = std::get<sudoku::Puzzle>(std::move(*entry));
-  }
-  if (count == 0) return "puzzle: no puzzle in the text";
-  if (!chosen)
-    return "puzzle: the text holds " + std::to_string(count) + " puzzles, not " +
-           std::to_string(index + 1);
-  if (asked) {
-    sudoku::Variant& rules = chosen->variant;
-    rules.diagonals = rules.diagonals || asked->rules.diagonals;
-    rules.windows = rules.windows || asked->rules.windows;
-    rules.anti_knight = rules.anti_knight || asked->rules.anti_knight;
-    rules.anti_king = rules.anti_king || asked->rules.anti_king;
-  }
-  if (auto why = sudoku::variant_problem(chosen->board.geometry(), chosen->variant)) {
-    return "puzzle:" + std::to_string(chosen->line) + ": " + chosen->variant.name() + ": " + *why;
-  }
-  return *std::move(chosen);
-}
-
-// A variant puzzle's rules, for drawing, added to `reply`: the name, the rules as the reader's
-// comment lines, the region of every cell (empty for boxes), the cages, the units beyond rows,
-// columns and boxes or regions (diagonals, windows), the pairs rules (anti-knight, anti-king),
-// and the first rule the givens break (variant_clash) or null.
-void add_rules(Json& reply, const sudoku::Board& board, const sudoku::Variant& rules) {
-  const sudoku::Geometry& g = board.geometry();
-  reply["variant"] = rules.name();
-  reply["rules"] = sudoku::variant_lines(rules, g);
-  reply["regions"] = Json::array();
-  for (const auto region : rules.regions) reply["regions"].push_back(region);
-  Json cages = Json::array();
-  for (const sudoku::Cage& cage : rules.cages) {
-    cages.push_back({{"sum", cage.sum}, {"cells", cells_json(g, cage.cells)}});
-  }
-  reply["cages"] = std::move(cages);
-  Json extra_units = Json::array();
-  const sudoku::VariantUnits units(g, rules);
-  for (std::size_t u = 3 * static_cast<std::size_t>(units.n); u < units.units.size(); ++u) {
-    extra_units.push_back(
-        {{"name", units.unit_names[u]}, {"cells", cells_json(g, units.units[u])}});
-  }
-  reply["units"] = std::move(extra_units);
-  reply["anti_knight"] = rules.anti_knight;
-  reply["anti_king"] = rules.anti_king;
-  const auto clash = sudoku::variant_clash(board, rules);
-  reply["clash"] = clash ? Json(*clash) : Json(nullptr);
-}
-
 }  // namespace
 
-/// Reads a puzzle (a line, or a grid as people type it) without solving it: {"ok","puzzle",
-/// "box","givens","conflicts"}: what the page shows after every edit or paste.
-WEB_EXPORT const char* web_read(const char* text, const char* box) {
-  auto read = read_one(text, box);
+// Every function takes `text` (the puzzle as the player typed or pasted it, rules lines
+// included), `box` ("RxC" to fix the board's shape, "" to detect it) and `rules` (rules lines
+// read before the text: see read_page()), and replies with puzzle_reply()'s fields first.
+
+/// Reads the puzzle at `index` (from 0; an example file holds many) without solving it:
+/// puzzle_reply()'s fields, then "count" (the puzzles in the text) and "line" (where the chosen
+/// one starts in it): what the page shows after every edit, paste or example.
+WEB_EXPORT const char* web_read(const char* text, const char* box, const char* rules,
+                                double index) {
+  auto read = read_page(text, box, rules, static_cast<int>(index < 0 ? 0 : index));
   if (auto* error = std::get_if<std::string>(&read)) return fail(*error);
-  return give(board_reply(std::get<sudoku::Puzzle>(read).board));
+  const PageRead& page = std::get<PageRead>(read);
+  Json reply = puzzle_reply(page.puzzle);
+  reply["count"] = page.count;
+  reply["line"] = page.puzzle.line;
+  return give(reply);
 }
 
 /// The first solution, and whether it is the only one (the search goes on to a second):
-/// {"ok","puzzle","box","conflicts","solutions" (0, 1 or 2),"solution",...}.
-WEB_EXPORT const char* web_solve(const char* text, const char* box) {
-  return solve_reply(text, box, 2);
+/// {...,"limit","solutions" (0, 1 or 2),"limit_reached","nodes","backend","micros","runs",
+/// "solution" or null, and without one "contradiction"}.
+WEB_EXPORT const char* web_solve(const char* text, const char* box, const char* rules) {
+  return solve_reply(text, box, rules, 2);
 }
 
 /// Counts solutions up to `limit` (at least 2): 0 none, 1 unique, more: several.
-WEB_EXPORT const char* web_count(const char* text, const char* box, double limit) {
-  const auto bounded = limit < 2 ? 2.0 : (limit > 1e15 ? 1e15 : limit);
-  return solve_reply(text, box, static_cast<std::uint64_t>(bounded));
+WEB_EXPORT const char* web_count(const char* text, const char* box, const char* rules,
+                                 double limit) {
+  return solve_reply(text, box, rules, limit);
 }
 
-/// The step log: {"ok",...web_read's fields,"micros","runs","explanation":<explain's record
-/// (explanation_json(), what `sudoku explain --finish --format json` writes for the text), with
-/// the engine's completion when the techniques stall>,"positions":[before step 1, ..., after the
-/// last step],"se_tenths":[each step's difficulty on SE's scale in tenths; empty unless 9x9]},
-/// each position the candidates of every cell, replayed from the steps.
-WEB_EXPORT const char* web_explain(const char* text, const char* box) {
-  auto read = read_one(text, box);
+/// The step log: {...,"micros","runs","explanation":<explain's record (explanation_json(), what
+/// `sudoku explain --finish --format json` writes for the text), with the engine's completion
+/// when the techniques stall>,"positions":[before step 1, ..., after the last step],
+/// "se_tenths":[each step's difficulty on SE's scale in tenths; empty unless 9x9]}, each
+/// position the candidates of every cell, replayed from the steps.
+WEB_EXPORT const char* web_explain(const char* text, const char* box, const char* rules) {
+  auto read = read_page(text, box, rules, std::nullopt);
   if (auto* error = std::get_if<std::string>(&read)) return fail(*error);
-  const sudoku::Puzzle& puzzle = std::get<sudoku::Puzzle>(read);
+  const sudoku::Puzzle& puzzle = std::get<PageRead>(read).puzzle;
+  if (auto why = logic_refusal(puzzle, "explained")) return fail(*why);
   const sudoku::Board& board = puzzle.board;
   sudoku::LogicResult logic;
   std::optional<sudoku::SolveResult> finish;
@@ -353,10 +368,10 @@ WEB_EXPORT const char* web_explain(const char* text, const char* box) {
       finish = sudoku::finish_with_engine(logic, engine());
     }
   });
-  Json reply = board_reply(board);
+  Json reply = puzzle_reply(puzzle);
   add_timing(reply, timing);
-  reply["explanation"] =
-      sudoku::explanation_json(page_head(puzzle), board, logic, finish ? &*finish : nullptr);
+  reply["explanation"] = sudoku::explanation_json(sudoku::json_head(puzzle, &puzzle.variant),
+                                                  board, logic, finish ? &*finish : nullptr);
   Json positions = Json::array();
   if (!sudoku::Position::check_givens(board)) {
     sudoku::Position position(board);
@@ -368,9 +383,10 @@ WEB_EXPORT const char* web_explain(const char* text, const char* box) {
     }
   }
   reply["positions"] = std::move(positions);
-  // Each step's difficulty on Sudoku Explainer's scale, in tenths (9x9 only: SE's board).
+  // Each step's difficulty on Sudoku Explainer's scale, in tenths (classic 9x9 only: SE's board
+  // and rules).
   Json difficulties = Json::array();
-  if (board.geometry() == sudoku::Geometry{3, 3}) {
+  if (board.geometry() == sudoku::Geometry{3, 3} && puzzle.variant.classic()) {
     for (const sudoku::Step& step : logic.steps) {
       difficulties.push_back(sudoku::se_difficulty_tenths(step));
     }
@@ -379,35 +395,53 @@ WEB_EXPORT const char* web_explain(const char* text, const char* box) {
   return give(reply);
 }
 
-/// The difficulty: {"ok",...web_read's fields,"micros","runs","text":rating_text(),"rating":<rate's
-/// record (rating_json(), what `sudoku rate --se --format json` writes for the text)>}, with
-/// Sudoku Explainer's ER/EP/ED where add_se_rating() gives them.
-WEB_EXPORT const char* web_rate(const char* text, const char* box) {
-  auto read = read_one(text, box);
+/// The difficulty: {...,"micros","runs","text":rating_text(),"rating":<rate's record
+/// (rating_json(), what `sudoku rate --se --format json` writes for the text)>}, with Sudoku
+/// Explainer's ER/EP/ED where add_se_rating() gives them.
+WEB_EXPORT const char* web_rate(const char* text, const char* box, const char* rules) {
+  auto read = read_page(text, box, rules, std::nullopt);
   if (auto* error = std::get_if<std::string>(&read)) return fail(*error);
-  const sudoku::Puzzle& puzzle = std::get<sudoku::Puzzle>(read);
+  const sudoku::Puzzle& puzzle = std::get<PageRead>(read).puzzle;
+  if (auto why = logic_refusal(puzzle, "rated")) return fail(*why);
   const sudoku::Board& board = puzzle.board;
   sudoku::Rating rating;
   const Timing timing = time_work([&] {
     rating = sudoku::rate(board, engine());
     sudoku::add_se_rating(rating, board);
   });
-  Json reply = board_reply(board);
+  Json reply = puzzle_reply(puzzle);
   add_timing(reply, timing);
   reply["text"] = sudoku::rating_text(rating);
-  reply["rating"] = sudoku::rating_json(page_head(puzzle), rating);
+  reply["rating"] = sudoku::rating_json(sudoku::json_head(puzzle, &puzzle.variant), rating);
   return give(reply);
 }
 
-/// A new puzzle with exactly one solution: {"ok","puzzle","solution","text" (its rating),
-/// "level","attempts","seed","micros"}. `difficulty` "" for any, `symmetry` "none" etc.
-WEB_EXPORT const char* web_generate(const char* box, const char* difficulty, const char* symmetry,
-                                    double seed) {
-  std::string error;
-  const auto geometry = parse_box(box ? box : "", error);
-  if (!error.empty()) return fail(error);
+/// A new puzzle with exactly one solution under `rules` ("" or "classic", "x", "jigsaw",
+/// "killer+x", ...: parse_variant()'s names; jigsaw and killer make their regions and cages),
+/// made by the one Generator: {"ok","puzzle","box","solution","rules" (the rules as the reader's
+/// comment lines, "" for classic: the page sends them back with the puzzle),"variant","text"
+/// (its rating; classic only),"level" (classic only),"attempts","seed","micros"}. `difficulty`
+/// "" for any, `symmetry` "none" etc.
+WEB_EXPORT const char* web_generate(const char* box, const char* rules, const char* difficulty,
+                                    const char* symmetry, double seed) {
   sudoku::GeneratorOptions options;
-  options.geometry = geometry.value_or(sudoku::Geometry{});
+  const std::string_view shape = box ? box : "";
+  if (!shape.empty()) {
+    const auto geometry = sudoku::Geometry::parse(shape);
+    if (!geometry) {
+      return fail("bad box shape '" + std::string(shape) +
+                  "': expected RxC with R*C at most 35, e.g. 2x3");
+    }
+    options.geometry = *geometry;
+  }
+  const std::string_view named = rules && *rules ? rules : "classic";
+  const auto variant = sudoku::parse_variant(named);
+  if (!variant) {
+    return fail("unknown rules '" + std::string(named) + "': " + sudoku::kVariantNames);
+  }
+  options.variant = *variant;
+  const bool classic = !sudoku::variant_rules(options);
+  options.rate = classic;  // the ratings know the classic rules only
   options.seed = static_cast<std::uint64_t>(seed < 0 ? 0 : seed);
   // A browser tab should answer within seconds: a target missed this many times is reported.
   // A 9x9 puzzle takes milliseconds to make, a 16x16 one about a second (and rarely rates
@@ -429,46 +463,63 @@ WEB_EXPORT const char* web_generate(const char* box, const char* difficulty, con
   const auto made = generator.next();
   const double micros = micros_since(start);
   if (!made) return fail(generator.error());
-  return give(Json{{"ok", true},
-                   {"puzzle", made->puzzle.to_line()},
-                   {"box", options.geometry.name()},
-                   {"solution", made->solution.to_line()},
-                   {"text", sudoku::rating_text(made->rating)},
-                   {"level", sudoku::difficulty_name(made->rating.level)},
-                   {"attempts", made->attempts},
-                   {"seed", options.seed},
-                   {"micros", micros}});
+  const sudoku::Geometry& g = made->puzzle.geometry();
+  Json reply = {{"ok", true},
+                {"puzzle", made->puzzle.to_line()},
+                {"box", g.name()},
+                {"solution", made->solution.to_line()},
+                {"rules", made->rules.classic() ? std::string()
+                                                : sudoku::variant_lines(made->rules, g)},
+                {"variant", made->rules.name()}};
+  if (classic) {
+    reply["text"] = sudoku::rating_text(made->rating);
+    reply["level"] = sudoku::difficulty_name(made->rating.level);
+  }
+  reply["attempts"] = made->attempts;
+  reply["seed"] = options.seed;
+  reply["micros"] = micros;
+  return give(reply);
 }
 
-/// The speed hook: reads every puzzle of `text` (a whole file), counts each up to `limit` with
-/// the page's solver (sudoku::Solver, auto, without the page's node limit), and checks every
-/// first solution with the validator. Only the solving is timed ("micros"); reading and
-/// checking are outside the clock, as in a benchmark. {"ok","puzzles","errors","unique",
-/// "several","none","nodes","backends" ({"bitboard": puzzles, ...}),"micros","bad_solutions"}.
+/// The speed hook: reads every puzzle of `text` (a whole file, rules lines included), counts
+/// each up to `limit` under its rules with the page's solver (sudoku::Solver, auto, without the
+/// page's node limit), and checks every first solution with the validator. Only the solving is
+/// timed ("micros"); reading and checking are outside the clock, as in a benchmark.
+/// {"ok","puzzles","errors","unique","several","none","nodes","backends" ({"bitboard": puzzles,
+/// ...}),"micros","bad_solutions"}.
 WEB_EXPORT const char* web_bench(const char* text, double limit) {
   std::istringstream in(text ? text : "");
   sudoku::Reader reader(in, "bench");
-  std::vector<sudoku::Board> boards;
+  std::vector<sudoku::Puzzle> puzzles;
   std::uint64_t errors = 0;
   while (auto entry = reader.next()) {
-    if (auto* p = std::get_if<sudoku::Puzzle>(&*entry)) boards.push_back(p->board);
-    else ++errors;
+    if (auto* p = std::get_if<sudoku::Puzzle>(&*entry)) {
+      if (sudoku::variant_problem(p->board.geometry(), p->variant)) ++errors;
+      else puzzles.push_back(std::move(*p));
+    } else if (!std::get<sudoku::ReadError>(*entry).rules_line) {
+      ++errors;
+    }
   }
   sudoku::Solver solver(sudoku::Backend::automatic);
-  std::vector<sudoku::SolverResult> results(boards.size());
+  std::vector<sudoku::SolverResult> results(puzzles.size());
   const auto bound = static_cast<std::uint64_t>(limit < 1 ? 1 : limit);
   const auto start = Clock::now();
-  for (std::size_t i = 0; i < boards.size(); ++i) results[i] = solver.solve(boards[i], bound);
+  for (std::size_t i = 0; i < puzzles.size(); ++i) {
+    results[i] = solver.solve(puzzles[i].board, puzzles[i].variant, bound);
+  }
   const double micros = micros_since(start);
   std::uint64_t counts[3] = {0, 0, 0};
   std::uint64_t nodes = 0;
   std::uint64_t bad = 0;
   std::array<std::uint64_t, sudoku::kBackendCount> by_backend{};
-  for (std::size_t i = 0; i < boards.size(); ++i) {
+  for (std::size_t i = 0; i < puzzles.size(); ++i) {
     ++by_backend.at(static_cast<std::size_t>(results[i].backend));
     ++counts[results[i].solutions > 2 ? 2 : results[i].solutions];
     nodes += results[i].nodes;
-    if (results[i].solutions > 0 && sudoku::check_solution(boards[i], results[i].first)) ++bad;
+    if (results[i].solutions > 0 &&
+        sudoku::check_variant_solution(puzzles[i].board, puzzles[i].variant, results[i].first)) {
+      ++bad;
+    }
   }
   Json backends = Json::object();
   for (std::size_t b = 0; b < by_backend.size(); ++b) {
@@ -476,7 +527,7 @@ WEB_EXPORT const char* web_bench(const char* text, double limit) {
     backends[std::string(sudoku::backend_name(static_cast<sudoku::Backend>(b)))] = by_backend[b];
   }
   return give(Json{{"ok", true},
-                   {"puzzles", boards.size()},
+                   {"puzzles", puzzles.size()},
                    {"errors", errors},
                    {"none", counts[0]},
                    {"unique", counts[1]},
@@ -484,103 +535,5 @@ WEB_EXPORT const char* web_bench(const char* text, double limit) {
                    {"nodes", nodes},
                    {"bad_solutions", bad},
                    {"backends", std::move(backends)},
-                   {"micros", micros}});
-}
-
-/// A variant puzzle from text in the reader's format (its rules as "# variant", "# regions" and
-/// "# cage" lines before it): the puzzle at `index` (from 0; an example file holds many), under
-/// its own rules plus `flags` (see read_variant()), with
-/// {"ok","puzzle","box","givens","count" (puzzles in the text),"line" (where it starts),
-/// "variant","rules","regions","cages","units","anti_knight","anti_king","clash"}: see
-/// add_rules(). A classic puzzle reads too ("variant":"classic").
-WEB_EXPORT const char* web_variant_read(const char* text, double index, const char* flags) {
-  int count = 0;
-  auto read =
-      read_variant(text, static_cast<int>(index < 0 ? 0 : index), flags ? flags : "", count);
-  if (auto* error = std::get_if<std::string>(&read)) return fail(*error);
-  const sudoku::Puzzle& puzzle = std::get<sudoku::Puzzle>(read);
-  const sudoku::Board& board = puzzle.board;
-  Json reply = {{"ok", true},
-                {"puzzle", board.to_line()},
-                {"box", board.geometry().name()},
-                {"givens", board.given_count()},
-                {"count", count},
-                {"line", puzzle.line}};
-  add_rules(reply, board, puzzle.variant);
-  return give(reply);
-}
-
-/// Solves (limit 2: is it unique?) or counts (limit above 2) the first puzzle of the text under
-/// its rules, on sudoku::Solver's dlx backend (the rules' exact cover on the engine, what `sudoku
-/// solve
-/// --solver dlx` runs for it): {"ok",...web_variant_read's fields,"limit","solutions",
-/// "limit_reached","nodes","backend":"dlx","micros","runs","solution" (checked by
-/// check_variant_solution, never trusted) or null}.
-WEB_EXPORT const char* web_variant_solve(const char* text, double limit) {
-  int count = 0;
-  auto read = read_variant(text, 0, "", count);
-  if (auto* error = std::get_if<std::string>(&read)) return fail(*error);
-  const sudoku::Puzzle& puzzle = std::get<sudoku::Puzzle>(read);
-  const sudoku::Board& board = puzzle.board;
-  const auto bounded = static_cast<std::uint64_t>(limit < 2 ? 2.0 : (limit > 1e15 ? 1e15 : limit));
-  Json reply = {{"ok", true},
-                {"puzzle", board.to_line()},
-                {"box", board.geometry().name()},
-                {"givens", board.given_count()}};
-  add_rules(reply, board, puzzle.variant);
-  reply["limit"] = bounded;
-  if (sudoku::variant_clash(board, puzzle.variant)) {
-    reply["solutions"] = 0;
-    reply["limit_reached"] = false;
-    reply["nodes"] = 0;
-    reply["backend"] = "dlx";
-    reply["solution"] = nullptr;
-    return give(reply);
-  }
-  sudoku::SolverResult result;
-  const Timing timing =
-      time_work([&] { result = variant_solver().solve(board, puzzle.variant, bounded); });
-  reply["solutions"] = result.solutions;
-  reply["limit_reached"] = !result.complete;
-  reply["nodes"] = result.nodes;
-  reply["backend"] = "dlx";
-  add_timing(reply, timing);
-  if (result.solutions > 0) {
-    if (auto why = sudoku::check_variant_solution(board, puzzle.variant, result.first)) {
-      return fail("internal error: the solver's solution is wrong: " + *why);
-    }
-    reply["solution"] = result.first.to_line();
-  } else {
-    reply["solution"] = nullptr;
-  }
-  return give(reply);
-}
-
-/// A new 9x9 puzzle of `variant` ("x", "jigsaw", "killer+x", ...: parse_variant's names) with
-/// exactly one solution, made by Generator: {"ok","text" (rules lines and the puzzle
-/// line, as web_variant_read takes it),"puzzle","solution","variant","seed","micros"}.
-WEB_EXPORT const char* web_variant_generate(const char* variant, double seed) {
-  const auto name = sudoku::parse_variant(variant ? variant : "");
-  if (!name) {
-    return fail("unknown variant '" + std::string(variant ? variant : "") +
-                "': " + sudoku::kVariantNames);
-  }
-  sudoku::GeneratorOptions options;
-  options.rate = false;  // the reply carries no rating
-  options.variant = *name;
-  options.seed = static_cast<std::uint64_t>(seed < 0 ? 0 : seed);
-  const auto start = Clock::now();
-  sudoku::Generator generator(options);
-  const auto made = generator.next();
-  const double micros = micros_since(start);
-  if (!made) return fail(generator.error());
-  const std::string text =
-      sudoku::variant_lines(made->rules, made->puzzle.geometry()) + made->puzzle.to_line() + "\n";
-  return give(Json{{"ok", true},
-                   {"text", text},
-                   {"puzzle", made->puzzle.to_line()},
-                   {"solution", made->solution.to_line()},
-                   {"variant", made->rules.name()},
-                   {"seed", options.seed},
                    {"micros", micros}});
 }

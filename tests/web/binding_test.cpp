@@ -21,17 +21,14 @@
 #include "../json_grid_checks.hpp"
 
 extern "C" {
-const char* web_read(const char* text, const char* box);
-const char* web_solve(const char* text, const char* box);
-const char* web_count(const char* text, const char* box, double limit);
-const char* web_explain(const char* text, const char* box);
-const char* web_rate(const char* text, const char* box);
-const char* web_generate(const char* box, const char* difficulty, const char* symmetry,
-                         double seed);
+const char* web_read(const char* text, const char* box, const char* rules, double index);
+const char* web_solve(const char* text, const char* box, const char* rules);
+const char* web_count(const char* text, const char* box, const char* rules, double limit);
+const char* web_explain(const char* text, const char* box, const char* rules);
+const char* web_rate(const char* text, const char* box, const char* rules);
+const char* web_generate(const char* box, const char* rules, const char* difficulty,
+                         const char* symmetry, double seed);
 const char* web_bench(const char* text, double limit);
-const char* web_variant_read(const char* text, double index, const char* flags);
-const char* web_variant_solve(const char* text, double limit);
-const char* web_variant_generate(const char* variant, double seed);
 }
 
 using grid_checks::cell_number;
@@ -89,16 +86,26 @@ void check_timing(const json& reply, bool with_runs) {
 }  // namespace
 
 TEST_CASE("web_read: the board, its givens and its clashes, or the reader's message", "[web]") {
-  const json read = parsed(web_read(kExample.c_str(), ""));
+  const json read = parsed(web_read(kExample.c_str(), "", "", 0));
   CHECK(read == json{{"ok", true},
                      {"puzzle", kExample},
                      {"box", "3x3"},
                      {"givens", 30},
-                     {"conflicts", json::array()}});
+                     {"conflicts", json::array()},
+                     {"variant", "classic"},
+                     {"rules", ""},
+                     {"regions", json::array()},
+                     {"cages", json::array()},
+                     {"units", json::array()},
+                     {"anti_knight", false},
+                     {"anti_king", false},
+                     {"clash", nullptr},
+                     {"count", 1},
+                     {"line", 1}});
 
   std::string clash = kExample;
   clash[1] = '5';  // a second 5 in row 1 and box 1
-  const json clashing = parsed(web_read(clash.c_str(), ""));
+  const json clashing = parsed(web_read(clash.c_str(), "", "", 0));
   CHECK(clashing["ok"] == true);
   REQUIRE(clashing["conflicts"].size() == 2);
   CHECK(clashing["conflicts"][0] == json{{"message", "digit 5 twice in row 1 (r1c1 and r1c2)"},
@@ -109,18 +116,18 @@ TEST_CASE("web_read: the board, its givens and its clashes, or the reader's mess
   // A symbol out of range: the reader's message with line and column, and no crash.
   std::string bad = kExample;
   bad[4] = 'x';
-  const json error = parsed(web_read(bad.c_str(), ""));
+  const json error = parsed(web_read(bad.c_str(), "", "", 0));
   CHECK(error["ok"] == false);
   CHECK(error["error"].get<std::string>().rfind("puzzle:1:5: ", 0) == 0);
-  CHECK(parsed(web_read("", ""))["error"] == "puzzle: no puzzle in the text");
-  CHECK(parsed(web_read(kExample.c_str(), "4x"))["ok"] == false);
+  CHECK(parsed(web_read("", "", "", 0))["error"] == "puzzle: no puzzle in the text");
+  CHECK(parsed(web_read(kExample.c_str(), "4x", "", 0))["ok"] == false);
   bad[4] = '\xff';
-  CHECK(parsed(web_read(bad.c_str(), ""))["error"].get<std::string>().rfind(
+  CHECK(parsed(web_read(bad.c_str(), "", "", 0))["error"].get<std::string>().rfind(
             "puzzle:1:5: unknown symbol (byte 0xFF)", 0) == 0);
 }
 
 TEST_CASE("web_solve and web_count: the published solution, 288, and no solution", "[web]") {
-  const json solved = parsed(web_solve(kExample.c_str(), ""));
+  const json solved = parsed(web_solve(kExample.c_str(), "", ""));
   CHECK(solved["ok"] == true);
   CHECK(solved["puzzle"] == kExample);
   CHECK(solved["limit"] == 2);
@@ -132,16 +139,16 @@ TEST_CASE("web_solve and web_count: the published solution, 288, and no solution
   check_timing(solved, true);
 
   // The empty 4x4 grid has 288 solutions.
-  const json counted = parsed(web_count("................", "", 1000));
+  const json counted = parsed(web_count("................", "", "", 1000));
   CHECK(counted["solutions"] == 288);
   CHECK(counted["limit"] == 1000);
   CHECK(solves("................", counted["solution"].get<std::string>(), 2, 2));
   // A limit below 2 is raised to 2: the count still says whether the solution is unique.
-  CHECK(parsed(web_count("................", "", 0))["solutions"] == 2);
+  CHECK(parsed(web_count("................", "", "", 0))["solutions"] == 2);
 
   // Consistent givens without a solution: r1c9 can hold nothing (unsolvable.txt).
   const std::string none = puzzle_lines(kData + "unsolvable.txt").at(0).second;
-  const json unsolvable = parsed(web_solve(none.c_str(), ""));
+  const json unsolvable = parsed(web_solve(none.c_str(), "", ""));
   CHECK(unsolvable["solutions"] == 0);
   CHECK(unsolvable["solution"].is_null());
   CHECK(unsolvable["contradiction"]["cells"] == json{"r1c9"});
@@ -149,7 +156,7 @@ TEST_CASE("web_solve and web_count: the published solution, 288, and no solution
 
 TEST_CASE("web_explain: every step sound against the published solution, positions replayed",
           "[web]") {
-  const json reply = parsed(web_explain(kExample.c_str(), ""));
+  const json reply = parsed(web_explain(kExample.c_str(), "", ""));
   CHECK(reply["ok"] == true);
   check_timing(reply, true);
   const json& explanation = reply["explanation"];
@@ -192,7 +199,7 @@ TEST_CASE("web_explain: every step sound against the published solution, positio
   // A puzzle of two solutions (the comment above it in multiple_solutions.txt says so) stalls
   // the techniques, and the engine's completion says there are several.
   const std::string two = puzzle_lines(kData + "multiple_solutions.txt").at(0).second;
-  const json stalled = parsed(web_explain(two.c_str(), ""));
+  const json stalled = parsed(web_explain(two.c_str(), "", ""));
   CHECK(stalled["explanation"]["status"] == "stalled");
   CHECK(stalled["explanation"]["candidates"].size() == 81);
   CHECK(stalled["explanation"]["finish"]["solutions"] == 2);
@@ -206,7 +213,7 @@ TEST_CASE("web_rate: Sudoku Explainer's published rating of a puzzle in se_rated
     if (text.find("fiendish-s15 ") != std::string::npos) puzzle = text.substr(0, 81);
   }
   REQUIRE(puzzle.size() == 81);
-  const json reply = parsed(web_rate(puzzle.c_str(), ""));
+  const json reply = parsed(web_rate(puzzle.c_str(), "", ""));
   CHECK(reply["ok"] == true);
   check_timing(reply, true);
   const json& rating = reply["rating"];
@@ -217,11 +224,11 @@ TEST_CASE("web_rate: Sudoku Explainer's published rating of a puzzle in se_rated
   CHECK(rating["ep"] == 1.2);
   CHECK(rating["ed"] == 1.2);
   CHECK(reply["text"].get<std::string>().find("SE 7.1/1.2/1.2") != std::string::npos);
-  CHECK(parsed(web_rate("12", ""))["ok"] == false);
+  CHECK(parsed(web_rate("12", "", ""))["ok"] == false);
 }
 
 TEST_CASE("web_generate: a puzzle with one solution, of the level and symmetry asked", "[web]") {
-  const json made = parsed(web_generate("3x3", "easy", "rotate180", 11));
+  const json made = parsed(web_generate("3x3", "", "easy", "rotate180", 11));
   REQUIRE(made["ok"] == true);
   const std::string puzzle = made["puzzle"];
   CHECK(made["box"] == "3x3");
@@ -233,13 +240,13 @@ TEST_CASE("web_generate: a puzzle with one solution, of the level and symmetry a
   for (std::size_t i = 0; i < puzzle.size(); ++i) {
     CHECK((puzzle[i] == '.') == (puzzle[80 - i] == '.'));
   }
-  CHECK(parsed(web_count(puzzle.c_str(), "", 2))["solutions"] == 1);
+  CHECK(parsed(web_count(puzzle.c_str(), "", "", 2))["solutions"] == 1);
 
-  const json six = parsed(web_generate("2x3", "", "none", 3));
+  const json six = parsed(web_generate("2x3", "classic", "", "none", 3));
   CHECK(six["box"] == "2x3");
   CHECK(solves(six["puzzle"], six["solution"], 2, 3));
-  CHECK(parsed(web_generate("3x3", "impossible", "none", 1))["ok"] == false);
-  CHECK(parsed(web_generate("3x3", "", "sideways", 1))["ok"] == false);
+  CHECK(parsed(web_generate("3x3", "", "impossible", "none", 1))["ok"] == false);
+  CHECK(parsed(web_generate("3x3", "", "", "sideways", 1))["ok"] == false);
 }
 
 TEST_CASE("web_bench: counts, backends, and a board that auto hands to clause learning", "[web]") {
@@ -267,59 +274,117 @@ TEST_CASE("web_bench: counts, backends, and a board that auto hands to clause le
   CHECK(big["backends"] == json{{"sat", 1}});
 }
 
-TEST_CASE("web_variant_read, _solve and _generate: rules drawn, solutions that keep them",
+TEST_CASE("one path for every rule set: the text's rules lines and the menu's, read alike",
           "[web]") {
   const std::string x = slurp(kData + "variants/x.txt");
   const auto lines = puzzle_lines(kData + "variants/x.txt");  // "# variant x" lines included
   std::vector<std::pair<std::size_t, std::string>> puzzles;
   std::copy_if(lines.begin(), lines.end(), std::back_inserter(puzzles),
                [](const auto& l) { return l.second.size() == 81; });
-  const json third = parsed(web_variant_read(x.c_str(), 2, ""));
+  const json third = parsed(web_read(x.c_str(), "", "", 2));
   CHECK(third["ok"] == true);
   CHECK(third["count"] == puzzles.size());
   CHECK(third["line"] == puzzles.at(2).first);
   CHECK(third["puzzle"] == puzzles.at(2).second);
   CHECK(third["variant"] == "x");
+  CHECK(third["rules"] == "# variant x\n");
   CHECK(third["regions"] == json::array());
   REQUIRE(third["units"].size() == 2);  // the two diagonals
-  for (const json& unit : third["units"]) CHECK(unit["cells"].size() == 9);
+  std::set<std::size_t> on_diagonals;
+  for (const json& unit : third["units"]) {
+    CHECK(unit["cells"].size() == 9);
+    for (const json& cell : unit["cells"]) on_diagonals.insert(cell_number(cell, 9));
+  }
+  std::set<std::size_t> diagonals;  // r1c1, r2c2, ... and r1c9, r2c8, ...
+  for (std::size_t k = 0; k < 9; ++k) diagonals.insert({k * 10, k * 9 + 8 - k});
+  CHECK(on_diagonals == diagonals);
   CHECK(third["clash"].is_null());
-  CHECK(parsed(web_variant_read(x.c_str(), 99, ""))["ok"] == false);
-  CHECK(parsed(web_variant_read(x.c_str(), 0, "bogus"))["error"] ==
-        "unknown rules 'bogus': x, windoku, anti-knight, anti-king");
-  // A byte that is not UTF-8, echoed in a message, still gives JSON: U+FFFD in its place.
-  CHECK(parsed(web_variant_read(x.c_str(), 0, "x\xff"))["error"] ==
-        "unknown rules 'x\xef\xbf\xbd': x, windoku, anti-knight, anti-king");
+  CHECK(parsed(web_read(x.c_str(), "", "", 99))["ok"] == false);
+  // solve, explain and rate take one puzzle; the file holds several.
+  CHECK(parsed(web_solve(x.c_str(), "", ""))["error"] ==
+        "puzzle: more than one puzzle in the text (one grid at a time)");
 
-  const std::string first = "# variant x\n" + puzzles.at(0).second + "\n";
-  const json solved = parsed(web_variant_solve(first.c_str(), 2));
+  // The menu's rules come as the lines the program reads, before the text: a bare line becomes
+  // an X puzzle; a mistake in the text keeps its place in the text (line 2, column 8: the sum
+  // "1x5" of the cage line), one in the menu's lines is named in "rules".
+  const std::string bare = puzzles.at(0).second;
+  const json menu = parsed(web_read(bare.c_str(), "", "# variant x\n", 0));
+  CHECK(menu["variant"] == "x");
+  CHECK(menu["line"] == 1);
+  const std::string broken = "\n# cage 1x5 r1c1\n" + bare + "\n";
+  CHECK(parsed(web_read(broken.c_str(), "", "# variant x\n", 0))["error"].get<std::string>().rfind(
+            "puzzle:2:8: # cage: the sum comes first", 0) == 0);
+  CHECK(parsed(web_read(bare.c_str(), "", "# variant bogus\n", 0))["error"].get<std::string>().rfind(
+            "rules:1:11: # variant: unknown variant", 0) == 0);
+  // The text's own "# variant" line is read after the menu's and replaces it, as a later line
+  // does in a file; "jigsaw" asks for the regions the bare line lacks.
+  const std::string windoku = "# variant windoku\n" + bare + "\n";
+  CHECK(parsed(web_read(windoku.c_str(), "", "# variant x\n", 0))["variant"] == "windoku");
+  CHECK(parsed(web_read(bare.c_str(), "", "# variant jigsaw\n", 0))["error"].get<std::string>().find(
+            "no '# regions' line before this puzzle") != std::string::npos);
+
+  // Solved on the one Solver under the rules read: the rules' exact cover (labelled dlx).
+  const json solved = parsed(web_solve(bare.c_str(), "", "# variant x\n"));
   CHECK(solved["solutions"] == 1);
   CHECK(solved["backend"] == "dlx");
-  CHECK(solves(puzzles.at(0).second, solved["solution"], 3, 3));
+  CHECK(solved["variant"] == "x");
+  CHECK(solves(bare, solved["solution"], 3, 3));
   CHECK(diagonals_distinct(solved["solution"]));
   check_timing(solved, true);
+  // Without the rules the same givens have several solutions (the X rule makes it unique).
+  CHECK(parsed(web_count(bare.c_str(), "", "", 10))["solutions"].get<int>() > 1);
 
-  // Killer: every cage of the first puzzle adds up to its sum in the solution found.
-  const json killer = parsed(web_variant_solve(slurp(kData + "variants/killer.txt").c_str(), 2));
+  // Killer, as the page sends it: the example read, then its rules lines with the puzzle line.
+  const json killer_read = parsed(web_read(slurp(kData + "variants/killer.txt").c_str(), "", "", 0));
+  REQUIRE(killer_read["ok"] == true);
+  CHECK(killer_read["variant"] == "killer");
+  const json killer = parsed(web_solve(killer_read["puzzle"].get<std::string>().c_str(), "",
+                                       killer_read["rules"].get<std::string>().c_str()));
   REQUIRE(killer["solutions"] == 1);
   const std::string solution = killer["solution"];
   CHECK(solves(killer["puzzle"], solution, 3, 3));
   REQUIRE(!killer["cages"].empty());
+  CHECK(killer["cages"] == killer_read["cages"]);
   for (const json& cage : killer["cages"]) {
     int sum = 0;
     for (const json& cell : cage["cells"]) sum += solution.at(cell_number(cell, 9)) - '0';
     CHECK(sum == cage["sum"]);
   }
 
-  const json made = parsed(web_variant_generate("x", 5));
+  // Explain and rate turn other rules away in one message, until the logic takes them.
+  const json explained = parsed(web_explain(bare.c_str(), "", "# variant x\n"));
+  CHECK(explained["ok"] == false);
+  CHECK(explained["error"].get<std::string>().rfind(
+            "not explained: the techniques know the classic rules only", 0) == 0);
+  CHECK(parsed(web_rate(bare.c_str(), "", "# variant x\n"))["error"].get<std::string>().rfind(
+            "not rated: ", 0) == 0);
+
+  // The one Generator, rules named as the menu names them; its rules lines read back.
+  const json made = parsed(web_generate("", "x", "", "none", 5));
   REQUIRE(made["ok"] == true);
   CHECK(made["variant"] == "x");
+  CHECK(made["rules"] == "# variant x\n");
   CHECK(solves(made["puzzle"], made["solution"], 3, 3));
   CHECK(diagonals_distinct(made["solution"]));
   check_timing(made, false);
-  // Its text reads back as the same puzzle under the same rules.
-  const json again = parsed(web_variant_read(made["text"].get<std::string>().c_str(), 0, ""));
-  CHECK(again["puzzle"] == made["puzzle"]);
+  const json again = parsed(web_count(made["puzzle"].get<std::string>().c_str(), "",
+                                      made["rules"].get<std::string>().c_str(), 2));
   CHECK(again["variant"] == "x");
-  CHECK(parsed(web_variant_generate("bogus", 1))["ok"] == false);
+  CHECK(again["solutions"] == 1);
+  const json caged = parsed(web_generate("", "killer", "", "none", 5));
+  REQUIRE(caged["ok"] == true);
+  const json caged_read = parsed(web_read(caged["puzzle"].get<std::string>().c_str(), "",
+                                          caged["rules"].get<std::string>().c_str(), 0));
+  CHECK(caged_read["variant"] == "killer");
+  CHECK(!caged_read["cages"].empty());
+  CHECK(parsed(web_generate("", "bogus", "", "none", 1))["ok"] == false);
+  // A byte that is not UTF-8, echoed in a message, still gives JSON: U+FFFD in its place.
+  CHECK(parsed(web_generate("", "x\xff", "", "none", 1))["error"].get<std::string>().rfind(
+            "unknown rules 'x\xef\xbf\xbd': ", 0) == 0);
+
+  // The speed hook counts variant files under their rules: every X example is unique.
+  const json bench = parsed(web_bench(x.c_str(), 2));
+  CHECK(bench["puzzles"] == puzzles.size());
+  CHECK(bench["unique"] == puzzles.size());
+  CHECK(bench["bad_solutions"] == 0);
 }

@@ -517,17 +517,62 @@ await test("a link written by hand with rules=, as README documents it, opens th
   expect(/Unique/.test(await message()), `Count says ${await message()}`);
 });
 
+await test("the Variant menu's rules apply to a pasted line, and a mistake keeps its place in the pasted text", async () => {
+  const ex = firstExample("x");
+  // Under classic rules alone the X example's givens leave several solutions (brute force):
+  // the page's "Unique" below comes from the menu's X rule.
+  expect(bruteCount(ex.puzzle, 2) === 2, "test data: the X example is unique without its diagonals");
+  await browser.goto(server.url);
+  await chooseVariant("x");
+  await browser.eval(`document.querySelector("details.paste").open = true;
+    document.getElementById("text").value = ${JSON.stringify(ex.puzzle)}`);
+  await browser.click("#load");
+  expect(await gridValues() === ex.puzzle, `the grid reads ${await gridValues()}`);
+  expect(sameSet(await classesOf("diagonal"), diagonalCells()), "the pasted line is not drawn as an X puzzle");
+  await browser.click("#count");
+  expect(/Unique/.test(await message()), `Count says ${await message()}`);
+  // The program, given the menu's rule as --variant x, names the same line and column.
+  const text = "\n# cage 1x5 r1c1\n" + ex.puzzle + "\n";
+  await browser.eval(`document.getElementById("text").value = ${JSON.stringify(text)}`);
+  await browser.click("#load");
+  const r = program(["solve", "--variant", "x"], text);
+  const said = r.stderr.split("\n")[0].replace(`sudoku: ${r.file}`, "puzzle");
+  expect(/^puzzle:2:8: /.test(said), `the program says (${r.status}) ${r.stderr}`);
+  expect(await message() === said, `the page says '${await message()}', the program '${said}'`);
+});
+
+await test("Explain and Rate on an X puzzle answer in the module's one message, not with classic steps", async () => {
+  await browser.goto(server.url);
+  await chooseVariant("x");
+  await browser.click("#example");
+  await browser.waitFor(`!document.body.dataset.busy`);
+  await browser.click("#explain");
+  const said = await message();
+  expect(/^not explained: the techniques know the classic rules only .*rules are x/.test(said), `Explain says '${said}'`);
+  expect(await browser.eval(`document.getElementById("steps").hidden`), "a step list is shown");
+  await browser.click("#rate");
+  expect(/^not rated: /.test(await message()), `Rate says '${await message()}'`);
+});
+
 await test("Generate with a variant makes the program's puzzle for that seed, with one solution", async () => {
   for (const name of ["killer", "jigsaw", "x"]) {
-    const made = spawnSync(cli, ["generate", "--variant", name, "--seed", "7"], { encoding: "utf8" }).stdout;
-    const lines = made.trim().split("\n");
     await browser.goto(server.url);
     await chooseVariant(name);
+    // The symmetry menu applies where the rules allow one (x: the page's default, rotate 180°;
+    // made regions and cages are not symmetric, so jigsaw and killer turn it off).
+    const symmetry = await browser.eval(`(() => { const s = document.getElementById("symmetry"); return s.disabled ? "none" : s.value; })()`);
+    expect(symmetry === (name === "x" ? "rotate180" : "none"), `${name}: the symmetry menu gives ${symmetry}`);
+    const made = spawnSync(cli, ["generate", "--variant", name, "--seed", "7", "--symmetry", symmetry], { encoding: "utf8" }).stdout;
+    const lines = made.trim().split("\n");
     await browser.eval(`document.getElementById("seed").value = "7"`);
     await browser.click("#generate");
     await browser.waitFor(`!document.body.dataset.busy`);
     expect(new RegExp(`^New ${name} puzzle \\(seed 7\\)`).test(await message()), `${name}: ${await message()}`);
     expect(await gridValues() === lines[lines.length - 1], `${name}: the page made ${await gridValues()}, the program ${lines[lines.length - 1]}`);
+    if (symmetry === "rotate180") {
+      const grid = await gridValues();
+      for (let c = 0; c < 81; c++) expect((grid[c] === ".") === (grid[80 - c] === "."), `${name}: cell ${c} breaks the 180° symmetry`);
+    }
     const cages = lines.filter((l) => l.startsWith("# cage")).length;
     const drawn = await browser.eval(`document.querySelectorAll("#cage-layer path.cage").length`);
     expect(drawn === cages, `${name}: ${drawn} cages drawn, the program made ${cages}`);
