@@ -4,9 +4,9 @@
 #include <pybind11/stl.h>
 
 #include <algorithm>
+#include <cstdint>
 #include <cstdio>
 #include <functional>
-#include <cstdint>
 #include <memory>
 #include <optional>
 #include <random>
@@ -50,16 +50,15 @@ std::optional<sudoku::Geometry> geometry_of(const py::object& box) {
     auto g = sudoku::Geometry::parse(text);
     if (!g) {
       throw py::value_error(
-          "box wants \"RxC\" with R*C between 1 and 35, such as \"3x3\" or \"2x3\"; got '" +
-          text + "'");
+          "box wants \"RxC\" with R*C between 1 and 35, such as \"3x3\" or \"2x3\"; got '" + text +
+          "'");
     }
     return g;
   }
   const auto pair = box.cast<std::pair<int, int>>();
   const sudoku::Geometry geometry{pair.first, pair.second};
   if (!geometry.valid()) {
-    throw py::value_error("box " + std::to_string(pair.first) + "x" +
-                          std::to_string(pair.second) +
+    throw py::value_error("box " + std::to_string(pair.first) + "x" + std::to_string(pair.second) +
                           " is not a board: R and C must be at least 1 and R*C at most 35");
   }
   return geometry;
@@ -231,8 +230,8 @@ sudoku::SolverResult solve_limited(const Played& puzzle, std::uint64_t limit,
                                    sudoku::Backend backend) {
   thread_local sudoku::Solver solver;
   solver.set_backend(backend);
-  return without_gil_interruptible(
-      solver, [&] { return solver.solve(puzzle.board, puzzle.rules, limit); });
+  return without_gil_interruptible(solver,
+                                   [&] { return solver.solve(puzzle.board, puzzle.rules, limit); });
 }
 
 std::uint64_t limit_of(const std::optional<std::int64_t>& limit) {
@@ -490,12 +489,18 @@ py::dict rate(const std::string& puzzle, const py::object& box, bool se, const R
 
 std::string_view hint_kind_name(sudoku::Hint::Kind kind) {
   switch (kind) {
-    case sudoku::Hint::Kind::wrong_entries: return "wrong_entries";
-    case sudoku::Hint::Kind::step: return "step";
-    case sudoku::Hint::Kind::stalled: return "stalled";
-    case sudoku::Hint::Kind::solved: return "solved";
-    case sudoku::Hint::Kind::no_solution: return "no_solution";
-    case sudoku::Hint::Kind::several_solutions: return "several_solutions";
+    case sudoku::Hint::Kind::wrong_entries:
+      return "wrong_entries";
+    case sudoku::Hint::Kind::step:
+      return "step";
+    case sudoku::Hint::Kind::stalled:
+      return "stalled";
+    case sudoku::Hint::Kind::solved:
+      return "solved";
+    case sudoku::Hint::Kind::no_solution:
+      return "no_solution";
+    case sudoku::Hint::Kind::several_solutions:
+      return "several_solutions";
   }
   return "no_solution";
 }
@@ -523,7 +528,8 @@ py::dict hint(const std::string& grid, const std::string& level, const py::objec
   d["text"] = sudoku::hint_text(h, *hint_level, g);
   d["wrong"] = cell_digits(h.wrong, g);
   d["step"] = h.step ? py::object(step_dict(*h.step, g)) : py::object(py::none());
-  d["cell"] = h.cell >= 0 ? py::object(py::str(sudoku::cell_name(g, h.cell))) : py::object(py::none());
+  d["cell"] =
+      h.cell >= 0 ? py::object(py::str(sudoku::cell_name(g, h.cell))) : py::object(py::none());
   d["digit"] = h.digit > 0 ? py::object(py::int_(h.digit)) : py::object(py::none());
   return d;
 }
@@ -551,8 +557,8 @@ py::list generate(int count, int size, const std::optional<std::uint64_t>& seed,
   if (rules.variant) {
     const auto name = sudoku::parse_variant(*rules.variant);
     if (!name) {
-      throw py::value_error("unknown variant '" + *rules.variant + "' (" +
-                            sudoku::kVariantNames + ")");
+      throw py::value_error("unknown variant '" + *rules.variant + "' (" + sudoku::kVariantNames +
+                            ")");
     }
     options.variant = *name;
     options.variant.jigsaw = name->jigsaw && !rules.regions;
@@ -565,8 +571,9 @@ py::list generate(int count, int size, const std::optional<std::uint64_t>& seed,
     // The budget is that of the clause-learning proofs of classic boards above 20x20; other
     // rules prove uniqueness on their own cover.
     if (variant) {
-      throw py::value_error("budget applies to the classic rules only (their proofs above "
-                            "20x20); variant puzzles prove uniqueness on their own cover");
+      throw py::value_error(
+          "budget applies to the classic rules only (their proofs above "
+          "20x20); variant puzzles prove uniqueness on their own cover");
     }
     if (*budget < 1 || *budget > UINT64_MAX / 8) {
       throw py::value_error("budget must be at least 1, not " + std::to_string(*budget));
@@ -648,7 +655,9 @@ void bind_sudoku(py::module_& m) {
   m.def(
       "solve",
       [](const std::string& puzzle, const py::object& b, const std::string& s, const VariantArg& v,
-         const RegionsArg& r, const Cages& c) { return solve(puzzle, b, s, {v, r, c}); },
+         const RegionsArg& r, const Cages& c) {
+        return solve(puzzle, b, s, {v, r, c});
+      },
       py::arg("puzzle"), box, solver, variant, regions, cages, R"doc(
 The solution of a puzzle as one line of N*N symbols, or None if it has none (clashing givens
 included). With several solutions, the first the solver finds. `solver` names the backend, as
@@ -692,7 +701,9 @@ ones take the backends auto, dlx and hybrid (their exact cover).)doc");
   m.def(
       "solutions",
       [](const std::string& puzzle, const py::object& b, const VariantArg& v, const RegionsArg& r,
-         const Cages& c) { return SolutionIterator(played(puzzle, b, {v, r, c})); },
+         const Cages& c) {
+        return SolutionIterator(played(puzzle, b, {v, r, c}));
+      },
       py::arg("puzzle"), box, variant, regions, cages,
       "Every solution of a puzzle under its rules (as for solve()), lazily, each as one line of "
       "N*N symbols, from the dlx backend (the exact cover): the search runs only as far as the "
@@ -705,7 +716,9 @@ given of the puzzle) and "problem" (why not, or None). The classic rules only.)d
   m.def(
       "explain",
       [](const std::string& puzzle, const py::object& b, const VariantArg& v, const RegionsArg& r,
-         const Cages& c) { return explain(puzzle, b, {v, r, c}); },
+         const Cages& c) {
+        return explain(puzzle, b, {v, r, c});
+      },
       py::arg("puzzle"), box, variant, regions, cages, R"doc(
 The steps a person would take, simplest technique first, never a guess: a list of dicts with
 "technique" (id such as "hidden_single"), "name", "units", "cells", "digits", "placements" and
@@ -717,7 +730,9 @@ classic ones raise ValueError until the logic takes them.)doc");
   m.def(
       "logic",
       [](const std::string& puzzle, const py::object& b, const VariantArg& v, const RegionsArg& r,
-         const Cages& c) { return logic(puzzle, b, {v, r, c}); },
+         const Cages& c) {
+        return logic(puzzle, b, {v, r, c});
+      },
       py::arg("puzzle"), box, variant, regions, cages,
       "explain() with its outcome: a dict with \"status\" (solved, stalled or contradiction), "
       "\"steps\", \"board\" (the board reached, or None when the givens clash) and "
@@ -725,7 +740,9 @@ classic ones raise ValueError until the logic takes them.)doc");
   m.def(
       "rate",
       [](const std::string& puzzle, const py::object& b, bool se, const VariantArg& v,
-         const RegionsArg& r, const Cages& c) { return rate(puzzle, b, se, {v, r, c}); },
+         const RegionsArg& r, const Cages& c) {
+        return rate(puzzle, b, se, {v, r, c});
+      },
       py::arg("puzzle"), box, py::arg("se") = false, variant, regions, cages, R"doc(
 The difficulty: a dict with "level" (easy, medium, hard, expert, beyond, or invalid when the
 puzzle has no or several solutions), "hardest" technique, its "tier" and "tier_uses", "steps",
@@ -735,8 +752,10 @@ Explainer's "er", "ep", "ed" (floats) and "se_hardest" (docs/rating.md); the har
 take a second or more. The rules as for explain().)doc");
   m.def(
       "hint",
-      [](const std::string& grid, const std::string& level, const py::object& b, const VariantArg& v,
-         const RegionsArg& r, const Cages& c) { return hint(grid, level, b, {v, r, c}); },
+      [](const std::string& grid, const std::string& level, const py::object& b,
+         const VariantArg& v, const RegionsArg& r, const Cages& c) {
+        return hint(grid, level, b, {v, r, c});
+      },
       py::arg("grid"), py::arg("level") = "step", box, variant, regions, cages, R"doc(
 The next step from the grid a player has reached, as `sudoku hint`: the givens, and the
 player's entries written with a '+' before them ("+7"). A dict with "kind" (wrong_entries,
