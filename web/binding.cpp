@@ -279,8 +279,7 @@ const char* solve_reply(const char* text, const char* box, const char* rules, do
   const sudoku::Board& board = puzzle.board;
   const auto bounded = static_cast<std::uint64_t>(limit < 2 ? 2.0 : (limit > 1e15 ? 1e15 : limit));
   sudoku::SolverResult result;
-  const Timing timing =
-      time_work([&] { result = solver().solve(board, puzzle.variant, bounded); });
+  const Timing timing = time_work([&] { result = solver().solve(board, puzzle.variant, bounded); });
   Json reply = puzzle_reply(puzzle);
   reply["limit"] = bounded;
   reply["solutions"] = result.solutions;
@@ -370,8 +369,8 @@ WEB_EXPORT const char* web_explain(const char* text, const char* box, const char
   });
   Json reply = puzzle_reply(puzzle);
   add_timing(reply, timing);
-  reply["explanation"] = sudoku::explanation_json(sudoku::json_head(puzzle, &puzzle.variant),
-                                                  board, logic, finish ? &*finish : nullptr);
+  reply["explanation"] = sudoku::explanation_json(sudoku::json_head(puzzle, &puzzle.variant), board,
+                                                  logic, finish ? &*finish : nullptr);
   Json positions = Json::array();
   if (!sudoku::Position::check_givens(board)) {
     sudoku::Position position(board);
@@ -464,13 +463,13 @@ WEB_EXPORT const char* web_generate(const char* box, const char* rules, const ch
   const double micros = micros_since(start);
   if (!made) return fail(generator.error());
   const sudoku::Geometry& g = made->puzzle.geometry();
-  Json reply = {{"ok", true},
-                {"puzzle", made->puzzle.to_line()},
-                {"box", g.name()},
-                {"solution", made->solution.to_line()},
-                {"rules", made->rules.classic() ? std::string()
-                                                : sudoku::variant_lines(made->rules, g)},
-                {"variant", made->rules.name()}};
+  Json reply = {
+      {"ok", true},
+      {"puzzle", made->puzzle.to_line()},
+      {"box", g.name()},
+      {"solution", made->solution.to_line()},
+      {"rules", made->rules.classic() ? std::string() : sudoku::variant_lines(made->rules, g)},
+      {"variant", made->rules.name()}};
   if (classic) {
     reply["text"] = sudoku::rating_text(made->rating);
     reply["level"] = sudoku::difficulty_name(made->rating.level);

@@ -10,10 +10,11 @@ decoration is ignored. `box="RxC"` gives the box shape where the size alone does
     for s in sudoku.solutions(p): ...
     sudoku.rate(p)["level"]
 
-Variants (docs/variants.md): solve, count, solutions and generate take `variant` ("x",
+The rules (docs/variants.md): every function takes `variant` ("x",
 "windoku", "anti-knight", "anti-king", "jigsaw", "killer", or several joined by '+'),
 `regions` (jigsaw: N*N labels, row-major) and `cages` (killer: a list of (sum, ["r1c1", ...]));
-a puzzle text may also carry "# variant", "# regions" and "# cage" lines.
+a puzzle text may also carry "# variant", "# regions" and "# cage" lines. explain, logic,
+rate and hint take the classic rules only until the logic takes the others (ValueError).
 
     sudoku.count(p, limit=2, variant="x")
     sudoku.solve("." * 81, cages=[(3, ["r1c1", "r1c2"]), ...])
@@ -22,59 +23,23 @@ a puzzle text may also carry "# variant", "# regions" and "# cage" lines.
 
 from ._core import sudoku as _impl
 
+# One entry: every function takes the rules (variant, regions, cages) as arguments and reads a
+# puzzle text's own rule lines; the extension builds one rule set and calls the library's one
+# path for it (dlx._core.sudoku).
 SolutionIterator = _impl.SolutionIterator
-VariantSolutionIterator = _impl.VariantSolutionIterator
+# The iterator that solutions() returned for variant puzzles before there was one entry: the
+# same class now, kept so that code naming it still runs.
+VariantSolutionIterator = SolutionIterator
+count = _impl.count
 explain = _impl.explain
+generate = _impl.generate
+hint = _impl.hint
 logic = _impl.logic
 rate = _impl.rate
+solutions = _impl.solutions
+solve = _impl.solve
 solve_stats = _impl.solve_stats
 validate = _impl.validate
-
-
-def _variant(puzzle, variant, regions, cages):
-    """Whether the variant functions take the puzzle: rules given, or rule lines in its text."""
-    return variant is not None or regions is not None or cages is not None or "#" in puzzle
-
-
-def _engine_only(solver):
-    if solver not in ("auto", "dlx"):
-        raise ValueError(f"solver {solver!r} knows the classic rules only; variants take 'auto' or 'dlx'")
-
-
-def solve(puzzle, box=None, solver="auto", variant=None, regions=None, cages=None):
-    if _variant(puzzle, variant, regions, cages):
-        _engine_only(solver)
-        return _impl.variant_solve(puzzle, box, variant, regions, cages)
-    return _impl.solve(puzzle, box, solver)
-
-
-def count(puzzle, limit=None, box=None, solver="auto", variant=None, regions=None, cages=None):
-    if _variant(puzzle, variant, regions, cages):
-        _engine_only(solver)
-        return _impl.variant_count(puzzle, limit, box, variant, regions, cages)
-    return _impl.count(puzzle, limit, box, solver)
-
-
-def solutions(puzzle, box=None, variant=None, regions=None, cages=None):
-    if _variant(puzzle, variant, regions, cages):
-        return _impl.variant_solutions(puzzle, box, variant, regions, cages)
-    return _impl.solutions(puzzle, box)
-
-
-def generate(
-    count=1, size=9, seed=None, symmetry=None, difficulty=None, box=None, variant=None, budget=None
-):
-    if variant is not None and variant != "classic":
-        if symmetry is not None or difficulty is not None or budget is not None:
-            raise ValueError("symmetry, difficulty and budget make classic puzzles only")
-        return _impl.variant_generate(count, size, seed, variant, box)
-    return _impl.generate(count, size, seed, symmetry, difficulty, box, budget)
-
-
-solve.__doc__ = _impl.solve.__doc__
-count.__doc__ = _impl.count.__doc__
-solutions.__doc__ = _impl.solutions.__doc__
-generate.__doc__ = _impl.generate.__doc__
 
 __all__ = [
     "SolutionIterator",
@@ -82,6 +47,7 @@ __all__ = [
     "count",
     "explain",
     "generate",
+    "hint",
     "logic",
     "rate",
     "solutions",

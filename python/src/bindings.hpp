@@ -13,7 +13,5 @@ void bind_cost(pybind11::module_& m);
 void bind_memo(pybind11::module_& m);
 /// The submodule dlx.sudoku (sudoku.cpp).
 void bind_sudoku(pybind11::module_& m);
-/// The variant functions of dlx.sudoku (variant.cpp), which dlx/sudoku.py calls.
-void bind_variant(pybind11::module_& m);
 
 }  // namespace dlx_python

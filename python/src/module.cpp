@@ -25,7 +25,6 @@ PYBIND11_MODULE(_core, m) {
   py::module_ sudoku = m.def_submodule(
       "sudoku",
       "Sudoku of any box shape on the dancing-links engine: solve, count, enumerate, "
-      "validate, explain, rate and generate.");
+      "validate, explain, rate, hint and generate, under any rules.");
   dlx_python::bind_sudoku(sudoku);
-  dlx_python::bind_variant(sudoku);
 }

@@ -9,7 +9,11 @@
 #include <memory>
 #include <optional>
 #include <random>
+#include <sstream>
 #include <string>
+#include <string_view>
+#include <utility>
+#include <variant>
 #include <vector>
 
 #include <sudoku/board.hpp>
@@ -18,11 +22,13 @@
 #include <sudoku/explain.hpp>
 #include <sudoku/generator.hpp>
 #include <sudoku/grid_sat.hpp>
+#include <sudoku/hint.hpp>
 #include <sudoku/logic.hpp>
 #include <sudoku/rating.hpp>
 #include <sudoku/reader.hpp>
 #include <sudoku/solver.hpp>
 #include <sudoku/validator.hpp>
+#include <sudoku/variant.hpp>
 
 #include "bindings.hpp"
 #include "interrupt.hpp"
@@ -34,7 +40,8 @@ namespace {
 
 // ---- arguments -------------------------------------------------------------------------------
 
-// The box shape: None, "RxC" as the sudoku program's --box, or a (rows, columns) pair.
+// The box shape: None, "RxC" as the sudoku program's --box (Geometry::parse, the one reader of
+// that form), or a (rows, columns) pair.
 std::optional<sudoku::Geometry> geometry_of(const py::object& box) {
   if (box.is_none()) return std::nullopt;
   int rows = 0;
@@ -44,9 +51,8 @@ std::optional<sudoku::Geometry> geometry_of(const py::object& box) {
     const auto sides = sudoku::parse_box(text);
     if (!sides) {
       throw py::value_error(
-          "box wants \"RxC\" with R*C between 1 and 35, such as \"3x3\" or "
-          "\"2x3\"; got '" +
-          text + "'");
+          "box wants \"RxC\" with R*C between 1 and 35, such as \"3x3\" or \"2x3\"; got '" + text +
+          "'");
     }
     rows = sides->box_rows;
     cols = sides->box_cols;
@@ -63,15 +69,109 @@ std::optional<sudoku::Geometry> geometry_of(const py::object& box) {
   return geometry;
 }
 
-// One puzzle from text: an N*N-character line or a grid of N lines, '.' or '0' for blanks,
-// decoration ignored (the reader's rules). Raises ValueError with the reader's message.
-sudoku::Board board_of(const std::string& text, const py::object& box,
-                       const char* what = "puzzle") {
-  try {
-    return sudoku::parse_board(text, geometry_of(box));
-  } catch (const std::invalid_argument& e) {
-    throw py::value_error(std::string(what) + ": " + e.what());
+// The rules as every function takes them: `variant` (parse_variant()'s names), `regions` (N*N
+// labels, row-major: 1-9 then A-Z, or a-z) and `cages` ((sum, ["r1c1", ...]) pairs).
+using Cages = std::optional<std::vector<std::pair<int, std::vector<std::string>>>>;
+struct RulesArgs {
+  std::optional<std::string> variant;
+  std::optional<std::string> regions;
+  Cages cages;
+};
+
+// "r3c7" -> the cell's number on a board of side n (parse_cell_name(), the reader's own form);
+// ValueError otherwise.
+int cage_cell(const std::string& text, int n) {
+  const auto name = sudoku::parse_cell_name(text);
+  if (!name) {
+    throw py::value_error("cages: a cell is written \"rRcC\", such as \"r1c1\"; got '" + text +
+                          "'");
   }
+  const auto cell = sudoku::cell_of(*name, n);
+  if (!cell) {
+    throw py::value_error("cages: cell " + text + " is outside the " + std::to_string(n) + "x" +
+                          std::to_string(n) + " board");
+  }
+  return *cell;
+}
+
+// The rules of a board of this geometry: `base` (a puzzle text's own "# variant", "# regions"
+// and "# cage" lines) with the arguments' added: a variant's flags join the text's, regions and
+// cages given replace the text's. `need_layouts`: jigsaw and killer must find their regions and
+// cages there (solving); false for generate(), which makes them. ValueError for rules that do
+// not fit the board (variant_problem()).
+sudoku::Variant rules_of(const sudoku::Geometry& geometry, sudoku::Variant base,
+                         const RulesArgs& args, bool need_layouts) {
+  sudoku::Variant& rules = base;
+  const int n = geometry.size();
+  if (args.variant) {
+    const auto name = sudoku::parse_variant(*args.variant);
+    if (!name) {
+      throw py::value_error("unknown variant '" + *args.variant + "' (" + sudoku::kVariantNames +
+                            ")");
+    }
+    rules.diagonals = rules.diagonals || name->rules.diagonals;
+    rules.windows = rules.windows || name->rules.windows;
+    rules.anti_knight = rules.anti_knight || name->rules.anti_knight;
+    rules.anti_king = rules.anti_king || name->rules.anti_king;
+    if (need_layouts && name->jigsaw && !args.regions && rules.regions.empty())
+      throw py::value_error("variant jigsaw needs regions");
+    if (need_layouts && name->killer && !args.cages && rules.cages.empty())
+      throw py::value_error("variant killer needs cages");
+  }
+  if (args.regions) {
+    rules.regions.clear();
+    for (const char c : *args.regions) {
+      if (c == ' ' || c == '\n') continue;
+      int label = 0;
+      if (c >= '1' && c <= '9') label = c - '0';
+      else if (c >= 'A' && c <= 'Z') label = c - 'A' + 10;
+      else if (c >= 'a' && c <= 'z') label = c - 'a' + 1;
+      if (label == 0 || label > n) {
+        throw py::value_error(std::string("regions: label '") + c + "' is not one of the " +
+                              std::to_string(n) + " regions");
+      }
+      rules.regions.push_back(static_cast<std::uint8_t>(label - 1));
+    }
+  }
+  if (args.cages) {
+    rules.cages.clear();
+    for (const auto& [sum, cells] : *args.cages) {
+      sudoku::Cage cage;
+      cage.sum = sum;
+      for (const auto& cell : cells) cage.cells.push_back(cage_cell(cell, n));
+      rules.cages.push_back(std::move(cage));
+    }
+  }
+  if (auto why = sudoku::variant_problem(geometry, rules)) throw py::value_error(*why);
+  return rules;
+}
+
+// One puzzle from text, with its rules: an N*N-character line or a grid of N lines, '.' or '0'
+// for blanks, decoration ignored, "# variant"/"# regions"/"# cage" lines read (the reader's
+// rules), then the arguments' rules added. Raises ValueError with the reader's message.
+struct Played {
+  sudoku::Board board;
+  sudoku::Variant rules;
+  std::vector<std::uint8_t> entered;  // a player's entries ("+7"), for hint()
+};
+
+Played played(const std::string& text, const py::object& box, const RulesArgs& args,
+              const char* what = "puzzle") {
+  std::istringstream in(text);
+  sudoku::Reader reader(in, "<text>", geometry_of(box));
+  auto entry = reader.next();
+  const auto fail = [what](const std::string& why) {
+    return py::value_error(std::string(what) + ": " + why);
+  };
+  if (!entry) throw fail("no puzzle in the text");
+  if (auto* e = std::get_if<sudoku::ReadError>(&*entry)) throw fail(e->to_string());
+  if (reader.next()) throw fail("more than one puzzle in the text");
+  auto& puzzle = std::get<sudoku::Puzzle>(*entry);
+  Played p;
+  p.rules = rules_of(puzzle.board.geometry(), std::move(puzzle.variant), args, true);
+  p.board = std::move(puzzle.board);
+  p.entered = std::move(puzzle.entered);
+  return p;
 }
 
 // rate()'s engine (rating.hpp takes the hybrid solver it documents).
@@ -82,16 +182,17 @@ sudoku::DlxSolver& local_rating_solver() {
 
 // ---- solving ---------------------------------------------------------------------------------
 
-sudoku::Backend backend_of(const std::string& name, const sudoku::Board& puzzle) {
+sudoku::Backend backend_of(const std::string& name, const Played& puzzle) {
   sudoku::Backend backend;
   try {
     backend = sudoku::parse_backend(name);
   } catch (const std::invalid_argument& e) {
     throw py::value_error(std::string("solver: ") + e.what());
   }
-  if (!sudoku::backend_fits(backend, puzzle.geometry())) {
+  const sudoku::Geometry& g = puzzle.board.geometry();
+  if (!sudoku::backend_fits(backend, g, puzzle.rules)) {
     throw py::value_error("solver: the " + name + " backend " +
-                          sudoku::backend_misfit(puzzle.geometry()));
+                          sudoku::backend_misfit(g, puzzle.rules));
   }
   return backend;
 }
@@ -115,11 +216,12 @@ auto without_gil_interruptible(sudoku::Solver& solver, Search search) {
 // Up to `limit` solutions and the first, from sudoku::Solver with the backend named, as its
 // plan goes (solver.hpp: auto's budget, the hand-over to dlx or sat), without the GIL and
 // interruptible by Ctrl-C at every step.
-sudoku::SolverResult solve_limited(const sudoku::Board& puzzle, std::uint64_t limit,
+sudoku::SolverResult solve_limited(const Played& puzzle, std::uint64_t limit,
                                    sudoku::Backend backend) {
   thread_local sudoku::Solver solver;
   solver.set_backend(backend);
-  return without_gil_interruptible(solver, [&] { return solver.solve(puzzle, limit); });
+  return without_gil_interruptible(solver,
+                                   [&] { return solver.solve(puzzle.board, puzzle.rules, limit); });
 }
 
 std::uint64_t limit_of(const std::optional<std::int64_t>& limit) {
@@ -131,13 +233,14 @@ std::uint64_t limit_of(const std::optional<std::int64_t>& limit) {
 // All solutions, lazily, from a solver of its own on the dlx backend (the plain exact cover),
 // so that each step is resumable and interruptible and iterators do not disturb one another.
 struct SolutionIterator {
-  explicit SolutionIterator(const sudoku::Board& puzzle)
-      : solver(std::make_unique<sudoku::Solver>(sudoku::Backend::dlx)),
+  explicit SolutionIterator(Played puzzle)
+      : played(std::move(puzzle)),
+        solver(std::make_unique<sudoku::Solver>(sudoku::Backend::dlx)),
         ask(std::make_shared<std::function<bool()>>()) {
     // The question of the step under way (none between steps); the enumeration keeps this
     // function, so it reads the current one through `ask`, which outlives moves.
     solver->set_interrupt([ask = ask] { return *ask && (*ask)(); });
-    solutions.emplace(solver->enumerate(puzzle));
+    solutions.emplace(solver->enumerate(played.board, played.rules));
   }
 
   std::string next() {
@@ -159,6 +262,7 @@ struct SolutionIterator {
     return solutions->solution().to_line();
   }
 
+  Played played;  // the enumeration's puzzle and rules
   std::unique_ptr<sudoku::Solver> solver;
   std::shared_ptr<std::function<bool()>> ask;
   std::optional<sudoku::Solver::Enumeration> solutions;  // on solver
@@ -244,25 +348,37 @@ py::dict rating_dict(const sudoku::Rating& r) {
   return d;
 }
 
-// ---- the functions ---------------------------------------------------------------------------
+py::object rules_cages(const sudoku::Variant& rules, const sudoku::Geometry& g) {
+  py::list cages;
+  for (const auto& cage : rules.cages) {
+    py::list cells;
+    for (const int c : cage.cells) cells.append(sudoku::cell_name(g, c));
+    cages.append(py::make_tuple(cage.sum, cells));
+  }
+  return std::move(cages);
+}
 
-py::object solve(const std::string& puzzle, const py::object& box, const std::string& solver) {
-  const sudoku::Board board = board_of(puzzle, box);
-  const sudoku::SolveResult r = solve_limited(board, 1, backend_of(solver, board));
+// ---- the functions ---------------------------------------------------------------------------
+// Each reads its puzzle and rules once (played()) and calls the one library path for them.
+
+py::object solve(const std::string& puzzle, const py::object& box, const std::string& solver,
+                 const RulesArgs& rules) {
+  const Played p = played(puzzle, box, rules);
+  const sudoku::SolveResult r = solve_limited(p, 1, backend_of(solver, p));
   if (r.solutions == 0) return py::none();
   return py::str(r.first.to_line());
 }
 
 std::uint64_t count(const std::string& puzzle, const std::optional<std::int64_t>& limit,
-                    const py::object& box, const std::string& solver) {
-  const sudoku::Board board = board_of(puzzle, box);
-  return solve_limited(board, limit_of(limit), backend_of(solver, board)).solutions;
+                    const py::object& box, const std::string& solver, const RulesArgs& rules) {
+  const Played p = played(puzzle, box, rules);
+  return solve_limited(p, limit_of(limit), backend_of(solver, p)).solutions;
 }
 
 py::dict solve_stats(const std::string& puzzle, const std::optional<std::int64_t>& limit,
-                     const py::object& box, const std::string& solver) {
-  const sudoku::Board board = board_of(puzzle, box);
-  const sudoku::SolverResult r = solve_limited(board, limit_of(limit), backend_of(solver, board));
+                     const py::object& box, const std::string& solver, const RulesArgs& rules) {
+  const Played p = played(puzzle, box, rules);
+  const sudoku::SolverResult r = solve_limited(p, limit_of(limit), backend_of(solver, p));
   py::dict d;
   d["solutions"] = r.solutions;
   d["solution"] = r.solutions > 0 ? py::object(py::str(r.first.to_line())) : py::object(py::none());
@@ -272,9 +388,10 @@ py::dict solve_stats(const std::string& puzzle, const std::optional<std::int64_t
   return d;
 }
 
+// validate() checks the classic units (find_conflicts); a text's rule lines are read and left.
 py::dict validate(const std::string& grid, const py::object& box,
                   const std::optional<std::string>& puzzle) {
-  const sudoku::Board board = board_of(grid, box, "grid");
+  const sudoku::Board board = played(grid, box, {}, "grid").board;
   const sudoku::Geometry& g = board.geometry();
   py::list conflicts;
   for (const auto& c : sudoku::find_conflicts(board)) {
@@ -295,7 +412,7 @@ py::dict validate(const std::string& grid, const py::object& box,
   d["box"] = g.name();
   d["conflicts"] = conflicts;
   if (puzzle) {
-    const sudoku::Board given = board_of(*puzzle, box);
+    const sudoku::Board given = played(*puzzle, box, {}).board;
     const auto why = sudoku::check_solution(given, board);
     d["solves"] = !why.has_value();
     d["problem"] = why ? py::object(py::str(*why)) : py::object(py::none());
@@ -309,27 +426,28 @@ struct LogicRun {
   py::list steps;
 };
 
-LogicRun run_logic(const std::string& puzzle, const py::object& box) {
-  const sudoku::Board board = board_of(puzzle, box);
+LogicRun run_logic(const std::string& puzzle, const py::object& box, const RulesArgs& rules,
+                   const char* what) {
+  const Played p = played(puzzle, box, rules);
   LogicRun run;
   SignalPoll poll;
   sudoku::LogicOptions options;
   options.stop = poll.question();
   {
     py::gil_scoped_release release;
-    run.result = sudoku::solve_logically(board, options);
+    run.result = sudoku::solve_logically(p.board, p.rules, options);
   }
   poll.raise_if_signalled();
-  for (const auto& step : run.result.steps) run.steps.append(step_dict(step, board.geometry()));
+  for (const auto& step : run.result.steps) run.steps.append(step_dict(step, p.board.geometry()));
   return run;
 }
 
-py::list explain(const std::string& puzzle, const py::object& box) {
-  return run_logic(puzzle, box).steps;
+py::list explain(const std::string& puzzle, const py::object& box, const RulesArgs& rules) {
+  return run_logic(puzzle, box, rules, "explain").steps;
 }
 
-py::dict logic(const std::string& puzzle, const py::object& box) {
-  const LogicRun run = run_logic(puzzle, box);
+py::dict logic(const std::string& puzzle, const py::object& box, const RulesArgs& rules) {
+  const LogicRun run = run_logic(puzzle, box, rules, "logic");
   const sudoku::LogicResult& result = run.result;
   py::dict d;
   d["status"] = std::string(sudoku::status_name(result.status));
@@ -341,34 +459,103 @@ py::dict logic(const std::string& puzzle, const py::object& box) {
   return d;
 }
 
-py::dict rate(const std::string& puzzle, const py::object& box, bool se) {
-  const sudoku::Board board = board_of(puzzle, box);
+py::dict rate(const std::string& puzzle, const py::object& box, bool se, const RulesArgs& rules) {
+  const Played p = played(puzzle, box, rules);
   sudoku::Rating r;
   SignalPoll poll;
+  if (!p.rules.classic()) {
+    // The levels under the puzzle's rules, as `sudoku rate` gives them; SE's scale is classic.
+    if (se) {
+      throw py::value_error(
+          "se: Sudoku Explainer's scale rates classic puzzles, and this one's "
+          "rules are " +
+          p.rules.name());
+    }
+    sudoku::LogicOptions quiet;
+    quiet.record_steps = false;
+    quiet.hardest_allowed = sudoku::kHardestPattern;  // the levels' techniques
+    quiet.stop = poll.question();
+    sudoku::Solver engine;
+    engine.set_interrupt(poll.question());
+    {
+      py::gil_scoped_release release;
+      r = sudoku::rate(sudoku::solve_logically(p.board, p.rules, quiet),
+                       engine.solve(p.board, p.rules, 2));
+    }
+    poll.raise_if_signalled();
+    return rating_dict(r);
+  }
   sudoku::DlxSolver& solver = local_rating_solver();
   solver.set_interrupt(poll.question());
   {
     py::gil_scoped_release release;
-    r = sudoku::rate(board, solver);
-    if (se) sudoku::add_se_rating(r, board, poll.question());
+    r = sudoku::rate(p.board, solver);
+    if (se) sudoku::add_se_rating(r, p.board, poll.question());
   }
   solver.set_interrupt({});
   poll.raise_if_signalled();
   return rating_dict(r);
 }
 
+std::string_view hint_kind_name(sudoku::Hint::Kind kind) {
+  switch (kind) {
+    case sudoku::Hint::Kind::wrong_entries:
+      return "wrong_entries";
+    case sudoku::Hint::Kind::step:
+      return "step";
+    case sudoku::Hint::Kind::stalled:
+      return "stalled";
+    case sudoku::Hint::Kind::solved:
+      return "solved";
+    case sudoku::Hint::Kind::no_solution:
+      return "no_solution";
+    case sudoku::Hint::Kind::several_solutions:
+      return "several_solutions";
+  }
+  return "no_solution";
+}
+
+py::dict hint(const std::string& grid, const std::string& level, const py::object& box,
+              const RulesArgs& rules) {
+  const auto hint_level = sudoku::parse_hint_level(level);
+  if (!hint_level)
+    throw py::value_error("level '" + level + "' is not one of cell, technique, step");
+  const Played p = played(grid, box, rules, "grid");
+  const sudoku::Geometry& g = p.board.geometry();
+  sudoku::Hint h;
+  SignalPoll poll;
+  if (p.rules.classic()) {
+    sudoku::DlxSolver& engine = local_rating_solver();
+    engine.set_interrupt(poll.question());
+    {
+      py::gil_scoped_release release;
+      h = sudoku::find_hint(p.board, p.entered, engine);
+    }
+    engine.set_interrupt({});
+  } else {
+    sudoku::Solver engine;  // the rules' cover
+    engine.set_interrupt(poll.question());
+    py::gil_scoped_release release;
+    h = sudoku::find_hint(p.board, p.entered, p.rules, engine);
+  }
+  poll.raise_if_signalled();
+  py::dict d;
+  d["kind"] = std::string(hint_kind_name(h.kind));
+  d["text"] = sudoku::hint_text(h, *hint_level, g);
+  d["wrong"] = cell_digits(h.wrong, g);
+  d["step"] = h.step ? py::object(step_dict(*h.step, g)) : py::object(py::none());
+  d["cell"] =
+      h.cell >= 0 ? py::object(py::str(sudoku::cell_name(g, h.cell))) : py::object(py::none());
+  d["digit"] = h.digit > 0 ? py::object(py::int_(h.digit)) : py::object(py::none());
+  return d;
+}
+
 py::list generate(int count, int size, const std::optional<std::uint64_t>& seed,
                   const std::optional<std::string>& symmetry,
                   const std::optional<std::string>& difficulty, const py::object& box,
-                  const std::optional<std::uint64_t>& budget) {
+                  const std::optional<std::uint64_t>& budget, const RulesArgs& rules) {
   if (count < 0) throw py::value_error("count must be at least 0, not " + std::to_string(count));
   sudoku::GeneratorOptions options;
-  if (budget) {
-    if (*budget < 1 || *budget > UINT64_MAX / 8) {
-      throw py::value_error("budget must be at least 1, not " + std::to_string(*budget));
-    }
-    options.conflict_budget = *budget;
-  }
   if (auto g = geometry_of(box)) {
     options.geometry = *g;
   } else {
@@ -380,6 +567,34 @@ py::list generate(int count, int size, const std::optional<std::uint64_t>& seed,
           " has no box shape: use 4, 6, 8, 9, 10, 12, ... up to 35, or box=\"RxC\"");
     }
     options.geometry = *g_size;
+  }
+  // The rules: a variant's flags, and regions or cages to keep (a layout given is played as
+  // it is; variant "jigsaw" or "killer" without one makes a layout for each puzzle).
+  if (rules.variant) {
+    const auto name = sudoku::parse_variant(*rules.variant);
+    if (!name) {
+      throw py::value_error("unknown variant '" + *rules.variant + "' (" + sudoku::kVariantNames +
+                            ")");
+    }
+    options.variant = *name;
+    options.variant.jigsaw = name->jigsaw && !rules.regions;
+    options.variant.killer = name->killer && !rules.cages;
+  }
+  options.variant.rules = rules_of(options.geometry, options.variant.rules,
+                                   {std::nullopt, rules.regions, rules.cages}, false);
+  const bool variant = sudoku::variant_rules(options);
+  if (budget) {
+    // The budget is that of the clause-learning proofs of classic boards above 20x20; other
+    // rules prove uniqueness on their own cover.
+    if (variant) {
+      throw py::value_error(
+          "budget applies to the classic rules only (their proofs above "
+          "20x20); variant puzzles prove uniqueness on their own cover");
+    }
+    if (*budget < 1 || *budget > UINT64_MAX / 8) {
+      throw py::value_error("budget must be at least 1, not " + std::to_string(*budget));
+    }
+    options.conflict_budget = *budget;
   }
   if (symmetry) {
     const auto s = sudoku::parse_symmetry(*symmetry);
@@ -400,6 +615,9 @@ py::list generate(int count, int size, const std::optional<std::uint64_t>& seed,
   options.seed =
       seed ? *seed : (std::uint64_t{std::random_device{}()} << 32) ^ std::random_device{}();
   options.count = count;
+  // Every puzzle is rated (the levels under its rules, as rate() gives them).
+  const bool rated = true;
+  options.rate = rated;
 
   // Ctrl-C: the generator asks about every 10 ms, inside a puzzle too; Python's lock is taken
   // for the question only. The pending KeyboardInterrupt is raised once next() has returned.
@@ -415,12 +633,22 @@ py::list generate(int count, int size, const std::optional<std::uint64_t>& seed,
     }
     poll.raise_if_signalled();
     if (!p) throw std::runtime_error(generator.error());
+    const sudoku::Geometry& g = p->puzzle.geometry();
     py::dict d;
     d["puzzle"] = p->puzzle.to_line();
     d["solution"] = p->solution.to_line();
     d["givens"] = p->puzzle.given_count();
     d["untested"] = p->unproved_givens;
-    d["rating"] = rating_dict(p->rating);
+    if (rated) d["rating"] = rating_dict(p->rating);
+    d["variant"] = p->rules.name();
+    std::string regions;
+    for (const auto r : p->rules.regions) regions += sudoku::digit_symbol(r + 1);
+    d["regions"] = regions.empty() ? py::object(py::none()) : py::object(py::str(regions));
+    d["cages"] = rules_cages(p->rules, g);
+    // The puzzle as the reader takes it back, rules and an unusual box shape included.
+    std::string text;
+    if (sudoku::Geometry::for_cell_count(g.cell_count()) != g) text = "# box " + g.name() + "\n";
+    d["text"] = text + sudoku::variant_lines(p->rules, g) + p->puzzle.to_line() + "\n";
     out.append(d);
     check_signals();
   }
@@ -429,10 +657,23 @@ py::list generate(int count, int size, const std::optional<std::uint64_t>& seed,
 
 }  // namespace
 
+using VariantArg = std::optional<std::string>;
+using RegionsArg = std::optional<std::string>;
+
 void bind_sudoku(py::module_& m) {
   const auto box = py::arg("box") = py::none();
   const auto solver = py::arg("solver") = "auto";
-  m.def("solve", &solve, py::arg("puzzle"), box, solver, R"doc(
+  // The rules, last in every signature, under the names they have always had.
+  const auto variant = py::arg("variant") = py::none();
+  const auto regions = py::arg("regions") = py::none();
+  const auto cages = py::arg("cages") = py::none();
+  m.def(
+      "solve",
+      [](const std::string& puzzle, const py::object& b, const std::string& s, const VariantArg& v,
+         const RegionsArg& r, const Cages& c) {
+        return solve(puzzle, b, s, {v, r, c});
+      },
+      py::arg("puzzle"), box, solver, variant, regions, cages, R"doc(
 The solution of a puzzle as one line of N*N symbols, or None if it has none (clashing givens
 included). With several solutions, the first the solver finds. `solver` names the backend, as
 `sudoku solve --solver` does: "auto" (bitboard for 9x9, hybrid otherwise, handing a search
@@ -443,59 +684,126 @@ the engine), "naive", "mrv", "sat" (clause learning: a search per solution, for 
 A puzzle is one line of N*N cells or a grid of N lines; '.' or '0' is a blank, digits above 9
 are letters (A = 10); decoration ('|', '-', '+', blanks) is ignored. The size is found from the
 cell count; `box` ("RxC" or (R, C)) gives the box shape where that is ambiguous or unusual
-("2x3": 6x6 board). Malformed text raises ValueError naming the line and column.)doc");
-  m.def("count", &count, py::arg("puzzle"), py::arg("limit") = py::none(), box, solver,
-        "The number of solutions, stopping at `limit` if given (limit=2: is it unique?); "
-        "`solver` as for solve().");
-  m.def("solve_stats", &solve_stats, py::arg("puzzle"), py::arg("limit") = 1, box, solver,
-        "count() with the search's figures: a dict with \"solutions\", \"solution\" (the first, "
-        "or None), \"nodes\" and \"updates\" (the backend's own measures), and \"backend\", the "
-        "backend that answered (auto names its choice).");
+("2x3": 6x6 board). Malformed text raises ValueError naming the line and column.
+
+The rules (every function takes them): `variant` ("x", "windoku", "anti-knight", "anti-king",
+"jigsaw", "killer", or several joined by '+'; "classic" adds none), `regions` (jigsaw: N*N
+labels, row-major, 1-9 then A-Z) and `cages` (killer: a list of (sum, ["r1c1", ...])); a puzzle
+text may also carry "# variant", "# regions" and "# cage" lines. Other rules than the classic
+ones take the backends auto, dlx and hybrid (their exact cover).)doc");
+  m.def(
+      "count",
+      [](const std::string& puzzle, const std::optional<std::int64_t>& limit, const py::object& b,
+         const std::string& s, const VariantArg& v, const RegionsArg& r, const Cages& c) {
+        return count(puzzle, limit, b, s, {v, r, c});
+      },
+      py::arg("puzzle"), py::arg("limit") = py::none(), box, solver, variant, regions, cages,
+      "The number of solutions, stopping at `limit` if given (limit=2: is it unique?); "
+      "`solver` and the rules as for solve().");
+  m.def(
+      "solve_stats",
+      [](const std::string& puzzle, const std::optional<std::int64_t>& limit, const py::object& b,
+         const std::string& s, const VariantArg& v, const RegionsArg& r, const Cages& c) {
+        return solve_stats(puzzle, limit, b, s, {v, r, c});
+      },
+      py::arg("puzzle"), py::arg("limit") = 1, box, solver, variant, regions, cages,
+      "count() with the search's figures: a dict with \"solutions\", \"solution\" (the first, "
+      "or None), \"nodes\" and \"updates\" (the backend's own measures), and \"backend\", the "
+      "backend that answered (auto names its choice).");
   py::class_<SolutionIterator>(m, "SolutionIterator", "A lazy iterator over a puzzle's solutions.")
       .def("__iter__", [](py::object self) { return self; })
       .def("__next__", &SolutionIterator::next);
   m.def(
       "solutions",
-      [](const std::string& puzzle, const py::object& b) {
-        return SolutionIterator(board_of(puzzle, b));
+      [](const std::string& puzzle, const py::object& b, const VariantArg& v, const RegionsArg& r,
+         const Cages& c) {
+        return SolutionIterator(played(puzzle, b, {v, r, c}));
       },
-      py::arg("puzzle"), box,
-      "Every solution of a puzzle, lazily, each as one line of N*N symbols, from the dlx backend "
-      "(the plain exact cover): the search runs only as far as the solutions taken.");
+      py::arg("puzzle"), box, variant, regions, cages,
+      "Every solution of a puzzle under its rules (as for solve()), lazily, each as one line of "
+      "N*N symbols, from the dlx backend (the exact cover): the search runs only as far as the "
+      "solutions taken.");
   m.def("validate", &validate, py::arg("grid"), box, py::arg("puzzle") = py::none(), R"doc(
 Checks a grid (complete or not) without solving: a dict with "valid" (no digit twice in a row,
 column or box), "complete", "filled", "cells", "box" and "conflicts" (each with "digit", "unit",
 "cells" and "message"). With `puzzle`, also "solves" (a complete valid grid that keeps every
-given of the puzzle) and "problem" (why not, or None).)doc");
-  m.def("explain", &explain, py::arg("puzzle"), box, R"doc(
+given of the puzzle) and "problem" (why not, or None). The classic rules only.)doc");
+  m.def(
+      "explain",
+      [](const std::string& puzzle, const py::object& b, const VariantArg& v, const RegionsArg& r,
+         const Cages& c) {
+        return explain(puzzle, b, {v, r, c});
+      },
+      py::arg("puzzle"), box, variant, regions, cages, R"doc(
 The steps a person would take, simplest technique first, never a guess: a list of dicts with
 "technique" (id such as "hidden_single"), "name", "units", "cells", "digits", "placements" and
 "eliminations" (lists of {"cell": "r5c2", "digit": 7}), the running totals "solved",
 "unsolved" and "candidates" after the step, "text" (the step as one line), and for the set
 patterns (ALS-XZ, Sue de Coq, ...) "sets", the named sets of the proof ({"name": "A", "cells",
-"digits"}). See logic() for how it ended.)doc");
-  m.def("logic", &logic, py::arg("puzzle"), box,
-        "explain() with its outcome: a dict with \"status\" (solved, stalled or contradiction), "
-        "\"steps\", \"board\" (the board reached, or None when the givens clash) and "
-        "\"contradiction\" (why there is no solution, or None).");
-  m.def("rate", &rate, py::arg("puzzle"), box, py::arg("se") = false, R"doc(
+"digits"}). See logic() for how it ended. The rules as for solve(); other rules than the
+classic ones raise ValueError until the logic takes them.)doc");
+  m.def(
+      "logic",
+      [](const std::string& puzzle, const py::object& b, const VariantArg& v, const RegionsArg& r,
+         const Cages& c) {
+        return logic(puzzle, b, {v, r, c});
+      },
+      py::arg("puzzle"), box, variant, regions, cages,
+      "explain() with its outcome: a dict with \"status\" (solved, stalled or contradiction), "
+      "\"steps\", \"board\" (the board reached, or None when the givens clash) and "
+      "\"contradiction\" (why there is no solution, or None).");
+  m.def(
+      "rate",
+      [](const std::string& puzzle, const py::object& b, bool se, const VariantArg& v,
+         const RegionsArg& r, const Cages& c) {
+        return rate(puzzle, b, se, {v, r, c});
+      },
+      py::arg("puzzle"), box, py::arg("se") = false, variant, regions, cages, R"doc(
 The difficulty: a dict with "level" (easy, medium, hard, expert, beyond, or invalid when the
 puzzle has no or several solutions), "hardest" technique, its "tier" and "tier_uses", "steps",
 "logic" (solved or stalled), the engine's "solutions" (up to 2), "nodes" and "updates", and
 "text". With se=True (as `sudoku rate --se`), for a 9x9 puzzle with one solution, also Sudoku
 Explainer's "er", "ep", "ed" (floats) and "se_hardest" (docs/rating.md); the hardest puzzles
-take a second or more.)doc");
-  m.def("generate", &generate, py::arg("count") = 1, py::arg("size") = 9,
-        py::arg("seed") = py::none(), py::arg("symmetry") = py::none(),
-        py::arg("difficulty") = py::none(), box, py::arg("budget") = py::none(), R"doc(
+take a second or more. The rules as for explain().)doc");
+  m.def(
+      "hint",
+      [](const std::string& grid, const std::string& level, const py::object& b,
+         const VariantArg& v, const RegionsArg& r, const Cages& c) {
+        return hint(grid, level, b, {v, r, c});
+      },
+      py::arg("grid"), py::arg("level") = "step", box, variant, regions, cages, R"doc(
+The next step from the grid a player has reached, as `sudoku hint`: the givens, and the
+player's entries written with a '+' before them ("+7"). A dict with "kind" (wrong_entries,
+step, stalled, solved, no_solution, several_solutions), "text" (the hint at `level`: "cell"
+where to look, "technique" which technique in which unit, "step" the whole step), "wrong" (the
+wrong entries, [{"cell", "digit"}]), "step" (explain()'s dict of the step, or None), and
+"cell" and "digit" (stalled: the cell with the fewest candidates and its digit; else None).
+The rules as for explain().)doc");
+  m.def(
+      "generate",
+      [](int count, int size, const std::optional<std::uint64_t>& seed,
+         const std::optional<std::string>& symmetry, const std::optional<std::string>& difficulty,
+         const py::object& b, const VariantArg& v, const std::optional<std::uint64_t>& budget,
+         const RegionsArg& r, const Cages& c) {
+        return generate(count, size, seed, symmetry, difficulty, b, budget, {v, r, c});
+      },
+      py::arg("count") = 1, py::arg("size") = 9, py::arg("seed") = py::none(),
+      py::arg("symmetry") = py::none(), py::arg("difficulty") = py::none(), box, variant,
+      py::arg("budget") = py::none(), regions, cages, R"doc(
 Makes `count` minimal puzzles with exactly one solution: a list of dicts with "puzzle",
-"solution", "givens", "untested" and "rating" (as rate()). `size` is the side (box as square
-as possible) or `box` the box shape; `symmetry` one of none, rotate180, rotate90, mirror;
-`difficulty` one of easy, medium, hard, expert, beyond; the same `seed` gives the same puzzles.
-Above 20x20, `budget` is the conflicts one search for a second solution may spend (as
-`sudoku generate --budget`, default 20000); "untested" counts the givens kept because theirs
-ran out (0: minimal, proved). A difficulty is searched for until reached (Ctrl-C stops
-it); RuntimeError, at once, for one no puzzle of that size has (a 4x4 puzzle beyond easy).)doc");
+"solution", "givens", "untested", "rating" (as rate(); classic rules), "variant" (the rules'
+name), "regions" (jigsaw: the N*N labels, else None), "cages" (killer: [(sum, ["r1c1", ...])])
+and "text" (the puzzle with its "# box", "# variant", "# regions" and "# cage" lines, as the
+reader and `sudoku` take it back). `size` is the side (box as square as possible) or `box` the
+box shape; `symmetry` one of none, rotate180, rotate90, mirror; `difficulty` one of easy,
+medium, hard, expert, beyond; the same `seed` gives the same puzzles. The rules: `variant` as
+for solve() ("jigsaw" and "killer" make a layout of regions or cages for each puzzle), or
+`regions` and `cages` to keep as given. Above 20x20, `budget` is the conflicts one search for a
+second solution may spend (as `sudoku generate --budget`, default 20000; classic rules only);
+"untested" counts the givens kept because theirs ran out (0: minimal, proved). A difficulty is
+searched for until reached (Ctrl-C stops it); RuntimeError, at once, for a target no puzzle can
+meet (a 4x4 puzzle beyond easy; a difficulty on a variant while the logic takes the classic
+rules only; a symmetry for jigsaw or killer layouts).)doc");
 }
 
 }  // namespace dlx_python

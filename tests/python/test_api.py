@@ -10,7 +10,10 @@ from dlx import sudoku
 def stub_names(module):
     path = os.path.splitext(module.__file__)[0] + ".pyi"
     tree = ast.parse(open(path).read())
-    return {node.name for node in tree.body if isinstance(node, (ast.ClassDef, ast.FunctionDef))}
+    names = {node.name for node in tree.body if isinstance(node, (ast.ClassDef, ast.FunctionDef))}
+    # An alias (VariantSolutionIterator = SolutionIterator) declares its name too.
+    aliases = [node for node in tree.body if isinstance(node, ast.Assign)]
+    return names | {t.id for node in aliases for t in node.targets if isinstance(t, ast.Name)}
 
 
 def public(module):

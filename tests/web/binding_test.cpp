@@ -314,14 +314,16 @@ TEST_CASE("one path for every rule set: the text's rules lines and the menu's, r
   const std::string broken = "\n# cage 1x5 r1c1\n" + bare + "\n";
   CHECK(parsed(web_read(broken.c_str(), "", "# variant x\n", 0))["error"].get<std::string>().rfind(
             "puzzle:2:8: # cage: the sum comes first", 0) == 0);
-  CHECK(parsed(web_read(bare.c_str(), "", "# variant bogus\n", 0))["error"].get<std::string>().rfind(
-            "rules:1:11: # variant: unknown variant", 0) == 0);
+  CHECK(
+      parsed(web_read(bare.c_str(), "", "# variant bogus\n", 0))["error"].get<std::string>().rfind(
+          "rules:1:11: # variant: unknown variant", 0) == 0);
   // The text's own "# variant" line is read after the menu's and replaces it, as a later line
   // does in a file; "jigsaw" asks for the regions the bare line lacks.
   const std::string windoku = "# variant windoku\n" + bare + "\n";
   CHECK(parsed(web_read(windoku.c_str(), "", "# variant x\n", 0))["variant"] == "windoku");
-  CHECK(parsed(web_read(bare.c_str(), "", "# variant jigsaw\n", 0))["error"].get<std::string>().find(
-            "no '# regions' line before this puzzle") != std::string::npos);
+  CHECK(
+      parsed(web_read(bare.c_str(), "", "# variant jigsaw\n", 0))["error"].get<std::string>().find(
+          "no '# regions' line before this puzzle") != std::string::npos);
 
   // Solved on the one Solver under the rules read: the rules' exact cover (labelled dlx).
   const json solved = parsed(web_solve(bare.c_str(), "", "# variant x\n"));
@@ -335,7 +337,8 @@ TEST_CASE("one path for every rule set: the text's rules lines and the menu's, r
   CHECK(parsed(web_count(bare.c_str(), "", "", 10))["solutions"].get<int>() > 1);
 
   // Killer, as the page sends it: the example read, then its rules lines with the puzzle line.
-  const json killer_read = parsed(web_read(slurp(kData + "variants/killer.txt").c_str(), "", "", 0));
+  const json killer_read =
+      parsed(web_read(slurp(kData + "variants/killer.txt").c_str(), "", "", 0));
   REQUIRE(killer_read["ok"] == true);
   CHECK(killer_read["variant"] == "killer");
   const json killer = parsed(web_solve(killer_read["puzzle"].get<std::string>().c_str(), "",
