@@ -285,8 +285,6 @@ CellMap cell_map(bool transpose, const std::array<int, 9>& rows, const std::arra
   return map;
 }
 
-bool on_diagonal(int cell) { return cell / 9 == cell % 9 || cell / 9 + cell % 9 == 8; }
-
 // Whether the map sends the main diagonal onto one diagonal and the anti-diagonal onto the
 // other (a bijection that sends the 17 diagonal cells onto diagonal cells, each diagonal's 9
 // onto one line).
