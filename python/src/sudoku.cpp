@@ -471,16 +471,11 @@ py::dict rate(const std::string& puzzle, const py::object& box, bool se, const R
           "rules are " +
           p.rules.name());
     }
-    sudoku::LogicOptions quiet;
-    quiet.record_steps = false;
-    quiet.hardest_allowed = sudoku::kHardestPattern;  // the levels' techniques
-    quiet.stop = poll.question();
     sudoku::Solver engine;
     engine.set_interrupt(poll.question());
     {
       py::gil_scoped_release release;
-      r = sudoku::rate(sudoku::solve_logically(p.board, p.rules, quiet),
-                       engine.solve(p.board, p.rules, 2));
+      r = sudoku::rate(p.board, p.rules, engine, poll.question());
     }
     poll.raise_if_signalled();
     return rating_dict(r);

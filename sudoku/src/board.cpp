@@ -1,6 +1,7 @@
 #include "sudoku/board.hpp"
 
 #include <algorithm>
+#include <utility>
 
 namespace sudoku {
 
@@ -43,16 +44,25 @@ Number leading_number(std::string_view text) {
   return n;
 }
 
+// Two numbers joined by `lower` or `upper` ("3x3", "12C3"), the whole text: what a box shape and
+// a cell name (after its 'r') are made of.
+std::optional<std::pair<int, int>> number_pair(std::string_view text, char lower, char upper) {
+  const Number first = leading_number(text);
+  if (first.length == 0 || first.length >= text.size()) return std::nullopt;
+  const char between = text[first.length];
+  if (between != lower && between != upper) return std::nullopt;
+  text.remove_prefix(first.length + 1);
+  const Number second = leading_number(text);
+  if (second.length == 0 || second.length != text.size()) return std::nullopt;
+  return std::pair{first.value, second.value};
+}
+
 }  // namespace
 
 std::optional<Geometry> parse_box(std::string_view text) {
-  const Number rows = leading_number(text);
-  if (rows.length == 0 || rows.length >= text.size()) return std::nullopt;
-  if (text[rows.length] != 'x' && text[rows.length] != 'X') return std::nullopt;
-  text.remove_prefix(rows.length + 1);
-  const Number cols = leading_number(text);
-  if (cols.length == 0 || cols.length != text.size()) return std::nullopt;
-  return Geometry{rows.value, cols.value};
+  const auto sides = number_pair(text, 'x', 'X');
+  if (!sides) return std::nullopt;
+  return Geometry{sides->first, sides->second};
 }
 
 std::optional<Geometry> Geometry::parse(std::string_view text) {
@@ -63,14 +73,9 @@ std::optional<Geometry> Geometry::parse(std::string_view text) {
 
 std::optional<CellName> parse_cell_name(std::string_view text) {
   if (text.empty() || (text.front() != 'r' && text.front() != 'R')) return std::nullopt;
-  text.remove_prefix(1);
-  const Number row = leading_number(text);
-  if (row.length == 0 || row.length >= text.size()) return std::nullopt;
-  if (text[row.length] != 'c' && text[row.length] != 'C') return std::nullopt;
-  text.remove_prefix(row.length + 1);
-  const Number col = leading_number(text);
-  if (col.length == 0 || col.length != text.size()) return std::nullopt;
-  return CellName{row.value, col.value};
+  const auto row_col = number_pair(text.substr(1), 'c', 'C');
+  if (!row_col) return std::nullopt;
+  return CellName{row_col->first, row_col->second};
 }
 
 std::optional<int> cell_of(const CellName& name, int size) {

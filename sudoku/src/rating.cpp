@@ -95,15 +95,28 @@ Rating rate(const LogicResult& logic, const SolveResult& engine) {
   return r;
 }
 
-Rating rate(const Board& puzzle, DlxSolver& engine) {
+namespace {
+// The logical solve the levels need: steps not recorded, and the techniques up to the fixed
+// patterns, which define the levels (chains would only say "beyond" slower).
+LogicOptions levels_solve(const std::function<bool()>& stop = {}) {
   LogicOptions options;
   options.record_steps = false;
-  // The levels are defined by the fixed patterns; chains would only say "beyond" slower.
   options.hardest_allowed = kHardestPattern;
-  const LogicResult logic = solve_logically(puzzle, options);
+  options.stop = stop;
+  return options;
+}
+}  // namespace
+
+Rating rate(const Board& puzzle, DlxSolver& engine) {
+  const LogicResult logic = solve_logically(puzzle, levels_solve());
   Rating r = rate(logic, count_to_two(puzzle, engine, DlxSolver::Deductions::none));
   r.by_sat = plan_search(Backend::automatic, puzzle.geometry()).counts_to_two_by_sat;
   return r;
+}
+
+Rating rate(const Board& puzzle, const Variant& rules, Solver& engine,
+            const std::function<bool()>& stop) {
+  return rate(solve_logically(puzzle, rules, levels_solve(stop)), engine.solve(puzzle, rules, 2));
 }
 
 void add_se_rating(Rating& rating, const Board& puzzle, const std::function<bool()>& stop) {

@@ -3,6 +3,7 @@
 // check_variant_solution().
 #include "sudoku/variant_run.hpp"
 
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -166,12 +167,9 @@ void explain(Entry& e, Solver& solver) {
 }
 
 void rate(Entry& e, Solver& solver) {
-  LogicOptions quiet;
-  quiet.record_steps = false;
-  quiet.hardest_allowed = kHardestPattern;  // the levels' techniques, as the classic rate
-  if (e.settings.stop != nullptr) quiet.stop = [&e] { return e.settings.stop->load(); };
-  const Rating rating = sudoku::rate(solve_logically(e.puzzle.board, e.rules, quiet),
-                                     solver.solve(e.puzzle.board, e.rules, 2));
+  std::function<bool()> stop;
+  if (e.settings.stop != nullptr) stop = [&e] { return e.settings.stop->load(); };
+  const Rating rating = sudoku::rate(e.puzzle.board, e.rules, solver, stop);
   if (e.settings.se) {
     e.message(
         "no SE rating: Sudoku Explainer's scale rates classic puzzles, and this one's rules "

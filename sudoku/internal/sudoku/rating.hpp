@@ -76,6 +76,10 @@ struct Rating {
 Rating rate(const LogicResult& logic, const SolveResult& engine);
 /// Rates a puzzle: one logical solve (steps not recorded) and one engine count up to 2.
 Rating rate(const Board& puzzle, DlxSolver& engine);
+/// The same under any rules: the logic under `rules`, the count up to 2 by `engine` (the rules'
+/// cover); `stop` is asked by the logic (the engine asks its own interrupt).
+Rating rate(const Board& puzzle, const Variant& rules, Solver& engine,
+            const std::function<bool()>& stop = {});
 /// Adds Sudoku Explainer's ER/EP/ED to a rating of `puzzle` (a puzzle of givens) where SE's
 /// scale applies: a 9x9 puzzle whose rating found exactly one solution. What `sudoku rate --se`
 /// and the page show; leaves `rating.se` empty otherwise, and when `stop` asked (se_rating()).
