@@ -22,11 +22,11 @@
 #include <boost/program_options.hpp>
 
 #include <sudoku/board.hpp>
-#include <sudoku/generator.hpp>
-#include <sudoku/rating.hpp>
-#include <sudoku/records.hpp>
-#include <sudoku/run.hpp>
 #include <sudoku/writer.hpp>
+#include "apps/runs/records.hpp"
+#include "apps/runs/run.hpp"
+#include "sudoku/generate/generator.hpp"
+#include "sudoku/rate/rating.hpp"
 
 #include "cli_options.hpp"
 #include "puzzle_argument.hpp"
@@ -623,15 +623,15 @@ int generate_status(int made_count, decltype(sudoku::GeneratorOptions::count) wa
 }
 
 // The record of the puzzle made `number`-th: JSON, or the format's after the lines that carry
-// its variant rules (variant_lines()).
+// its variant rules (rules_lines()).
 void print_generated(const Options& options, int number, const sudoku::Board& puzzle,
-                     const sudoku::Board& solution, const sudoku::Variant* rules) {
+                     const sudoku::Board& solution, const sudoku::Rules* rules) {
   if (options.run.json) {
     sudoku::write_generated_json(std::cout, static_cast<std::uint64_t>(number), puzzle, solution,
                                  rules);
     return;
   }
-  if (rules != nullptr) std::cout << sudoku::variant_lines(*rules, puzzle.geometry());
+  if (rules != nullptr) std::cout << sudoku::rules_lines(*rules, puzzle.geometry());
   sudoku::write_generated_record(std::cout, options.run.format, puzzle, solution);
 }
 

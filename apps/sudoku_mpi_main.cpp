@@ -26,9 +26,9 @@
 #include <dlx/solver.hpp>
 #include <sudoku/board.hpp>
 #include <sudoku/reader.hpp>
-#include <sudoku/records.hpp>
 #include <sudoku/solver.hpp>
 #include <sudoku/validator.hpp>
+#include "apps/runs/records.hpp"
 
 #include "cli_options.hpp"
 #include "mpi_count.hpp"

@@ -51,11 +51,11 @@
 #include <string>
 #include <vector>
 
-#include <sudoku/backtracking.hpp>
-#include <sudoku/bitboard_solver.hpp>
-#include <sudoku/dlx_solver.hpp>
 #include <sudoku/reader.hpp>
 #include <sudoku/validator.hpp>
+#include "sudoku/solve/backtracking.hpp"
+#include "sudoku/solve/bitboard_solver.hpp"
+#include "sudoku/solve/dlx_solver.hpp"
 
 extern char** environ;
 

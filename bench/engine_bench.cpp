@@ -21,7 +21,7 @@
 
 #include <dlx/examples.hpp>
 #include <dlx/solver.hpp>
-#include <sudoku/encoding.hpp>
+#include "sudoku/rules/encoding.hpp"
 
 namespace {
 

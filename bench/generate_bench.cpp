@@ -20,9 +20,9 @@
 #include <string>
 #include <vector>
 
-#include <sudoku/dlx_solver.hpp>
-#include <sudoku/generator.hpp>
-#include <sudoku/logic.hpp>
+#include "sudoku/generate/generator.hpp"
+#include "sudoku/logic/logic.hpp"
+#include "sudoku/solve/dlx_solver.hpp"
 
 namespace {
 

@@ -25,9 +25,9 @@
 #include <string>
 #include <vector>
 
-#include <sudoku/bitboard_solver.hpp>
 #include <sudoku/reader.hpp>
 #include <sudoku/validator.hpp>
+#include "sudoku/solve/bitboard_solver.hpp"
 
 namespace {
 

@@ -9,7 +9,7 @@
 // default 9x9 solver (BitboardSolver), and on Solver's dlx backend with classic rules (the
 // plain cover on dlx::Solver; the variants' covers take the bit-set search). An iteration
 // counts every puzzle of the file; after the timed loop each answer is checked (exactly one
-// solution, check_variant_solution). Reported: puzzles/s and nodes/puzzle.
+// solution, check_solution). Reported: puzzles/s and nodes/puzzle.
 #include <benchmark/benchmark.h>
 
 #include <cstdint>
@@ -17,10 +17,10 @@
 #include <string>
 #include <vector>
 
-#include <sudoku/bitboard_solver.hpp>
 #include <sudoku/reader.hpp>
+#include <sudoku/rules.hpp>
 #include <sudoku/solver.hpp>
-#include <sudoku/variant.hpp>
+#include "sudoku/solve/bitboard_solver.hpp"
 
 namespace {
 
@@ -69,7 +69,7 @@ void count_all(benchmark::State& state, const std::string& name, Count count) {
     const auto& p = loaded.puzzles[i];
     auto why =
         results[i].solutions == 1
-            ? sudoku::check_variant_solution(p.board, p.variant, results[i].first)
+            ? sudoku::check_solution(p.board, p.variant, results[i].first)
             : std::optional<std::string>(std::to_string(results[i].solutions) + " solutions");
     if (why) {
       state.SkipWithError(

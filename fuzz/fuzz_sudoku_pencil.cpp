@@ -16,10 +16,10 @@
 #include <string>
 #include <variant>
 
-#include <sudoku/logic.hpp>
-#include <sudoku/pencil_marks.hpp>
 #include <sudoku/reader.hpp>
 #include <sudoku/validator.hpp>
+#include "sudoku/grid/pencil_marks.hpp"
+#include "sudoku/logic/logic.hpp"
 
 #include "fuzz_support.hpp"
 #include "sudoku_input.hpp"

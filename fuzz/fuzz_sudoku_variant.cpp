@@ -1,9 +1,9 @@
 // Fuzz target: the reader's variant lines ("# variant", "# regions", "# cage") and the variant
 // solver, on any bytes (a last byte >= 0xC0 forces a geometry, see sudoku_input.hpp).
 //
-// Properties: every puzzle's regions and cages fit its board (variant_problem() finds nothing
+// Properties: every puzzle's regions and cages fit its board (rules_problem() finds nothing
 // wrong with them: the reader checked them); the exact cover of a puzzle whose rules fit is
-// searched within a node budget, and every solution it finds passes check_variant_solution();
+// searched within a node budget, and every solution it finds passes check_solution();
 // two solutions found are different boards; every error names a line that exists (or the one
 // just after the end) and a column inside it.
 #include <cstddef>
@@ -14,8 +14,8 @@
 #include <vector>
 
 #include <sudoku/reader.hpp>
+#include <sudoku/rules.hpp>
 #include <sudoku/solver.hpp>
-#include <sudoku/variant.hpp>
 
 #include "fuzz_support.hpp"
 #include "sudoku_input.hpp"
@@ -37,16 +37,16 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     }
     const auto& p = std::get<sudoku::Puzzle>(*entry);
     const sudoku::Geometry& g = p.board.geometry();
-    sudoku::Variant layout;  // what the reader vouches for: regions and cages
+    sudoku::Rules layout;  // what the reader vouches for: regions and cages
     layout.regions = p.variant.regions;
     layout.cages = p.variant.cages;
-    const auto why = sudoku::variant_problem(g, layout);
+    const auto why = sudoku::rules_problem(g, layout);
     FUZZ_CHECK(!why, "line " + std::to_string(p.line) + ": " + why.value_or(""));
-    if (sudoku::variant_problem(g, p.variant) || g.size() > 9) continue;  // windoku off 9x9
+    if (sudoku::rules_problem(g, p.variant) || g.size() > 9) continue;  // windoku off 9x9
     sudoku::Solver::Enumeration solutions = solver.enumerate(p.board, p.variant);
     sudoku::Board first;
     for (int k = 0; k < 2 && solutions.next(); ++k) {
-      const auto wrong = sudoku::check_variant_solution(p.board, p.variant, solutions.solution());
+      const auto wrong = sudoku::check_solution(p.board, p.variant, solutions.solution());
       FUZZ_CHECK(!wrong, "line " + std::to_string(p.line) + " (" + p.variant.name() +
                              "): " + solutions.solution().to_line() + ": " + wrong.value_or(""));
       if (k == 0) first = solutions.solution();

@@ -13,7 +13,7 @@
 //
 // One path for every rule set: each function reads the text as the sudoku program reads a file
 // (sudoku::Reader: the puzzle and its "# variant", "# regions" and "# cage" lines, with the
-// Variant menu's rules as such lines before it: read_page()), solves on the one sudoku::Solver
+// Rules menu's rules as such lines before it: read_page()), solves on the one sudoku::Solver
 // under the rules read, and makes puzzles with the one sudoku::Generator. Classic puzzles are
 // the rule set with nothing added; no function here has a twin for other rules.
 #include <array>
@@ -25,20 +25,20 @@
 #include <string_view>
 #include <variant>
 
+#include "apps/runs/json.hpp"
+#include "apps/runs/records.hpp"
 #include "sudoku/board.hpp"
-#include "sudoku/candidates.hpp"
-#include "sudoku/dlx_solver.hpp"
-#include "sudoku/explain.hpp"
-#include "sudoku/generator.hpp"
-#include "sudoku/json.hpp"
-#include "sudoku/logic.hpp"
-#include "sudoku/rating.hpp"
+#include "sudoku/generate/generator.hpp"
+#include "sudoku/grid/candidates.hpp"
+#include "sudoku/logic/explain.hpp"
+#include "sudoku/logic/logic.hpp"
+#include "sudoku/rate/rating.hpp"
+#include "sudoku/rate/se_rating.hpp"
 #include "sudoku/reader.hpp"
-#include "sudoku/records.hpp"
-#include "sudoku/se_rating.hpp"
+#include "sudoku/rules.hpp"
+#include "sudoku/solve/dlx_solver.hpp"
 #include "sudoku/solver.hpp"
 #include "sudoku/validator.hpp"
-#include "sudoku/variant.hpp"
 
 #if defined(__EMSCRIPTEN__)
 #include <emscripten/emscripten.h>
@@ -102,7 +102,7 @@ const char* give(const Json& value) {
 
 const char* fail(std::string_view message) { return give(Json{{"ok", false}, {"error", message}}); }
 
-// The text the page sends, read as the sudoku program reads a file: `rules` (the Variant menu's
+// The text the page sends, read as the sudoku program reads a file: `rules` (the Rules menu's
 // rules as the reader's comment lines, "# variant x\n", or those of a puzzle already loaded:
 // "# variant jigsaw\n# regions ...\n") and then `text` (what the player typed or pasted, which
 // may bring rules lines of its own: a later "# variant" line replaces an earlier one, "# regions"
@@ -163,7 +163,7 @@ std::variant<PageRead, std::string> read_page(const char* text, const char* box,
            std::to_string(wanted + 1);
   }
   chosen->line = chosen->line > shift ? chosen->line - shift : chosen->line;
-  if (auto why = sudoku::variant_problem(chosen->board.geometry(), chosen->variant)) {
+  if (auto why = sudoku::rules_problem(chosen->board.geometry(), chosen->variant)) {
     return std::string(kSource) + ":" + std::to_string(chosen->line) + ": " +
            chosen->variant.name() + ": " + *why;
   }
@@ -182,10 +182,10 @@ Json cells_json(const sudoku::Geometry& geometry, const std::vector<int>& cells)
 // rules as the reader's comment lines (what the page sends back with every call), the region of
 // every cell (empty for boxes), the cages, the units beyond rows, columns and boxes or regions
 // (diagonals, windows), the pair rules (anti-knight, anti-king), and the first rule the givens
-// break ("clash", variant_clash(); null for classic rules, whose clashes are the conflicts).
+// break ("clash", rules_clash(); null for classic rules, whose clashes are the conflicts).
 Json puzzle_reply(const sudoku::Puzzle& puzzle) {
   const sudoku::Board& board = puzzle.board;
-  const sudoku::Variant& rules = puzzle.variant;
+  const sudoku::Rules& rules = puzzle.variant;
   const sudoku::Geometry& g = board.geometry();
   Json reply = {{"ok", true},
                 {"puzzle", board.to_line()},
@@ -201,7 +201,7 @@ Json puzzle_reply(const sudoku::Puzzle& puzzle) {
   }
   reply["conflicts"] = std::move(conflicts);
   reply["variant"] = rules.name();
-  reply["rules"] = rules.classic() ? std::string() : sudoku::variant_lines(rules, g);
+  reply["rules"] = rules.classic() ? std::string() : sudoku::rules_lines(rules, g);
   reply["regions"] = Json::array();
   for (const auto region : rules.regions) reply["regions"].push_back(region);
   Json cages = Json::array();
@@ -211,7 +211,7 @@ Json puzzle_reply(const sudoku::Puzzle& puzzle) {
   reply["cages"] = std::move(cages);
   Json extra_units = Json::array();
   if (!rules.classic()) {
-    const sudoku::VariantUnits units(g, rules);
+    const sudoku::RuleUnits units(g, rules);
     for (std::size_t u = 3 * static_cast<std::size_t>(units.n); u < units.units.size(); ++u) {
       extra_units.push_back(
           {{"name", units.unit_names[u]}, {"cells", cells_json(g, units.units[u])}});
@@ -220,7 +220,7 @@ Json puzzle_reply(const sudoku::Puzzle& puzzle) {
   reply["units"] = std::move(extra_units);
   reply["anti_knight"] = rules.anti_knight;
   reply["anti_king"] = rules.anti_king;
-  const auto clash = rules.classic() ? std::nullopt : sudoku::variant_clash(board, rules);
+  const auto clash = rules.classic() ? std::nullopt : sudoku::rules_clash(board, rules);
   reply["clash"] = clash ? Json(*clash) : Json(nullptr);
   return reply;
 }
@@ -288,7 +288,7 @@ const char* solve_reply(const char* text, const char* box, const char* rules, do
   reply["backend"] = sudoku::backend_name(result.backend);
   add_timing(reply, timing);
   if (result.solutions > 0) {
-    if (auto why = sudoku::check_variant_solution(board, puzzle.variant, result.first)) {
+    if (auto why = sudoku::check_solution(board, puzzle.variant, result.first)) {
       return fail("internal error: the solver's solution is wrong: " + *why);
     }
     reply["solution"] = result.first.to_line();
@@ -468,7 +468,7 @@ WEB_EXPORT const char* web_generate(const char* box, const char* rules, const ch
       {"puzzle", made->puzzle.to_line()},
       {"box", g.name()},
       {"solution", made->solution.to_line()},
-      {"rules", made->rules.classic() ? std::string() : sudoku::variant_lines(made->rules, g)},
+      {"rules", made->rules.classic() ? std::string() : sudoku::rules_lines(made->rules, g)},
       {"variant", made->rules.name()}};
   if (classic) {
     reply["text"] = sudoku::rating_text(made->rating);
@@ -493,7 +493,7 @@ WEB_EXPORT const char* web_bench(const char* text, double limit) {
   std::uint64_t errors = 0;
   while (auto entry = reader.next()) {
     if (auto* p = std::get_if<sudoku::Puzzle>(&*entry)) {
-      if (sudoku::variant_problem(p->board.geometry(), p->variant)) ++errors;
+      if (sudoku::rules_problem(p->board.geometry(), p->variant)) ++errors;
       else puzzles.push_back(std::move(*p));
     } else if (!std::get<sudoku::ReadError>(*entry).rules_line) {
       ++errors;
@@ -516,7 +516,7 @@ WEB_EXPORT const char* web_bench(const char* text, double limit) {
     ++counts[results[i].solutions > 2 ? 2 : results[i].solutions];
     nodes += results[i].nodes;
     if (results[i].solutions > 0 &&
-        sudoku::check_variant_solution(puzzles[i].board, puzzles[i].variant, results[i].first)) {
+        sudoku::check_solution(puzzles[i].board, puzzles[i].variant, results[i].first)) {
       ++bad;
     }
   }

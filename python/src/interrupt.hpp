@@ -13,7 +13,7 @@
 
 #include <dlx/solver.hpp>
 
-#include <sudoku/sliced_search.hpp>
+#include "sudoku/solve/sliced_search.hpp"
 
 namespace dlx_python {
 

@@ -17,18 +17,18 @@
 #include <vector>
 
 #include <sudoku/board.hpp>
-#include <sudoku/candidates.hpp>
-#include <sudoku/dlx_solver.hpp>
-#include <sudoku/explain.hpp>
-#include <sudoku/generator.hpp>
-#include <sudoku/grid_sat.hpp>
-#include <sudoku/hint.hpp>
-#include <sudoku/logic.hpp>
-#include <sudoku/rating.hpp>
 #include <sudoku/reader.hpp>
+#include <sudoku/rules.hpp>
 #include <sudoku/solver.hpp>
 #include <sudoku/validator.hpp>
-#include <sudoku/variant.hpp>
+#include "sudoku/generate/generator.hpp"
+#include "sudoku/grid/candidates.hpp"
+#include "sudoku/logic/explain.hpp"
+#include "sudoku/logic/hint.hpp"
+#include "sudoku/logic/logic.hpp"
+#include "sudoku/rate/rating.hpp"
+#include "sudoku/solve/dlx_solver.hpp"
+#include "sudoku/solve/grid_sat.hpp"
 
 #include "bindings.hpp"
 #include "interrupt.hpp"
@@ -98,10 +98,10 @@ int cage_cell(const std::string& text, int n) {
 // and "# cage" lines) with the arguments' added: a variant's flags join the text's, regions and
 // cages given replace the text's. `need_layouts`: jigsaw and killer must find their regions and
 // cages there (solving); false for generate(), which makes them. ValueError for rules that do
-// not fit the board (variant_problem()).
-sudoku::Variant rules_of(const sudoku::Geometry& geometry, sudoku::Variant base,
-                         const RulesArgs& args, bool need_layouts) {
-  sudoku::Variant& rules = base;
+// not fit the board (rules_problem()).
+sudoku::Rules rules_of(const sudoku::Geometry& geometry, sudoku::Rules base, const RulesArgs& args,
+                       bool need_layouts) {
+  sudoku::Rules& rules = base;
   const int n = geometry.size();
   if (args.variant) {
     const auto name = sudoku::parse_variant(*args.variant);
@@ -142,7 +142,7 @@ sudoku::Variant rules_of(const sudoku::Geometry& geometry, sudoku::Variant base,
       rules.cages.push_back(std::move(cage));
     }
   }
-  if (auto why = sudoku::variant_problem(geometry, rules)) throw py::value_error(*why);
+  if (auto why = sudoku::rules_problem(geometry, rules)) throw py::value_error(*why);
   return rules;
 }
 
@@ -151,7 +151,7 @@ sudoku::Variant rules_of(const sudoku::Geometry& geometry, sudoku::Variant base,
 // rules), then the arguments' rules added. Raises ValueError with the reader's message.
 struct Played {
   sudoku::Board board;
-  sudoku::Variant rules;
+  sudoku::Rules rules;
   std::vector<std::uint8_t> entered;  // a player's entries ("+7"), for hint()
 };
 
@@ -348,7 +348,7 @@ py::dict rating_dict(const sudoku::Rating& r) {
   return d;
 }
 
-py::object rules_cages(const sudoku::Variant& rules, const sudoku::Geometry& g) {
+py::object rules_cages(const sudoku::Rules& rules, const sudoku::Geometry& g) {
   py::list cages;
   for (const auto& cage : rules.cages) {
     py::list cells;
@@ -643,7 +643,7 @@ py::list generate(int count, int size, const std::optional<std::uint64_t>& seed,
     // The puzzle as the reader takes it back, rules and an unusual box shape included.
     std::string text;
     if (sudoku::Geometry::for_cell_count(g.cell_count()) != g) text = "# box " + g.name() + "\n";
-    d["text"] = text + sudoku::variant_lines(p->rules, g) + p->puzzle.to_line() + "\n";
+    d["text"] = text + sudoku::rules_lines(p->rules, g) + p->puzzle.to_line() + "\n";
     out.append(d);
     check_signals();
   }

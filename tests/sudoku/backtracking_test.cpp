@@ -13,9 +13,9 @@
 #include <string>
 #include <vector>
 
-#include <sudoku/backtracking.hpp>
-#include <sudoku/dlx_solver.hpp>
 #include <sudoku/reader.hpp>
+#include "sudoku/solve/backtracking.hpp"
+#include "sudoku/solve/dlx_solver.hpp"
 
 using sudoku::Board;
 using sudoku::Geometry;

@@ -12,7 +12,7 @@
 #include <thread>
 #include <vector>
 
-#include <sudoku/batch.hpp>
+#include "apps/runs/batch.hpp"
 
 namespace {
 

@@ -8,8 +8,8 @@
 #include <set>
 #include <stdexcept>
 
-#include <sudoku/bitboard_solver.hpp>
 #include <sudoku/validator.hpp>
+#include "sudoku/solve/bitboard_solver.hpp"
 
 #include "support.hpp"
 

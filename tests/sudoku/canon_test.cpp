@@ -13,10 +13,10 @@
 #include <string>
 #include <vector>
 
-#include <sudoku/canon.hpp>
 #include <sudoku/reader.hpp>
+#include <sudoku/rules.hpp>
 #include <sudoku/solver.hpp>
-#include <sudoku/variant.hpp>
+#include "sudoku/grid/canon.hpp"
 
 #include "support.hpp"
 
@@ -342,7 +342,7 @@ std::set<CellMap> x_group_by_walk() {
 }
 
 std::uint64_t x_count(const Grid& g) {
-  sudoku::Variant x;
+  sudoku::Rules x;
   x.diagonals = true;
   sudoku::Solver solver(sudoku::Backend::dlx);
   return solver.solve(board_of(g), x, 3).solutions;

@@ -8,12 +8,12 @@
 #include <string>
 #include <thread>
 
-#include <sudoku/dlx_solver.hpp>
-#include <sudoku/explain.hpp>
-#include <sudoku/json.hpp>
-#include <sudoku/logic.hpp>
 #include <sudoku/reader.hpp>
-#include <sudoku/se_rating.hpp>
+#include "apps/runs/json.hpp"
+#include "sudoku/logic/explain.hpp"
+#include "sudoku/logic/logic.hpp"
+#include "sudoku/rate/se_rating.hpp"
+#include "sudoku/solve/dlx_solver.hpp"
 
 #include "support.hpp"
 

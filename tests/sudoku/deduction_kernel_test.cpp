@@ -20,12 +20,12 @@
 #include <string>
 #include <vector>
 
-#include <sudoku/bitboard_solver.hpp>
-#include <sudoku/candidates.hpp>
-#include <sudoku/dlx_solver.hpp>
-#include <sudoku/logic.hpp>
-#include <sudoku/propagation.hpp>
 #include <sudoku/reader.hpp>
+#include "sudoku/grid/candidates.hpp"
+#include "sudoku/logic/logic.hpp"
+#include "sudoku/solve/bitboard_solver.hpp"
+#include "sudoku/solve/dlx_solver.hpp"
+#include "sudoku/solve/propagation.hpp"
 
 #include "support.hpp"
 

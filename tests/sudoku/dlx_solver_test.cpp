@@ -7,9 +7,9 @@
 #include <random>
 #include <set>
 
-#include <sudoku/dlx_solver.hpp>
-#include <sudoku/encoding.hpp>
 #include <sudoku/validator.hpp>
+#include "sudoku/rules/encoding.hpp"
+#include "sudoku/solve/dlx_solver.hpp"
 
 #include "support.hpp"
 

@@ -9,8 +9,8 @@
 #include <vector>
 
 #include <dlx/solver.hpp>
-#include <sudoku/encoding.hpp>
 #include <sudoku/reader.hpp>
+#include "sudoku/rules/encoding.hpp"
 
 #include "support.hpp"
 

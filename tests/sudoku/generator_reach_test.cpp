@@ -12,9 +12,9 @@
 #include <string>
 #include <vector>
 
-#include <sudoku/candidates.hpp>
-#include <sudoku/generator.hpp>
-#include <sudoku/logic.hpp>
+#include "sudoku/generate/generator.hpp"
+#include "sudoku/grid/candidates.hpp"
+#include "sudoku/logic/logic.hpp"
 
 #include "support.hpp"
 

@@ -3,10 +3,10 @@
 // solution); a givens target by counting the givens.
 #include <catch2/catch.hpp>
 
-#include <sudoku/generator.hpp>
-#include <sudoku/logic.hpp>
 #include <sudoku/reader.hpp>
-#include <sudoku/se_rating.hpp>
+#include "sudoku/generate/generator.hpp"
+#include "sudoku/logic/logic.hpp"
+#include "sudoku/rate/se_rating.hpp"
 
 #include "support.hpp"
 

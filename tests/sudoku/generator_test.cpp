@@ -10,11 +10,11 @@
 
 #include <catch2/catch.hpp>
 
-#include <sudoku/dlx_solver.hpp>
-#include <sudoku/generator.hpp>
-#include <sudoku/grid_sat.hpp>
-#include <sudoku/rating.hpp>
 #include <sudoku/validator.hpp>
+#include "sudoku/generate/generator.hpp"
+#include "sudoku/rate/rating.hpp"
+#include "sudoku/solve/dlx_solver.hpp"
+#include "sudoku/solve/grid_sat.hpp"
 
 #include "support.hpp"
 

@@ -1,4 +1,4 @@
-// The generator on variant rules. A puzzle's solution is checked by check_variant_solution()
+// The generator on variant rules. A puzzle's solution is checked by check_solution()
 // (which reads the cells and shares nothing with the exact cover); uniqueness and minimality
 // are counted to 2 on the variant's cover with no node limit (the generator's own proofs have
 // one). Symmetry: every orbit of cells is all givens or all blanks, and no orbit can go.
@@ -9,10 +9,10 @@
 
 #include <catch2/catch.hpp>
 
-#include <sudoku/generator.hpp>
-#include <sudoku/logic.hpp>
+#include <sudoku/rules.hpp>
 #include <sudoku/solver.hpp>
-#include <sudoku/variant.hpp>
+#include "sudoku/generate/generator.hpp"
+#include "sudoku/logic/logic.hpp"
 
 using sudoku::Board;
 using sudoku::GeneratorOptions;
@@ -21,7 +21,7 @@ using sudoku::Symmetry;
 
 namespace {
 
-std::uint64_t count_to_two(const Board& puzzle, const sudoku::Variant& rules) {
+std::uint64_t count_to_two(const Board& puzzle, const sudoku::Rules& rules) {
   sudoku::Solver solver(sudoku::Backend::dlx);
   return solver.solve(puzzle, rules, 2).solutions;
 }
@@ -30,8 +30,8 @@ std::uint64_t count_to_two(const Board& puzzle, const sudoku::Variant& rules) {
 /// can go (each orbit is all givens or all blanks).
 void check_unique_and_minimal(const sudoku::GeneratedPuzzle& p, Symmetry symmetry) {
   INFO(p.rules.name() << " " << p.puzzle.to_line());
-  REQUIRE_FALSE(sudoku::variant_problem(p.puzzle.geometry(), p.rules));
-  CHECK_FALSE(sudoku::check_variant_solution(p.puzzle, p.rules, p.solution));
+  REQUIRE_FALSE(sudoku::rules_problem(p.puzzle.geometry(), p.rules));
+  CHECK_FALSE(sudoku::check_solution(p.puzzle, p.rules, p.solution));
   REQUIRE(count_to_two(p.puzzle, p.rules) == 1);
   std::set<int> done;
   for (int c = 0; c < p.puzzle.cell_count(); ++c) {
@@ -92,11 +92,11 @@ TEST_CASE("every symmetry maps the units of x and windoku onto units of the same
   // Why generate takes every symmetry for x and windoku (generator.hpp): each unit's image is a
   // unit. The same does not hold for boxes of 2x3 under rotate90, nor need it: the symmetry is
   // where the givens stand.
-  sudoku::Variant rules;
+  sudoku::Rules rules;
   rules.diagonals = true;
   rules.windows = true;
   const Geometry g{3, 3};
-  const sudoku::VariantUnits units(g, rules);
+  const sudoku::RuleUnits units(g, rules);
   std::set<std::vector<int>> unit_set;
   for (auto unit : units.units) {
     std::sort(unit.begin(), unit.end());
@@ -143,7 +143,7 @@ TEST_CASE("variant puzzles keep the symmetry asked and respect --givens", "[sudo
     INFO(p->puzzle.to_line());
     CHECK(p->puzzle.given_count() >= 30);
     CHECK(p->puzzle.given_count() <= 32);
-    CHECK_FALSE(sudoku::check_variant_solution(p->puzzle, p->rules, p->solution));
+    CHECK_FALSE(sudoku::check_solution(p->puzzle, p->rules, p->solution));
     CHECK(count_to_two(p->puzzle, p->rules) == 1);
   }
   // The 17-givens bound is a fact of classic Sudoku; x puzzles go lower (12 is known).
@@ -191,7 +191,7 @@ TEST_CASE("the same seed gives the same variant puzzles, another seed others",
     for (int k = 0; k < 3; ++k) {
       const auto p = generator.next();
       REQUIRE(p);
-      lines.push_back(sudoku::variant_lines(p->rules, p->puzzle.geometry()) + p->puzzle.to_line());
+      lines.push_back(sudoku::rules_lines(p->rules, p->puzzle.geometry()) + p->puzzle.to_line());
     }
     return lines;
   };
@@ -213,7 +213,7 @@ TEST_CASE("technique targets on variants: the logic under the rules rates what t
     INFO(variant << ": " << generator.error());
     REQUIRE(made);
     CHECK(count_to_two(made->puzzle, made->rules) == 1);
-    CHECK_FALSE(sudoku::check_variant_solution(made->puzzle, made->rules, made->solution));
+    CHECK_FALSE(sudoku::check_solution(made->puzzle, made->rules, made->solution));
     const sudoku::LogicResult logic = sudoku::solve_logically(made->puzzle, made->rules);
     REQUIRE(logic.status == sudoku::LogicStatus::solved);
     CHECK(logic.hardest == sudoku::Technique::hidden_single);

@@ -12,8 +12,8 @@
 #include <catch2/catch.hpp>
 
 #include <sudoku/board.hpp>
-#include <sudoku/grid_sat.hpp>
-#include <sudoku/sat_portfolio.hpp>
+#include "sudoku/solve/grid_sat.hpp"
+#include "sudoku/solve/sat_portfolio.hpp"
 
 #include "support.hpp"
 

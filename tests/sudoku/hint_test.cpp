@@ -6,8 +6,8 @@
 #include <random>
 #include <sstream>
 
-#include <sudoku/hint.hpp>
 #include <sudoku/reader.hpp>
+#include "sudoku/logic/hint.hpp"
 
 #include "support.hpp"
 

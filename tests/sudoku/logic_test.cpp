@@ -14,13 +14,13 @@
 
 #include <catch2/catch.hpp>
 
-#include <sudoku/candidates.hpp>
-#include <sudoku/dlx_solver.hpp>
-#include <sudoku/explain.hpp>
-#include <sudoku/json.hpp>
-#include <sudoku/logic.hpp>
-#include <sudoku/rating.hpp>
-#include <sudoku/records.hpp>
+#include "apps/runs/json.hpp"
+#include "apps/runs/records.hpp"
+#include "sudoku/grid/candidates.hpp"
+#include "sudoku/logic/explain.hpp"
+#include "sudoku/logic/logic.hpp"
+#include "sudoku/rate/rating.hpp"
+#include "sudoku/solve/dlx_solver.hpp"
 
 #include "support.hpp"
 

@@ -1,6 +1,6 @@
 // The logic on variant rules. Soundness is checked against facts that share nothing with the
 // techniques: the unique solution the variant engine finds, itself checked by
-// check_variant_solution() (which reads the rules cell by cell). Every digit placed and every
+// check_solution() (which reads the rules cell by cell). Every digit placed and every
 // candidate removed, at every step, must agree with it. Each new step also meets a hand-made
 // position where it must fire, with the eliminations listed by hand.
 #include <algorithm>
@@ -11,12 +11,12 @@
 
 #include <catch2/catch.hpp>
 
-#include <sudoku/candidates.hpp>
-#include <sudoku/explain.hpp>
-#include <sudoku/generator.hpp>
-#include <sudoku/logic.hpp>
+#include <sudoku/rules.hpp>
 #include <sudoku/solver.hpp>
-#include <sudoku/variant.hpp>
+#include "sudoku/generate/generator.hpp"
+#include "sudoku/grid/candidates.hpp"
+#include "sudoku/logic/explain.hpp"
+#include "sudoku/logic/logic.hpp"
 
 #include "support.hpp"
 
@@ -25,10 +25,10 @@ using sudoku::CellDigit;
 using sudoku::Geometry;
 using sudoku::LogicStatus;
 using sudoku::Position;
+using sudoku::Rules;
 using sudoku::Technique;
 using sudoku::Unit;
 using sudoku::UnitKind;
-using sudoku::Variant;
 
 namespace {
 
@@ -36,7 +36,7 @@ int cell(int row, int col) { return (row - 1) * 9 + (col - 1); }  // r<row>c<col
 
 /// A blank 9x9 position where every cell holds every digit, but for `drop`: (cell, digit)
 /// pairs removed.
-Position open_position(const Variant& rules, const std::vector<CellDigit>& drop = {}) {
+Position open_position(const Rules& rules, const std::vector<CellDigit>& drop = {}) {
   std::vector<std::uint64_t> candidates(81, sudoku::all_digits(9));
   for (const CellDigit& d : drop)
     candidates[static_cast<std::size_t>(d.cell)] &= ~sudoku::digit_bit(d.digit);
@@ -62,12 +62,12 @@ struct Tally {
 };
 
 /// Solves by logic and checks every step against the puzzle's unique solution.
-void check_puzzle(const Board& puzzle, const Variant& rules, Tally& tally) {
+void check_puzzle(const Board& puzzle, const Rules& rules, Tally& tally) {
   sudoku::Solver engine(sudoku::Backend::dlx);
   const sudoku::SolveResult counted = engine.solve(puzzle, rules, 2);
   REQUIRE(counted.solutions == 1);
   const Board& solution = counted.first;
-  REQUIRE_FALSE(sudoku::check_variant_solution(puzzle, rules, solution));
+  REQUIRE_FALSE(sudoku::check_solution(puzzle, rules, solution));
   ++tally.puzzles;
   const sudoku::LogicResult r = sudoku::solve_logically(puzzle, rules);
   for (const sudoku::Step& s : r.steps) {
@@ -119,7 +119,7 @@ TEST_CASE("a variant's units, regions and apart pairs make the layout",
   CHECK(classic.unit_count() == 27);
   CHECK(classic.peers[static_cast<std::size_t>(cell(1, 1))].size() == 20);
 
-  Variant x;
+  Rules x;
   x.diagonals = true;
   const sudoku::Layout lx(g, x);
   CHECK_FALSE(lx.classic);
@@ -132,14 +132,14 @@ TEST_CASE("a variant's units, regions and apart pairs make the layout",
   CHECK(lx.peers[static_cast<std::size_t>(cell(1, 1))].size() == 26);
   CHECK(lx.link_rule(cell(1, 1), cell(9, 9)) == "diagonal 1");
 
-  Variant w;
+  Rules w;
   w.windows = true;
   const sudoku::Layout lw(g, w);
   REQUIRE(lw.unit_count() == 31);
   CHECK(sudoku::unit_name(lw.unit(30)) == "window 4");
   CHECK(lw.unit_cells[27].front() == cell(2, 2));
 
-  Variant knight;
+  Rules knight;
   knight.anti_knight = true;
   const sudoku::Layout lk(g, knight);
   CHECK(lk.unit_count() == 27);
@@ -147,14 +147,14 @@ TEST_CASE("a variant's units, regions and apart pairs make the layout",
   CHECK(lk.sees(cell(5, 5), cell(3, 4)));
   CHECK(lk.apart_rule(cell(5, 5), cell(3, 4)) == "anti-knight");
 
-  Variant king;
+  Rules king;
   king.anti_king = true;
   const sudoku::Layout lking(g, king);
   CHECK(lking.peers[static_cast<std::size_t>(cell(5, 5))].size() == 20);  // all in its box
   CHECK(lking.peers[static_cast<std::size_t>(cell(3, 3))].size() == 23);  // r2c4, r4c2, r4c4
   CHECK(lking.apart_rule(cell(3, 3), cell(4, 4)) == "anti-king");
 
-  Variant killer;
+  Rules killer;
   killer.cages = {{3, {cell(1, 1), cell(2, 2)}}};
   const sudoku::Layout lc(g, killer);
   CHECK(lc.sees(cell(1, 1), cell(2, 2)));  // a box shares them already
@@ -166,7 +166,7 @@ TEST_CASE("a variant's units, regions and apart pairs make the layout",
 }
 
 TEST_CASE("a jigsaw's regions take the place of the boxes", "[sudoku][logic][variant]") {
-  Variant jigsaw;
+  Rules jigsaw;
   jigsaw.regions.resize(81);
   // Regions are the rows shifted: region k holds row k's cells but for r(k)c9, which goes to
   // region k+1 (and r9c9 to region 1): connected enough for the layout, not a real puzzle.
@@ -176,7 +176,7 @@ TEST_CASE("a jigsaw's regions take the place of the boxes", "[sudoku][logic][var
           static_cast<std::uint8_t>(c == 8 ? (r + 1) % 9 : r);
     }
   }
-  REQUIRE_FALSE(sudoku::variant_problem(Geometry{}, jigsaw));
+  REQUIRE_FALSE(sudoku::rules_problem(Geometry{}, jigsaw));
   const sudoku::Layout l(Geometry{}, jigsaw);
   CHECK(l.unit(18) == Unit{UnitKind::region, 0});
   CHECK(sudoku::unit_name(l.unit(19)) == "region 2");
@@ -186,7 +186,7 @@ TEST_CASE("a jigsaw's regions take the place of the boxes", "[sudoku][logic][var
 }
 
 TEST_CASE("a hidden single in a diagonal", "[sudoku][logic][variant]") {
-  Variant x;
+  Rules x;
   x.diagonals = true;
   std::vector<CellDigit> drop;
   for (int k = 1; k <= 9; ++k) {
@@ -201,12 +201,12 @@ TEST_CASE("a hidden single in a diagonal", "[sudoku][logic][variant]") {
         0);
   // Without the diagonals (the rule left out) there is no single: every unit but the diagonal
   // has several places for 5.
-  Position before = open_position(Variant{}, drop);
+  Position before = open_position(Rules{}, drop);
   CHECK_FALSE(sudoku::apply_technique(Technique::hidden_single, before));
 }
 
 TEST_CASE("locked candidates from a diagonal into a box", "[sudoku][logic][variant]") {
-  Variant x;
+  Rules x;
   x.diagonals = true;
   std::vector<CellDigit> drop;
   for (int k = 3; k <= 9; ++k) drop.push_back({cell(k, k), 7});
@@ -224,7 +224,7 @@ TEST_CASE("locked candidates from a diagonal into a box", "[sudoku][logic][varia
 }
 
 TEST_CASE("locked candidates seen through anti-knight pairs", "[sudoku][logic][variant]") {
-  Variant knight;
+  Rules knight;
   knight.anti_knight = true;
   std::vector<CellDigit> drop;
   for (int c = 1; c <= 9; ++c) {
@@ -238,13 +238,13 @@ TEST_CASE("locked candidates seen through anti-knight pairs", "[sudoku][logic][v
   CHECK(step->units == std::vector<Unit>{{UnitKind::row, 0}});
   CHECK(step->cells == std::vector<int>{cell(1, 1), cell(1, 5)});
   // Classic rules see no such thing.
-  Position classic = open_position(Variant{}, drop);
+  Position classic = open_position(Rules{}, drop);
   CHECK_FALSE(sudoku::apply_technique(Technique::locked_candidates, classic));
 }
 
 TEST_CASE("a weak link of a chain through an anti-king pair names its rule",
           "[sudoku][logic][variant]") {
-  Variant king;
+  Rules king;
   king.anti_king = true;
   const sudoku::Layout l(Geometry{}, king);
   CHECK(l.link_rule(cell(1, 1), cell(1, 5)) == "row 1");
@@ -252,7 +252,7 @@ TEST_CASE("a weak link of a chain through an anti-king pair names its rule",
 }
 
 TEST_CASE("cage combinations", "[sudoku][logic][variant][killer]") {
-  Variant killer;
+  Rules killer;
   killer.cages = {{3, {cell(1, 1), cell(1, 2)}}};
   Position p = open_position(killer);
   auto step = sudoku::apply_technique(Technique::cage_combination, p);
@@ -284,7 +284,7 @@ TEST_CASE("cage combinations", "[sudoku][logic][variant][killer]") {
 }
 
 TEST_CASE("the 45 rule: an innie and an outie", "[sudoku][logic][variant][killer]") {
-  Variant killer;
+  Rules killer;
   killer.cages = {{10, {cell(1, 1), cell(1, 2), cell(1, 3), cell(1, 4)}},
                   {26, {cell(1, 5), cell(1, 6), cell(1, 7), cell(1, 8)}}};
   Position p = open_position(killer);
@@ -307,18 +307,18 @@ TEST_CASE("the 45 rule: an innie and an outie", "[sudoku][logic][variant][killer
   CHECK(sudoku::step_text(*step, Geometry{})
             .rfind("45 rule: outies of row 1: r2c9 is 5 -> eliminates", 0) == 0);
   // Without cages the rule says nothing.
-  Position none = open_position(Variant{});
+  Position none = open_position(Rules{});
   CHECK_FALSE(sudoku::apply_technique(Technique::innies_outies, none));
 }
 
 TEST_CASE("the uniqueness techniques wait for classic rules", "[sudoku][logic][variant]") {
-  Variant x;
+  Rules x;
   x.diagonals = true;
-  CHECK(sudoku::technique_applies(Technique::unique_rectangle_1, Variant{}));
+  CHECK(sudoku::technique_applies(Technique::unique_rectangle_1, Rules{}));
   CHECK_FALSE(sudoku::technique_applies(Technique::unique_rectangle_1, x));
   CHECK_FALSE(sudoku::technique_applies(Technique::bug_plus_one, x));
   CHECK(sudoku::technique_applies(Technique::finned_x_wing, x));
-  Variant jigsaw;
+  Rules jigsaw;
   jigsaw.regions.assign(81, 0);
   CHECK_FALSE(sudoku::technique_applies(Technique::finned_x_wing, jigsaw));
 }

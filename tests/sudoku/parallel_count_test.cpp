@@ -4,8 +4,8 @@
 
 #include <string>
 
-#include <sudoku/dlx_solver.hpp>
-#include <sudoku/parallel_count.hpp>
+#include "apps/runs/parallel_count.hpp"
+#include "sudoku/solve/dlx_solver.hpp"
 
 #include "support.hpp"
 

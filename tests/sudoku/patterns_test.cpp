@@ -13,10 +13,10 @@
 #include <utility>
 #include <vector>
 
-#include <sudoku/candidates.hpp>
-#include <sudoku/explain.hpp>
-#include <sudoku/logic.hpp>
-#include <sudoku/se_rating.hpp>
+#include "sudoku/grid/candidates.hpp"
+#include "sudoku/logic/explain.hpp"
+#include "sudoku/logic/logic.hpp"
+#include "sudoku/rate/se_rating.hpp"
 
 namespace {
 

@@ -8,10 +8,10 @@
 #include <string>
 #include <vector>
 
-#include <sudoku/explain.hpp>
-#include <sudoku/logic.hpp>
-#include <sudoku/pencil_marks.hpp>
 #include <sudoku/reader.hpp>
+#include "sudoku/grid/pencil_marks.hpp"
+#include "sudoku/logic/explain.hpp"
+#include "sudoku/logic/logic.hpp"
 
 #include "support.hpp"
 

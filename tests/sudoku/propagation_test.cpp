@@ -7,9 +7,9 @@
 #include <set>
 #include <string>
 
-#include <sudoku/dlx_solver.hpp>
-#include <sudoku/propagation.hpp>
 #include <sudoku/validator.hpp>
+#include "sudoku/solve/dlx_solver.hpp"
+#include "sudoku/solve/propagation.hpp"
 
 #include "support.hpp"
 

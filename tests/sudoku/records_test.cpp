@@ -5,7 +5,7 @@
 #include <string>
 
 #include <sudoku/reader.hpp>
-#include <sudoku/records.hpp>
+#include "apps/runs/records.hpp"
 
 namespace {
 

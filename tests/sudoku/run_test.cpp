@@ -14,9 +14,9 @@
 #include <dlx/solver.hpp>
 #include <sudoku/board.hpp>
 #include <sudoku/reader.hpp>
-#include <sudoku/records.hpp>
-#include <sudoku/run.hpp>
 #include <sudoku/validator.hpp>
+#include "apps/runs/records.hpp"
+#include "apps/runs/run.hpp"
 
 #include "support.hpp"
 

@@ -13,7 +13,7 @@
 #include <vector>
 
 #include <sudoku/reader.hpp>
-#include <sudoku/se_rating.hpp>
+#include "sudoku/rate/se_rating.hpp"
 
 #include "support.hpp"
 

@@ -12,12 +12,12 @@
 #include <string>
 #include <vector>
 
-#include <sudoku/candidates.hpp>
-#include <sudoku/dlx_solver.hpp>
-#include <sudoku/explain.hpp>
-#include <sudoku/json.hpp>
-#include <sudoku/logic.hpp>
 #include <sudoku/validator.hpp>
+#include "apps/runs/json.hpp"
+#include "sudoku/grid/candidates.hpp"
+#include "sudoku/logic/explain.hpp"
+#include "sudoku/logic/logic.hpp"
+#include "sudoku/solve/dlx_solver.hpp"
 
 #include "support.hpp"
 

@@ -11,8 +11,8 @@
 
 #include <sudoku/board.hpp>
 #include <sudoku/reader.hpp>
+#include <sudoku/rules.hpp>
 #include <sudoku/solver.hpp>
-#include <sudoku/variant.hpp>
 
 #include "support.hpp"
 
@@ -211,7 +211,7 @@ TEST_CASE("solver: dlx and hybrid take every rule set; the classic-only backends
   // The empty 4x4 grid has 288 solutions; with both diagonals (X) 48, as a brute force over
   // every 4x4 grid of row permutations counts (4!^4 grids, each checked unit by unit).
   const sudoku::Board empty4(sudoku::Geometry{2, 2});
-  sudoku::Variant x;
+  sudoku::Rules x;
   x.diagonals = true;
   for (const Backend b : {Backend::automatic, Backend::dlx, Backend::hybrid}) {
     INFO(sudoku::backend_name(b));
@@ -221,7 +221,7 @@ TEST_CASE("solver: dlx and hybrid take every rule set; the classic-only backends
     CHECK(r.solutions == 48);
     CHECK(r.complete);
     CHECK(r.backend == (b == Backend::automatic ? Backend::dlx : b));
-    CHECK_FALSE(sudoku::check_variant_solution(empty4, x, r.first));
+    CHECK_FALSE(sudoku::check_solution(empty4, x, r.first));
     auto solutions = solver.enumerate(empty4, x);
     std::set<std::string> seen;
     while (solutions.next()) seen.insert(solutions.solution().to_line());

@@ -1,15 +1,15 @@
 // The table of technique facts (technique_facts.hpp): complete, and saying what the rating rule
 // (rating.hpp), Sudoku Explainer's published scale (docs/rating.md) and the JSON names
 // (docs/json.md) say, through every reader.
-#include "sudoku/technique_facts.hpp"
+#include "sudoku/logic/technique_facts.hpp"
 
 #include <catch2/catch.hpp>
 #include <set>
 #include <string>
 
-#include "sudoku/logic.hpp"
-#include "sudoku/rating.hpp"
-#include "sudoku/se_rating.hpp"
+#include "sudoku/logic/logic.hpp"
+#include "sudoku/rate/rating.hpp"
+#include "sudoku/rate/se_rating.hpp"
 
 using sudoku::Technique;
 

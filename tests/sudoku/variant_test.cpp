@@ -1,6 +1,6 @@
-// Variant puzzles against a backtracker written here: it tries digits cell by cell and checks
+// Rules puzzles against a backtracker written here: it tries digits cell by cell and checks
 // each rule as a player states it (diagonals, the four windows, knight and king steps, regions,
-// cage sums), sharing nothing with VariantUnits or the exact cover. Counts must agree, and every
+// cage sums), sharing nothing with RuleUnits or the exact cover. Counts must agree, and every
 // solution the engine enumerates must obey the rules by this file's own checker.
 #include <algorithm>
 #include <cstdint>
@@ -13,9 +13,9 @@
 #include <catch2/catch.hpp>
 
 #include <sudoku/reader.hpp>
+#include <sudoku/rules.hpp>
+#include <sudoku/rules_cover.hpp>
 #include <sudoku/solver.hpp>
-#include <sudoku/variant.hpp>
-#include <sudoku/variant_solver.hpp>
 
 namespace {
 
@@ -106,8 +106,8 @@ std::uint64_t brute(const Rules& rules, std::vector<int>& g, std::uint64_t limit
   return found;
 }
 
-sudoku::Variant to_variant(const Rules& rules) {
-  sudoku::Variant v;
+sudoku::Rules to_variant(const Rules& rules) {
+  sudoku::Rules v;
   v.diagonals = rules.x;
   v.windows = rules.windows;
   v.anti_knight = rules.knight;
@@ -188,8 +188,8 @@ void compare(const Rules& rules, const std::vector<int>& puzzle, std::uint64_t c
   const std::uint64_t expected = brute(rules, g, cap);
   REQUIRE(expected < cap);
   sudoku::Solver solver(sudoku::Backend::dlx);
-  const sudoku::Variant variant = to_variant(rules);
-  REQUIRE_FALSE(sudoku::variant_problem(sudoku::Geometry{rules.box_rows, rules.box_cols}, variant));
+  const sudoku::Rules variant = to_variant(rules);
+  REQUIRE_FALSE(sudoku::rules_problem(sudoku::Geometry{rules.box_rows, rules.box_cols}, variant));
   const sudoku::Board board = to_board(rules, puzzle);
   CHECK(solver.solve(board, variant, sudoku::Solver::kNoLimit).solutions == expected);
   std::set<std::vector<int>> seen;
@@ -198,7 +198,7 @@ void compare(const Rules& rules, const std::vector<int>& puzzle, std::uint64_t c
     const std::vector<int> s = from_board(solutions.solution());
     CHECK(obeys(rules, puzzle, s));
     CHECK(seen.insert(s).second);
-    CHECK_FALSE(sudoku::check_variant_solution(board, variant, solutions.solution()));
+    CHECK_FALSE(sudoku::check_solution(board, variant, solutions.solution()));
   }
   CHECK(seen.size() == expected);
 }
@@ -340,7 +340,7 @@ TEST_CASE("a 9x9 killer without givens counts as the backtracker does", "[sudoku
 }
 
 TEST_CASE("a cage whose sum no digits make has no solution", "[sudoku][variant]") {
-  sudoku::Variant v;
+  sudoku::Rules v;
   v.cages.push_back({2, {0, 1}});  // two distinct digits cannot add up to 2
   sudoku::Solver solver(sudoku::Backend::dlx);
   CHECK(solver.solve(sudoku::Board(sudoku::Geometry{3, 3}), v, 2).solutions == 0);
@@ -355,13 +355,13 @@ TEST_CASE("an interrupt stops a variant count between solutions and between slic
   for (const long yes_at : {1L, 3L}) {
     long asked = 0;
     solver.set_interrupt([&] { return ++asked >= yes_at; });
-    const auto r = solver.solve(sudoku::Board(sudoku::Geometry{2, 3}), sudoku::Variant{},
+    const auto r = solver.solve(sudoku::Board(sudoku::Geometry{2, 3}), sudoku::Rules{},
                                 sudoku::Solver::kNoLimit);
     CHECK(asked == yes_at);
     CHECK(r.solutions > 0);
     CHECK(r.solutions < 28200960);
   }
-  sudoku::Variant x;
+  sudoku::Rules x;
   x.diagonals = true;
   long asked = 0;
   solver.set_interrupt([&] { return ++asked >= 2; });
@@ -369,7 +369,7 @@ TEST_CASE("an interrupt stops a variant count between solutions and between slic
   CHECK(asked <= 2);
   if (asked == 2) CHECK_FALSE(stopped.complete);  // stopped inside the search
   solver.set_interrupt({});
-  CHECK(solver.solve(sudoku::Board(sudoku::Geometry{2, 3}), sudoku::Variant{}, 1000).solutions ==
+  CHECK(solver.solve(sudoku::Board(sudoku::Geometry{2, 3}), sudoku::Rules{}, 1000).solutions ==
         1000);
 }
 
@@ -383,10 +383,10 @@ TEST_CASE("variant names parse and print", "[sudoku][variant]") {
   CHECK(sudoku::parse_variant("jigsaw,x")->jigsaw);
   CHECK_FALSE(sudoku::parse_variant("diagonal"));
   CHECK_FALSE(sudoku::parse_variant(""));
-  CHECK(sudoku::variant_problem(sudoku::Geometry{2, 3}, name->rules) == std::nullopt);
-  sudoku::Variant w;
+  CHECK(sudoku::rules_problem(sudoku::Geometry{2, 3}, name->rules) == std::nullopt);
+  sudoku::Rules w;
   w.windows = true;
-  CHECK(sudoku::variant_problem(sudoku::Geometry{2, 3}, w));
+  CHECK(sudoku::rules_problem(sudoku::Geometry{2, 3}, w));
 }
 
 namespace {

@@ -3,9 +3,9 @@
 
 #include <sstream>
 
-#include <sudoku/dlx_solver.hpp>
 #include <sudoku/reader.hpp>
 #include <sudoku/writer.hpp>
+#include "sudoku/solve/dlx_solver.hpp"
 
 using sudoku::Board;
 using sudoku::Format;

@@ -45,9 +45,9 @@ const build = resolve(dirname(sudoku), "..");
 const sameLoop = join(mkdtempSync(join(tmpdir(), "dlx-web-bench-")), "bench_main");
 execFileSync(process.env.CXX || "c++", [
   "-std=c++20", "-O3", "-DNDEBUG", `-I${source}/dlx/include`, `-I${source}/sudoku/include`,
-  `-I${source}/dlx/internal`, `-I${source}/sudoku/internal`,
+  `-I${source}/dlx/internal`, `-I${source}`,
   `${source}/web/binding.cpp`, `${source}/web/bench_main.cpp`,
-  `${build}/sudoku/libsudoku_internal.a`, `${build}/sudoku/libsudoku.a`,
+  `${build}/apps/runs/libsudoku_runs.a`, `${build}/sudoku/libsudoku.a`,
   `${build}/dlx/libdlx.a`, "-pthread", "-o", sameLoop], { stdio: "inherit" });
 const sameStats = () => JSON.parse(execFileSync(sameLoop, [puzzles, "2"], { encoding: "utf8" }));
 

@@ -51,7 +51,7 @@
 #include <vector>
 
 #include "sudoku/board.hpp"
-#include "sudoku/variant.hpp"
+#include "sudoku/rules.hpp"
 
 namespace sudoku {
 
@@ -66,7 +66,7 @@ struct Puzzle {
   /// as in "+7"; see hint.hpp). Empty when there is none.
   std::vector<std::uint8_t> entered;
   /// The rules of its "# variant", "# regions" and "# cage" lines (variant_reader.cpp).
-  Variant variant;
+  Rules variant;
 };
 
 /// Malformed input, as a value: `source:line:column: message` (column 0 is left out).
@@ -178,7 +178,7 @@ class Reader {
   std::optional<ReadEntry> cage_directive(std::string_view rest, std::size_t column);
   std::optional<ReadError> attach_variant(Puzzle& puzzle);
   ReadError skipped(const Puzzle& puzzle, std::string_view what, std::size_t line) const;
-  Variant flags_;                      // "# variant" rules in force (flags only)
+  Rules flags_;                        // "# variant" rules in force (flags only)
   bool variant_jigsaw_ = false;        // ... and whether they ask for regions
   bool variant_killer_ = false;        // ... or for cages
   std::size_t variant_line_ = 0;       // where they were given (or broken), 0: never

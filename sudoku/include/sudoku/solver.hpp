@@ -14,12 +14,12 @@
 //   dlx       the puzzle's exact cover with its givens applied, on the engine and nothing else:
 //             classic rules, the plain cover of exact_cover_with_givens() (what `sudoku export`
 //             writes) on dlx::Solver, its search nodes those of `sudoku export FILE | dlx
-//             --stats`; other rules, their VariantCover (variant_solver.hpp), on
+//             --stats`; other rules, their RulesCover (rules_cover.hpp), on
 //             dlx::BitsetSolver when the cover fits it (every 9x9 one we have met), else
 //             dlx::Solver. Every rule set.
 //   hybrid    classic rules: deductions at the root (propagation.hpp: singles, locked
 //             candidates, naked and hidden subsets), then the engine's search of the reduced
-//             cover (dlx_solver.hpp). Other rules: the VariantCover, as dlx. Every rule set.
+//             cover (dlx_solver.hpp). Other rules: the RulesCover, as dlx. Every rule set.
 //   naive     classic only: the first blank cell, digits in order (backtracking.hpp).
 //   mrv       classic only: the most constrained cell first, on bit masks (backtracking.hpp).
 //   sat       classic only: clause learning (GridSat, grid_sat.hpp; its clauses are the
@@ -66,8 +66,8 @@
 #include <dlx/problem.hpp>
 
 #include "sudoku/board.hpp"
+#include "sudoku/rules.hpp"
 #include "sudoku/solve_result.hpp"
-#include "sudoku/variant.hpp"
 
 namespace dlx {
 class Solver;
@@ -89,11 +89,10 @@ inline constexpr std::size_t kBackendCount = static_cast<std::size_t>(Backend::s
 [[nodiscard]] Backend parse_backend(std::string_view name);
 /// Whether `backend` solves boards of this geometry under these rules: bitboard classic 9x9
 /// only; naive, mrv and sat classic rules only; auto, dlx and hybrid every rule set.
-[[nodiscard]] bool backend_fits(Backend backend, const Geometry& geometry,
-                                const Variant& rules = {});
+[[nodiscard]] bool backend_fits(Backend backend, const Geometry& geometry, const Rules& rules = {});
 /// Why a backend does not fit (the text after "the X backend "), for messages: "solves 9x9
 /// boards only, not 6x6", "knows the classic rules only; ...". Precondition: !backend_fits().
-[[nodiscard]] std::string backend_misfit(const Geometry& geometry, const Variant& rules = {});
+[[nodiscard]] std::string backend_misfit(const Geometry& geometry, const Rules& rules = {});
 
 /// How a search of one puzzle goes: auto's policy, and the budgets of the named backends
 /// (plan_search(), the one place they are decided).
@@ -121,7 +120,7 @@ struct SearchPlan {
 };
 /// The plan for `backend` (auto included) on boards of this geometry under these rules.
 [[nodiscard]] SearchPlan plan_search(Backend backend, const Geometry& geometry,
-                                     const Variant& rules = {});
+                                     const Rules& rules = {});
 
 struct SolverResult : SolveResult {
   Backend backend = Backend::automatic;  ///< the backend that produced this result (never auto)
@@ -165,8 +164,8 @@ class Solver {
 
   /// Counts the solutions of `puzzle` under `rules` up to `limit` and keeps the first, as
   /// plan_search() plans. Clashing givens give 0 solutions. Throws std::invalid_argument when
-  /// !backend_fits(backend(), puzzle.geometry(), rules). Precondition: !variant_problem().
-  SolverResult solve(const Board& puzzle, const Variant& rules, std::uint64_t limit = 1,
+  /// !backend_fits(backend(), puzzle.geometry(), rules). Precondition: !rules_problem().
+  SolverResult solve(const Board& puzzle, const Rules& rules, std::uint64_t limit = 1,
                      const SolveOptions& options = {});
   /// The same under the classic rules.
   SolverResult solve(const Board& puzzle, std::uint64_t limit = 1,
@@ -188,12 +187,12 @@ class Solver {
   /// auto and hybrid on hybrid (classic) or the rules' cover. The baselines, bitboard and sat
   /// only count: std::invalid_argument.
   class Enumeration;
-  Enumeration enumerate(const Board& puzzle, const Variant& rules = {});
+  Enumeration enumerate(const Board& puzzle, const Rules& rules = {});
 
  private:
   struct Engines;
   Engines& engines();
-  SolverResult run(Backend backend, const Board& puzzle, const Variant& rules, std::uint64_t limit,
+  SolverResult run(Backend backend, const Board& puzzle, const Rules& rules, std::uint64_t limit,
                    std::uint64_t node_limit);
   SolverResult after_handover(const SearchPlan& plan, const Board& puzzle, std::uint64_t limit,
                               const SolveOptions& options);
@@ -223,7 +222,7 @@ class Solver::Enumeration {
  private:
   friend class Solver;
   struct State;
-  Enumeration(Solver& owner, const Board& puzzle, const Variant& rules, Backend backend);
+  Enumeration(Solver& owner, const Board& puzzle, const Rules& rules, Backend backend);
   Backend backend_;
   std::unique_ptr<State> state_;
 };

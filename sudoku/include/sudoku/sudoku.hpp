@@ -20,11 +20,11 @@
 // internal: used by the programs, the Python module and the page, but not installed.
 #pragma once
 
-#include "sudoku/board.hpp"           // IWYU pragma: export
-#include "sudoku/reader.hpp"          // IWYU pragma: export
-#include "sudoku/solve_result.hpp"    // IWYU pragma: export
-#include "sudoku/solver.hpp"          // IWYU pragma: export
-#include "sudoku/validator.hpp"       // IWYU pragma: export
-#include "sudoku/variant.hpp"         // IWYU pragma: export
-#include "sudoku/variant_solver.hpp"  // IWYU pragma: export
-#include "sudoku/writer.hpp"          // IWYU pragma: export
+#include "sudoku/board.hpp"         // IWYU pragma: export
+#include "sudoku/reader.hpp"        // IWYU pragma: export
+#include "sudoku/rules.hpp"         // IWYU pragma: export
+#include "sudoku/rules_cover.hpp"   // IWYU pragma: export
+#include "sudoku/solve_result.hpp"  // IWYU pragma: export
+#include "sudoku/solver.hpp"        // IWYU pragma: export
+#include "sudoku/validator.hpp"     // IWYU pragma: export
+#include "sudoku/writer.hpp"        // IWYU pragma: export

@@ -1,0 +1,275 @@
+// Closures of chain assumptions by word operations (chain_closure.hpp). Static links are a fixed
+// graph, searched literal by literal (an on candidate's offs are one board of peers, an off's on
+// its precomputed partners). Dynamic closures go round by round: the new ons to offs, then the
+// singles the offs leave (cells by bit-sliced counting, units by one masked board each).
+#include "sudoku/logic/chain_closure.hpp"
+
+#include <bit>
+#include <cassert>
+
+namespace sudoku::detail {
+
+namespace {
+
+constexpr CellBits kOne = 1;
+
+int popcount(CellBits b) {
+  return std::popcount(static_cast<std::uint64_t>(b)) +
+         std::popcount(static_cast<std::uint64_t>(b >> 64));
+}
+
+int lowest(CellBits b) {
+  const auto lo = static_cast<std::uint64_t>(b);
+  return lo != 0 ? std::countr_zero(lo)
+                 : 64 + std::countr_zero(static_cast<std::uint64_t>(b >> 64));
+}
+
+}  // namespace
+
+bool ClosureTable::fits(const Layout& layout) {
+  // 9x9 under any rules whose units fit multi_units_'s bits: the peers (Layout::peers) carry
+  // the rules' apart pairs as the engine's weak links do.
+  return layout.n == 9 && layout.cell_units.size() == 81 && layout.unit_cells.size() <= 32;
+}
+
+ClosureTable::ClosureTable(const Layout& layout) {
+  assert(fits(layout));
+  units_ = layout.unit_cells.size();
+  for (std::size_t u = 0; u < units_; ++u) {
+    for (int c : layout.unit_cells[u]) unit_[u] |= kOne << c;
+  }
+  for (std::size_t c = 0; c < 81; ++c) {
+    for (int q : layout.peers[c]) peers_[c] |= kOne << q;
+  }
+  memo_.resize(81 * 10 * 2);
+  stamp_.assign(memo_.size(), 0);
+}
+
+void ClosureTable::reset(const std::vector<std::uint64_t>& grid, bool dynamic, bool y_links,
+                         bool stop_on_conflict) {
+  dynamic_ = dynamic;
+  y_links_ = y_links;
+  stop_ = stop_on_conflict;
+  if (++epoch_ == 0) {  // the stamps wrapped: forget them all
+    stamp_.assign(stamp_.size(), 0);
+    epoch_ = 1;
+  }
+  board_.fill(0);
+  multi_ = pair_cells_ = 0;
+  for (std::size_t c = 0; c < 81; ++c) {
+    grid_[c] = grid[c];
+    const int count = std::popcount(grid[c]);
+    if (count >= 2) multi_ |= kOne << c;
+    if (count == 2) pair_cells_ |= kOne << c;
+    for (std::uint64_t m = grid[c]; m != 0; m &= m - 1) {
+      board_[static_cast<std::size_t>(std::countr_zero(m))] |= kOne << c;
+    }
+  }
+  for (std::size_t d = 1; d <= 9; ++d) {
+    multi_units_[d] = 0;
+    if (!dynamic) partner_[d].fill(0);
+    strong_[d] = y_links ? pair_cells_ & board_[d] : 0;
+    for (std::size_t u = 0; u < units_; ++u) {
+      const CellBits where = board_[d] & unit_[u];
+      const int count = popcount(where);
+      if (count >= 2) multi_units_[d] |= std::uint32_t{1} << u;
+      if (!dynamic && count == 2) {
+        const int a = lowest(where);
+        const int b = lowest(where & (where - 1));
+        partner_[d][static_cast<std::size_t>(a)] |= kOne << b;
+        partner_[d][static_cast<std::size_t>(b)] |= kOne << a;
+        strong_[d] |= where;
+      }
+    }
+  }
+}
+
+bool ClosureTable::dead_end(int cell, int digit, bool on) const {
+  const auto c = static_cast<std::size_t>(cell);
+  const auto d = static_cast<std::size_t>(digit);
+  if (!on) return ((strong_[d] >> cell) & 1) == 0;
+  if ((peers_[c] & board_[d] & strong_[d]) != 0) return false;
+  if (y_links_) {
+    for (std::uint64_t m = grid_[c] & ~(std::uint64_t{1} << digit); m != 0; m &= m - 1) {
+      if (((strong_[static_cast<std::size_t>(std::countr_zero(m))] >> cell) & 1) != 0) return false;
+    }
+  }
+  return true;
+}
+
+const Closure& ClosureTable::get(int cell, int digit, bool on) {
+  const auto i = static_cast<std::size_t>((cell * 10 + digit) * 2 + (on ? 1 : 0));
+  if (stamp_[i] != epoch_) {
+    compute(cell, digit, on, memo_[i]);
+    stamp_[i] = epoch_;
+  }
+  return memo_[i];
+}
+
+void ClosureTable::compute(int cell, int digit, bool on, Closure& out) const {
+  if (dynamic_) compute_dynamic(cell, digit, on, out);
+  else compute_static(cell, digit, on, out);
+}
+
+// Static links do not change as candidates go off, so the closure is a plain search of the
+// implication graph, one literal at a time (the sets found are mostly small). A literal whose
+// closure is already known brings all of it at once, unexpanded: the closure of x is x and the
+// closures of what x links to. (A known closure that met a conflict is partial only where the
+// conflict stopped it, and then this one meets the conflict too.)
+void ClosureTable::compute_static(int cell, int digit, bool on, Closure& out) const {
+  out = Closure{};
+  std::array<std::int16_t, 81 * 10 * 2> todo;  // literals (cell * 10 + digit) * 2 + on
+  std::size_t top = 0;
+  auto add = [&](int c, int d, bool is_on) {
+    const CellBits b = kOne << c;
+    auto& same = (is_on ? out.on : out.off)[static_cast<std::size_t>(d)];
+    if ((same & b) != 0) return;
+    if (const auto i = static_cast<std::size_t>((c * 10 + d) * 2 + (is_on ? 1 : 0));
+        stamp_[i] == epoch_) {
+      const Closure& known = memo_[i];
+      bool clash = known.conflict;
+      for (std::size_t e = 1; e <= 9; ++e) {
+        out.on[e] |= known.on[e];
+        out.off[e] |= known.off[e];
+        clash = clash || (out.on[e] & out.off[e]) != 0;
+      }
+      if (clash) out.conflict = true;
+      return;
+    }
+    same |= b;
+    if (((is_on ? out.off : out.on)[static_cast<std::size_t>(d)] & b) != 0) out.conflict = true;
+    todo[top++] = static_cast<std::int16_t>((c * 10 + d) * 2 + (is_on ? 1 : 0));
+  };
+  add(cell, digit, on);
+  while (top > 0) {
+    if (out.conflict && stop_) return;
+    const int lit = todo[--top];
+    const int c = lit / 20, d = lit / 2 % 10;
+    const auto cs = static_cast<std::size_t>(c), ds = static_cast<std::size_t>(d);
+    if ((lit & 1) != 0) {
+      for (CellBits m = peers_[cs] & board_[ds] & ~out.off[ds]; m != 0; m &= m - 1) {
+        add(lowest(m), d, false);
+      }
+      if (y_links_) {
+        for (std::uint64_t m = grid_[cs] & ~(std::uint64_t{1} << d); m != 0; m &= m - 1) {
+          add(c, std::countr_zero(m), false);
+        }
+      }
+    } else {
+      for (CellBits m = partner_[ds][cs] & ~out.on[ds]; m != 0; m &= m - 1) {
+        add(lowest(m), d, true);
+      }
+      if (y_links_ && (pair_cells_ & (kOne << c)) != 0) {
+        add(c, std::countr_zero(grid_[cs] & ~(std::uint64_t{1} << d)), true);
+      }
+    }
+  }
+}
+
+// Dynamic links change with every off, so the closure goes round by round: the new ons to
+// offs, then the singles those offs leave.
+void ClosureTable::compute_dynamic(int cell, int digit, bool on, Closure& out) const {
+  out = Closure{};
+  std::array<CellBits, 10> new_on{}, new_off{};
+  const auto d0 = static_cast<std::size_t>(digit);
+  (on ? new_on : new_off)[d0] = kOne << cell;
+  (on ? out.on : out.off)[d0] = kOne << cell;
+  auto clash = [&] {
+    for (std::size_t d = 1; d <= 9; ++d) {
+      if ((out.on[d] & out.off[d]) != 0) return true;
+    }
+    return false;
+  };
+  while (true) {
+    // On -> off: the peers holding the digit, and (y links) the cell's other candidates. A cell
+    // made on twice in one round loses every candidate, the clash the engine would meet.
+    CellBits on_cells = 0, twice = 0;
+    for (std::size_t d = 1; d <= 9; ++d) {
+      twice |= on_cells & new_on[d];
+      on_cells |= new_on[d];
+    }
+    if (on_cells != 0) {
+      for (std::size_t d = 1; d <= 9; ++d) {
+        CellBits reach = 0;
+        for (CellBits m = new_on[d]; m != 0; m &= m - 1) {
+          reach |= peers_[static_cast<std::size_t>(lowest(m))];
+        }
+        if (y_links_) reach |= (on_cells & ~new_on[d]) | twice;
+        const CellBits add = reach & board_[d] & ~out.off[d];
+        out.off[d] |= add;
+        new_off[d] |= add;
+        new_on[d] = 0;
+      }
+      if (clash()) {
+        out.conflict = true;
+        if (stop_) return;
+      }
+    }
+    // Off -> on.
+    bool more = false;
+    if (dynamic_) {
+      std::array<CellBits, 10> left{};
+      CellBits one = 0, two = 0, touched = 0;
+      for (std::size_t d = 1; d <= 9; ++d) {
+        left[d] = board_[d] & ~out.off[d];
+        two |= one & left[d];
+        one |= left[d];
+        touched |= new_off[d];
+      }
+      // Cells of two or more candidates where an off just fell: none left, or one.
+      if ((multi_ & touched & ~one) != 0) {
+        out.conflict = true;
+        if (stop_) return;
+      }
+      const CellBits single = multi_ & touched & one & ~two;
+      for (std::size_t d = 1; d <= 9; ++d) {
+        CellBits add = single & left[d];
+        if (new_off[d] != 0) {
+          for (std::uint32_t us = multi_units_[d]; us != 0; us &= us - 1) {
+            const auto u = static_cast<std::size_t>(std::countr_zero(us));
+            if ((new_off[d] & unit_[u]) == 0) continue;
+            const CellBits where = left[d] & unit_[u];
+            if (where == 0) {
+              out.conflict = true;
+              if (stop_) return;
+            } else if ((where & (where - 1)) == 0) {
+              add |= where;
+            }
+          }
+        }
+        add &= ~out.on[d];
+        out.on[d] |= add;
+        new_on[d] = add;
+        new_off[d] = 0;
+        more = more || add != 0;
+      }
+    } else {
+      for (std::size_t d = 1; d <= 9; ++d) {
+        for (CellBits m = new_off[d]; m != 0; m &= m - 1) {
+          const int c = lowest(m);
+          const auto cs = static_cast<std::size_t>(c);
+          CellBits add = partner_[d][cs] & ~out.on[d];
+          out.on[d] |= add;
+          new_on[d] |= add;
+          if (y_links_ && (pair_cells_ & (kOne << c)) != 0) {
+            const auto e =
+                static_cast<std::size_t>(std::countr_zero(grid_[cs] & ~(std::uint64_t{1} << d)));
+            if ((out.on[e] & (kOne << c)) == 0) {
+              out.on[e] |= kOne << c;
+              new_on[e] |= kOne << c;
+            }
+          }
+        }
+        new_off[d] = 0;
+      }
+      for (std::size_t d = 1; d <= 9; ++d) more = more || new_on[d] != 0;
+    }
+    if (!more) break;
+    if (clash()) {
+      out.conflict = true;
+      if (stop_) return;
+    }
+  }
+}
+
+}  // namespace sudoku::detail

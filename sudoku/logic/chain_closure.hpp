@@ -1,0 +1,95 @@
+// Bit-parallel closures of one chain assumption on a 9x9 grid (private to the library).
+//
+// What follows from "r1c2 holds 5" (or "does not") under the chain engine's rules of
+// forcing.cpp, as sets of candidates: no nodes, no causes, a few word operations a step. The
+// chain engine asks these first and builds its nodes only for the assumptions whose closure can
+// end a chain (reach a clash, its own negation, or a conclusion shared by every case of a split).
+// The sets are those its propagation reaches: both are the least set closed under the same rules
+// (the engine's breadth-first order changes the causes it records, not the set), so skipping the
+// other assumptions changes no deduction, no complexity and no choice.
+//
+// Rules, on the grid G the search starts from (a cell's candidates, a digit's places in a unit):
+//   on (c,d)  -> off: the other candidates of c (y links) and d in every peer of c, all in G;
+//   off -> on, static:  the other candidate of a cell with two in G (y links), the other place
+//                       of d in a unit with two in G;
+//   off -> on, dynamic: the candidate left in a cell with two or more in G once the others are
+//                       off, the place left for d in a unit with two or more in G likewise.
+// A conflict is a candidate both on and off or, dynamically, a cell or unit of two or more in G
+// with none left: the engine meets each as a node whose conjugate exists.
+//
+// Sets are 81-bit boards of cells (bit c for cell c), one per digit 1..9.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <vector>
+
+#include "sudoku/grid/candidates.hpp"
+
+namespace sudoku::detail {
+
+__extension__ using CellBits = unsigned __int128;
+
+/// The closure of one assumption: its on and off candidates by digit (index 0 unused).
+struct Closure {
+  std::array<CellBits, 10> on{};
+  std::array<CellBits, 10> off{};
+  bool conflict = false;
+
+  [[nodiscard]] bool holds(int cell, int digit, bool is_on) const {
+    const CellBits b = CellBits{1} << cell;
+    return ((is_on ? on : off)[static_cast<std::size_t>(digit)] & b) != 0;
+  }
+};
+
+/// Closures on one grid, computed on demand and kept until the next reset().
+class ClosureTable {
+ public:
+  /// Whether the layout is the 9x9 board these closures are written for.
+  static bool fits(const Layout& layout);
+  explicit ClosureTable(const Layout& layout);
+
+  /// Starts over on `grid` (cell -> candidate mask, bit d for digit d) with the given rules.
+  /// `stop_on_conflict`: a closure that meets a conflict stops there (its sets are then partial),
+  /// as the engine's propagations that end at a clash do.
+  void reset(const std::vector<std::uint64_t>& grid, bool dynamic, bool y_links,
+             bool stop_on_conflict);
+
+  /// The closure of (cell, digit, on); the digit must be a candidate of the cell in the grid.
+  const Closure& get(int cell, int digit, bool on);
+
+  /// Static rules only: whether the closure of (cell, digit, on) stops after its first step,
+  /// with no on literal but the assumption's (so no chain from it reaches its negation). An
+  /// off literal goes on only through a strong link, an on one through the offs it makes.
+  [[nodiscard]] bool dead_end(int cell, int digit, bool on) const;
+
+  /// Cells holding `digit` in the grid.
+  [[nodiscard]] CellBits places(int digit) const { return board_[static_cast<std::size_t>(digit)]; }
+  /// Cells with two or more candidates in the grid.
+  [[nodiscard]] CellBits multi() const { return multi_; }
+
+ private:
+  void compute(int cell, int digit, bool on, Closure& out) const;
+  void compute_dynamic(int cell, int digit, bool on, Closure& out) const;
+  void compute_static(int cell, int digit, bool on, Closure& out) const;
+
+  std::array<CellBits, 81> peers_{};
+  std::array<CellBits, 32> unit_{};  // rows, columns, boxes, then the rules' other units
+  std::size_t units_ = 0;
+  // Of the current grid:
+  std::array<std::uint64_t, 81> grid_{};
+  std::array<CellBits, 10> board_{};
+  std::array<std::uint32_t, 10> multi_units_{};         // units with two or more places, by digit
+  std::array<std::array<CellBits, 81>, 10> partner_{};  // static: the other place in a unit of two
+  std::array<CellBits, 10> strong_{};  // static: cells where the digit's off leads to an on
+  CellBits multi_ = 0;
+  CellBits pair_cells_ = 0;
+  bool dynamic_ = false;
+  bool y_links_ = true;
+  bool stop_ = true;
+  std::vector<Closure> memo_;
+  std::vector<std::uint32_t> stamp_;
+  std::uint32_t epoch_ = 0;
+};
+
+}  // namespace sudoku::detail

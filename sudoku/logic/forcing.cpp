@@ -1,0 +1,1408 @@
+// The chain engine of forcing.hpp: implications with their causes, propagated breadth first
+// (on nodes before off nodes, as Sudoku Explainer does), then read as chains, contradictions,
+// double implications, cell and region forcing chains.
+//
+// Memory: each propagation owns an Imp (nodes, parent lists, and the candidate -> node maps),
+// kept in pools by nesting depth and reused, so a search allocates only while pools grow.
+// Candidates are indexed cell * (N + 1) + digit.
+#include "sudoku/logic/forcing.hpp"
+
+#include <algorithm>
+#include <array>
+#include <bit>
+#include <cassert>
+#include <memory>
+#include <optional>
+#include <span>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#include "sudoku/logic/chain_closure.hpp"
+#include "sudoku/logic/deduction_kernel.hpp"
+#include "sudoku/logic/technique_facts.hpp"
+
+namespace sudoku::detail {
+
+namespace {
+
+// Causes of a node (Node::cause): a unit id (>= 0) for "the digit's last place in this unit"
+// and for "the digit leaves the unit" (weak links); or one of these.
+constexpr int kAssumption = -1;
+constexpr int kCell = -2;      // the cell's last candidate, or one candidate leaves the cell
+constexpr int kAdvanced = -3;  // a technique applied inside a dynamic chain (Node::rule)
+constexpr int kApart = -4;     // the digit leaves a cell the rules keep apart (Layout::apart)
+
+// Propagations one search for nested forcing chains may spend, levels 2..5 together: the
+// nested levels multiply the work of the levels below, and the hardest puzzles would
+// otherwise take minutes a step. A search that spends it stops (nothing found: a stall).
+// Every propagation is counted as if it ran, also those the closures rule out and those the
+// memo answers, so the bound falls at the same place whatever was remembered; and those are
+// most of them, so a count here costs far less than one propagation. A whole search at
+// level 3 on the forum's hardest list counts up to some 3.5 million: the bound is about three
+// times that, and a whole level 4 or 5 search that finds nothing stays within seconds.
+constexpr long kNestedBudget = 10000000;
+
+// Inner searches a thread remembers (thread_memo()); past this it starts over (some 20 MB).
+constexpr std::size_t kMemoLimit = 20000;
+
+// The pool slot where a hint's branch is recomputed for display or for rule parents.
+constexpr int kDisplaySlot = 200;
+
+// Names of the techniques applied inside a dynamic chain, for Node::rule.
+constexpr const char* kRuleNames[] = {"locked candidates",
+                                      "hidden pair",
+                                      "naked pair",
+                                      "x-wing",
+                                      "forcing chain",
+                                      "multiple forcing chain",
+                                      "dynamic forcing chain",
+                                      "dynamic forcing chain (+)",
+                                      "nested forcing chain"};
+
+struct Node {
+  int cell = 0;
+  int digit = 0;
+  bool on = false;
+  int cause = kAssumption;
+  int rule = -1;  // index into kRuleNames when cause == kAdvanced
+  int parent_begin = 0;
+  int parent_count = 0;
+  int nested = 0;      // complexity of the inner chain that made this node, if any
+  int nested_id = -1;  // one id per inner chain, to count each one once
+};
+
+/// One propagation: its nodes and the position it leaves.
+struct Imp {
+  std::vector<Node> nodes;
+  std::vector<int> parents;
+  std::vector<int> on_id, off_id;   // candidate -> node, -1 when absent
+  std::vector<int> touched;         // candidates with an entry, to clear quickly
+  std::vector<std::uint64_t> grid;  // the position as the propagation leaves it
+  // places[unit * (N + 1) + digit]: bit i when the unit's i-th cell holds the digit in `grid`,
+  // kept with it (a dynamic off clears the bit in the cell's three units).
+  std::vector<std::uint64_t> places;
+  int contra_on = -1, contra_off = -1;
+  // Static chains from one assumption (X-chains, AICs) follow a candidate both ways: reaching
+  // the assumption's negation is what they look for, and other clashes do not stop them.
+  bool allow_both = false;
+
+  void prepare(std::size_t candidate_slots) {
+    if (on_id.size() != candidate_slots) {
+      on_id.assign(candidate_slots, -1);
+      off_id.assign(candidate_slots, -1);
+      touched.clear();
+    }
+    for (int t : touched) {
+      on_id[static_cast<std::size_t>(t)] = -1;
+      off_id[static_cast<std::size_t>(t)] = -1;
+    }
+    touched.clear();
+    nodes.clear();
+    parents.clear();
+    contra_on = contra_off = -1;
+  }
+  [[nodiscard]] bool contradiction() const { return contra_on >= 0; }
+};
+
+/// What a propagation may use.
+struct Mode {
+  bool dynamic = false;
+  bool x_links = true;  // units: same digit
+  bool y_links = true;  // cells: other candidates
+  int level = 0;        // 1: basic techniques inside; 2..5: chains inside too
+  bool stop_on_contradiction = true;
+};
+
+/// One case of a deduction: an assumption followed to a node. `target` says which node
+/// ends the branch: a node of the given cell, digit and truth, or the propagation's clash.
+struct Branch {
+  int cell = 0, digit = 0;
+  bool on = true;
+  enum class End { node, clash_on, clash_off, negation } end = End::node;
+  int target_cell = 0, target_digit = 0;
+  bool target_on = false;
+};
+
+/// A deduction found by a search, before it becomes a Step. Its chains are recomputed when
+/// needed (propagation is deterministic), so hints hold no propagation state.
+struct Hint {
+  Technique technique = Technique::x_chain;
+  std::string kind;  // chain, contradiction, double, cell, region
+  int level = 0;
+  std::vector<int> source_cells;
+  int source_digit = 0;
+  int unit = -1;  // region chains
+  std::vector<Branch> branches;
+  bool conclusion_on = false;  // place conclusion_digit in conclusion_cell, else eliminate it
+  int conclusion_cell = 0;
+  int conclusion_digit = 0;
+  int complexity = 0;
+  int difficulty = 0;  // tenths, SE scale
+};
+
+// The memo of inner searches: (technique << 8 | level) followed by the grid -> what was found.
+// One a thread, kept from search to search: what a search finds depends on its key only.
+using SearchKey = std::vector<std::uint64_t>;
+struct KeyHash {
+  std::size_t operator()(const SearchKey& k) const {
+    std::uint64_t h = 0x9E3779B97F4A7C15u;
+    for (std::uint64_t v : k) h = (h ^ v) * 0x100000001B3u + (h >> 29);
+    return static_cast<std::size_t>(h);
+  }
+};
+struct Found {
+  std::vector<Hint> hints;
+  long propagations = 0;
+};
+using SearchMemo = std::unordered_map<SearchKey, Found, KeyHash>;
+SearchMemo& thread_memo() {
+  static thread_local SearchMemo memo;
+  return memo;
+}
+
+// SE's difficulty of a chain before its length bonus: the table's value (technique_facts.hpp),
+// and for a nested chain 0.5 a level above 2, as se_difficulty_tenths() counts it.
+int base_difficulty(Technique t, int level) {
+  const int tenths = technique_facts(t).se_tenths;
+  return t == Technique::nested_forcing_chain ? tenths + 5 * (level - 2) : tenths;
+}
+
+class Engine {
+ public:
+  explicit Engine(const Layout& layout)
+      : L_(layout), n_(layout.n), stride_(layout.n + 1), fast_(ClosureTable::fits(layout)) {
+    cells_ = static_cast<int>(layout.cell_units.size());
+    // Each cell's units (row, column, box, then the rules' others) with its index in each.
+    slot_begin_.push_back(0);
+    for (std::size_t c = 0; c < layout.all_units.size(); ++c) {
+      for (int unit : layout.all_units[c]) {
+        const auto& cells = layout.unit_cells[static_cast<std::size_t>(unit)];
+        slots_.push_back(
+            {unit, static_cast<int>(std::find(cells.begin(), cells.end(), static_cast<int>(c)) -
+                                    cells.begin())});
+      }
+      slot_begin_.push_back(static_cast<int>(slots_.size()));
+    }
+    if (!layout.classic) {
+      rules_key_ = 0xCBF29CE484222325u;
+      const auto mix = [this](std::uint64_t v) { rules_key_ = (rules_key_ ^ v) * 0x100000001B3u; };
+      for (const auto& unit : layout.unit_cells) {
+        for (int c : unit) mix(static_cast<std::uint64_t>(c));
+        mix(~std::uint64_t{0});
+      }
+      for (const auto& cells : layout.apart) {
+        for (int c : cells) mix(static_cast<std::uint64_t>(c));
+        mix(~std::uint64_t{0});
+      }
+    }
+    const auto units = static_cast<std::size_t>(layout.unit_count());
+    overlap_.assign(units * units, Overlap{});
+    for (int c = 0; c < cells_; ++c) {
+      for (const Slot& a : slots_of(c)) {
+        for (const Slot& b : slots_of(c)) {
+          if (a.unit == b.unit) continue;
+          auto& o =
+              overlap_[static_cast<std::size_t>(a.unit) * units + static_cast<std::size_t>(b.unit)];
+          o.in_first |= std::uint64_t{1} << a.index;
+          o.in_second |= std::uint64_t{1} << b.index;
+        }
+      }
+    }
+  }
+
+  /// All (or the first) hints of a technique on `grid`. A hint holds no propagation: its
+  /// branches are recomputed where they are needed (materialize()).
+  std::vector<Hint> search(Technique t, int level, const std::vector<std::uint64_t>& grid,
+                           int depth, bool first_only);
+
+  /// Nodes an Imp's node rests on (itself included) plus the nodes of the nested chains
+  /// among them, each counted once: SE's complexity.
+  int complexity(const Imp& imp, int node) const;
+
+  Imp& slot(int depth, int index) {
+    while (static_cast<int>(pools_.size()) <= depth) pools_.emplace_back();
+    auto& pool = pools_[static_cast<std::size_t>(depth)];
+    while (static_cast<int>(pool.size()) <= index) pool.push_back(std::make_unique<Imp>());
+    return *pool[static_cast<std::size_t>(index)];
+  }
+
+  const Layout& layout() const { return L_; }
+  int n() const { return n_; }
+  /// Bounds the propagations of one search (0: no bound). Once spent, searches stop and
+  /// report what they found so far: every deduction they return is still proved.
+  void set_budget(long budget) { budget_ = budget; }
+  /// Asked every 1024 propagations; once it says yes the engine counts as spent. Null: never.
+  void set_stop(const std::function<bool()>* stop) {
+    stop_ = stop != nullptr && *stop ? stop : nullptr;
+    stopped_ = false;
+  }
+  bool spent() const { return (budget_ > 0 && propagations_ >= budget_) || stopped_; }
+  int cand(int cell, int digit) const { return cell * stride_ + digit; }
+
+ private:
+  // Starts a propagation in `imp` from one node (cell, digit, on) on `grid`.
+  void start(Imp& imp, const std::vector<std::uint64_t>& grid, int cell, int digit, bool on,
+             int cause) {
+    imp.prepare(static_cast<std::size_t>(cells_ * stride_));
+    imp.allow_both = false;
+    imp.grid = grid;
+    if (places_of_ != grid) {
+      places_of_ = grid;
+      places_.assign(static_cast<std::size_t>(L_.unit_count() * stride_), 0);
+      for (std::size_t c = 0; c < grid.size(); ++c) {
+        for (const Slot& s : slots_of(static_cast<int>(c))) {
+          std::uint64_t* row = &places_[static_cast<std::size_t>(s.unit * stride_)];
+          for (std::uint64_t m = grid[c]; m != 0; m &= m - 1) {
+            row[std::countr_zero(m)] |= std::uint64_t{1} << s.index;
+          }
+        }
+      }
+    }
+    imp.places = places_;
+    add(imp, cell, digit, on, cause, {}, -1);
+  }
+  /// Adds a node unless it exists; records a contradiction if its conjugate exists.
+  /// Returns the node id, or -1 when it existed or clashed.
+  int add(Imp& imp, int cell, int digit, bool on, int cause, std::initializer_list<int> from,
+          int rule, const std::vector<int>* more = nullptr, int nested = 0, int nested_id = -1) {
+    const auto c = static_cast<std::size_t>(cand(cell, digit));
+    auto& same = on ? imp.on_id : imp.off_id;
+    auto& other = on ? imp.off_id : imp.on_id;
+    if (same[c] >= 0) return -1;
+    Node node;
+    node.cell = cell;
+    node.digit = digit;
+    node.on = on;
+    node.cause = cause;
+    node.rule = rule;
+    node.parent_begin = static_cast<int>(imp.parents.size());
+    for (int f : from) imp.parents.push_back(f);
+    if (more != nullptr) imp.parents.insert(imp.parents.end(), more->begin(), more->end());
+    node.parent_count = static_cast<int>(imp.parents.size()) - node.parent_begin;
+    node.nested = nested;
+    node.nested_id = nested_id;
+    const int id = static_cast<int>(imp.nodes.size());
+    if (other[c] >= 0 && !imp.allow_both) {
+      // Clash: keep the node so that the contradiction can be shown, but do not follow it.
+      imp.nodes.push_back(node);
+      if (imp.contra_on < 0) {
+        imp.contra_on = on ? id : other[c];
+        imp.contra_off = on ? other[c] : id;
+      }
+      return -1;
+    }
+    imp.nodes.push_back(node);
+    if (same[c] < 0 && other[c] < 0) imp.touched.push_back(static_cast<int>(c));
+    same[c] = id;
+    return id;
+  }
+
+  void propagate(Imp& imp, const std::vector<std::uint64_t>& orig, const Mode& mode, int depth);
+  std::uint64_t place_bits(const Imp& imp, int unit, int digit) const {
+    return imp.places[static_cast<std::size_t>(unit * stride_ + digit)];
+  }
+  bool inside_rules(Imp& imp, const std::vector<std::uint64_t>& orig, const Mode& mode, int depth);
+  void hidden_of_cell(const Imp& imp, const std::vector<std::uint64_t>& orig, int cell,
+                      std::vector<int>& out) const {
+    for (std::uint64_t m =
+             orig[static_cast<std::size_t>(cell)] & ~imp.grid[static_cast<std::size_t>(cell)];
+         m != 0; m &= m - 1) {
+      const int id = imp.off_id[static_cast<std::size_t>(cand(cell, std::countr_zero(m)))];
+      if (id >= 0) out.push_back(id);
+    }
+  }
+  void hidden_of_unit(const Imp& imp, const std::vector<std::uint64_t>& orig, int unit, int digit,
+                      std::vector<int>& out) const {
+    const std::uint64_t bit = digit_bit(digit);
+    for (int cell : L_.unit_cells[static_cast<std::size_t>(unit)]) {
+      const auto c = static_cast<std::size_t>(cell);
+      if ((orig[c] & bit) != 0 && (imp.grid[c] & bit) == 0) {
+        const int id = imp.off_id[static_cast<std::size_t>(cand(cell, digit))];
+        if (id >= 0) out.push_back(id);
+      }
+    }
+  }
+  /// The off nodes of `outer` that an inner hint rests on (SE's rule parents): the candidates
+  /// removed from `orig` in the cells and units whose singles the inner chains used.
+  std::vector<int> rule_parents(const Hint& hint, const std::vector<std::uint64_t>& grid, int depth,
+                                const Imp& outer, const std::vector<std::uint64_t>& orig);
+
+ public:
+  /// The propagation a hint's technique uses.
+  static Mode mode_of(Technique t, int level) {
+    Mode mode;
+    if (t == Technique::x_chain || t == Technique::aic) {
+      mode.y_links = t == Technique::aic;
+      mode.stop_on_contradiction = false;
+    } else {
+      mode.dynamic = t != Technique::multiple_forcing_chain;
+      mode.level = t == Technique::nested_forcing_chain         ? level
+                   : t == Technique::dynamic_forcing_chain_plus ? 1
+                                                                : 0;
+    }
+    return mode;
+  }
+  /// Recomputes a branch of `hint` on `grid` in pool slot (depth, slot_index); returns the
+  /// node that ends it (-1 if it cannot be found, which would be a bug).
+  int materialize(const Hint& hint, const Branch& b, const std::vector<std::uint64_t>& grid,
+                  int depth, int slot_index) {
+    Imp& imp = slot(depth, slot_index);
+    const Mode mode = mode_of(hint.technique, hint.level);
+    start(imp, grid, b.cell, b.digit, b.on, kAssumption);
+    imp.allow_both = !mode.stop_on_contradiction;
+    propagate(imp, grid, mode, depth);
+    return end_of(imp, b);
+  }
+  int end_of(const Imp& imp, const Branch& b) const {
+    switch (b.end) {
+      case Branch::End::clash_on:
+        return imp.contra_on;
+      case Branch::End::clash_off:
+        return imp.contra_off;
+      case Branch::End::negation:
+        for (std::size_t i = 1; i < imp.nodes.size(); ++i) {
+          const Node& nd = imp.nodes[i];
+          if (nd.cell == b.cell && nd.digit == b.digit && nd.on != b.on) return static_cast<int>(i);
+        }
+        return -1;
+      case Branch::End::node: {
+        const auto c = static_cast<std::size_t>(cand(b.target_cell, b.target_digit));
+        return b.target_on ? imp.on_id[c] : imp.off_id[c];
+      }
+    }
+    return -1;
+  }
+
+ private:
+  void unary(Technique t, const std::vector<std::uint64_t>& grid, int depth, bool first_only,
+             std::vector<Hint>& out);
+  /// The closures of depth `depth` on `grid` (chain_closure.hpp), or nothing where they do not
+  /// apply: boards other than 9x9, and propagations with techniques inside (level >= 1).
+  ClosureTable* closures(int depth, const std::vector<std::uint64_t>& grid, const Mode& mode);
+  /// Whether the forcing chains from `cell` (multiple()) can find anything, by closures; when
+  /// not, `cost` is the number of propagations multiple() would have spent on the cell.
+  bool cell_may_hint(ClosureTable& fast, const std::vector<std::uint64_t>& grid, int cell,
+                     bool dynamic, long& cost);
+  void multiple(Technique t, int level, const std::vector<std::uint64_t>& grid, int depth,
+                bool first_only, std::vector<Hint>& out);
+  /// The propagation of "cell holds digit" on `grid` for the search of multiple() at `depth`.
+  /// A region chain propagates the places of a digit in a unit, each of which the cell loop
+  /// propagates too: on 9x9 boards each one is kept for the rest of the search (one Imp a
+  /// candidate), elsewhere it runs in pool slot `slot_index` every time.
+  Imp& on_propagation(int cell, int digit, const std::vector<std::uint64_t>& grid, const Mode& mode,
+                      int depth, int slot_index);
+
+  const Layout& L_;
+  int n_ = 0;
+  int stride_ = 0;
+  int cells_ = 0;
+  int next_nested_id_ = 0;
+  long budget_ = 0;
+  long propagations_ = 0;
+  long next_question_ = 1024;  // propagate() asks stop_ once propagations_ reaches it
+  const std::function<bool()>* stop_ = nullptr;
+  bool stopped_ = false;
+  bool fast_ = false;
+  SearchMemo& memo_ = thread_memo();
+  std::uint64_t rules_key_ = 0;  // non-classic layouts: a hash of the units and apart pairs
+  // A cell's units and its index in each: slots_[slot_begin_[c] .. slot_begin_[c + 1]).
+  struct Slot {
+    int unit = 0;
+    int index = 0;
+  };
+  std::vector<Slot> slots_;
+  std::vector<int> slot_begin_;
+  std::span<const Slot> slots_of(int cell) const {
+    const auto c = static_cast<std::size_t>(cell);
+    return {slots_.data() + slot_begin_[c], slots_.data() + slot_begin_[c + 1]};
+  }
+  // Two units' common cells, by index in each: overlap_[first * 3N + second].
+  struct Overlap {
+    std::uint64_t in_first = 0, in_second = 0;
+  };
+  std::vector<Overlap> overlap_;
+  // inside_rules()'s locked candidates: the chutes' segment masks and the kernel's findings.
+  std::vector<std::uint64_t> segments_, pointing_, claiming_, locked_;
+  std::vector<std::uint64_t> places_of_, places_;  // start(): Imp::places of the last grid
+  std::vector<std::vector<std::unique_ptr<Imp>>> pools_;
+  std::vector<std::unique_ptr<ClosureTable>> tables_;  // by depth
+  // on_propagation()'s propagations by depth, one a candidate, valid where stamp == epoch (one
+  // epoch a search); cost: the propagations each counted, counted again when it is reused.
+  struct OnCache {
+    std::vector<std::unique_ptr<Imp>> imps;
+    std::vector<std::uint32_t> stamp;
+    std::vector<long> cost;
+    std::uint32_t epoch = 0;
+  };
+  std::vector<OnCache> on_cache_;
+};
+
+void Engine::propagate(Imp& imp, const std::vector<std::uint64_t>& orig, const Mode& mode,
+                       int depth) {
+  // Counts also grow in bulk (assumptions the closures pass over, searches the memo answers):
+  // the question comes once 1024 more have been counted, whichever way.
+  if (++propagations_ >= next_question_) {
+    next_question_ = propagations_ + 1024;
+    if (stop_ != nullptr && !stopped_ && (*stop_)()) stopped_ = true;
+  }
+  std::size_t next_on = 0, next_off = 0;
+  std::vector<int> hidden;
+  // Nodes are processed in creation order within each kind; on nodes first.
+  auto next_of = [&](bool on, std::size_t& from) -> int {
+    while (from < imp.nodes.size()) {
+      const std::size_t i = from++;
+      const Node& node = imp.nodes[i];
+      if (node.on != on) continue;
+      // A clashing node was kept only for display.
+      const auto c = static_cast<std::size_t>(cand(node.cell, node.digit));
+      if ((on ? imp.on_id[c] : imp.off_id[c]) != static_cast<int>(i)) continue;
+      return static_cast<int>(i);
+    }
+    return -1;
+  };
+  while (true) {
+    if (mode.stop_on_contradiction && imp.contradiction()) return;
+    int id = next_of(true, next_on);
+    if (id >= 0) {
+      const Node p = imp.nodes[static_cast<std::size_t>(id)];
+      const auto pc = static_cast<std::size_t>(p.cell);
+      if (mode.y_links) {
+        for (std::uint64_t m = imp.grid[pc] & ~digit_bit(p.digit); m != 0; m &= m - 1) {
+          add(imp, p.cell, std::countr_zero(m), false, kCell, {id}, -1);
+        }
+      }
+      for (const Slot& s : slots_of(p.cell)) {
+        const auto& cells = L_.unit_cells[static_cast<std::size_t>(s.unit)];
+        for (std::uint64_t m = place_bits(imp, s.unit, p.digit) & ~(std::uint64_t{1} << s.index);
+             m != 0; m &= m - 1) {
+          add(imp, cells[static_cast<std::size_t>(std::countr_zero(m))], p.digit, false, s.unit,
+              {id}, -1);
+        }
+      }
+      for (int q : L_.apart[pc]) {
+        if ((imp.grid[static_cast<std::size_t>(q)] & digit_bit(p.digit)) != 0) {
+          add(imp, q, p.digit, false, kApart, {id}, -1);
+        }
+      }
+      continue;
+    }
+    id = next_of(false, next_off);
+    if (id >= 0) {
+      const Node p = imp.nodes[static_cast<std::size_t>(id)];
+      const auto pc = static_cast<std::size_t>(p.cell);
+      const std::uint64_t bit = digit_bit(p.digit);
+      if (mode.y_links && (imp.grid[pc] & bit) != 0 && one_bit(imp.grid[pc] & ~bit)) {
+        hidden.clear();
+        if (mode.dynamic) hidden_of_cell(imp, orig, p.cell, hidden);
+        add(imp, p.cell, std::countr_zero(imp.grid[pc] & ~bit), true, kCell, {id}, -1, &hidden);
+      }
+      if (mode.x_links && (imp.grid[pc] & bit) != 0) {
+        for (const Slot& s : slots_of(p.cell)) {
+          const int unit = s.unit;
+          // The unit's two places: this cell's and one other.
+          const std::uint64_t others =
+              place_bits(imp, unit, p.digit) & ~(std::uint64_t{1} << s.index);
+          if (!one_bit(others)) continue;
+          hidden.clear();
+          if (mode.dynamic) hidden_of_unit(imp, orig, unit, p.digit, hidden);
+          const int other = L_.unit_cells[static_cast<std::size_t>(unit)]
+                                         [static_cast<std::size_t>(std::countr_zero(others))];
+          add(imp, other, p.digit, true, unit, {id}, -1, &hidden);
+        }
+      }
+      if (mode.dynamic && (imp.grid[pc] & bit) != 0) {
+        imp.grid[pc] &= ~bit;
+        for (const Slot& s : slots_of(p.cell)) {
+          imp.places[static_cast<std::size_t>(s.unit * stride_ + p.digit)] &=
+              ~(std::uint64_t{1} << s.index);
+        }
+      }
+      continue;
+    }
+    // Both queues are empty.
+    if (mode.level >= 1 && mode.dynamic && inside_rules(imp, orig, mode, depth)) continue;
+    return;
+  }
+}
+
+int Engine::complexity(const Imp& imp, int node) const {
+  std::vector<char> seen(imp.nodes.size(), 0);
+  std::vector<int> todo{node};
+  std::vector<int> nested_seen;
+  int count = 0;
+  while (!todo.empty()) {
+    const int i = todo.back();
+    todo.pop_back();
+    if (seen[static_cast<std::size_t>(i)]) continue;
+    seen[static_cast<std::size_t>(i)] = 1;
+    ++count;
+    const Node& nd = imp.nodes[static_cast<std::size_t>(i)];
+    if (nd.nested_id >= 0 &&
+        std::find(nested_seen.begin(), nested_seen.end(), nd.nested_id) == nested_seen.end()) {
+      nested_seen.push_back(nd.nested_id);
+      count += nd.nested;
+    }
+    for (int k = 0; k < nd.parent_count; ++k) {
+      todo.push_back(imp.parents[static_cast<std::size_t>(nd.parent_begin + k)]);
+    }
+  }
+  return count;
+}
+
+// ---- techniques applied inside a dynamic chain (level >= 1) ----
+
+bool Engine::inside_rules(Imp& imp, const std::vector<std::uint64_t>& orig, const Mode& mode,
+                          int depth) {
+  const auto& g = imp.grid;
+  struct Elim {
+    int cell, digit;
+  };
+  std::vector<Elim> elims;
+  std::vector<int> parents;
+  bool added = false;
+  // Each pattern found adds its eliminations with the off nodes it rests on as parents; a
+  // pattern resting on no off node was already in the position and is skipped.
+  auto emit = [&](int rule, int nested = 0, int nested_id = -1) {
+    if (parents.empty()) return;
+    std::sort(parents.begin(), parents.end());
+    parents.erase(std::unique(parents.begin(), parents.end()), parents.end());
+    for (const Elim& e : elims) {
+      if ((g[static_cast<std::size_t>(e.cell)] & digit_bit(e.digit)) == 0) continue;
+      if (add(imp, e.cell, e.digit, false, kAdvanced, {}, rule, &parents, nested, nested_id) >= 0) {
+        added = true;
+      }
+    }
+  };
+  // The places of each digit in each unit (bit i: the unit's i-th cell): adding nodes leaves
+  // the grid, and so these, as they are.
+  const int units = L_.unit_count();
+  auto places = [&](int unit, int digit) { return place_bits(imp, unit, digit); };
+  if (!L_.classic) {
+    // Locked candidates on any layout (the chute tables below know boxes only): a digit's
+    // places in a unit all seen from a cell outside it (through a unit or an apart pair).
+    for (int from = 0; from < units; ++from) {
+      for (int d = 1; d <= n_; ++d) {
+        const std::uint64_t where = places(from, d);
+        if (at_most_one_bit(where)) continue;
+        const auto& cells = L_.unit_cells[static_cast<std::size_t>(from)];
+        const int first = cells[static_cast<std::size_t>(std::countr_zero(where))];
+        elims.clear();
+        for (int q : L_.peers[static_cast<std::size_t>(first)]) {
+          if ((g[static_cast<std::size_t>(q)] & digit_bit(d)) == 0) continue;
+          bool all = std::find(cells.begin(), cells.end(), q) == cells.end();
+          for (std::uint64_t m = where & (where - 1); m != 0 && all; m &= m - 1) {
+            all = L_.sees(q, cells[static_cast<std::size_t>(std::countr_zero(m))]);
+          }
+          if (all) elims.push_back({q, d});
+        }
+        if (elims.empty()) continue;
+        parents.clear();
+        hidden_of_unit(imp, orig, from, d, parents);
+        emit(0);
+      }
+    }
+  } else {
+    const Chutes<0, 0> chutes(L_.geometry);
+    segments_.resize(static_cast<std::size_t>(chutes.segment_count()));
+    pointing_.resize(segments_.size());
+    claiming_.resize(segments_.size());
+    chutes.segment_masks(g.data(), segments_.data());
+    for (int chute = 0; chute < chutes.count(); ++chute) {
+      const auto first = static_cast<std::size_t>(chutes.first_segment(chute));
+      locked_candidates<0>(segments_.data() + first, chutes.side(chute), pointing_.data() + first,
+                           claiming_.data() + first);
+    }
+    const int box_rows = L_.geometry.box_rows, box_cols = L_.geometry.box_cols;
+    // The unit that digit d's places in unit `from` all lie in, with some left elsewhere in it
+    // (-1: none): for a line, the box its segment claims in; for a box, the line it points along.
+    auto locked_target = [&](int from, int d) {
+      const std::uint64_t bit = digit_bit(d);
+      auto along = [&](const std::vector<std::uint64_t>& found, int chute, int fixed,
+                       bool vary_line) {
+        const int k = chutes.side(chute);
+        const int first = chutes.first_segment(chute);
+        for (int x = 0; x < k; ++x) {
+          const int i = vary_line ? x : fixed, j = vary_line ? fixed : x;
+          if ((found[static_cast<std::size_t>(first + i * k + j)] & bit) != 0) {
+            return vary_line ? chutes.line_unit(chute, i) : chutes.box_unit(chute, j);
+          }
+        }
+        return -1;
+      };
+      if (from < n_) return along(claiming_, from / box_rows, from % box_rows, false);
+      if (from < 2 * n_) {
+        const int column = from - n_;
+        return along(claiming_, chutes.bands() + column / box_cols, column % box_cols, false);
+      }
+      const int box = from - 2 * n_;
+      const int row = along(pointing_, box / box_rows, box % box_rows, true);
+      return row >= 0 ? row
+                      : along(pointing_, chutes.bands() + box % box_rows, box / box_rows, true);
+    };
+    // The digits each unit gives away: a line what its segments claim, a box what they point.
+    locked_.assign(static_cast<std::size_t>(units), 0);
+    for (int chute = 0; chute < chutes.count(); ++chute) {
+      const int k = chutes.side(chute);
+      const int first = chutes.first_segment(chute);
+      for (int i = 0; i < k; ++i) {
+        for (int j = 0; j < k; ++j) {
+          const auto s = static_cast<std::size_t>(first + i * k + j);
+          locked_[static_cast<std::size_t>(chutes.line_unit(chute, i))] |= claiming_[s];
+          locked_[static_cast<std::size_t>(chutes.box_unit(chute, j))] |= pointing_[s];
+        }
+      }
+    }
+    for (int from = 0; from < units; ++from) {
+      for (std::uint64_t digits = locked_[static_cast<std::size_t>(from)]; digits != 0;
+           digits &= digits - 1) {
+        const int d = std::countr_zero(digits);
+        if (at_most_one_bit(places(from, d))) continue;  // a single, or the digit is placed
+        const int to = locked_target(from, d);
+        assert(to >= 0);  // a segment of `from` gives d away
+        const Overlap& overlap = overlap_[static_cast<std::size_t>(from * units + to)];
+        elims.clear();
+        for (std::uint64_t m = places(to, d) & ~overlap.in_second; m != 0; m &= m - 1) {
+          elims.push_back({L_.unit_cells[static_cast<std::size_t>(to)]
+                                        [static_cast<std::size_t>(std::countr_zero(m))],
+                           d});
+        }
+        parents.clear();
+        hidden_of_unit(imp, orig, from, d, parents);
+        emit(0);
+      }
+    }
+  }
+  if (added) return true;
+  // Hidden pairs, naked pairs and x-wings: the kernel's searches (those of the techniques),
+  // every one found applied.
+  std::array<std::uint64_t, Geometry::kMaxSize + 1> masks{};
+  for (int u = 0; u < units; ++u) {
+    for (int d = 1; d <= n_; ++d) masks[static_cast<std::size_t>(d)] = places(u, d);
+    for_each_hidden_subset(masks.data(), n_, 2, [&](const int* digits, std::uint64_t where) {
+      const std::uint64_t keep = digit_bit(digits[0]) | digit_bit(digits[1]);
+      elims.clear();
+      for (std::uint64_t m = where; m != 0; m &= m - 1) {
+        const int c = L_.unit_cells[static_cast<std::size_t>(u)]
+                                   [static_cast<std::size_t>(std::countr_zero(m))];
+        for (std::uint64_t o = g[static_cast<std::size_t>(c)] & ~keep; o != 0; o &= o - 1) {
+          elims.push_back({c, std::countr_zero(o)});
+        }
+      }
+      if (elims.empty()) return false;
+      parents.clear();
+      hidden_of_unit(imp, orig, u, digits[0], parents);
+      hidden_of_unit(imp, orig, u, digits[1], parents);
+      emit(1);
+      return false;
+    });
+  }
+  if (added) return true;
+  for (int u = 0; u < units; ++u) {
+    const auto& cells = L_.unit_cells[static_cast<std::size_t>(u)];
+    for (std::size_t i = 0; i < cells.size(); ++i) masks[i] = g[static_cast<std::size_t>(cells[i])];
+    for_each_naked_subset(masks.data(), static_cast<int>(cells.size()), 2,
+                          [&](const int* pair, std::uint64_t digits) {
+                            const int a = cells[static_cast<std::size_t>(pair[0])],
+                                      b = cells[static_cast<std::size_t>(pair[1])];
+                            elims.clear();
+                            for (int c : cells) {
+                              if (c == a || c == b) continue;
+                              for (std::uint64_t o = g[static_cast<std::size_t>(c)] & digits;
+                                   o != 0; o &= o - 1) {
+                                elims.push_back({c, std::countr_zero(o)});
+                              }
+                            }
+                            if (elims.empty()) return false;
+                            parents.clear();
+                            hidden_of_cell(imp, orig, a, parents);
+                            hidden_of_cell(imp, orig, b, parents);
+                            emit(2);
+                            return false;
+                          });
+  }
+  if (added) return true;
+  // X-wings: rows as bases, then columns.
+  for (int kind = 0; kind < 2; ++kind) {
+    const int base0 = kind == 0 ? 0 : n_;
+    const int cover0 = kind == 0 ? n_ : 0;
+    for (int d = 1; d <= n_; ++d) {
+      for (int r = 0; r < n_; ++r) masks[static_cast<std::size_t>(r)] = places(base0 + r, d);
+      for_each_fish(masks.data(), n_, 2, 0, [&](const int* base, std::uint64_t covers) {
+        elims.clear();
+        for (std::uint64_t m = covers; m != 0; m &= m - 1) {
+          const int cover = cover0 + std::countr_zero(m);
+          for (int c : L_.unit_cells[static_cast<std::size_t>(cover)]) {
+            const int line =
+                L_.cell_units[static_cast<std::size_t>(c)][static_cast<std::size_t>(kind)];
+            if (line == base0 + base[0] || line == base0 + base[1]) continue;
+            if ((g[static_cast<std::size_t>(c)] & digit_bit(d)) != 0) elims.push_back({c, d});
+          }
+        }
+        if (elims.empty()) return false;
+        parents.clear();
+        hidden_of_unit(imp, orig, base0 + base[0], d, parents);
+        hidden_of_unit(imp, orig, base0 + base[1], d, parents);
+        emit(3);
+        return false;
+      });
+    }
+  }
+  if (added || mode.level < 2 || spent()) return added;
+  // Forcing chains inside: SE's levels 2 (forcing chains), 3 (+ multiple), 4 (dynamic
+  // instead), 5 (dynamic (+) of level 2).
+  std::vector<std::pair<Technique, int>> inner;
+  if (mode.level < 4) {
+    inner.push_back({Technique::x_chain, 0});
+    inner.push_back({Technique::aic, 0});
+    if (mode.level >= 3) inner.push_back({Technique::multiple_forcing_chain, 0});
+  } else {
+    inner.push_back({Technique::dynamic_forcing_chain, 0});
+    if (mode.level >= 5) inner.push_back({Technique::nested_forcing_chain, mode.level - 3});
+  }
+  const std::vector<std::uint64_t> here = g;
+  // An X-chain is an AIC without bivalue cells, so where the AIC search finds nothing the
+  // X-chain search finds nothing either: the AIC search runs first, and the X-chain search
+  // only when it finds something. What the engine counts stays the count of the searches in
+  // SE's order: a search that finds nothing counts one propagation a root (assumption) in
+  // either case, and the AIC search's count is taken back when the X-chain search's hints
+  // end the rules. Only where the budget cannot run out in these two searches, whose count is
+  // at most the roots each: then neither order stops early.
+  std::optional<std::vector<Hint>> aic_hints;
+  long aic_cost = 0;
+  if (mode.level < 4) {
+    long roots = 0;
+    if (budget_ > 0) {
+      for (std::uint64_t m : here) {
+        if (!at_most_one_bit(m)) roots += 2 * std::popcount(m);
+      }
+    }
+    if (budget_ == 0 || propagations_ + 2 * roots < budget_) {
+      const long before = propagations_;
+      aic_hints = search(Technique::aic, 0, here, depth + 1, true);
+      aic_cost = propagations_ - before;
+    }
+  }
+  for (const auto& [technique, level] : inner) {
+    const int rule = technique == Technique::x_chain || technique == Technique::aic ? 4
+                     : technique == Technique::multiple_forcing_chain               ? 5
+                     : level == 0                                                   ? 6
+                                                                                    : 8;
+    std::vector<Hint> hints;
+    if (technique == Technique::aic && aic_hints) {
+      hints = std::move(*aic_hints);
+    } else if (technique == Technique::x_chain && aic_hints && aic_hints->empty()) {
+      propagations_ += aic_cost;  // what the X-chain search would have counted: each root
+    } else {
+      hints = search(technique, level, here, depth + 1, true);
+    }
+    for (const Hint& h : hints) {
+      parents = rule_parents(h, here, depth + 1, imp, orig);
+      elims.clear();
+      if (h.conclusion_on) {
+        for (std::uint64_t o =
+                 here[static_cast<std::size_t>(h.conclusion_cell)] & ~digit_bit(h.conclusion_digit);
+             o != 0; o &= o - 1) {
+          elims.push_back({h.conclusion_cell, std::countr_zero(o)});
+        }
+      } else {
+        elims.push_back({h.conclusion_cell, h.conclusion_digit});
+      }
+      emit(rule, h.complexity, next_nested_id_++);
+    }
+    if (added) {
+      if (technique == Technique::x_chain) propagations_ -= aic_cost;  // SE stops before AICs
+      return true;
+    }
+  }
+  return false;
+}
+
+std::vector<int> Engine::rule_parents(const Hint& hint, const std::vector<std::uint64_t>& grid,
+                                      int depth, const Imp& outer,
+                                      const std::vector<std::uint64_t>& orig) {
+  std::vector<int> result;
+  for (const Branch& b : hint.branches) {
+    const int target = materialize(hint, b, grid, depth, kDisplaySlot);
+    if (target < 0) continue;
+    const Imp& inner = slot(depth, kDisplaySlot);
+    std::vector<char> seen(inner.nodes.size(), 0);
+    std::vector<int> todo{target};
+    while (!todo.empty()) {
+      const int i = todo.back();
+      todo.pop_back();
+      if (seen[static_cast<std::size_t>(i)]) continue;
+      seen[static_cast<std::size_t>(i)] = 1;
+      const Node& nd = inner.nodes[static_cast<std::size_t>(i)];
+      int cause = nd.cause;
+      if (cause == kAssumption) {
+        if (hint.kind == "cell") cause = kCell;
+        else if (hint.kind == "region") cause = hint.unit;
+      }
+      if (nd.on && cause == kCell) {
+        hidden_of_cell(outer, orig, nd.cell, result);
+      } else if (nd.on && cause >= 0) {
+        hidden_of_unit(outer, orig, cause, nd.digit, result);
+      }
+      for (int k = 0; k < nd.parent_count; ++k) {
+        todo.push_back(inner.parents[static_cast<std::size_t>(nd.parent_begin + k)]);
+      }
+    }
+  }
+  return result;
+}
+
+// ---- X-chains and AICs (SE's forcing chains): one assumption, its own negation reached ----
+
+void Engine::unary(Technique t, const std::vector<std::uint64_t>& grid, int depth, bool first_only,
+                   std::vector<Hint>& out) {
+  const Mode mode = mode_of(t, 0);
+  ClosureTable* fast = closures(depth, grid, mode);
+  // The links read here form an implication graph closed under contraposition (a weak link
+  // a - b gives on a -> off b and on b -> off a, a strong one off a -> on b and off b -> on a).
+  // So when an assumption x does not reach its negation, no assumption y it reaches does
+  // either: y -> not y would give x -> y -> not y, and with not y -> not x (the contrapositive of
+  // x -> y) x -> not x. Such assumptions are passed over without a closure of their own.
+  std::array<CellBits, 10> quiet_on{}, quiet_off{};
+  auto may_reach_negation = [&](int cell, int d, bool on) {
+    const auto di = static_cast<std::size_t>(d);
+    if ((((on ? quiet_on : quiet_off)[di] >> cell) & 1) != 0) return false;
+    if (fast->dead_end(cell, d, on)) return false;
+    const Closure& c = fast->get(cell, d, on);
+    if (c.holds(cell, d, !on)) return true;
+    for (std::size_t e = 1; e <= 9; ++e) {
+      quiet_on[e] |= c.on[e];
+      quiet_off[e] |= c.off[e];
+    }
+    return false;
+  };
+  for (int cell = 0; cell < cells_; ++cell) {
+    const std::uint64_t cands = grid[static_cast<std::size_t>(cell)];
+    if (std::popcount(cands) < 2) continue;
+    if (spent()) return;
+    for (std::uint64_t m = cands; m != 0; m &= m - 1) {
+      const int d = std::countr_zero(m);
+      for (int on = 1; on >= 0; --on) {
+        if (fast != nullptr && !may_reach_negation(cell, d, on != 0)) {
+          ++propagations_;  // the one propagation this assumption costs the engine
+          continue;
+        }
+        Imp& imp = slot(depth, 0);
+        start(imp, grid, cell, d, on != 0, kAssumption);
+        imp.allow_both = true;
+        propagate(imp, grid, mode, depth);
+        Branch b;
+        b.cell = cell;
+        b.digit = d;
+        b.on = on != 0;
+        b.end = Branch::End::negation;
+        const int target = end_of(imp, b);
+        if (target < 0) continue;
+        Hint h;
+        h.technique = t;
+        h.kind = "chain";
+        h.source_cells = {cell};
+        h.source_digit = d;
+        h.branches = {b};
+        h.conclusion_on = on == 0;
+        h.conclusion_cell = cell;
+        h.conclusion_digit = d;
+        h.complexity = complexity(imp, target);
+        out.push_back(std::move(h));
+        if (first_only) return;
+      }
+    }
+  }
+}
+
+// ---- forcing chains over an exhaustive split: contradiction, double, cell, region ----
+
+ClosureTable* Engine::closures(int depth, const std::vector<std::uint64_t>& grid,
+                               const Mode& mode) {
+  if (!fast_ || mode.level != 0) return nullptr;
+  while (static_cast<int>(tables_.size()) <= depth) tables_.push_back(nullptr);
+  auto& table = tables_[static_cast<std::size_t>(depth)];
+  if (!table) table = std::make_unique<ClosureTable>(L_);
+  table->reset(grid, mode.dynamic, mode.y_links, mode.stop_on_contradiction);
+  return table.get();
+}
+
+// Mirrors multiple()'s cases for one cell on closures: a contradiction, a conclusion common to
+// the on and off cases (double), to every candidate of the cell, or to every place of one of its
+// digits in a unit of which it is the first place. A conclusion counts only where multiple()
+// would take it (worth: a candidate of the grid, and an on one in a cell of two or more).
+bool Engine::cell_may_hint(ClosureTable& fast, const std::vector<std::uint64_t>& grid, int cell,
+                           bool dynamic, long& cost) {
+  const std::uint64_t cands = grid[static_cast<std::size_t>(cell)];
+  const int card = std::popcount(cands);
+  const CellBits multi = fast.multi();
+  // Whether the conclusions on[] and off[] hold one that multiple() would take.
+  auto worth = [&](const std::array<CellBits, 10>& on, const std::array<CellBits, 10>& off) {
+    for (int d = 1; d <= 9; ++d) {
+      const auto i = static_cast<std::size_t>(d);
+      if (((on[i] & multi) | off[i]) & fast.places(d)) return true;
+    }
+    return false;
+  };
+  bool possible = false;
+  bool any_clash = false;
+  std::array<CellBits, 10> all_on, all_off;
+  all_on.fill(~CellBits{0});
+  all_off.fill(~CellBits{0});
+  for (std::uint64_t m = cands; m != 0; m &= m - 1) {
+    const int d = std::countr_zero(m);
+    const Closure& on = fast.get(cell, d, true);
+    ++cost;
+    any_clash = any_clash || on.conflict;
+    for (std::size_t e = 1; e <= 9; ++e) {
+      all_on[e] &= on.on[e];
+      all_off[e] &= on.off[e];
+    }
+    if (!dynamic) continue;
+    const Closure& off = fast.get(cell, d, false);
+    ++cost;
+    if (on.conflict || off.conflict) {
+      possible = true;
+    } else if (card >= 3) {
+      std::array<CellBits, 10> both_on, both_off;
+      for (std::size_t e = 1; e <= 9; ++e) {
+        both_on[e] = on.on[e] & off.on[e];
+        both_off[e] = on.off[e] & off.off[e];
+      }
+      possible = possible || worth(both_on, both_off);
+    }
+  }
+  if (!any_clash && worth(all_on, all_off)) possible = true;
+  // Region chains: the units where this cell is the digit's first place.
+  for (std::uint64_t m = cands; m != 0; m &= m - 1) {
+    const int d = std::countr_zero(m);
+    if (fast.get(cell, d, true).conflict) continue;
+    for (const Slot& s : slots_of(cell)) {
+      const int unit = s.unit;
+      std::array<CellBits, 10> reg_on, reg_off;
+      reg_on.fill(~CellBits{0});
+      reg_off.fill(~CellBits{0});
+      int places = 0;
+      bool first = true, clash = false;
+      for (int q : L_.unit_cells[static_cast<std::size_t>(unit)]) {
+        if ((grid[static_cast<std::size_t>(q)] & digit_bit(d)) == 0) continue;
+        if (places++ == 0 && q != cell) first = false;
+        if (!first) break;
+        const Closure& c = fast.get(q, d, true);
+        clash = clash || c.conflict;
+        for (std::size_t e = 1; e <= 9; ++e) {
+          reg_on[e] &= c.on[e];
+          reg_off[e] &= c.off[e];
+        }
+      }
+      if (!first || places < 2) continue;
+      cost += places - 1;
+      if (!clash && worth(reg_on, reg_off)) possible = true;
+    }
+  }
+  return possible;
+}
+
+Imp& Engine::on_propagation(int cell, int digit, const std::vector<std::uint64_t>& grid,
+                            const Mode& mode, int depth, int slot_index) {
+  if (!fast_) {
+    Imp& imp = slot(depth, slot_index);
+    start(imp, grid, cell, digit, true, kAssumption);
+    propagate(imp, grid, mode, depth);
+    return imp;
+  }
+  OnCache& cache = on_cache_[static_cast<std::size_t>(depth)];
+  const auto c = static_cast<std::size_t>(cand(cell, digit));
+  auto& kept = cache.imps[c];
+  if (!kept) kept = std::make_unique<Imp>();
+  // A kept propagation stands for a run that the budget would not stop either (as the memo of
+  // searches).
+  if (cache.stamp[c] == cache.epoch && (budget_ == 0 || propagations_ + cache.cost[c] < budget_)) {
+    propagations_ += cache.cost[c];
+    return *kept;
+  }
+  const long before = propagations_;
+  Imp& imp = *kept;
+  start(imp, grid, cell, digit, true, kAssumption);
+  propagate(imp, grid, mode, depth);
+  // The searches inside may have grown on_cache_: `cache` is looked up again.
+  OnCache& after = on_cache_[static_cast<std::size_t>(depth)];
+  after.stamp[c] = spent() ? 0 : after.epoch;
+  after.cost[c] = propagations_ - before;
+  return imp;
+}
+
+void Engine::multiple(Technique t, int level, const std::vector<std::uint64_t>& grid, int depth,
+                      bool first_only, std::vector<Hint>& out) {
+  if (fast_) {
+    while (static_cast<int>(on_cache_.size()) <= depth) on_cache_.emplace_back();
+    OnCache& cache = on_cache_[static_cast<std::size_t>(depth)];
+    const auto slots = static_cast<std::size_t>(cells_ * stride_);
+    if (cache.imps.size() != slots) {
+      cache.imps.resize(slots);
+      cache.stamp.assign(slots, 0);
+      cache.cost.assign(slots, 0);
+    }
+    if (++cache.epoch == 0) {  // the stamps wrapped: forget them all
+      cache.stamp.assign(slots, 0);
+      cache.epoch = 1;
+    }
+  }
+  const Mode mode = mode_of(t, level);
+  auto worth = [&](const Node& x) {
+    const std::uint64_t m = grid[static_cast<std::size_t>(x.cell)];
+    if ((m & digit_bit(x.digit)) == 0) return false;
+    return !x.on || std::popcount(m) > 1;
+  };
+  auto branch_to = [](int cell, int digit, bool on, const Node& x) {
+    Branch b;
+    b.cell = cell;
+    b.digit = digit;
+    b.on = on;
+    b.target_cell = x.cell;
+    b.target_digit = x.digit;
+    b.target_on = x.on;
+    return b;
+  };
+  auto make = [&](const char* kind, bool on, int cell, int digit) {
+    Hint h;
+    h.technique = t;
+    h.level = level;
+    h.kind = kind;
+    h.conclusion_on = on;
+    h.conclusion_cell = cell;
+    h.conclusion_digit = digit;
+    return h;
+  };
+  // Whether `id` is a live node (not a clash kept for display) of `imp`.
+  auto live = [&](const Imp& imp, std::size_t i) {
+    const Node& x = imp.nodes[i];
+    const auto c = static_cast<std::size_t>(cand(x.cell, x.digit));
+    return (x.on ? imp.on_id[c] : imp.off_id[c]) == static_cast<int>(i);
+  };
+  ClosureTable* fast = closures(depth, grid, mode);
+  for (int cell = 0; cell < cells_; ++cell) {
+    const std::uint64_t cands = grid[static_cast<std::size_t>(cell)];
+    const int card = std::popcount(cands);
+    if (!(card > 2 || (card > 1 && mode.dynamic))) continue;
+    if (spent()) return;
+    long cost = 0;
+    if (fast != nullptr && !cell_may_hint(*fast, grid, cell, mode.dynamic, cost)) {
+      propagations_ += cost;
+      continue;
+    }
+    // Slots at this depth (on_propagation() keeps its own on 9x9): 0..card-1 the on cases of
+    // the cell's digits, card the off case, card+1.. the other places of a digit in a unit.
+    std::array<Imp*, 64> on_imps{};
+    int k = 0;
+    // The hint when the assumption cell = d (on) or cell <> d (off) leads to a contradiction,
+    // so the opposite holds: the one branch, drawn to both ends of the clash.
+    auto contradiction_hint = [&](const Imp& imp, int d, bool on) {
+      Hint h = make("contradiction", !on, cell, d);
+      h.source_cells = {cell};
+      h.source_digit = d;
+      Branch b1;
+      b1.cell = cell;
+      b1.digit = d;
+      b1.on = on;
+      b1.end = Branch::End::clash_on;
+      Branch b2 = b1;
+      b2.end = Branch::End::clash_off;
+      h.branches = {b1, b2};
+      h.complexity = complexity(imp, imp.contra_on) + complexity(imp, imp.contra_off);
+      return h;
+    };
+    for (std::uint64_t m = cands; m != 0; m &= m - 1, ++k) {
+      const int d = std::countr_zero(m);
+      Imp& on_imp = on_propagation(cell, d, grid, mode, depth, k);
+      on_imps[static_cast<std::size_t>(k)] = &on_imp;
+      if (!mode.dynamic) continue;
+      if (on_imp.contradiction()) {
+        out.push_back(contradiction_hint(on_imp, d, true));
+        if (first_only) return;
+      }
+      Imp& off_imp = slot(depth, card);
+      start(off_imp, grid, cell, d, false, kAssumption);
+      propagate(off_imp, grid, mode, depth);
+      if (off_imp.contradiction()) {
+        out.push_back(contradiction_hint(off_imp, d, false));
+        if (first_only) return;
+      }
+      if (card >= 3 && !on_imp.contradiction() && !off_imp.contradiction()) {
+        // Double implications: the same conclusion whether the assumption is true or false.
+        for (std::size_t i = 1; i < on_imp.nodes.size(); ++i) {
+          if (!live(on_imp, i)) continue;
+          const Node& x = on_imp.nodes[i];
+          const auto c = static_cast<std::size_t>(cand(x.cell, x.digit));
+          const int other = x.on ? off_imp.on_id[c] : off_imp.off_id[c];
+          if (other < 0 || !worth(x)) continue;
+          Hint h = make("double", x.on, x.cell, x.digit);
+          h.source_cells = {cell};
+          h.source_digit = d;
+          h.branches = {branch_to(cell, d, true, x), branch_to(cell, d, false, x)};
+          h.complexity = complexity(on_imp, static_cast<int>(i)) + complexity(off_imp, other);
+          out.push_back(std::move(h));
+          if (first_only) return;
+        }
+      }
+    }
+    // Cell forcing chains: every candidate of the cell implies the conclusion. A case that
+    // contradicts itself is left out of the others' company: it is a contradiction hint.
+    bool any_clash = false;
+    for (int j = 0; j < card; ++j) {
+      any_clash = any_clash || on_imps[static_cast<std::size_t>(j)]->contradiction();
+    }
+    if (!any_clash) {
+      const Imp& first = *on_imps[0];
+      const int d0 = std::countr_zero(cands);
+      for (std::size_t i = 1; i < first.nodes.size(); ++i) {
+        if (!live(first, i)) continue;
+        const Node& x = first.nodes[i];
+        if (!worth(x)) continue;
+        const auto c = static_cast<std::size_t>(cand(x.cell, x.digit));
+        bool all = true;
+        int total = complexity(first, static_cast<int>(i));
+        int j = 1;
+        for (std::uint64_t m = cands & (cands - 1); m != 0 && all; m &= m - 1, ++j) {
+          const Imp& other = *on_imps[static_cast<std::size_t>(j)];
+          const int id = x.on ? other.on_id[c] : other.off_id[c];
+          all = id >= 0;
+          if (all) total += complexity(other, id);
+        }
+        if (!all) continue;
+        Hint h = make("cell", x.on, x.cell, x.digit);
+        h.source_cells = {cell};
+        h.branches.push_back(branch_to(cell, d0, true, x));
+        for (std::uint64_t m = cands & (cands - 1); m != 0; m &= m - 1) {
+          h.branches.push_back(branch_to(cell, std::countr_zero(m), true, x));
+        }
+        h.complexity = total;
+        out.push_back(std::move(h));
+        if (first_only) return;
+      }
+    }
+    // Region forcing chains: every place of a digit in a unit implies the conclusion. Each
+    // unit and digit is taken once, from its first place.
+    k = 0;
+    for (std::uint64_t m = cands; m != 0; m &= m - 1, ++k) {
+      const int d = std::countr_zero(m);
+      const Imp& first = *on_imps[static_cast<std::size_t>(k)];
+      if (first.contradiction()) continue;
+      for (const Slot& s : slots_of(cell)) {
+        const int unit = s.unit;
+        std::vector<int> where;
+        for (int q : L_.unit_cells[static_cast<std::size_t>(unit)]) {
+          if ((grid[static_cast<std::size_t>(q)] & digit_bit(d)) != 0) where.push_back(q);
+        }
+        if (where.size() < 2 || where.front() != cell) continue;
+        bool clash = false;
+        std::array<const Imp*, 64> others{};
+        for (std::size_t j = 1; j < where.size(); ++j) {
+          others[j] = &on_propagation(where[j], d, grid, mode, depth, card + static_cast<int>(j));
+          clash = clash || others[j]->contradiction();
+        }
+        if (clash) continue;
+        for (std::size_t i = 1; i < first.nodes.size(); ++i) {
+          if (!live(first, i)) continue;
+          const Node& x = first.nodes[i];
+          if (!worth(x)) continue;
+          if (x.digit == d && !x.on &&
+              std::find(where.begin(), where.end(), x.cell) != where.end()) {
+            continue;  // one place excluding another is the unit itself
+          }
+          const auto c = static_cast<std::size_t>(cand(x.cell, x.digit));
+          bool all = true;
+          int total = complexity(first, static_cast<int>(i));
+          for (std::size_t j = 1; j < where.size() && all; ++j) {
+            const Imp& other = *others[j];
+            const int id = x.on ? other.on_id[c] : other.off_id[c];
+            all = id >= 0;
+            if (all) total += complexity(other, id);
+          }
+          if (!all) continue;
+          Hint h = make("region", x.on, x.cell, x.digit);
+          h.source_cells = where;
+          h.source_digit = d;
+          h.unit = unit;
+          for (int q : where) h.branches.push_back(branch_to(q, d, true, x));
+          h.complexity = total;
+          out.push_back(std::move(h));
+          if (first_only) return;
+        }
+      }
+    }
+  }
+}
+
+std::vector<Hint> Engine::search(Technique t, int level, const std::vector<std::uint64_t>& grid,
+                                 int depth, bool first_only) {
+  // Searches inside a propagation (depth > 0) meet the same positions again and again: from
+  // other assumptions, at other nesting levels, in the steps after. A search's hints depend on
+  // the technique, the level and the grid only, so they are kept. A search the budget cut short
+  // is not kept, and one is taken from the memo only where repeating it would not reach the
+  // budget either; the propagations it spent are counted again, so the budget runs out exactly
+  // where it would without the memo.
+  SearchKey key;
+  if (depth > 0 && first_only) {
+    key.reserve(grid.size() + 1);
+    key.push_back(static_cast<std::uint64_t>(t) << 8 | static_cast<std::uint64_t>(level));
+    key.insert(key.end(), grid.begin(), grid.end());
+    // The memo outlives the puzzle: other rules give other searches on the same grid.
+    if (!L_.classic) key.push_back(rules_key_);
+    if (const auto it = memo_.find(key); it != memo_.end()) {
+      const Found& found = it->second;
+      if (budget_ == 0 || propagations_ + found.propagations < budget_) {
+        propagations_ += found.propagations;
+        return found.hints;
+      }
+    }
+  }
+  const long before = propagations_;
+  std::vector<Hint> out;
+  if (t == Technique::x_chain || t == Technique::aic) {
+    unary(t, grid, depth, first_only, out);
+  } else {
+    multiple(t, level, grid, depth, first_only, out);
+  }
+  for (Hint& h : out) {
+    h.level = t == Technique::nested_forcing_chain ? level : 0;
+    h.difficulty = base_difficulty(t, level) + chain_length_bonus_tenths(h.complexity);
+  }
+  if (!key.empty() && !spent()) {
+    if (memo_.size() >= kMemoLimit) memo_.clear();
+    memo_.emplace(std::move(key), Found{out, propagations_ - before});
+  }
+  return out;
+}
+
+/// The hint's chains as Step::chain: each branch's ancestors in creation order.
+void write_chain(Engine& e, const Hint& h, const std::vector<std::uint64_t>& grid, Step& step) {
+  const Layout& L = e.layout();
+  for (std::size_t b = 0; b < h.branches.size(); ++b) {
+    const int target = e.materialize(h, h.branches[b], grid, 0, kDisplaySlot);
+    if (target < 0) continue;
+    const Imp& imp = e.slot(0, kDisplaySlot);
+    std::vector<char> seen(imp.nodes.size(), 0);
+    std::vector<int> todo{target}, keep;
+    while (!todo.empty()) {
+      const int i = todo.back();
+      todo.pop_back();
+      if (seen[static_cast<std::size_t>(i)]) continue;
+      seen[static_cast<std::size_t>(i)] = 1;
+      keep.push_back(i);
+      const Node& nd = imp.nodes[static_cast<std::size_t>(i)];
+      for (int k = 0; k < nd.parent_count; ++k) {
+        todo.push_back(imp.parents[static_cast<std::size_t>(nd.parent_begin + k)]);
+      }
+    }
+    std::sort(keep.begin(), keep.end());
+    std::vector<int> index(imp.nodes.size(), -1);
+    for (int i : keep) {
+      const Node& nd = imp.nodes[static_cast<std::size_t>(i)];
+      ChainNode out;
+      out.cell = nd.cell;
+      out.digit = nd.digit;
+      out.on = nd.on;
+      out.branch = static_cast<int>(b);
+      for (int k = 0; k < nd.parent_count; ++k) {
+        const int parent = index[static_cast<std::size_t>(
+            imp.parents[static_cast<std::size_t>(nd.parent_begin + k)])];
+        if (parent >= 0) out.from.push_back(parent);
+      }
+      if (nd.cause == kAssumption) out.rule = "assumption";
+      else if (nd.cause == kCell) out.rule = "cell";
+      else if (nd.cause == kAdvanced) out.rule = kRuleNames[nd.rule];
+      else if (nd.cause == kApart)
+        out.rule =
+            L.apart_rule(imp.nodes[static_cast<std::size_t>(
+                                       imp.parents[static_cast<std::size_t>(nd.parent_begin)])]
+                             .cell,
+                         nd.cell);
+      else out.rule = unit_name(L.unit(nd.cause));
+      index[static_cast<std::size_t>(i)] = static_cast<int>(step.chain.size());
+      step.chain.push_back(std::move(out));
+    }
+  }
+}
+
+}  // namespace
+
+int chain_length_bonus_tenths(int complexity) {
+  int added = 0;
+  int ceil = 4;
+  const int length = complexity - 2;
+  bool odd = false;
+  while (length > ceil) {
+    ++added;
+    ceil = odd ? ceil * 4 / 3 : ceil * 3 / 2;
+    odd = !odd;
+  }
+  return added;
+}
+
+std::optional<Step> forcing_step(Technique t, Position& p, ChainPick pick, int max_nesting,
+                                 const std::function<bool()>& stop) {
+  if (p.unsolved() == 0) return std::nullopt;
+  Engine engine(p.layout());
+  engine.set_stop(&stop);
+  const std::vector<std::uint64_t> grid = p.all_candidates();
+  std::vector<Hint> hints;
+  const bool first_only = pick == ChainPick::first;
+  if (t == Technique::x_chain) {
+    hints = engine.search(Technique::x_chain, 0, grid, 0, first_only);
+  } else if (t == Technique::aic) {
+    // SE's one producer of forcing chains: X-chains and chains with bivalue cells compete.
+    hints = engine.search(Technique::aic, 0, grid, 0, first_only);
+    if (!first_only) {
+      std::vector<Hint> x = engine.search(Technique::x_chain, 0, grid, 0, false);
+      hints.insert(hints.end(), x.begin(), x.end());
+    }
+  } else if (t == Technique::nested_forcing_chain) {
+    engine.set_budget(kNestedBudget);
+    for (int level = 2; level <= max_nesting && hints.empty() && !engine.spent(); ++level) {
+      hints = engine.search(t, level, grid, 0, first_only);
+    }
+  } else {
+    hints =
+        engine.search(t, t == Technique::dynamic_forcing_chain_plus ? 1 : 0, grid, 0, first_only);
+  }
+  if (hints.empty()) return std::nullopt;
+  std::size_t best = 0;
+  for (std::size_t i = 1; i < hints.size(); ++i) {
+    const Hint& a = hints[i];
+    const Hint& b = hints[best];
+    if (a.difficulty < b.difficulty ||
+        (a.difficulty == b.difficulty && a.complexity < b.complexity)) {
+      best = i;
+    }
+  }
+  const Hint& h = hints[best];
+  Step step;
+  step.technique = h.technique;
+  step.chain_kind = h.kind;
+  step.level = h.level;
+  step.complexity = h.complexity;
+  step.cells = h.source_cells;
+  if (h.source_digit != 0) step.digits = digit_bit(h.source_digit);
+  if (h.unit >= 0) step.units = {p.layout().unit(h.unit)};
+  // Recompute the chain in full, whatever the search spent and whether it was asked to stop.
+  engine.set_budget(0);
+  engine.set_stop(nullptr);
+  write_chain(engine, h, grid, step);
+  // The pattern's cells: the sources first, then every other cell the chains pass through.
+  for (const ChainNode& node : step.chain) {
+    if (std::find(step.cells.begin(), step.cells.end(), node.cell) == step.cells.end()) {
+      step.cells.push_back(node.cell);
+    }
+  }
+  if (h.conclusion_on) {
+    step.placed = {{h.conclusion_cell, h.conclusion_digit}};
+    p.place(h.conclusion_cell, h.conclusion_digit);
+  } else {
+    step.eliminated = {{h.conclusion_cell, h.conclusion_digit}};
+    p.eliminate(h.conclusion_cell, h.conclusion_digit);
+  }
+  return step;
+}
+
+}  // namespace sudoku::detail

@@ -1,0 +1,55 @@
+// The patterns of their own files (private to the library; logic.hpp names them): the fish,
+// plain, finned and sashimi (technique_fish.cpp), the W-wing (technique_wings.cpp), unique
+// rectangles and BUG+1 (technique_uniqueness.cpp), X-cycles (technique_cycles.cpp), the
+// killer cages' combinations and 45 rule (technique_killer.cpp).
+//
+// Each function scans the position in a fixed order and makes the first deduction that
+// changes something, as the techniques of techniques.cpp do; apply_technique() sorts the
+// eliminations and fills in the totals. The uniqueness techniques hold only where the puzzle
+// has one solution: their caller proves it first (logic.cpp).
+#pragma once
+
+#include <bit>
+#include <cstdint>
+#include <optional>
+#include <vector>
+
+#include "sudoku/grid/candidates.hpp"
+#include "sudoku/logic/logic.hpp"
+
+namespace sudoku::detail {
+
+/// Removes the digits of `mask` from `cell`, noting each removal in the step; true if any.
+inline bool eliminate_noting(Position& p, Step& step, int cell, std::uint64_t mask) {
+  const std::uint64_t hit = p.candidates(cell) & mask;
+  for (std::uint64_t m = hit; m != 0; m &= m - 1) {
+    const int d = std::countr_zero(m);
+    p.eliminate(cell, d);
+    step.eliminated.push_back({cell, d});
+  }
+  return hit != 0;
+}
+
+/// Plain fish of k base lines (2, 3, 4): x-wing, swordfish, jellyfish as `technique` says.
+std::optional<Step> fish(Position& position, int k, Technique technique);
+/// Finned fish of k base lines (2, 3, 4), finned or sashimi as `technique` says.
+std::optional<Step> finned_fish(Position& position, int k, Technique technique);
+/// Two bivalue cells {x,y} that do not see each other, a strong link on x whose ends see one
+/// cell each: one of the cells is y, so y leaves every cell seeing both.
+std::optional<Step> w_wing(Position& position);
+/// Unique rectangles of `technique`'s type (unique_rectangle_1 .. hidden_unique_rectangle).
+std::optional<Step> unique_rectangle(Position& position, Technique technique);
+/// Bivalue universal grave + 1.
+std::optional<Step> bug_plus_one(Position& position);
+/// Continuous X-cycles (nice loops on one digit).
+std::optional<Step> x_cycle(Position& position);
+/// Killer cages (technique_killer.cpp): each cage keeps the digits of the combinations its
+/// cells' candidates allow; a digit of every combination leaves the cells seeing all its
+/// places in the cage.
+std::optional<Step> cage_combination(Position& position);
+/// The 45 rule: a row, column, box or region, or a union of consecutive ones, adds up to a
+/// known total; minus the cages inside it, the innies (or, when cages cover it, the outies)
+/// add up to a known sum, and keep the candidates some such sum uses.
+std::optional<Step> innies_outies(Position& position);
+
+}  // namespace sudoku::detail
