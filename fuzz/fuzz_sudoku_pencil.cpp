@@ -20,6 +20,7 @@
 #include <sudoku/validator.hpp>
 #include "sudoku/grid/pencil_marks.hpp"
 #include "sudoku/logic/logic.hpp"
+#include "sudoku/solve/dlx_solver.hpp"
 
 #include "fuzz_support.hpp"
 #include "sudoku_input.hpp"

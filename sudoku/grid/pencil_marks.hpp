@@ -3,6 +3,7 @@
 //
 //     // reader.hpp reads both forms into Puzzle::candidates (81 masks, bit d = digit d)
 //     sudoku::SolveResult r = sudoku::solve_pencil_marks(puzzle.candidates, g, engine, 2);
+//                                               // (dlx_solver.hpp, in solve/)
 //     sudoku::LogicResult l = sudoku::solve_logically(sudoku::pencil_position(puzzle), {});
 //
 // Text forms (both read by the Reader):
@@ -20,13 +21,12 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "sudoku/board.hpp"
 #include "sudoku/grid/candidates.hpp"
-#include "sudoku/solve/dlx_solver.hpp"
-#include "sudoku/solve_result.hpp"
 
 namespace sudoku {
 
@@ -40,14 +40,6 @@ Board singles_board(const Geometry& geometry, const std::vector<std::uint64_t>& 
 /// The 729-character line (9x9 only): digit k at place k of a cell where it is a candidate,
 /// '.' where it is not.
 std::string sukaku_line(const std::vector<std::uint64_t>& candidates);
-
-/// Counts the solutions up to `limit` and keeps the first: the exact cover of the full
-/// encoding (the engine of `solver` for the geometry) with every placement that is not a
-/// candidate excluded. `candidates` has one mask per cell. The search stops after `node_limit`
-/// nodes (then result.nodes == node_limit and the count is a lower bound).
-SolveResult solve_pencil_marks(const std::vector<std::uint64_t>& candidates,
-                               const Geometry& geometry, DlxSolver& solver, std::uint64_t limit = 1,
-                               std::uint64_t node_limit = DlxSolver::kNoLimit);
 
 /// The pencil marks of a position: a filled cell its digit alone, a blank cell its candidates.
 std::vector<std::uint64_t> pencil_marks_of(const Position& position);

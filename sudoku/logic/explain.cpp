@@ -450,31 +450,4 @@ void write_explanation_text(std::ostream& out, const Board& puzzle, const LogicR
   }
 }
 
-std::string rating_text(const Rating& r) {
-  std::string text(difficulty_name(r.level));
-  text += " (hardest: ";
-  if (r.hardest) {
-    text += std::string(technique_name(*r.hardest)) + ", tier " + std::to_string(r.tier) + " x" +
-            std::to_string(r.tier_uses);
-  } else {
-    text += "none";
-  }
-  text += "; " + std::to_string(r.steps) + " steps";
-  // rate tries only the tiers' techniques (jellyfish and easier, rating.hpp): where they stall
-  // the puzzle is "beyond", and `explain` (or rate --se) goes on with the harder ones. Saying
-  // "logic stalled" there read as if no logic could go on (#45 item 8).
-  if (r.logic == LogicStatus::stalled) text += ", past the tiers' techniques";
-  else if (r.logic != LogicStatus::solved) text += ", logic " + std::string(status_name(r.logic));
-  text += r.by_sat ? "; clause learning: " : "; engine: ";
-  text += r.solutions == 0 ? "no solution" : r.solutions == 1 ? "unique" : "several solutions";
-  text += ", " + std::to_string(r.nodes) + (r.by_sat ? " conflicts" : " nodes");
-  if (r.se) {
-    char buf[64];
-    std::snprintf(buf, sizeof buf, "; SE %.1f/%.1f/%.1f", r.se->er, r.se->ep, r.se->ed);
-    text += buf;
-  }
-  text += ")";
-  return text;
-}
-
 }  // namespace sudoku

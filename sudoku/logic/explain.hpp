@@ -1,6 +1,6 @@
-// Rendering the logical solver's work and the rating as readable text, so that the `sudoku
-// explain` and `sudoku rate` commands only choose a function and a stream. Their JSON records
-// are json.hpp's (explanation_json(), rating_json()), written by records.hpp.
+// Rendering the logical solver's work as readable text, so that the `sudoku explain` command
+// only chooses a function and a stream (a rating's text is rating_text(), rating.hpp). The JSON
+// records are json.hpp's (explanation_json(), rating_json()), written by records.hpp.
 //
 //     sudoku::LogicResult r = sudoku::solve_logically(puzzle);
 //     std::optional<sudoku::SolveResult> fin;
@@ -22,7 +22,6 @@
 #include "sudoku/board.hpp"
 #include "sudoku/grid/candidates.hpp"
 #include "sudoku/logic/logic.hpp"
-#include "sudoku/rate/rating.hpp"
 #include "sudoku/solve_result.hpp"
 
 namespace sudoku {
@@ -38,8 +37,5 @@ std::string candidates_grid(const Position& position);
 /// given ("finished by search: ..." and the solution grid, or why there is none).
 void write_explanation_text(std::ostream& out, const Board& puzzle, const LogicResult& result,
                             const SolveResult* finish);
-
-/// "hard (hardest: x-wing, tier 3 x2; 54 steps; engine: unique, 37 nodes)".
-std::string rating_text(const Rating& rating);
 
 }  // namespace sudoku

@@ -19,8 +19,8 @@
 #include <vector>
 
 #include "sudoku/logic/chain_closure.hpp"
-#include "sudoku/logic/deduction_kernel.hpp"
 #include "sudoku/logic/technique_facts.hpp"
+#include "sudoku/solve/deduction_kernel.hpp"
 
 namespace sudoku::detail {
 

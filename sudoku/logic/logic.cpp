@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "sudoku/grid/pencil_marks.hpp"
+#include "sudoku/solve/dlx_solver.hpp"
 #include "sudoku/solve/grid_sat.hpp"
 #include "sudoku/solver.hpp"
 

@@ -17,8 +17,8 @@
 #include <bit>
 #include <vector>
 
-#include "sudoku/logic/deduction_kernel.hpp"
 #include "sudoku/logic/patterns.hpp"
+#include "sudoku/solve/deduction_kernel.hpp"
 
 namespace sudoku::detail {
 

@@ -14,10 +14,10 @@
 #include "sudoku/logic/logic.hpp"
 #include "sudoku/logic/technique_facts.hpp"
 
-#include "sudoku/logic/deduction_kernel.hpp"
 #include "sudoku/logic/forcing.hpp"
 #include "sudoku/logic/patterns.hpp"
 #include "sudoku/logic/set_techniques.hpp"
+#include "sudoku/solve/deduction_kernel.hpp"
 
 namespace sudoku {
 

@@ -30,6 +30,7 @@
 #include <cstdint>
 #include <functional>
 #include <optional>
+#include <string>
 #include <string_view>
 
 #include "sudoku/board.hpp"
@@ -84,5 +85,9 @@ Rating rate(const Board& puzzle, const Rules& rules, Solver& engine,
 /// scale applies: a 9x9 puzzle whose rating found exactly one solution. What `sudoku rate --se`
 /// and the page show; leaves `rating.se` empty otherwise, and when `stop` asked (se_rating()).
 void add_se_rating(Rating& rating, const Board& puzzle, const std::function<bool()>& stop = {});
+
+/// The rating as `sudoku rate` prints it:
+/// "hard (hardest: x-wing, tier 3 x2; 54 steps; engine: unique, 37 nodes)".
+std::string rating_text(const Rating& rating);
 
 }  // namespace sudoku

@@ -26,7 +26,7 @@
 #include <bit>
 #include <stdexcept>
 
-#include "sudoku/logic/deduction_kernel.hpp"
+#include "sudoku/solve/deduction_kernel.hpp"
 
 namespace sudoku {
 namespace {

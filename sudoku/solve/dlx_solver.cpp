@@ -8,6 +8,7 @@
 #include <cassert>
 #include <ranges>
 
+#include "sudoku/grid/candidates.hpp"
 #include "sudoku/solve/sliced_search.hpp"
 
 namespace sudoku {
@@ -265,6 +266,23 @@ bool DlxSolver::SolutionRange::advance() {
       return true;
   }
   return false;
+}
+
+SolveResult solve_pencil_marks(const std::vector<std::uint64_t>& candidates,
+                               const Geometry& geometry, DlxSolver& solver, std::uint64_t limit,
+                               std::uint64_t node_limit) {
+  assert(candidates.size() == static_cast<std::size_t>(geometry.cell_count()));
+  DlxSolver::Engine& engine = solver.engine(geometry);
+  engine.solver.reset();
+  engine.solver.clear_stats();
+  const int n = geometry.size();
+  for (int cell = 0; cell < geometry.cell_count(); ++cell) {
+    const std::uint64_t mask = candidates[static_cast<std::size_t>(cell)];
+    for (int d = 1; d <= n; ++d) {
+      if ((mask & digit_bit(d)) == 0) engine.solver.exclude(engine.encoding.option(cell, d));
+    }
+  }
+  return solver.search_loaded(engine, geometry, limit, node_limit);
 }
 
 }  // namespace sudoku

@@ -205,4 +205,12 @@ class DlxSolver::SolutionRange {
   dlx::Stats no_search_{};
 };
 
+/// A pencil-mark puzzle (pencil_marks.hpp): counts the solutions up to `limit` and keeps the
+/// first: the exact cover of the full encoding (the engine of `solver` for the geometry) with every
+/// placement that is not a candidate excluded. `candidates` has one mask per cell. The search stops
+/// after `node_limit` nodes (then result.nodes == node_limit and the count is a lower bound).
+SolveResult solve_pencil_marks(const std::vector<std::uint64_t>& candidates,
+                               const Geometry& geometry, DlxSolver& solver, std::uint64_t limit = 1,
+                               std::uint64_t node_limit = DlxSolver::kNoLimit);
+
 }  // namespace sudoku

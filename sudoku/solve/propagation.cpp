@@ -9,7 +9,7 @@
 
 #include "sudoku/grid/candidates.hpp"
 
-#include "sudoku/logic/deduction_kernel.hpp"
+#include "sudoku/solve/deduction_kernel.hpp"
 
 namespace sudoku {
 

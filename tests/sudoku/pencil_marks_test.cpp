@@ -12,6 +12,7 @@
 #include "sudoku/grid/pencil_marks.hpp"
 #include "sudoku/logic/explain.hpp"
 #include "sudoku/logic/logic.hpp"
+#include "sudoku/solve/dlx_solver.hpp"
 
 #include "support.hpp"
 
