@@ -153,8 +153,10 @@ Options:
       --words FILE     the word list of --example words
       --first N        with --example words: the first N words of each length
       --memo           with --count: count by memo (the state of what is left as the key, the
-                       first uncovered primary item in input order as the branching item),
+                       first unsettled primary item in a narrow order as the branching item),
                        exact at any size; see docs/memo.md. Not with --limit or --threads.
+                       Where its table does not pay (few hits), it says so and counts by the
+                       plain search instead.
                        Its progress (nodes, table hits, entries, size) comes about once a
                        second with --progress, else every 10 seconds unless --no-progress;
                        a table emptied again and again for lack of room is said once
@@ -168,6 +170,11 @@ Options:
                        the most memory the memo table of --memo, --zdd and --sample may hold:
                        a number of bytes, or with K, M or G (default 1G); past it the table is
                        emptied and refilled, never exceeded
+      --order auto|given
+                       the order of the primary items for --memo, --zdd and --sample: auto
+                       (default) chooses one that keeps the memo's keys narrow; given keeps
+                       the input's. The answer is the same; --stats shows the order's widest
+                       key
   -h, --help           print this help and exit
   -V, --version        print the version and exit
 
@@ -659,9 +666,11 @@ int solve(const Options& options) {
                                      options.progress      ? memo_cli::Voice::progress
                                      : options.no_progress ? memo_cli::Voice::none
                                                            : memo_cli::Voice::quiet);
-    std::cout.flush();
-    check_output();
-    return status;
+    if (status != memo_cli::kPlainCount) {
+      std::cout.flush();
+      check_output();
+      return status;
+    }
   }
   const bool bitset = search_on_bitsets(problem, options);
   stop_signal::catch_signals();

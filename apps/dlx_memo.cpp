@@ -16,7 +16,8 @@ namespace memo_cli {
 
 void add_options(po::options_description& options) {
   options.add_options()("memo", po::bool_switch())("zdd", po::bool_switch())(
-      "sample", po::value<std::string>())("memo-memory", po::value<std::string>());
+      "sample", po::value<std::string>())("memo-memory", po::value<std::string>())(
+      "order", po::value<std::string>());
 }
 
 Request read(const po::variables_map& vm, bool count, bool limit, bool threads,
@@ -60,6 +61,13 @@ Request read(const po::variables_map& vm, bool count, bool limit, bool threads,
                          text);
     }
   }
+  if (vm.count("order")) {
+    if (!request.active())
+      throw cli::UsageError("--order applies only to --memo, --zdd and --sample");
+    const std::string text = vm["order"].as<std::string>();
+    if (text != "auto" && text != "given") throw cli::refused("--order", "auto or given", text);
+    request.given_order = text == "given";
+  }
   if (!request.active()) return request;
   if (prints_problem)
     throw cli::UsageError(std::string(mode) + " does not apply to --example or --print-problem");
@@ -83,9 +91,14 @@ std::string mib(std::uint64_t bytes) {
   return text;
 }
 
-void print_stats(const dlx::MemoStats& s, double seconds) {
+void print_stats(const dlx::MemoStats& s, double seconds, bool given_order) {
   char time[32];
   std::snprintf(time, sizeof time, "%.3f", seconds);
+  char order[64];
+  std::snprintf(order, sizeof order, "%.3f", s.order_seconds);
+  std::cerr << "Order: " << (given_order ? "given" : "chosen") << ", largest frontier "
+            << s.frontier_items << " items (" << s.frontier_bits << " bits), " << order
+            << " seconds to choose.\n";
   std::cerr << "Memo: " << s.nodes << " nodes, " << s.hits << " hits, " << s.entries << " entries, "
             << mib(s.bytes) << " (peak " << mib(s.peak_bytes) << "), " << s.flushes << " flushes, "
             << time << " seconds.\n";
@@ -100,6 +113,10 @@ int run(const dlx::KnuthProblem& input, const Request& request, bool stats, Voic
   auto last = start;
   dlx::MemoOptions options;
   options.memory_bytes = request.memory;
+  options.order = request.given_order ? dlx::MemoOrder::given : dlx::MemoOrder::automatic;
+  // A memo whose table does not pay is given up for the program's own plain count, which may
+  // run on threads or bitsets (the caller's, on kPlainCount).
+  options.throw_on_give_up = true;
   options.stop = &stop_signal::requested;
   // A memo run can go on for minutes (a wide frontier, a table that keeps filling up): with
   // --progress, or on a terminal, a line about once a second; in a log or a pipe, unless
@@ -160,16 +177,23 @@ int run(const dlx::KnuthProblem& input, const Request& request, bool stats, Voic
       }
       status = covers.empty() ? 1 : 0;
     }
+  } catch (const dlx::MemoGaveUp&) {
+    line.clear();
+    const dlx::MemoStats s = memo.stats();
+    std::cerr << "dlx: memo: the table does not pay on this problem (" << s.hits << " hits for "
+              << s.nodes << " sub-problems solved); counting by the plain search instead\n";
+    if (stats) print_stats(s, seconds(), request.given_order);
+    return kPlainCount;
   } catch (const dlx::MemoStopped&) {
     line.clear();
     std::cout.flush();
     std::cerr << "dlx: interrupted\n";
-    if (stats) print_stats(memo.stats(), seconds());
+    if (stats) print_stats(memo.stats(), seconds(), request.given_order);
     return stop_signal::exit_status();
   }
   if (stats) {
     std::cout.flush();
-    print_stats(memo.stats(), seconds());
+    print_stats(memo.stats(), seconds(), request.given_order);
   }
   return status;
 }

@@ -99,5 +99,29 @@ echo
 echo "15-queens, plain count on one thread (the plain search is untouched by the memo):" \
   "$(cell "$(median "$(mktemp -p "$work")" sh -c "'$dlx' --example queens 15 | '$dlx' --count --threads 1")")"
 echo
+# Items as a user writes them (bench/memo_inputs.py: cells row by row, and the same shuffled):
+# the order the memo chooses against the order given, which is today's behaviour (cut at 120 s),
+# and the 6x10 pentominoes, where the memo gives way to the plain count.
+inputs=$(dirname "$0")/memo_inputs.py
+echo "| problem, items as written | covers | \`--memo\` (order chosen) | \`--memo --order given\` |"
+echo "|---|---:|---:|---:|"
+given_row() {  # label file
+  memo=$(median "$2" "$dlx" --count --memo)
+  count=$(cat "$work/out")
+  given=$(median "$2" timeout 120 "$dlx" --count --memo --order given)
+  [ "$(cat "$work/out")" = "$count" ] || given="$given (cut at 120 s)"
+  echo "| $1 | $count | $(cell "$memo") | $(cell "${given%% (*}")${given#"${given%% (*}"} |"
+}
+for shape in "aztec 12" "dominoes 16 16" "dominoes 20 20"; do
+  python3 "$inputs" $shape > "$work/rows"
+  python3 "$inputs" $shape --shuffle 1 > "$work/shuffled"
+  given_row "$shape, row by row" "$work/rows"
+  given_row "$shape, shuffled (seed 1)" "$work/shuffled"
+done
+"$dlx" --example pentominoes 6x10 > "$work/p610"
+echo
+echo "6x10 pentominoes: --count --memo $(cell "$(median "$work/p610" "$dlx" --count --memo)")," \
+  "--count --threads 1 $(cell "$(median "$work/p610" "$dlx" --count --threads 1)")"
+echo
 echo "Machine: $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //'), $(nproc) logical CPUs," \
   "load average $(cut -d' ' -f1-3 /proc/loadavg) at the end. CPU time is user + system of the whole process."

@@ -11,15 +11,21 @@
 // is undone in reverse order, so between calls val is all zeros.
 #include "dlx/memo.hpp"
 
+#include "dlx/solver.hpp"
+
 #include <algorithm>
 #include <array>
 #include <bit>
 #include <cassert>
+#include <chrono>
+#include <cmath>
 #include <cstring>
 #include <limits>
 #include <ostream>
+#include <queue>
 #include <random>
 #include <span>
+#include <tuple>
 #include <type_traits>
 #include <unordered_map>
 
@@ -29,6 +35,13 @@ namespace {
 constexpr std::int32_t kNone = -1;
 constexpr std::uint64_t kTotalLiveLimit = std::uint64_t{1} << 26;
 constexpr std::uint64_t kNodesPerReport = std::uint64_t{1} << 20;
+// Whether the table pays is judged after kJudgeNodes nodes, then at every doubling: it does not
+// when fewer than one node in kHitShare was a hit. A memo that pays hits about as often as it
+// solves (the domino boards: a hit for two nodes), since most sub-problems are reached from
+// two sides; one that does not (pentominoes on 6 x 10: a hit for 34 nodes) pays for its keys
+// and table at every node and finds nothing in them. 2^16 nodes take a fraction of a second.
+constexpr std::uint64_t kJudgeNodes = std::uint64_t{1} << 16;
+constexpr std::uint64_t kHitShare = 8;
 // The first-item order is used while its keys stay within this many bits (the frontier).
 constexpr std::int64_t kFixedKeyBits = 256;
 
@@ -49,6 +62,323 @@ std::uint64_t hash_words(const std::uint64_t* words, std::size_t count) {
   std::uint64_t h = 0x9E3779B97F4A7C15ULL ^ count;
   for (std::size_t i = 0; i < count; ++i) h = mix(h ^ words[i]);
   return h;
+}
+
+// The order heuristics: the graph of primary items is not built past this many (item, item)
+// pairs (the file's order is then kept), and the candidates stop at kOrderStarts starts or
+// about kOrderWork steps, whichever comes first.
+constexpr std::uint64_t kGraphPairsLimit = std::uint64_t{1} << 25;
+constexpr std::size_t kOrderStarts = 16;
+constexpr std::size_t kOrderWork = std::size_t{1} << 24;
+
+// ---- The item order (MemoOrder::automatic) --------------------------------------------------
+//
+// The memo's key at position p holds the items that are live there: those that an option owned
+// by an earlier position may have touched and a later position may still touch. In graph terms
+// (primary items joined when an option holds both), that is the vertex separation of the order:
+// the neighbours of the first p items that are not among them. A narrow order is a path
+// decomposition of small width, which is hard to find exactly; the heuristics below are the
+// usual ones, and since none wins everywhere, each candidate is measured by the key it gives
+// (the same intervals as Shape's, secondary items and multiplicities included) and the
+// cheapest is kept: the least sum over positions of 2^(key bits), which counts the states a
+// position can have, so one wide place costs more than many narrow ones.
+
+// The problem as the order heuristics see it: the options' items and the primary graph.
+struct OrderInput {
+  std::int32_t n = 0;                // primary items
+  std::vector<ItemId> primary_item;  // index -> item
+  std::vector<std::int32_t> index;   // item -> index, kNone for secondary
+  std::vector<std::uint8_t> width;   // per item, its bits in a key
+  std::vector<std::uint32_t> option_start;
+  std::vector<ItemId> option_items;  // every option's items, back to back
+  std::vector<std::uint32_t> adj_start;
+  std::vector<std::int32_t> adj;  // the primary graph, by index, without repeats
+  bool graph = true;              // false when the graph would be too big to build
+
+  explicit OrderInput(const Problem& problem) {
+    const std::size_t items = problem.item_count();
+    index.assign(items, kNone);
+    width.assign(items, 1);
+    const auto taken = static_cast<std::uint64_t>(problem.color_count()) + 1;
+    for (std::size_t i = 0; i < items; ++i) {
+      const auto item = static_cast<ItemId>(i);
+      if (problem.is_primary(item)) {
+        index[i] = n++;
+        primary_item.push_back(item);
+        width[i] = static_cast<std::uint8_t>(bits_for(problem.multiplicity(item).hi));
+      } else {
+        width[i] = static_cast<std::uint8_t>(bits_for(taken));
+      }
+    }
+    option_start.push_back(0);
+    std::uint64_t pairs = 0;
+    for (std::size_t x = 0; x < problem.option_count(); ++x) {
+      std::uint64_t k = 0;
+      for (const ItemId item : problem.option(static_cast<OptionId>(x))) {
+        option_items.push_back(item);
+        k += index[static_cast<std::size_t>(item)] != kNone ? 1 : 0;
+      }
+      option_start.push_back(static_cast<std::uint32_t>(option_items.size()));
+      pairs += k * (k - 1);
+    }
+    if (pairs > kGraphPairsLimit) {
+      graph = false;
+      return;
+    }
+    std::vector<std::vector<std::int32_t>> lists(static_cast<std::size_t>(n));
+    for (std::size_t x = 0; x + 1 < option_start.size(); ++x) {
+      for (std::uint32_t a = option_start[x]; a < option_start[x + 1]; ++a) {
+        const std::int32_t u = index[static_cast<std::size_t>(option_items[a])];
+        if (u == kNone) continue;
+        for (std::uint32_t b = option_start[x]; b < option_start[x + 1]; ++b) {
+          const std::int32_t v = index[static_cast<std::size_t>(option_items[b])];
+          if (v != kNone && v != u) lists[static_cast<std::size_t>(u)].push_back(v);
+        }
+      }
+    }
+    adj_start.push_back(0);
+    for (auto& list : lists) {
+      std::sort(list.begin(), list.end());
+      list.erase(std::unique(list.begin(), list.end()), list.end());
+      adj.insert(adj.end(), list.begin(), list.end());
+      adj_start.push_back(static_cast<std::uint32_t>(adj.size()));
+    }
+  }
+
+  std::span<const std::int32_t> neighbours(std::int32_t v) const {
+    const auto i = static_cast<std::size_t>(v);
+    return {adj.data() + adj_start[i], adj.data() + adj_start[i + 1]};
+  }
+  std::int32_t degree(std::int32_t v) const {
+    const auto i = static_cast<std::size_t>(v);
+    return static_cast<std::int32_t>(adj_start[i + 1] - adj_start[i]);
+  }
+};
+
+struct OrderCost {
+  double states = 0;       // sum over positions of 2^(key bits)
+  std::int64_t bits = 0;   // the widest key, in bits
+  std::int64_t items = 0;  // the most live items at one position
+};
+
+// The key an order gives (order: primary indices, each once), by Shape's intervals.
+OrderCost measure(const OrderInput& in, std::span<const std::int32_t> order,
+                  std::vector<std::int32_t>& position, std::vector<std::int32_t>& first,
+                  std::vector<std::int32_t>& last) {
+  const std::size_t positions = order.size();
+  for (std::size_t p = 0; p < positions; ++p)
+    position[static_cast<std::size_t>(order[p])] = static_cast<std::int32_t>(p);
+  constexpr std::int32_t kNever = std::numeric_limits<std::int32_t>::max();
+  std::fill(first.begin(), first.end(), kNever);
+  std::fill(last.begin(), last.end(), -1);
+  for (std::size_t x = 0; x + 1 < in.option_start.size(); ++x) {
+    std::int32_t own = kNever;
+    for (std::uint32_t e = in.option_start[x]; e < in.option_start[x + 1]; ++e) {
+      const std::int32_t i = in.index[static_cast<std::size_t>(in.option_items[e])];
+      if (i != kNone) own = std::min(own, position[static_cast<std::size_t>(i)]);
+    }
+    for (std::uint32_t e = in.option_start[x]; e < in.option_start[x + 1]; ++e) {
+      const auto item = static_cast<std::size_t>(in.option_items[e]);
+      first[item] = std::min(first[item], own);
+      last[item] = std::max(last[item], own);
+    }
+  }
+  std::vector<std::int64_t> bits(positions + 1, 0), count(positions + 1, 0);
+  for (std::size_t item = 0; item < first.size(); ++item) {
+    if (first[item] == kNever) continue;
+    const std::int32_t i = in.index[item];
+    const std::int32_t b = i != kNone ? position[static_cast<std::size_t>(i)] : last[item];
+    if (first[item] > b) continue;
+    bits[static_cast<std::size_t>(first[item])] += in.width[item];
+    bits[static_cast<std::size_t>(b) + 1] -= in.width[item];
+    ++count[static_cast<std::size_t>(first[item])];
+    --count[static_cast<std::size_t>(b) + 1];
+  }
+  OrderCost cost;
+  std::int64_t b = 0, c = 0;
+  for (std::size_t p = 0; p < positions; ++p) {
+    b += bits[p];
+    c += count[p];
+    cost.bits = std::max(cost.bits, b);
+    cost.items = std::max(cost.items, c);
+    cost.states += std::ldexp(1.0, static_cast<int>(std::min<std::int64_t>(b, 1000)));
+  }
+  return cost;
+}
+
+// Breadth first from `start`, neighbours by increasing degree (Cuthill-McKee), every component
+// in turn (each from its unvisited item of least degree). Returns the levels' last vertex too.
+std::vector<std::int32_t> cuthill_mckee(const OrderInput& in, std::int32_t start,
+                                        std::span<const std::int32_t> by_degree) {
+  std::vector<std::int32_t> order;
+  order.reserve(static_cast<std::size_t>(in.n));
+  std::vector<char> seen(static_cast<std::size_t>(in.n), 0);
+  std::vector<std::int32_t> next;
+  std::size_t scan = 0;
+  for (;;) {
+    if (seen[static_cast<std::size_t>(start)]) {
+      while (scan < by_degree.size() && seen[static_cast<std::size_t>(by_degree[scan])]) ++scan;
+      if (scan == by_degree.size()) break;
+      start = by_degree[scan];
+    }
+    std::size_t head = order.size();
+    seen[static_cast<std::size_t>(start)] = 1;
+    order.push_back(start);
+    while (head < order.size()) {
+      const std::int32_t u = order[head++];
+      next.clear();
+      for (const std::int32_t v : in.neighbours(u)) {
+        if (!seen[static_cast<std::size_t>(v)]) {
+          seen[static_cast<std::size_t>(v)] = 1;
+          next.push_back(v);
+        }
+      }
+      std::stable_sort(next.begin(), next.end(),
+                       [&](std::int32_t a, std::int32_t b) { return in.degree(a) < in.degree(b); });
+      order.insert(order.end(), next.begin(), next.end());
+    }
+  }
+  return order;
+}
+
+// A pseudo-peripheral vertex (George and Liu): from `start`, go to a vertex of least degree in
+// the last level of a breadth-first search while the eccentricity grows.
+std::int32_t peripheral(const OrderInput& in, std::int32_t start) {
+  std::vector<std::int32_t> depth(static_cast<std::size_t>(in.n));
+  std::vector<std::int32_t> queue;
+  std::int32_t best_depth = -1;
+  for (int round = 0; round < 8; ++round) {
+    std::fill(depth.begin(), depth.end(), -1);
+    queue.assign(1, start);
+    depth[static_cast<std::size_t>(start)] = 0;
+    for (std::size_t head = 0; head < queue.size(); ++head) {
+      const std::int32_t u = queue[head];
+      for (const std::int32_t v : in.neighbours(u)) {
+        if (depth[static_cast<std::size_t>(v)] < 0) {
+          depth[static_cast<std::size_t>(v)] = depth[static_cast<std::size_t>(u)] + 1;
+          queue.push_back(v);
+        }
+      }
+    }
+    const std::int32_t far = depth[static_cast<std::size_t>(queue.back())];
+    if (far <= best_depth) break;
+    best_depth = far;
+    std::int32_t pick = queue.back();
+    for (auto it = queue.rbegin(); it != queue.rend(); ++it) {
+      if (depth[static_cast<std::size_t>(*it)] != far) break;
+      if (in.degree(*it) < in.degree(pick)) pick = *it;
+    }
+    start = pick;
+  }
+  return start;
+}
+
+// Greedy least frontier: from `start`, repeatedly place the frontier item that brings the fewest
+// new items into the frontier, the one longest in the frontier on ties (so the order sweeps
+// across the problem like a wave); a new component from its item of least degree.
+std::vector<std::int32_t> least_frontier(const OrderInput& in, std::int32_t start,
+                                         std::span<const std::int32_t> by_degree) {
+  const auto n = static_cast<std::size_t>(in.n);
+  std::vector<std::int32_t> order;
+  order.reserve(n);
+  std::vector<std::uint8_t> state(n, 0);  // 0 outside, 1 in the frontier, 2 placed
+  std::vector<std::int32_t> outside(n);   // neighbours still outside
+  std::vector<std::uint64_t> since(n, 0);
+  for (std::int32_t v = 0; v < in.n; ++v) outside[static_cast<std::size_t>(v)] = in.degree(v);
+  using Entry = std::tuple<std::int32_t, std::uint64_t, std::int32_t>;
+  std::priority_queue<Entry, std::vector<Entry>, std::greater<>> heap;
+  std::uint64_t clock = 0;
+  auto leave_outside = [&](std::int32_t u) {
+    for (const std::int32_t w : in.neighbours(u)) {
+      const auto wi = static_cast<std::size_t>(w);
+      --outside[wi];
+      if (state[wi] == 1) heap.emplace(outside[wi], since[wi], w);
+    }
+  };
+  std::size_t scan = 0;
+  std::int32_t next = start;
+  while (order.size() < n) {
+    if (next == kNone) {
+      while (!heap.empty()) {
+        const auto [o, s, v] = heap.top();
+        heap.pop();
+        const auto vi = static_cast<std::size_t>(v);
+        if (state[vi] == 1 && outside[vi] == o) {
+          next = v;
+          break;
+        }
+      }
+    }
+    if (next == kNone) {
+      while (state[static_cast<std::size_t>(by_degree[scan])] != 0) ++scan;
+      next = by_degree[scan];
+    }
+    const auto vi = static_cast<std::size_t>(next);
+    if (state[vi] == 0) leave_outside(next);
+    state[vi] = 2;
+    order.push_back(next);
+    for (const std::int32_t w : in.neighbours(next)) {
+      const auto wi = static_cast<std::size_t>(w);
+      if (state[wi] != 0) continue;
+      state[wi] = 1;
+      since[wi] = ++clock;
+      heap.emplace(outside[wi], since[wi], w);
+      leave_outside(w);
+    }
+    next = kNone;
+  }
+  return order;
+}
+
+struct ChosenOrder {
+  std::vector<ItemId> items;  // the primary items in the order the memo takes them
+  OrderCost cost;
+};
+
+ChosenOrder choose_order(const Problem& problem, MemoOrder how) {
+  const OrderInput in(problem);
+  const auto n = static_cast<std::size_t>(in.n);
+  std::vector<std::int32_t> position(n), first(problem.item_count()), last(problem.item_count());
+  std::vector<std::int32_t> best(n);
+  for (std::size_t i = 0; i < n; ++i) best[i] = static_cast<std::int32_t>(i);
+  OrderCost best_cost = measure(in, best, position, first, last);
+  if (how == MemoOrder::automatic && in.graph && n > 2) {
+    auto consider = [&](std::vector<std::int32_t> order) {
+      const OrderCost cost = measure(in, order, position, first, last);
+      if (cost.states < best_cost.states) {
+        best_cost = cost;
+        best = std::move(order);
+      }
+    };
+    std::vector<std::int32_t> by_degree(best);
+    std::stable_sort(by_degree.begin(), by_degree.end(),
+                     [&](std::int32_t a, std::int32_t b) { return in.degree(a) < in.degree(b); });
+    // Starts: two pseudo-peripheral items, then items spread over those of least degree (the
+    // corners and edges of a board) and over all; as many as a budget of work allows.
+    const std::size_t work = in.adj.size() + in.option_items.size() + n;
+    const std::size_t spread = std::clamp<std::size_t>(kOrderWork / work, 1, kOrderStarts);
+    std::size_t least = 0;
+    while (least < n && in.degree(by_degree[least]) == in.degree(by_degree[0])) ++least;
+    std::vector<std::int32_t> starts{peripheral(in, by_degree[0]), peripheral(in, 0)};
+    for (std::size_t j = 0; j < spread; ++j) {
+      starts.push_back(by_degree[j * least / spread]);
+      starts.push_back(by_degree[j * n / spread]);
+    }
+    std::sort(starts.begin(), starts.end());
+    starts.erase(std::unique(starts.begin(), starts.end()), starts.end());
+    for (const std::int32_t start : starts) {
+      auto order = cuthill_mckee(in, start, by_degree);
+      consider(order);
+      std::reverse(order.begin(), order.end());
+      consider(std::move(order));
+      consider(least_frontier(in, start, by_degree));
+    }
+  }
+  ChosenOrder chosen;
+  chosen.cost = best_cost;
+  for (const std::int32_t i : best)
+    chosen.items.push_back(in.primary_item[static_cast<std::size_t>(i)]);
+  return chosen;
 }
 
 // The problem, flattened for the search.
@@ -78,15 +408,15 @@ struct Shape {
   std::vector<std::uint32_t> item_start;
   std::vector<OptionId> item_options;
 
-  Shape(const Problem& problem, MemoBranching branching) {
+  // order: the primary items, each once, in the order the search takes them.
+  Shape(const Problem& problem, MemoBranching branching, std::span<const ItemId> order) {
     const std::size_t items = problem.item_count();
     primary.assign(items, 0);
     lo.assign(items, 0);
     hi.assign(items, 0);
     std::vector<std::int32_t> position(items, kNone);
-    for (std::size_t i = 0; i < items; ++i) {
-      const auto item = static_cast<ItemId>(i);
-      if (!problem.is_primary(item)) continue;
+    for (const ItemId item : order) {
+      const auto i = static_cast<std::size_t>(item);
       primary[i] = 1;
       position[i] = static_cast<std::int32_t>(primary_at.size());
       primary_at.push_back(item);
@@ -300,6 +630,20 @@ class Table {
     peak_ = std::max(peak_, bytes());
   }
 
+  // Puts every entry of `other` (same shape, values no wider) here, values zero-extended.
+  void take(const Table& other) {
+    std::vector<std::uint64_t> value(value_words_, 0);
+    for (std::size_t at = 0; at < other.used_;) {
+      const std::uint64_t* entry = other.arena_.get() + at;
+      const std::uint32_t words =
+          shape_.key_words[static_cast<std::size_t>(entry[0] & 0xffffffffu)];
+      std::copy(entry + words, entry + words + other.value_words_, value.begin());
+      const std::uint64_t hash = hash_words(entry, words);
+      if (find(hash, entry, words) == nullptr) insert(hash, entry, words, value.data());
+      at += words + other.value_words_;
+    }
+  }
+
   void flush() {
     ++stamp_;
     std::fill(slots_.begin(), slots_.end(), 0);
@@ -450,6 +794,9 @@ struct ZddAlgebra {
 
 }  // namespace
 
+// Thrown inside count() when the table does not pay (kHitShare).
+struct NotPaying {};
+
 struct MemoCounter::Impl {
   const Problem& problem;
   MemoOptions options;
@@ -458,11 +805,21 @@ struct MemoCounter::Impl {
   std::vector<ItemId> undo;         // secondary items set by apply(), to clear
   std::vector<std::uint64_t> keys;  // the keys of the frames on the stack
   MemoStats totals;
+  std::unique_ptr<Table> narrower;  // the table of a count that overflowed, for the next width
+  bool judge = false;               // count(): give up when the table does not pay (NotPaying)
+  std::uint64_t judge_at = kJudgeNodes;
   std::size_t limbs = 0;  // the width count() needed, 0 before the first count
   BigCount counted;
 
-  Impl(const Problem& p, MemoOptions o)
-      : problem(p), options(std::move(o)), shape(p, options.branching), val(p.item_count(), 0) {}
+  Impl(const Problem& p, MemoOptions o, ChosenOrder chosen, double order_seconds)
+      : problem(p),
+        options(std::move(o)),
+        shape(p, options.branching, chosen.items),
+        val(p.item_count(), 0) {
+    totals.frontier_items = static_cast<std::uint64_t>(chosen.cost.items);
+    totals.frontier_bits = static_cast<std::uint64_t>(chosen.cost.bits);
+    totals.order_seconds = order_seconds;
+  }
 
   bool compatible(OptionId x) const {
     for (std::uint32_t e = shape.entry_start[static_cast<std::size_t>(x)];
@@ -598,7 +955,7 @@ struct MemoCounter::Impl {
     std::vector<Frame> frames;
     std::vector<Child<Algebra>> children;
     keys.resize(std::max<std::size_t>(keys.size(), shape.max_key_words * 64));
-    std::uint64_t report_at = totals.nodes + kNodesPerReport;
+    std::uint64_t report_at = std::min(totals.nodes + kNodesPerReport, judge_at);
     // A table emptied for lack of room is reported at once too: a run that keeps refilling it
     // is slow, and its user should hear so before the next million nodes.
     std::uint64_t flushes_reported = table.flushes();
@@ -638,6 +995,14 @@ struct MemoCounter::Impl {
     while (!frames.empty()) {
       if (totals.nodes >= report_at || table.flushes() != flushes_reported) {
         report_at = totals.nodes + kNodesPerReport;
+        if (judge && totals.nodes >= judge_at) {
+          if (totals.hits * kHitShare < totals.nodes) {
+            unwind(frames);
+            throw NotPaying();
+          }
+          judge_at *= 2;
+        }
+        report_at = std::min(report_at, judge_at);
         flushes_reported = table.flushes();
         if (options.stop != nullptr && options.stop->load(std::memory_order_relaxed)) {
           unwind(frames);
@@ -738,13 +1103,36 @@ struct MemoCounter::Impl {
   template <std::size_t L>
   bool try_count(BigCount& out) {
     CountAlgebra<L> algebra;
-    Table table(options.memory_bytes, shape, CountAlgebra<L>::kWords);
-    const auto v = solve(algebra, table, 0, 0);
-    record(table);
-    if (algebra.overflow) return false;
+    auto table = std::make_unique<Table>(options.memory_bytes, shape, CountAlgebra<L>::kWords);
+    // After an overflow every entry held is an exact count (one that overflowed is never
+    // stored), and they are most of the work: the deep sub-problems come first.
+    if (narrower) table->take(*narrower);
+    narrower.reset();
+    const auto v = solve(algebra, *table, 0, 0);
+    record(*table);
+    if (algebra.overflow) {
+      narrower = std::move(table);
+      return false;
+    }
     out = CountAlgebra<L>::to_big(v);
     limbs = L;
     return true;
+  }
+
+  // The count by the plain search, one thread, stopping within 2^20 nodes of options.stop.
+  BigCount plain_count() {
+    Solver solver(problem);
+    std::uint64_t found = 0;
+    for (;;) {
+      solver.set_node_limit(solver.stats().nodes + kNodesPerReport);
+      found += solver.count();
+      totals.plain_nodes = solver.stats().nodes;
+      if (!solver.paused()) break;
+      if (options.stop != nullptr && options.stop->load(std::memory_order_relaxed))
+        throw MemoStopped();
+    }
+    limbs = 2;
+    return found;
   }
 
   void record(const Table& table) {
@@ -762,7 +1150,18 @@ struct MemoCounter::Impl {
     // order 16, 2^136 covers (memo_test.cpp, [slow]); the error below is not: it takes more than
     // 2^131072 covers, far beyond what a test can count.
     BigCount r;
-    if (try_count<2>(r)) return counted = r;
+    judge = options.give_up;
+    try {
+      if (try_count<2>(r)) return counted = r;
+    } catch (const NotPaying&) {
+      judge = false;
+      totals.gave_up = true;
+      if (options.on_progress) options.on_progress(totals);
+      if (options.throw_on_give_up) throw MemoGaveUp();
+      return counted = plain_count();
+    }
+    judge = false;
+    if (try_count<4>(r)) return counted = r;
     if (try_count<8>(r)) return counted = r;
     if (try_count<32>(r)) return counted = r;
     if (try_count<256>(r)) return counted = r;
@@ -807,7 +1206,13 @@ std::size_t parse_memory_size(const std::string& text) {
 }
 
 MemoCounter::MemoCounter(const Problem& problem, MemoOptions options)
-    : impl_(std::make_unique<Impl>(problem, std::move(options))) {}
+    : impl_([&] {
+        const auto start = std::chrono::steady_clock::now();
+        ChosenOrder chosen = choose_order(problem, options.order);
+        const double seconds =
+            std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+        return std::make_unique<Impl>(problem, std::move(options), std::move(chosen), seconds);
+      }()) {}
 MemoCounter::~MemoCounter() = default;
 MemoCounter::MemoCounter(MemoCounter&&) noexcept = default;
 MemoCounter& MemoCounter::operator=(MemoCounter&&) noexcept = default;
@@ -932,6 +1337,11 @@ std::vector<std::vector<OptionId>> MemoCounter::sample(std::size_t k, std::uint6
   switch (m.limbs) {
     case 2: {
       CountAlgebra<2> a;
+      draw(a);
+      break;
+    }
+    case 4: {
+      CountAlgebra<4> a;
       draw(a);
       break;
     }

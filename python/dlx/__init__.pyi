@@ -63,13 +63,16 @@ class Problem:
     def multiplicity(self, item: Item) -> tuple[int, int]: ...
     def option(self, option: int) -> list[Any]:
         """An option's items: names ("x:colour"), or values ((x, colour) for non-strings)."""
-    def count_memo(self, memory: Union[int, str] = "1G") -> int:
+    def count_memo(self, memory: Union[int, str] = "1G", order: str = "auto") -> int:
         """The exact number of covers, by memo (docs/memo.md); `memory` bounds the table
-        (bytes, or "512M", "2G"; at least 1M)."""
-    def zdd(self, memory: Union[int, str] = "1G") -> str:
+        (bytes, or "512M", "2G"; at least 1M); `order`: "auto" (a narrow item order, chosen)
+        or "given". Where the table does not pay, the plain search counts instead."""
+    def zdd(self, memory: Union[int, str] = "1G", order: str = "auto") -> str:
         """The ZDD of all covers in Graphillion's text format ("id var lo hi" lines, root
         last, then "."; var = 1-based option id; terminals B and T). Reduced."""
-    def sample(self, k: int, seed: int = 0, memory: Union[int, str] = "1G") -> list[list[int]]:
+    def sample(
+        self, k: int, seed: int = 0, memory: Union[int, str] = "1G", order: str = "auto"
+    ) -> list[list[int]]:
         """k covers drawn independently and uniformly at random, each a sorted list of option
         ids; the same for the same seed; [] if there is no cover."""
     @property

@@ -20,9 +20,13 @@ namespace {
 
 using ProblemPtr = std::shared_ptr<dlx::Problem>;
 
-// A memory budget given as bytes (int) or as text with K, M or G ("512M").
-dlx::MemoOptions memo_options(const py::object& memory) {
+// A memory budget given as bytes (int) or as text with K, M or G ("512M"); the item order
+// "auto" or "given", as the program's --order.
+dlx::MemoOptions memo_options(const py::object& memory, const std::string& order) {
   dlx::MemoOptions options;
+  if (order != "auto" && order != "given")
+    throw py::value_error("order: 'auto' or 'given', not '" + order + "'");
+  options.order = order == "given" ? dlx::MemoOrder::given : dlx::MemoOrder::automatic;
   std::size_t bytes = 0;
   if (py::isinstance<py::str>(memory)) {
     bytes = dlx::parse_memory_size(memory.cast<std::string>());
@@ -39,8 +43,9 @@ dlx::MemoOptions memo_options(const py::object& memory) {
   return options;
 }
 
-py::object count_memo(const ProblemPtr& problem, const py::object& memory) {
-  const dlx::MemoOptions options = memo_options(memory);
+py::object count_memo(const ProblemPtr& problem, const py::object& memory,
+                      const std::string& order) {
+  const dlx::MemoOptions options = memo_options(memory, order);
   std::string digits;
   {
     const py::gil_scoped_release release;
@@ -49,8 +54,8 @@ py::object count_memo(const ProblemPtr& problem, const py::object& memory) {
   return py::reinterpret_steal<py::object>(PyLong_FromString(digits.c_str(), nullptr, 10));
 }
 
-std::string zdd(const ProblemPtr& problem, const py::object& memory) {
-  const dlx::MemoOptions options = memo_options(memory);
+std::string zdd(const ProblemPtr& problem, const py::object& memory, const std::string& order) {
+  const dlx::MemoOptions options = memo_options(memory, order);
   const py::gil_scoped_release release;
   std::ostringstream out;
   dlx::MemoCounter(*problem, options).write_zdd(out);
@@ -58,9 +63,10 @@ std::string zdd(const ProblemPtr& problem, const py::object& memory) {
 }
 
 std::vector<std::vector<dlx::OptionId>> sample(const ProblemPtr& problem, long long k,
-                                               unsigned long long seed, const py::object& memory) {
+                                               unsigned long long seed, const py::object& memory,
+                                               const std::string& order) {
   if (k < 0) throw py::value_error("sample: k must be at least 0, not " + std::to_string(k));
-  const dlx::MemoOptions options = memo_options(memory);
+  const dlx::MemoOptions options = memo_options(memory, order);
   const py::gil_scoped_release release;
   return dlx::MemoCounter(*problem, options).sample(static_cast<std::size_t>(k), seed);
 }
@@ -70,16 +76,19 @@ std::vector<std::vector<dlx::OptionId>> sample(const ProblemPtr& problem, long l
 void bind_memo(py::module_& m) {
   auto problem = py::reinterpret_borrow<py::class_<dlx::Problem, ProblemPtr>>(m.attr("Problem"));
   problem
-      .def("count_memo", &count_memo, py::arg("memory") = "1G", R"doc(
+      .def("count_memo", &count_memo, py::arg("memory") = "1G", py::arg("order") = "auto", R"doc(
 The exact number of covers (a Python int of any size), by memo: sub-problems keyed by the state
-of what is left, the first unsettled primary item in item order as the branching item
-(docs/memo.md). Fast when the items are in an order with a narrow frontier (tilings row by
-row). `memory`: the most the memo table may hold, bytes or text such as '512M' or '2G'; past
-it the table is emptied and refilled (same answer, more time).)doc")
-      .def("zdd", &zdd, py::arg("memory") = "1G", R"doc(
+of what is left, the first unsettled primary item in a narrow order as the branching item
+(docs/memo.md). `memory`: the most the memo table may hold, bytes or text such as '512M' or
+'2G'; past it the table is emptied and refilled (same answer, more time). `order`: 'auto'
+chooses the item order that keeps the keys narrow, 'given' keeps the problem's (same answer).
+Where the table does not pay (few hits), the count is made by the plain search instead.)doc")
+      .def("zdd", &zdd, py::arg("memory") = "1G", py::arg("order") = "auto", R"doc(
 The ZDD of all covers in Graphillion's text format: lines "id var lo hi" (children first, the
-root last), then "."; var is the option's 1-based id; terminals B and T. Reduced.)doc")
-      .def("sample", &sample, py::arg("k"), py::arg("seed") = 0, py::arg("memory") = "1G", R"doc(
+root last), then "."; var is the option's 1-based id; terminals B and T. Reduced; ordered along
+the item order (`order`, as for count_memo).)doc")
+      .def("sample", &sample, py::arg("k"), py::arg("seed") = 0, py::arg("memory") = "1G",
+           py::arg("order") = "auto", R"doc(
 k covers drawn independently and uniformly at random, each a sorted list of option ids; the same
 for the same seed. An empty list if there is no cover.)doc");
 }

@@ -93,8 +93,9 @@ std::vector<std::string> option_lines(const std::string& problem) {
 // id or the terminals B and T, the root last, then "."; a lone B or T is the whole diagram):
 // each path from the root to T as its variables, those of the nodes left by their hi edge. It
 // also checks the shape the help promises: children before parents, no hi edge to B (reduced),
-// no two nodes alike, and variables increasing from the root down.
-std::vector<std::vector<int>> zdd_paths(const std::string& text) {
+// no two nodes alike, and (when `increasing`: the items' order given, options listed by their
+// first item) variables increasing from the root down.
+std::vector<std::vector<int>> zdd_paths(const std::string& text, bool increasing = true) {
   struct Node {
     int var;
     std::string lo, hi;
@@ -118,7 +119,7 @@ std::vector<std::vector<int>> zdd_paths(const std::string& text) {
     for (const auto& child : {lo, hi}) {
       if (child == "B" || child == "T") continue;
       REQUIRE(nodes.count(child) == 1);  // an earlier node
-      CHECK(nodes[child].var > var);
+      if (increasing) CHECK(nodes[child].var > var);
     }
     CHECK(distinct.insert({var, lo, hi}).second);
     nodes[id] = {var, lo, hi};
@@ -242,24 +243,27 @@ TEST_CASE("dlx --zdd writes a Graphillion ZDD whose paths are the tilings", "[cl
     INFO(example);
     const auto problem = dlx("--example " + example);
     REQUIRE(problem.exit_code == 0);
-    const auto result = dlx("--zdd", problem.out);
-    REQUIRE(result.exit_code == 0);
-    const auto paths = zdd_paths(result.out);
-    const auto options = option_lines(problem.out);
-    std::set<Tiling> from_zdd;
-    for (const auto& path : paths) {
-      Tiling tiling;
-      for (const int var : path) {
-        REQUIRE(var >= 1);
-        REQUIRE(static_cast<std::size_t>(var) <= options.size());
-        tiling.insert(options[static_cast<std::size_t>(var - 1)]);
+    for (const bool given : {true, false}) {
+      INFO((given ? "--order given" : "the order chosen"));
+      const auto result = dlx(given ? "--zdd --order given" : "--zdd", problem.out);
+      REQUIRE(result.exit_code == 0);
+      const auto paths = zdd_paths(result.out, given);
+      const auto options = option_lines(problem.out);
+      std::set<Tiling> from_zdd;
+      for (const auto& path : paths) {
+        Tiling tiling;
+        for (const int var : path) {
+          REQUIRE(var >= 1);
+          REQUIRE(static_cast<std::size_t>(var) <= options.size());
+          tiling.insert(options[static_cast<std::size_t>(var - 1)]);
+        }
+        from_zdd.insert(tiling);
       }
-      from_zdd.insert(tiling);
+      const std::set<Tiling> expected = tilings(cells);
+      CHECK(expected.size() == published);
+      CHECK(paths.size() == published);  // no path twice
+      CHECK(from_zdd == expected);
     }
-    const std::set<Tiling> expected = tilings(cells);
-    CHECK(expected.size() == published);
-    CHECK(paths.size() == published);  // no path twice
-    CHECK(from_zdd == expected);
   }
   const auto none = cli_test::run(kDlx + " --example dominoes 1x3 | " + kDlx + " --zdd");
   CHECK(none.out == "B\n.\n");
@@ -314,6 +318,8 @@ TEST_CASE("dlx refuses memo options that do not apply, with a message and status
            {"-c --memo-memory 1G " + file, "--memo-memory applies only"},
            {"-c --memo --memo-memory 12Q " + file, "--memo-memory needs"},
            {"-c --memo --memo-memory 1K " + file, "--memo-memory needs"},
+           {"-c --memo --order diagonal " + file, "--order needs auto or given"},
+           {"-c --order given " + file, "--order applies only to --memo"},
            {"--example dominoes 8", "--example dominoes needs RxC"},
            {"--example aztec 0", "--example aztec needs"},
            // The help's bound: "N is at most 500" for aztec (its 2N x 2N cells).
@@ -326,4 +332,41 @@ TEST_CASE("dlx refuses memo options that do not apply, with a message and status
   }
   const auto help = dlx("--help");
   CHECK(help.out.find("N is at most 500: the diamond spans 2N x 2N") != std::string::npos);
+}
+
+TEST_CASE("dlx --memo chooses its item order, and gives way where its table does not pay",
+          "[cli][memo]") {
+  // Aztec diamond of order 6 written row by row (each row's cells left to right): 2^21 tilings
+  // in either order; --stats names the order and its widest key.
+  std::string rows;
+  std::string options;
+  auto inside = [](int r, int c) { return std::abs(2 * r - 11) + std::abs(2 * c - 11) <= 12; };
+  for (int r = 0; r < 12; ++r) {
+    for (int c = 0; c < 12; ++c) {
+      if (!inside(r, c)) continue;
+      const std::string cell = "r" + std::to_string(r) + "c" + std::to_string(c);
+      rows += cell + " ";
+      if (c + 1 < 12 && inside(r, c + 1))
+        options += cell + " r" + std::to_string(r) + "c" + std::to_string(c + 1) + "\n";
+      if (r + 1 < 12 && inside(r + 1, c))
+        options += cell + " r" + std::to_string(r + 1) + "c" + std::to_string(c) + "\n";
+    }
+  }
+  const std::string text = rows + "\n" + options;
+  for (const std::string order : {"", " --order auto", " --order given"}) {
+    INFO(order);
+    const auto r = dlx("-c --memo -s --no-progress" + order, text);
+    CHECK(r.exit_code == 0);
+    CHECK(r.out == "2097152\n");
+    const std::string said = order == " --order given" ? "Order: given, largest frontier "
+                                                       : "Order: chosen, largest frontier ";
+    CHECK(r.err.find(said) != std::string::npos);
+  }
+  // 12 queens: 14,200 placements (OEIS A000170); the memo's sub-problems seldom recur, and it
+  // says so and counts by the plain search, the same answer.
+  const auto r = cli_test::run(kDlx + " --example queens 12 | " + kDlx + " -c --memo");
+  CHECK(r.exit_code == 0);
+  CHECK(r.out == "14200\n");
+  CHECK(r.err.find("dlx: memo: the table does not pay on this problem (") != std::string::npos);
+  CHECK(r.err.find("counting by the plain search instead") != std::string::npos);
 }

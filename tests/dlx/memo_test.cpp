@@ -11,6 +11,7 @@
 #include <fstream>
 #include <functional>
 #include <map>
+#include <random>
 #include <set>
 #include <sstream>
 #include <string>
@@ -126,6 +127,52 @@ std::string zdd_text(const dlx::Problem& problem) {
   return out.str();
 }
 
+// The same problem written in another order: items (primary among primary, secondary among
+// secondary), options, and the items inside each option shuffled, through Knuth's text.
+dlx::Problem shuffled(const dlx::Problem& problem, std::uint32_t seed) {
+  std::ostringstream text;
+  dlx::write_knuth(text, problem);
+  std::istringstream in(text.str());
+  std::mt19937 random(seed);
+  auto words = [](const std::string& line) {
+    std::istringstream split(line);
+    std::vector<std::string> out;
+    for (std::string word; split >> word;) out.push_back(word);
+    return out;
+  };
+  std::string line;
+  std::vector<std::string> items;
+  while (items.empty() && std::getline(in, line))
+    if (line.rfind('|', 0) != 0) items = words(line);
+  const auto bar = std::find(items.begin(), items.end(), "|");
+  std::shuffle(items.begin(), bar, random);
+  if (bar != items.end()) std::shuffle(bar + 1, items.end(), random);
+  std::vector<std::vector<std::string>> options;
+  while (std::getline(in, line)) {
+    if (line.rfind('|', 0) == 0) continue;
+    auto option = words(line);
+    if (option.empty()) continue;
+    std::shuffle(option.begin(), option.end(), random);
+    options.push_back(option);
+  }
+  std::shuffle(options.begin(), options.end(), random);
+  std::ostringstream out;
+  for (const auto& item : items) out << item << ' ';
+  out << '\n';
+  for (const auto& option : options) {
+    for (const auto& item : option) out << item << ' ';
+    out << '\n';
+  }
+  std::istringstream again(out.str());
+  return dlx::read_knuth(again, "shuffled").problem;
+}
+
+dlx::BigCount count_in(const dlx::Problem& problem, dlx::MemoOrder order) {
+  dlx::MemoOptions options;
+  options.order = order;
+  return dlx::count_by_memo(problem, options);
+}
+
 }  // namespace
 
 TEST_CASE("Memo counts domino tilings of rectangles as OEIS A099390 lists them", "[dlx][memo]") {
@@ -237,6 +284,7 @@ TEST_CASE("Memo agrees with brute force on small random problems with colours an
 
 TEST_CASE("A table far below what the count needs gives the same count", "[dlx][memo]") {
   dlx::MemoOptions small;
+  small.order = dlx::MemoOrder::given;        // the short side first: 2.7 MB in all
   small.memory_bytes = std::size_t{2} << 20;  // the 12 x 12 dominoes fill 2.7 MB
   dlx::MemoCounter memo(dlx::domino_tilings(12, 12), small);
   CHECK(memo.count() == big("53060477521960000"));
@@ -317,4 +365,83 @@ TEST_CASE("Memory sizes read digits with K, M or G", "[dlx][memo]") {
     INFO(bad);
     CHECK(dlx::parse_memory_size(bad) == 0);
   }
+}
+
+TEST_CASE("Memo counts the same whatever the order of items and options", "[dlx][memo][order]") {
+  // Known counts (A099390, 2^(n(n+1)/2), Bell numbers, the tromino count) of problems written
+  // in random orders: the order the memo chooses, and for the small ones the order given.
+  struct Case {
+    const char* name;
+    dlx::Problem problem;
+    BigCount count;
+    bool given;  // small enough for a random order as it comes
+  };
+  std::vector<Case> cases;
+  cases.push_back({"dominoes 4x5", dlx::domino_tilings(4, 5), 95, true});
+  cases.push_back({"dominoes 8x8", dlx::domino_tilings(8, 8), 12988816, false});
+  cases.push_back({"dominoes 7x8", dlx::domino_tilings(7, 8), 1292697, false});
+  cases.push_back({"dominoes 12x12", dlx::domino_tilings(12, 12), big("53060477521960000"), false});
+  for (int n = 1; n <= 10; ++n) {
+    cases.push_back({"aztec", dlx::aztec_diamond(n), BigCount(1) << (n * (n + 1) / 2), n <= 3});
+  }
+  cases.push_back({"trominoes 6x15", dlx::right_tromino_tilings(6, 15), 3403624, false});
+  cases.push_back({"trominoes 4x6", dlx::right_tromino_tilings(4, 6), 18, true});
+  cases.push_back({"Bell 9", all_subsets(9), 21147, true});
+  cases.push_back({"(2m-1)!! for m = 5", all_pairs(10), 945, true});
+  for (const auto& c : cases) {
+    for (std::uint32_t seed = 1; seed <= 4; ++seed) {
+      INFO(c.name << " of " << c.problem.item_count() << " items, seed " << seed);
+      const dlx::Problem problem = shuffled(c.problem, seed);
+      CHECK(count_in(problem, dlx::MemoOrder::automatic) == c.count);
+      if (c.given) CHECK(count_in(problem, dlx::MemoOrder::given) == c.count);
+    }
+  }
+}
+
+TEST_CASE("Memo counts the XCC and MCC files the same in random orders", "[dlx][memo][order]") {
+  const std::string folder = DLX_DATA_DIR "/dlx/xcc/";
+  std::ifstream counts(folder + "counts.tsv");
+  REQUIRE(counts);
+  std::vector<std::pair<std::string, std::uint64_t>> files;
+  std::string file;
+  std::uint64_t expected = 0;
+  while (counts >> file >> expected) files.emplace_back(file, expected);
+  REQUIRE(files.size() == 32);
+  for (const auto& [name, count] : files) {
+    const auto read = read_file(folder + name);
+    for (std::uint32_t seed = 1; seed <= 3; ++seed) {
+      INFO(name << ", seed " << seed);
+      const dlx::Problem problem = shuffled(read.problem, seed);
+      CHECK(count_in(problem, dlx::MemoOrder::automatic) == count);
+      CHECK(count_in(problem, dlx::MemoOrder::given) == count);
+    }
+  }
+}
+
+TEST_CASE("The chosen order keeps a row-by-row board's key to about its short side",
+          "[dlx][memo][order]") {
+  // The 10 x 10 board written row by row and shuffled: a narrow order exists (rows or
+  // diagonals, 11 items live), where the shuffled order given has about half the board live.
+  const dlx::Problem problem = shuffled(dlx::domino_tilings(10, 10), 7);
+  dlx::MemoCounter chosen(problem);
+  CHECK(chosen.count() == big("258584046368"));
+  CHECK(chosen.stats().frontier_items <= 12);
+  dlx::MemoOptions given;
+  given.order = dlx::MemoOrder::given;
+  CHECK(dlx::MemoCounter(problem, given).stats().frontier_items > 30);
+}
+
+TEST_CASE("A memo whose table does not pay gives way to the plain count", "[dlx][memo][order]") {
+  // 12 queens: 14,200 placements (OEIS A000170), and sub-problems keyed by the rows, columns
+  // and diagonals still free, which seldom recur (about one hit for 9 nodes).
+  const dlx::Problem queens = dlx::queens(12);  // it must outlive the counter
+  dlx::MemoCounter memo(queens);
+  CHECK(memo.count() == 14200);
+  CHECK(memo.stats().gave_up);
+  CHECK(memo.stats().plain_nodes > 0);
+  // A memo that pays goes on.
+  const dlx::Problem board = dlx::domino_tilings(12, 12);
+  dlx::MemoCounter dominoes(board);
+  CHECK(dominoes.count() == big("53060477521960000"));
+  CHECK_FALSE(dominoes.stats().gave_up);
 }

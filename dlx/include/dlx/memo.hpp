@@ -32,8 +32,9 @@
 // recur less, but the tree is as small as dancing links' own. MemoOptions::branching forces one.
 // With that rule the ZDD is reduced but not ordered (options come in the order of the choices).
 //
-// Counts are exact, in 64-bit limbs: 2 first, redone in 8, 32, 256, 2048 (131072 bits) after an
-// overflow; wider than that, count() throws MemoError. count() returns a cpp_int (Boost).
+// Counts are exact, in 64-bit limbs: 2 first, then 4, 8, 32, 256, 2048 (131072 bits) after an
+// overflow, each width starting from the exact counts the narrower one had stored; wider than
+// that, count() throws MemoError. count() returns a cpp_int (Boost).
 //
 // Memory. The table (an open-addressed index over a flat arena of keys and counts) never holds
 // more than the budget: when the next entry would not fit, every entry is dropped and the search
@@ -73,6 +74,22 @@ struct MemoStats {
   std::uint64_t peak_bytes = 0;
   std::uint64_t flushes = 0;
   std::uint64_t zdd_nodes = 0;  // nodes of the last ZDD built, terminals not counted
+  // The item order (MemoOptions::order): the most items live at one position in it, their bits
+  // in the key, and the seconds taken to choose it.
+  std::uint64_t frontier_items = 0;
+  std::uint64_t frontier_bits = 0;
+  double order_seconds = 0;
+  // count() gave the memo up, its table not paying (MemoOptions::give_up), and counted by the
+  // plain search, in plain_nodes nodes.
+  bool gave_up = false;
+  std::uint64_t plain_nodes = 0;
+};
+
+/// The order in which the memo takes the primary items; never changes an answer, only the time
+/// and memory it takes (see the top of this file).
+enum class MemoOrder {
+  automatic,  ///< the narrowest of several heuristic orders, measured (docs/memo.md)
+  given,      ///< the items' id order, the input order
 };
 
 /// Which primary item a node branches on; both depend only on the state.
@@ -84,6 +101,7 @@ enum class MemoBranching {
 
 struct MemoOptions {
   MemoBranching branching = MemoBranching::automatic;
+  MemoOrder order = MemoOrder::automatic;
   /// The most bytes the table may hold (keys, counts and its index). At least 1 MiB is used.
   std::size_t memory_bytes = std::size_t{1} << 30;
   /// Called about once every million nodes, and after each time the table is emptied, with the
@@ -91,12 +109,26 @@ struct MemoOptions {
   std::function<void(const MemoStats&)> on_progress;
   /// When set and true, the search stops early and throws MemoStopped.
   const std::atomic<bool>* stop = nullptr;
+  /// count(): when the table does not pay (fewer hits than one for 8 nodes solved, judged after
+  /// 2^16 nodes and at every doubling), give the memo up and count by the plain search
+  /// (dlx::Solver, one thread, a 64-bit count); stats().gave_up says so, and on_progress hears
+  /// it at once. False: the memo goes on, whatever it costs. --zdd and sample() never give up.
+  bool give_up = true;
+  /// With give_up: count() throws MemoGaveUp instead of counting by itself, for a caller with a
+  /// faster plain count of its own (the dlx program, on threads or bitsets).
+  bool throw_on_give_up = false;
 };
 
 /// A problem the memo cannot take: too many live items in its order (see above).
 class MemoError : public std::runtime_error {
  public:
   using std::runtime_error::runtime_error;
+};
+
+/// count() gave the memo up (MemoOptions::throw_on_give_up).
+class MemoGaveUp : public std::runtime_error {
+ public:
+  MemoGaveUp() : std::runtime_error("the memo table does not pay on this problem") {}
 };
 
 /// The search was stopped through MemoOptions::stop.
