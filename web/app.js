@@ -91,13 +91,16 @@ function ruleCells(step) {
   }
   return out;
 }
-// Whether the rules in force keep two cells apart though they share no unit: a knight's move
-// (anti-knight) or a king's diagonal step (anti-king).
+// Whether the rules in force keep two cells apart though they share no unit (RuleUnits::apart's
+// pairs): a knight's move (anti-knight) or a king's diagonal step (anti-king) between cells of
+// different rows, columns, boxes or regions, and no diagonal or window in common.
 function apart(a, b) {
   if (!state.rules) return false;
   const n = state.n, dr = Math.abs(Math.floor(a / n) - Math.floor(b / n)), dc = Math.abs((a % n) - (b % n));
-  if (state.rules.anti_knight && dr * dc === 2) return true;
-  return state.rules.anti_king && dr === 1 && dc === 1;
+  const pair = (state.rules.anti_knight && dr * dc === 2) || (state.rules.anti_king && dr === 1 && dc === 1);
+  if (!pair || regionOf(a) === regionOf(b)) return false;
+  const na = `r${Math.floor(a / n) + 1}c${(a % n) + 1}`, nb = `r${Math.floor(b / n) + 1}c${(b % n) + 1}`;
+  return !state.rules.units.some((u) => u.cells.includes(na) && u.cells.includes(nb));
 }
 // "37 µs (mean of 54 runs)": quick work is timed over repeated runs (see binding.cpp).
 function timed(r) { return `${formatMicros(r.micros)}${r.runs > 1 ? ` (mean of ${r.runs} runs)` : ""}`; }
