@@ -1,9 +1,11 @@
 // The page: the grid, its keyboard, and the buttons, around the WebAssembly module (sudoku.js).
 // Every answer comes from the module (web/binding.cpp) as JSON: reading and checking the grid,
-// solving, counting, the step log and its pencil marks, the rating, new puzzles, and the rules of
-// variant puzzles (regions, cages, diagonals, windows). This file only shows them. The cell
-// names ("r5c2") and units ("box 4") of the step log are turned back into cell numbers here, to
-// highlight them; chains and cages are drawn on an SVG layer over the grid, 100 units a cell.
+// solving, counting, the step log and its pencil marks, the rating, hints, new puzzles, and the
+// rules of variant puzzles (regions, cages, diagonals, windows). This file only shows them. The
+// cell names ("r5c2"), units ("box 4", "diagonal 1") and cages ("cage 3") of a step are turned
+// back into cell numbers here, to highlight them; chains, cages and the cells that a rule makes
+// see each other (anti-knight, anti-king) are drawn on an SVG layer over the grid, 100 units a
+// cell.
 "use strict";
 
 const $ = (id) => document.getElementById(id);
@@ -16,6 +18,7 @@ const state = {
   marks: {},                // cell -> class for the grid ("conflict", ...)
   selected: 0,
   explanation: null,        // {steps, positions, ...} while the step log is open
+  hint: null,               // {reply, full, grid} while a hint is shown (see hint())
   step: 0,                  // 0: the start; k: step k shown; steps+1: the end
   // The rules in force, as the reader's comment lines ("# variant x", "# regions ...", "# cage
   // ...") that the module reads before the grid in every call; "" for classic puzzles.
@@ -74,6 +77,30 @@ function unitCells(name) {            // "row 3", "column 5", "box 2", "region 4
     }
   }
   return out;
+}
+// The cells of the unit or rule a step rests on: its units (rows, columns, boxes or regions,
+// diagonals, windows: the 45 rule's too), and for a cage's step the cage, as the rules list it
+// ("cage 3": the third cage of the puzzle's "# cage" lines).
+function ruleCells(step) {
+  const out = new Set();
+  for (const u of step.units) for (const c of unitCells(u)) out.add(c);
+  for (const set of step.sets || []) {
+    const m = /^cage (\d+)$/.exec(set.name);
+    const cage = m && state.rules && state.rules.cages[Number(m[1]) - 1];
+    if (cage) for (const name of cage.cells) out.add(cellOfName(name));
+  }
+  return out;
+}
+// Whether the rules in force keep two cells apart though they share no unit (RuleUnits::apart's
+// pairs): a knight's move (anti-knight) or a king's diagonal step (anti-king) between cells of
+// different rows, columns, boxes or regions, and no diagonal or window in common.
+function apart(a, b) {
+  if (!state.rules) return false;
+  const n = state.n, dr = Math.abs(Math.floor(a / n) - Math.floor(b / n)), dc = Math.abs((a % n) - (b % n));
+  const pair = (state.rules.anti_knight && dr * dc === 2) || (state.rules.anti_king && dr === 1 && dc === 1);
+  if (!pair || regionOf(a) === regionOf(b)) return false;
+  const na = `r${Math.floor(a / n) + 1}c${(a % n) + 1}`, nb = `r${Math.floor(b / n) + 1}c${(b % n) + 1}`;
+  return !state.rules.units.some((u) => u.cells.includes(na) && u.cells.includes(nb));
 }
 // "37 µs (mean of 54 runs)": quick work is timed over repeated runs (see binding.cpp).
 function timed(r) { return `${formatMicros(r.micros)}${r.runs > 1 ? ` (mean of ${r.runs} runs)` : ""}`; }
@@ -256,6 +283,19 @@ function drawChain(step) {
   });
 }
 
+// Each pair of cells a step makes see each other by a rule of pairs, as a dotted line between
+// the cells' centres.
+function drawSees(pairs) {
+  const layer = $("see-layer");
+  layer.innerHTML = "";
+  const n = state.n, centre = (c) => [(c % n) * 100 + 50, Math.floor(c / n) * 100 + 50];
+  const name = (c) => `r${Math.floor(c / n) + 1}c${(c % n) + 1}`;
+  for (const [a, b] of pairs) {
+    const [x1, y1] = centre(a), [x2, y2] = centre(b);
+    svg("line", { x1, y1, x2, y2, class: "see", "data-from": name(a), "data-to": name(b) }, layer);
+  }
+}
+
 function buildKeypad() {
   const pad = $("keypad");
   pad.innerHTML = "";
@@ -287,22 +327,41 @@ function explanationView() {
   }
   const positions = ex.positions;
   const pos = positions.length ? positions[Math.min(k === 0 ? 0 : k - 1, positions.length - 1)] : null;
-  const view = { board, pencil: pos, step: null, unit: new Set(), pattern: new Set(),
-                 placed: new Map(), removed: new Map() };
+  const view = stepView(board, pos, k >= 1 && k <= steps.length ? steps[k - 1] : null, true);
   if (k > steps.length && positions.length) view.pencil = positions[positions.length - 1];
-  if (k >= 1 && k <= steps.length) {
-    const s = steps[k - 1];
-    view.step = s;
-    for (const u of s.units) for (const c of unitCells(u)) view.unit.add(c);
-    for (const c of s.cells) view.pattern.add(cellOfName(c));
-    for (const p of s.placed) view.placed.set(cellOfName(p.cell), p.digit);
-    for (const e of s.eliminated) {
-      const c = cellOfName(e.cell);
-      if (!view.removed.has(c)) view.removed.set(c, new Set());
-      view.removed.get(c).add(e.digit);
+  return view;
+}
+
+// A step drawn on the board: the unit or rule it rests on (ruleCells()), and with `full` its
+// pattern, its placements and eliminations, its chain and the cells it makes see each other.
+function stepView(board, pencil, step, full) {
+  const view = { board, pencil, step: full ? step : null, unit: new Set(), pattern: new Set(),
+                 placed: new Map(), removed: new Map(), sees: [] };
+  if (!step) return view;
+  view.unit = ruleCells(step);
+  if (!full) return view;
+  for (const c of step.cells) view.pattern.add(cellOfName(c));
+  for (const p of step.placed) view.placed.set(cellOfName(p.cell), p.digit);
+  for (const e of step.eliminated) {
+    const c = cellOfName(e.cell);
+    if (!view.removed.has(c)) view.removed.set(c, new Set());
+    view.removed.get(c).add(e.digit);
+  }
+  // Where a rule of pairs (anti-knight, anti-king) takes part, the pairs of a cell that loses a
+  // candidate and a pattern cell it sees by that rule (a chain shows its links itself).
+  if (!step.chain) {
+    for (const c of view.removed.keys()) {
+      for (const p of view.pattern) if (apart(c, p)) view.sees.push([p, c]);
     }
   }
   return view;
+}
+
+// The hint on the board: the grid as it stands, the pencil marks the step starts from, its rule
+// (first press) or the whole step (second press).
+function hintView() {
+  const h = state.hint;
+  return stepView(state.cells.slice(), h.reply.candidates, h.reply.found, h.full);
 }
 
 const transient = ["given", "solved", "deduced", "selected", "conflict", "culprit", "step-unit",
@@ -321,7 +380,7 @@ function peersOf(cell) {
 
 function render() {
   const grid = $("grid"), n = state.n;
-  const view = state.explanation ? explanationView() : null;
+  const view = state.explanation ? explanationView() : state.hint ? hintView() : null;
   const sub = Math.ceil(Math.sqrt(n));   // pencil marks in a sub x sub square
   const shown = (cell) => state.cells[cell] || (!view && state.solution ? state.solution[cell] : 0);
   const peers = view ? new Set() : peersOf(state.selected);
@@ -382,6 +441,7 @@ function render() {
   }
   grid.setAttribute("aria-activedescendant", `cell-${state.selected}`);
   drawChain(view && view.step);
+  drawSees(view ? view.sees : []);
   updateShare();
 }
 
@@ -602,12 +662,13 @@ function rate() {
   if (clashes(r)) return r;
   timing(`rated in ${timed(r)}`);
   say(`Difficulty: ${r.text}`, r.rating.level === "invalid" ? "error" : "ok");
-  showRating(r.rating);
+  showRating(r.rating, r.no_se);
   return r;
 }
 
-// The level and, where it applies (9x9, one solution), Sudoku Explainer's ER/EP/ED.
-function showRating(rating) {
+// The level and, where it applies (classic 9x9, one solution), Sudoku Explainer's ER/EP/ED;
+// `noSe`: why not, where it does not (the module's words).
+function showRating(rating, noSe) {
   const p = $("rating");
   p.innerHTML = "";
   const part = (label, value, key) => {
@@ -622,9 +683,34 @@ function showRating(rating) {
     part("EP", rating.ep.toFixed(1), "ep"); p.append(", ");
     part("ED", rating.ed.toFixed(1), "ed");
   } else {
-    p.append(" · no SE rating (it rates 9x9 puzzles with one solution)");
+    p.append(` · no SE rating (${noSe})`);
   }
   p.hidden = false;
+}
+
+// Hint: the next step from the grid as it stands, under its rules (the module's hint.hpp). The
+// first press names the technique and draws the unit or rule it rests on; a second press on the
+// same grid shows the whole step (pattern, placements, eliminations), as Explain draws it. The
+// other answers (solved, no solution, wrong entries, no technique applies) are the module's
+// words, with the cells they name marked.
+function hint() {
+  const grid = line();
+  const again = state.hint !== null && !state.hint.full && state.hint.grid === grid &&
+    state.hint.rules === state.rulesText;
+  const r = onGrid("web_hint");
+  closeExplanation();
+  state.marks = {}; state.solution = null;
+  if (!r.ok) { say(r.error, "error"); render(); return r; }
+  if (clashes(r)) return r;
+  timing(`hint found in ${timed(r)}`);
+  const text = again ? r.step : r.technique;
+  if (r.found) state.hint = { reply: r, full: again, grid, rules: state.rulesText };
+  for (const name of r.focus) state.marks[cellOfName(name)] = r.kind === "wrong_entries" ? "conflict" : "step-cell";
+  const bad = r.kind === "no_solution" || r.kind === "several_solutions" || r.kind === "wrong_entries";
+  say(`Hint: ${text.charAt(0).toUpperCase()}${text.slice(1)}${r.found && !again ? " (Hint again shows the step)" : ""}.`,
+      bad ? "error" : "ok");
+  render();
+  return r;
 }
 
 // Generating can take a second or two (large boards, a difficulty to hit): the message is
@@ -670,7 +756,7 @@ function clearGrid() {
 
 function explain() {
   const r = onGrid("web_explain");
-  state.marks = {}; state.solution = null;
+  state.marks = {}; state.solution = null; state.hint = null;
   if (!r.ok) { closeExplanation(); say(r.error, "error"); render(); return r; }
   if (r.clash || r.conflicts.length) { closeExplanation(); clashes(r); return r; }
   const ex = r.explanation;
@@ -720,6 +806,8 @@ const techniqueNames = {
   dynamic_forcing_chain: "Dynamic forcing chains",
   dynamic_forcing_chain_plus: "Dynamic forcing chains (+)",
   nested_forcing_chain: "Nested forcing chains",
+  locked_candidates: "Locked candidates", cage_combination: "Cage combination",
+  innies_outies: "Innies and outies",
 };
 // "X-wing {4} on r2c3 r2c7 r6c3 r6c7 in row 2, row 6: r4c3≠4 (SE 3.2)"; `se`: the step's
 // difficulty on Sudoku Explainer's scale, in tenths, where the page has it.
@@ -732,6 +820,15 @@ function stepWords(s) {
   const where = s.units.length ? ` in ${s.units.join(", ")}` : "";
   if (s.placed.length) return `${name}: ${s.placed.map((p) => `${symbol(p.digit)} → ${p.cell}`).join(", ")}${where}`;
   const byCell = s.eliminated.map((e) => `${e.cell}≠${symbol(e.digit)}`).join(", ");
+  const digits = (set) => `{${set.digits.map(symbol).join(",")}}`;
+  // The killer steps as the program words them: the cage by its sum and first cell, and its
+  // combinations; the innies (outies) of the units and what they add up to.
+  if (s.technique === "cage_combination") {
+    return `${name}: cage ${s.sum} at ${s.cells[0]}: ${s.sets.slice(1).map(digits).join(" or ")}: ${byCell}`;
+  }
+  if (s.technique === "innies_outies") {
+    return `${name}: the ${s.sets[0].name} of ${s.units.join(", ")}, ${s.cells.join(" ")}, add up to ${s.sum}: ${byCell}`;
+  }
   return `${name} {${s.digits.map(symbol).join(",")}} on ${s.cells.join(" ")}${where}: ${byCell}`;
 }
 
@@ -765,6 +862,7 @@ function showStep(k) {
 }
 
 function closeExplanation() {
+  state.hint = null;                 // a hint is the grid's as it was: any change ends it
   if (!state.explanation) return;
   state.explanation = null;
   $("steps").hidden = true;
@@ -794,6 +892,7 @@ function wire() {
   $("count").addEventListener("click", count);
   $("explain").addEventListener("click", explain);
   $("rate").addEventListener("click", rate);
+  $("hint").addEventListener("click", hint);
   $("clear").addEventListener("click", clearGrid);
   $("generate").addEventListener("click", generate);
   $("load").addEventListener("click", () => loadText($("text").value, box()));
@@ -809,7 +908,7 @@ function wire() {
 }
 
 // The link parameters (README.md, "In the browser"): ?puzzle=...&box=RxC (or &size=N)
-// &rules=<the rules lines, "# variant x\n# regions ...">&action=solve|count|explain|rate;
+// &rules=<the rules lines, "# variant x\n# regions ...">&action=solve|count|explain|rate|hint;
 // the Share link writes puzzle, box and rules.
 function fromUrl() {
   const params = new URLSearchParams(location.search);
@@ -825,9 +924,9 @@ function fromUrl() {
   if (!puzzle) { if (shape) setShape(shape); return; }
   if (!loadText((params.get("rules") || "") + puzzle, shape)) return;
   const action = params.get("action");
-  const actions = { solve, count, explain, rate };
+  const actions = { solve, count, explain, rate, hint };
   if (action && actions[action]) actions[action]();
-  else if (action) say(`Unknown action '${action}': solve, count, explain or rate.`, "error");
+  else if (action) say(`Unknown action '${action}': solve, count, explain, rate or hint.`, "error");
 }
 
 // Speed hook for benchmarks (tests/web/bench.mjs): counts every puzzle of `text` to `limit`

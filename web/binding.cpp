@@ -31,6 +31,7 @@
 #include "sudoku/generate/generator.hpp"
 #include "sudoku/grid/candidates.hpp"
 #include "sudoku/logic/explain.hpp"
+#include "sudoku/logic/hint.hpp"
 #include "sudoku/logic/logic.hpp"
 #include "sudoku/rate/rating.hpp"
 #include "sudoku/rate/se_rating.hpp"
@@ -225,32 +226,19 @@ Json puzzle_reply(const sudoku::Puzzle& puzzle) {
   return reply;
 }
 
-// Why a consistent puzzle has no solution, when deduction shows it at a glance ("r4c5 has no
-// candidate left"), with the cell or unit concerned; null otherwise (and for other rules than
-// the classic ones, until the logic takes them: see logic_refusal()).
+// Why a consistent puzzle has no solution, when deduction under its rules shows it at a glance
+// ("r4c5 has no candidate left"), with the cell or unit concerned; null otherwise.
 Json contradiction_json(const sudoku::Puzzle& puzzle) {
-  if (!puzzle.variant.classic()) return nullptr;
   const sudoku::Board& board = puzzle.board;
   sudoku::LogicOptions options;
   options.record_steps = false;
-  const sudoku::LogicResult logic = sudoku::solve_logically(board, options);
+  const sudoku::LogicResult logic = sudoku::solve_logically(board, puzzle.variant, options);
   if (!logic.contradiction) return nullptr;
   const sudoku::Contradiction& c = *logic.contradiction;
   Json out = {{"message", c.message}};
   if (c.cell >= 0) out["cells"] = cells_json(board.geometry(), {c.cell});
   if (c.kind == sudoku::Contradiction::Kind::no_place) out["unit"] = sudoku::unit_name(c.unit);
   return out;
-}
-
-// The one place where the page's Explain, Rate and Hint turn a puzzle away: the techniques
-// (logic.hpp) know the classic rules only, so a puzzle under other rules gets this message in
-// its reply ({"ok":false,"error":...}) instead of steps that would ignore its rules.
-std::optional<std::string> logic_refusal(const sudoku::Puzzle& puzzle, std::string_view what) {
-  if (puzzle.variant.classic()) return std::nullopt;
-  return "not " + std::string(what) +
-         ": the techniques know the classic rules only (rows, columns, boxes), and this "
-         "puzzle's rules are " +
-         puzzle.variant.name() + " (Solve and Count take it)";
 }
 
 // The page's solvers, one of each kind, kept from call to call, each under the page's node limit.
@@ -268,6 +256,35 @@ sudoku::DlxSolver& engine() { return page_solver<sudoku::DlxSolver>(); }
 // solve and count, under any rules: the automatic choice (Solver's default backend; plan_search()
 // sends other rules to their exact cover, labelled dlx).
 sudoku::Solver& solver() { return page_solver<sudoku::Solver>(); }
+
+// Explain, Rate and Hint: the library's logic under the puzzle's rules (logic.hpp, rating.hpp,
+// hint.hpp), for every rule set alike. Its counts take an engine: under classic rules the hybrid
+// search above, as `sudoku explain`, `rate` and `hint` count classic puzzles (so the nodes the
+// page shows are the program's); under other rules their cover on the page's Solver, as those
+// commands count variants. These three are the only place the page tells the two apart.
+sudoku::SolveResult finish_logic(const sudoku::LogicResult& logic, const sudoku::Rules& rules) {
+  if (rules.classic()) return sudoku::finish_with_engine(logic, engine());
+  return sudoku::finish_with_engine(logic, solver());
+}
+sudoku::Rating rate_puzzle(const sudoku::Puzzle& puzzle) {
+  if (!puzzle.variant.classic()) return sudoku::rate(puzzle.board, puzzle.variant, solver());
+  sudoku::Rating rating = sudoku::rate(puzzle.board, engine());
+  sudoku::add_se_rating(rating, puzzle.board);
+  return rating;
+}
+sudoku::Hint hint_for(const sudoku::Puzzle& puzzle) {
+  if (puzzle.variant.classic()) return sudoku::find_hint(puzzle.board, puzzle.entered, engine());
+  return sudoku::find_hint(puzzle.board, puzzle.entered, puzzle.variant, solver());
+}
+// Why a rating has no ER/EP/ED (rate's record then lacks them), as `sudoku rate --se` says it:
+// SE's scale rates classic 9x9 puzzles with one solution.
+std::string no_se_reason(const sudoku::Puzzle& puzzle) {
+  if (!puzzle.variant.classic()) {
+    return "Sudoku Explainer's scale rates classic puzzles, and this one's rules are " +
+           puzzle.variant.name();
+  }
+  return "it rates 9x9 puzzles with one solution";
+}
 
 // Solve (limit 2) and count (limit above 2) share one reply: the count found, the first solution
 // (checked by the validator under the puzzle's rules, never trusted), the solver's work, the
@@ -348,32 +365,29 @@ WEB_EXPORT const char* web_count(const char* text, const char* box, const char* 
   return solve_reply(text, box, rules, limit);
 }
 
-/// The step log: {...,"micros","runs","explanation":<explain's record (explanation_json(), what
-/// `sudoku explain --finish --format json` writes for the text), with the engine's completion
-/// when the techniques stall>,"positions":[before step 1, ..., after the last step],
-/// "se_tenths":[each step's difficulty on SE's scale in tenths; empty unless 9x9]}, each
-/// position the candidates of every cell, replayed from the steps.
+/// The step log, under the puzzle's rules: {...,"micros","runs","explanation":<explain's record
+/// (explanation_json(), what `sudoku explain --finish --format json` writes for the text), with
+/// the engine's completion when the techniques stall>,"positions":[before step 1, ..., after the
+/// last step],"se_tenths":[each step's difficulty on SE's scale in tenths; empty unless classic
+/// 9x9]}, each position the candidates of every cell, replayed from the steps.
 WEB_EXPORT const char* web_explain(const char* text, const char* box, const char* rules) {
   auto read = read_page(text, box, rules, std::nullopt);
   if (auto* error = std::get_if<std::string>(&read)) return fail(*error);
   const sudoku::Puzzle& puzzle = std::get<PageRead>(read).puzzle;
-  if (auto why = logic_refusal(puzzle, "explained")) return fail(*why);
   const sudoku::Board& board = puzzle.board;
   sudoku::LogicResult logic;
   std::optional<sudoku::SolveResult> finish;
   const Timing timing = time_work([&] {
-    logic = sudoku::solve_logically(board);
-    if (logic.status == sudoku::LogicStatus::stalled) {
-      finish = sudoku::finish_with_engine(logic, engine());
-    }
+    logic = sudoku::solve_logically(board, puzzle.variant);
+    if (logic.status == sudoku::LogicStatus::stalled) finish = finish_logic(logic, puzzle.variant);
   });
   Json reply = puzzle_reply(puzzle);
   add_timing(reply, timing);
   reply["explanation"] = sudoku::explanation_json(sudoku::json_head(puzzle, &puzzle.variant), board,
                                                   logic, finish ? &*finish : nullptr);
   Json positions = Json::array();
-  if (!sudoku::Position::check_givens(board)) {
-    sudoku::Position position(board);
+  if (!sudoku::Position::check_givens(board, puzzle.variant)) {
+    sudoku::Position position(board, puzzle.variant);
     positions.push_back(candidates_json(position));
     for (const sudoku::Step& step : logic.steps) {
       for (const auto& p : step.placed) position.place(p.cell, p.digit);
@@ -394,24 +408,71 @@ WEB_EXPORT const char* web_explain(const char* text, const char* box, const char
   return give(reply);
 }
 
-/// The difficulty: {...,"micros","runs","text":rating_text(),"rating":<rate's record
-/// (rating_json(), what `sudoku rate --se --format json` writes for the text)>}, with Sudoku
-/// Explainer's ER/EP/ED where add_se_rating() gives them.
+/// The difficulty under the puzzle's rules: {...,"micros","runs","text":rating_text(),"rating":
+/// <rate's record (rating_json(), what `sudoku rate --se --format json` writes for the text)>,
+/// "no_se": why there is no ER/EP/ED, or null}. The levels for every rule set; Sudoku
+/// Explainer's ER/EP/ED where add_se_rating() gives them (classic 9x9, one solution).
 WEB_EXPORT const char* web_rate(const char* text, const char* box, const char* rules) {
   auto read = read_page(text, box, rules, std::nullopt);
   if (auto* error = std::get_if<std::string>(&read)) return fail(*error);
   const sudoku::Puzzle& puzzle = std::get<PageRead>(read).puzzle;
-  if (auto why = logic_refusal(puzzle, "rated")) return fail(*why);
-  const sudoku::Board& board = puzzle.board;
   sudoku::Rating rating;
-  const Timing timing = time_work([&] {
-    rating = sudoku::rate(board, engine());
-    sudoku::add_se_rating(rating, board);
-  });
+  const Timing timing = time_work([&] { rating = rate_puzzle(puzzle); });
   Json reply = puzzle_reply(puzzle);
   add_timing(reply, timing);
   reply["text"] = sudoku::rating_text(rating);
   reply["rating"] = sudoku::rating_json(sudoku::json_head(puzzle, &puzzle.variant), rating);
+  reply["no_se"] = rating.se ? Json(nullptr) : Json(no_se_reason(puzzle));
+  return give(reply);
+}
+
+/// The next step from the grid as it stands, under the puzzle's rules (hint.hpp; every digit on
+/// the grid counts as a given, a digit typed as "+7" in pasted text as an entry): {...,"micros",
+/// "runs","kind" ("step", "stalled", "wrong_entries", "solved", "no_solution",
+/// "several_solutions"),"cell","technique","step" (hint_text() at each level),"found":<the step
+/// as explain's record writes it> or null,"candidates":[the pencil marks it starts from] or
+/// null,"focus":[the cell a stalled hint names, or the wrong entries]}.
+WEB_EXPORT const char* web_hint(const char* text, const char* box, const char* rules) {
+  auto read = read_page(text, box, rules, std::nullopt);
+  if (auto* error = std::get_if<std::string>(&read)) return fail(*error);
+  const sudoku::Puzzle& puzzle = std::get<PageRead>(read).puzzle;
+  const sudoku::Geometry& g = puzzle.board.geometry();
+  sudoku::Hint hint;
+  const Timing timing = time_work([&] { hint = hint_for(puzzle); });
+  Json reply = puzzle_reply(puzzle);
+  add_timing(reply, timing);
+  using Kind = sudoku::Hint::Kind;
+  static constexpr std::array<std::pair<Kind, const char*>, 6> kKinds{{
+      {Kind::wrong_entries, "wrong_entries"},
+      {Kind::step, "step"},
+      {Kind::stalled, "stalled"},
+      {Kind::solved, "solved"},
+      {Kind::no_solution, "no_solution"},
+      {Kind::several_solutions, "several_solutions"},
+  }};
+  for (const auto& [kind, name] : kKinds) {
+    if (kind == hint.kind) reply["kind"] = name;
+  }
+  reply["cell"] = sudoku::hint_text(hint, sudoku::HintLevel::cell, g);
+  reply["technique"] = sudoku::hint_text(hint, sudoku::HintLevel::technique, g);
+  reply["step"] = sudoku::hint_text(hint, sudoku::HintLevel::step, g);
+  reply["found"] = nullptr;
+  reply["candidates"] = nullptr;
+  if (hint.step) {
+    // The step as explain's record writes it (one writer for steps): a record of this step
+    // alone, its status one that needs no position (only its step is kept).
+    sudoku::LogicResult one;
+    one.status = sudoku::LogicStatus::solved;
+    one.steps.push_back(*hint.step);
+    reply["found"] = sudoku::explanation_json(sudoku::json_head(puzzle, &puzzle.variant),
+                                              puzzle.board, one, nullptr)["steps"][0];
+    // It starts from the candidates worked out afresh from the grid (hint.hpp).
+    reply["candidates"] = candidates_json(sudoku::Position(puzzle.board, puzzle.variant));
+  }
+  std::vector<int> focus;
+  if (hint.kind == Kind::stalled) focus.push_back(hint.cell);
+  for (const sudoku::CellDigit& w : hint.wrong) focus.push_back(w.cell);
+  reply["focus"] = cells_json(g, focus);
   return give(reply);
 }
 
@@ -419,8 +480,8 @@ WEB_EXPORT const char* web_rate(const char* text, const char* box, const char* r
 /// "killer+x", ...: parse_variant()'s names; jigsaw and killer make their regions and cages),
 /// made by the one Generator: {"ok","puzzle","box","solution","rules" (the rules as the reader's
 /// comment lines, "" for classic: the page sends them back with the puzzle),"variant","text"
-/// (its rating; classic only),"level" (classic only),"attempts","seed","micros"}. `difficulty`
-/// "" for any, `symmetry` "none" etc.
+/// (its rating; classic only: Rate rates the others),"level" (classic only),"attempts","seed",
+/// "micros"}. `difficulty` "" for any, `symmetry` "none" etc.
 WEB_EXPORT const char* web_generate(const char* box, const char* rules, const char* difficulty,
                                     const char* symmetry, double seed) {
   sudoku::GeneratorOptions options;
@@ -440,7 +501,9 @@ WEB_EXPORT const char* web_generate(const char* box, const char* rules, const ch
   }
   options.variant = *variant;
   const bool classic = !sudoku::variant_rules(options);
-  options.rate = classic;  // the ratings know the classic rules only
+  // The level of a made puzzle goes with the difficulty menu, classic only here; Rate rates
+  // any rule set's puzzle.
+  options.rate = classic;
   options.seed = static_cast<std::uint64_t>(seed < 0 ? 0 : seed);
   // A browser tab should answer within seconds: a target missed this many times is reported.
   // A 9x9 puzzle takes milliseconds to make, a 16x16 one about a second (and rarely rates

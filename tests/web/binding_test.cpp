@@ -26,6 +26,7 @@ const char* web_solve(const char* text, const char* box, const char* rules);
 const char* web_count(const char* text, const char* box, const char* rules, double limit);
 const char* web_explain(const char* text, const char* box, const char* rules);
 const char* web_rate(const char* text, const char* box, const char* rules);
+const char* web_hint(const char* text, const char* box, const char* rules);
 const char* web_generate(const char* box, const char* rules, const char* difficulty,
                          const char* symmetry, double seed);
 const char* web_bench(const char* text, double limit);
@@ -354,13 +355,87 @@ TEST_CASE("one path for every rule set: the text's rules lines and the menu's, r
     CHECK(sum == cage["sum"]);
   }
 
-  // Explain and rate turn other rules away in one message, until the logic takes them.
+  // Explain, Rate and Hint take every rule set. The X example explained under its rules: every
+  // placement the digit of the solution checked above, every elimination another digit, the
+  // last position full; no SE figures (its scale is classic).
+  const std::string x_solution = solved["solution"];
   const json explained = parsed(web_explain(bare.c_str(), "", "# variant x\n"));
-  CHECK(explained["ok"] == false);
-  CHECK(explained["error"].get<std::string>().rfind(
-            "not explained: the techniques know the classic rules only", 0) == 0);
-  CHECK(parsed(web_rate(bare.c_str(), "", "# variant x\n"))["error"].get<std::string>().rfind(
-            "not rated: ", 0) == 0);
+  REQUIRE(explained["ok"] == true);
+  CHECK(explained["variant"] == "x");
+  CHECK(explained["explanation"]["variant"] == "x");
+  const json& x_steps = explained["explanation"]["steps"];
+  REQUIRE(!x_steps.empty());
+  for (const json& step : x_steps) {
+    for (const json& placed : step["placed"]) {
+      CHECK(placed["digit"] == x_solution.at(cell_number(placed["cell"], 9)) - '0');
+    }
+    for (const json& eliminated : step["eliminated"]) {
+      CHECK(eliminated["digit"] != x_solution.at(cell_number(eliminated["cell"], 9)) - '0');
+    }
+  }
+  REQUIRE(explained["positions"].size() == x_steps.size() + 1);
+  if (explained["explanation"]["status"] == "solved") {
+    for (const json& cell : explained["positions"].back()) CHECK(cell == "");
+  } else {
+    CHECK(explained["explanation"]["finish"]["solution"] == x_solution);
+  }
+  CHECK(explained["se_tenths"] == json::array());
+  // The pencil marks are the X rule's: no blank cell of diagonal 1 (r1c1 to r9c9) starts with
+  // a digit given elsewhere on it, as it would under the classic rules alone.
+  std::set<char> on_diagonal;
+  for (std::size_t k = 0; k < 9; ++k) {
+    if (bare[k * 10] != '.') on_diagonal.insert(bare[k * 10]);
+  }
+  REQUIRE(!on_diagonal.empty());
+  for (std::size_t k = 0; k < 9; ++k) {
+    for (const char d : explained["positions"][0][k * 10].get<std::string>()) {
+      CHECK(on_diagonal.count(d) == 0);
+    }
+  }
+  const json x_rated = parsed(web_rate(bare.c_str(), "", "# variant x\n"));
+  REQUIRE(x_rated["ok"] == true);
+  CHECK(x_rated["rating"]["solutions"] == 1);
+  CHECK(std::set<std::string>{"easy", "medium", "hard", "expert", "beyond"}.count(
+            x_rated["rating"]["level"]) == 1);
+  CHECK(!x_rated["rating"].contains("er"));
+  CHECK(x_rated["no_se"] ==
+        "Sudoku Explainer's scale rates classic puzzles, and this one's rules are x");
+  check_timing(x_rated, true);
+  // Classic keeps SE's figures; no_se says why where there are none.
+  CHECK(parsed(web_rate(kExample.c_str(), "", ""))["no_se"].is_null());
+  CHECK(parsed(web_rate(bare.c_str(), "", ""))["no_se"] ==
+        "it rates 9x9 puzzles with one solution");  // several solutions without the diagonals
+
+  // A hint on the killer example: a step under its rules, sound against the solution; a cage
+  // step names one of the cages read above.
+  const json hint = parsed(web_hint(killer_read["puzzle"].get<std::string>().c_str(), "",
+                                    killer_read["rules"].get<std::string>().c_str()));
+  REQUIRE(hint["ok"] == true);
+  REQUIRE(hint["kind"] == "step");
+  const json& found = hint["found"];
+  for (const json& eliminated : found["eliminated"]) {
+    CHECK(eliminated["digit"] != solution.at(cell_number(eliminated["cell"], 9)) - '0');
+  }
+  CHECK(hint["candidates"].size() == 81);
+  CHECK(hint["step"].get<std::string>().find(": ") != std::string::npos);
+  if (found["technique"] == "cage_combination") {
+    json cage_cells = found["sets"][0]["cells"];
+    bool a_cage = false;
+    for (const json& cage : killer_read["cages"]) {
+      json cells = cage["cells"];
+      std::sort(cells.begin(), cells.end());
+      std::sort(cage_cells.begin(), cage_cells.end());
+      a_cage = a_cage || cells == cage_cells;
+    }
+    CHECK(a_cage);
+  }
+  // Classic: the next single of Wikipedia's example, its digit the published one.
+  const json classic_hint = parsed(web_hint(kExample.c_str(), "", ""));
+  REQUIRE(classic_hint["kind"] == "step");
+  for (const json& placed : classic_hint["found"]["placed"]) {
+    CHECK(placed["digit"] == kExampleSolution.at(cell_number(placed["cell"], 9)) - '0');
+  }
+  CHECK(parsed(web_hint(kExampleSolution.c_str(), "", ""))["kind"] == "solved");
 
   // The one Generator, rules named as the menu names them; its rules lines read back.
   const json made = parsed(web_generate("", "x", "", "none", 5));

@@ -95,7 +95,8 @@ const cellOf = (name, n) => {
 function firstExample(name) {
   const text = readFileSync(join(variantsDir, `${name}.txt`), "utf8");
   const rules = { regions: null, cages: [], flags: [] };
-  for (const raw of text.split("\n")) {
+  const lines = text.split("\n");
+  for (const [i, raw] of lines.entries()) {
     const t = raw.trim();
     let m;
     if ((m = /^#\s*regions\s+(.*)$/.exec(t))) {
@@ -105,7 +106,9 @@ function firstExample(name) {
     } else if ((m = /^#\s*variant\s+(\S+)/.exec(t))) {
       rules.flags = m[1].split("+");
     } else if (/^[.0-9]{81}$/.test(t)) {
-      return { name, text, puzzle: t, ...rules };
+      // `own`: the file up to this puzzle, its rules lines included (the program's input for it
+      // alone).
+      return { name, text, own: `${lines.slice(0, i + 1).join("\n")}\n`, puzzle: t, ...rules };
     }
   }
   throw new Error(`no puzzle in ${name}.txt`);
@@ -541,17 +544,163 @@ await test("the Variant menu's rules apply to a pasted line, and a mistake keeps
   expect(await message() === said, `the page says '${await message()}', the program '${said}'`);
 });
 
-await test("Explain and Rate on an X puzzle answer in the module's one message, not with classic steps", async () => {
+// The cells of every unit and rule a variant example has, by the names the program gives them,
+// computed here from the rules as docs/variants.md states them: rows, columns, boxes or the
+// example's regions, the diagonals (1: r1c1 to r9c9, 2: r1c9 to r9c1), the windows (1 to 4 in
+// reading order: at r2c2, r2c6, r6c2, r6c6) and the cages ("cage K": the K-th "# cage" line).
+function namedGroups(ex) {
+  const groups = new Map();
+  const add = (name, cell) => groups.set(name, [...(groups.get(name) || []), cell]);
+  for (let c = 0; c < 81; c++) {
+    add(`row ${Math.floor(c / 9) + 1}`, c);
+    add(`column ${(c % 9) + 1}`, c);
+    if (ex.regions) add(`region ${ex.regions[c] + 1}`, c);
+    else add(`box ${boxOf(c) + 1}`, c);
+  }
+  for (let k = 0; k < 9; k++) { add("diagonal 1", k * 10); add("diagonal 2", k * 8 + 8); }
+  [[1, 1], [1, 5], [5, 1], [5, 5]].forEach(([r0, c0], w) => {
+    for (let dr = 0; dr < 3; dr++) for (let dc = 0; dc < 3; dc++) add(`window ${w + 1}`, (r0 + dr) * 9 + c0 + dc);
+  });
+  ex.cages.forEach((cage, k) => { for (const c of cage.cells) add(`cage ${k + 1}`, c); });
+  return groups;
+}
+/// The cells a step rests on: its units, and a cage step's cage.
+function ruleOf(step, groups) {
+  const names = [...step.units, ...(step.sets || []).map((s) => s.name).filter((n) => /^cage \d+$/.test(n))];
+  const cells = new Set();
+  for (const name of names) {
+    if (!groups.has(name)) throw new Error(`the program names '${name}', which the rules lack`);
+    for (const c of groups.get(name)) cells.add(c);
+  }
+  return cells;
+}
+// Cells a knight's move apart that share no box (those in one box see each other anyway).
+const knightApart = (a, b) => Math.abs(Math.floor(a / 9) - Math.floor(b / 9)) * Math.abs((a % 9) - (b % 9)) === 2 &&
+  boxOf(a) !== boxOf(b);
+
+for (const name of ["x", "jigsaw", "windoku", "killer"]) {
+  await test(`Explain on a ${name} example: the program's steps, each drawn with exactly the cells of its units or cage, ending in the solution`, async () => {
+    const ex = firstExample(name);
+    const groups = namedGroups(ex);
+    const want = JSON.parse(program(["explain", "--finish", "--format", "json"], ex.own).stdout.split("\n")[0]);
+    await browser.goto(server.url);
+    await chooseVariant(name);
+    if (!["jigsaw", "killer"].includes(name)) {
+      await browser.click("#example");
+      await browser.waitFor(`!document.body.dataset.busy`);
+    }
+    expect(await gridValues() === ex.puzzle, `the grid is not the first example: ${await gridValues()}`);
+    await browser.click("#explain");
+    const listed = await browser.eval(`document.querySelectorAll("#step-list li").length`);
+    expect(listed === want.steps.length && listed > 0, `the page lists ${listed} steps, the program ${want.steps.length}`);
+    let drawn = 0;
+    for (let k = 1; k <= listed; k++) {
+      const step = want.steps[k - 1];
+      const rule = ruleOf(step, groups);
+      if (rule.size === 0) continue;
+      await browser.eval(`document.querySelectorAll("#step-list li button")[${k - 1}].click()`);
+      const unit = await classesOf("step-unit");
+      expect(sameSet(unit, rule), `step ${k} (${step.technique} in ${step.units.join(", ")}): cells ${[...unit].sort((a, b) => a - b)}, its units' ${[...rule].sort((a, b) => a - b)}`);
+      if (step.technique === "cage_combination" || step.units.some((u) => /^(region|diagonal|window)/.test(u))) {
+        if (!drawn) await shot(`variant-${name}-explain-step`);
+        drawn++;
+      }
+    }
+    if (name !== "x" || want.steps.some((s) => s.units.some((u) => u.startsWith("diagonal")))) {
+      expect(drawn > 0, `no step of the ${name} example rests on a rule of its own`);
+    }
+    await browser.click("#last-step");
+    const end = await gridValues();
+    const solution = program(["solve"], ex.own).stdout.split("\n")[0];
+    expect(!whyNotVariantSolution(ex, end), `the end of the explanation breaks the rules: ${whyNotVariantSolution(ex, end)}`);
+    expect(end === solution, `the end shows ${end}, the program's solution ${solution}`);
+    expect(await browser.eval(`document.getElementById("step-se").textContent`) === "", "an SE value shown for a variant step");
+  });
+}
+
+await test("Explain on an anti-knight example dots exactly the knight's-move pairs (across boxes) of each step's eliminations", async () => {
+  const ex = firstExample("anti-knight");
+  const want = JSON.parse(program(["explain", "--format", "json"], ex.own).stdout.split("\n")[0]);
+  await browser.goto(server.url);
+  await chooseVariant("anti-knight");
+  await browser.click("#example");
+  await browser.waitFor(`!document.body.dataset.busy`);
+  await browser.click("#explain");
+  let seen = 0;
+  for (let k = 1; k <= want.steps.length && seen < 6; k++) {
+    const step = want.steps[k - 1];
+    const pattern = step.cells.map((c) => cellOf(c, 9));
+    const pairs = new Set();
+    if (!step.chain) {
+      for (const e of new Set(step.eliminated.map((x) => cellOf(x.cell, 9)))) {
+        for (const p of pattern) if (knightApart(e, p)) pairs.add(`${p}>${e}`);
+      }
+    }
+    await browser.eval(`document.querySelectorAll("#step-list li button")[${k - 1}].click()`);
+    const lines = await browser.eval(`[...document.querySelectorAll("#see-layer line")].map((l) => l.dataset.from + ">" + l.dataset.to)`);
+    const drawn = new Set(lines.map((l) => l.split(">").map((c) => cellOf(c, 9)).join(">")));
+    expect(drawn.size === lines.length && sameSet(drawn, pairs), `step ${k} (${step.technique}): lines ${[...drawn]}, knight's-move pairs ${[...pairs]}`);
+    if (pairs.size && !seen++) await shot("variant-anti-knight-sees");
+  }
+  expect(seen > 0, "no step of the anti-knight example eliminates by a knight's move");
+});
+
+await test("Rate on an X puzzle gives the program's level and says Sudoku Explainer's scale is classic", async () => {
+  const ex = firstExample("x");
+  const want = JSON.parse(program(["rate", "--format", "json"], ex.own).stdout.split("\n")[0]);
   await browser.goto(server.url);
   await chooseVariant("x");
   await browser.click("#example");
   await browser.waitFor(`!document.body.dataset.busy`);
-  await browser.click("#explain");
-  const said = await message();
-  expect(/^not explained: the techniques know the classic rules only .*rules are x/.test(said), `Explain says '${said}'`);
-  expect(await browser.eval(`document.getElementById("steps").hidden`), "a step list is shown");
   await browser.click("#rate");
-  expect(/^not rated: /.test(await message()), `Rate says '${await message()}'`);
+  const said = await message();
+  expect(said.startsWith(`Difficulty: ${want.level}`), `Rate says '${said}', the program's level is ${want.level}`);
+  const shown = await browser.eval(`(() => { const p = document.getElementById("rating"); return p.hidden ? null : { level: p.querySelector("[data-level]")?.dataset.level, er: p.querySelector("[data-er]"), text: p.textContent }; })()`);
+  expect(shown && shown.level === want.level, `level shown ${shown && shown.level}, the program's ${want.level}`);
+  expect(shown.er === null, "an ER shown for an X puzzle");
+  expect(/no SE rating \(Sudoku Explainer's scale rates classic puzzles, and this one's rules are x\)/.test(shown.text), `the rating reads '${shown.text}'`);
+});
+
+await test("Hint on a killer puzzle names a cage, draws it, and shows the step on a second press", async () => {
+  const ex = firstExample("killer");
+  const groups = namedGroups(ex);
+  const solution = program(["solve"], ex.own).stdout.split("\n")[0];
+  const want = program(["hint", "--level", "step"], ex.own).stdout.trim();
+  await browser.goto(server.url);
+  await chooseVariant("killer");
+  await browser.click("#hint");
+  const first = await message();
+  const m = /^Hint: Cage combination at ((?:r\dc\d(?:, )?)+) \(Hint again shows the step\)\.$/.exec(first);
+  expect(m, `the first hint reads '${first}'`);
+  const named = new Set(m[1].split(", ").map((c) => cellOf(c, 9)));
+  const k = ex.cages.findIndex((cage) => sameSet(new Set(cage.cells), named));
+  expect(k >= 0, `the hint's cells ${[...named]} are no cage of the example`);
+  expect(sameSet(await classesOf("step-unit"), new Set(groups.get(`cage ${k + 1}`))), `the cage drawn is not cage ${k + 1}`);
+  expect((await classed("step-cell")).length === 0, "the first hint shows the step's pattern");
+  await browser.click("#hint");
+  const second = await message();
+  const cage = ex.cages[k], top = Math.min(...cage.cells);
+  expect(second.includes(`cage ${cage.sum} at r${Math.floor(top / 9) + 1}c${(top % 9) + 1}`), `the second hint reads '${second}'`);
+  expect(second === `Hint: ${want.charAt(0).toUpperCase()}${want.slice(1)}.`, `the page says '${second}', the program '${want}'`);
+  const removed = await browser.eval(`[...document.querySelectorAll("#grid .marks span.removed")].map((s) => [Number(s.closest(".cell").dataset.cell), s.dataset.digit])`);
+  expect(removed.length > 0, "the step removes nothing on the board");
+  for (const [c, d] of removed) expect(solution[c] !== d, `the hint removes ${d} from cell ${c}, its digit in the solution`);
+  await shot("variant-killer-hint");
+  // Any change to the grid ends the hint.
+  await browser.click("#grid .cell[data-cell='80']");
+  await browser.press("Delete");
+  expect((await classed("step-unit")).length === 0, "the hint stays drawn after an edit");
+});
+
+await test("Hint on a classic puzzle names the next single, its digit the published one", async () => {
+  await browser.goto(`${server.url}?puzzle=${wikipedia.puzzle}&action=hint`);
+  const first = await message();
+  expect(/^Hint: (Naked|Hidden) single /.test(first), `the hint reads '${first}'`);
+  await browser.click("#hint");
+  const placed = await classed("placed");
+  expect(placed.length === 1, `${placed.length} cells placed by the hint (${await message()})`);
+  const digit = await browser.eval(`document.querySelector("#grid .cell.placed").dataset.placed`);
+  expect(wikipedia.solution[placed[0]] === digit, `the hint places ${digit} in cell ${placed[0]}, the solution has ${wikipedia.solution[placed[0]]}`);
 });
 
 await test("Generate with a variant makes the program's puzzle for that seed, with one solution", async () => {
