@@ -48,7 +48,7 @@ enum class Command { solve, count, enumerate, validate, explain, rate, export_, 
 struct RunSettings {
   Command command = Command::solve;
   std::optional<Geometry> box;  ///< every puzzle has this shape; none: detect each one's size
-  VariantName variant;          ///< --variant: rules for every puzzle (variant_run.hpp)
+  VariantName variant;          ///< --variant: rules added to every puzzle's own
   Format format = Format::line;
   /// --format json: JSON Lines records (records.hpp, docs/json.md) instead of `format`'s text
   bool json = false;
