@@ -333,8 +333,8 @@ TEST_CASE("sudoku runs classic and X puzzles through one path, with one record s
   REQUIRE(r.exit_code == 0);
   auto records = lines(r.out);
   REQUIRE(records.size() == 2);
-  CHECK(records[1] == "{\"line\":3,\"puzzle\":\"" + x + "\",\"variant\":\"x\",\"solution\":\"" +
-                          kXGrid + "\"}");
+  CHECK(records[1] ==
+        "{\"line\":3,\"puzzle\":\"" + x + "\",\"variant\":\"x\",\"solution\":\"" + kXGrid + "\"}");
   CHECK(records[0].rfind("{\"line\":1,\"puzzle\":\"" + classic + "\",\"solution\":\"", 0) == 0);
   CHECK(solves(x, kXGrid, "", true));
   // rate --format json: the same fields; SE's are null for X, with the reason once in the
@@ -359,6 +359,7 @@ TEST_CASE("sudoku runs classic and X puzzles through one path, with one record s
   r = sudoku("solve --solver naive", input);
   CHECK(r.exit_code == 2);
   CHECK(lines(r.out)[1] == "# <stdin>:3: not solved");
-  CHECK(r.err == "sudoku: <stdin>:3: the naive backend knows the classic rules only; a x puzzle "
-                 "takes auto, dlx or hybrid (the exact cover)\n");
+  CHECK(r.err ==
+        "sudoku: <stdin>:3: the naive backend knows the classic rules only; a x puzzle "
+        "takes auto, dlx or hybrid (the exact cover)\n");
 }
