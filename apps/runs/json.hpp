@@ -17,6 +17,7 @@
 #pragma once
 
 #include <string>
+#include <string_view>
 
 #include <nlohmann/json.hpp>
 
@@ -57,9 +58,13 @@ Json head_json(const JsonHead& head);
 Json explanation_json(const JsonHead& head, const Board& puzzle, const LogicResult& result,
                       const SolveResult* finish);
 
-/// rate's record: the head, then "level", "hardest" (technique id or null), "tier",
-/// "tier_uses", "steps", "logic" (status name), "solutions", "nodes", "updates", and where SE's
-/// rating was computed "er", "ep", "ed" (one decimal) and "se_hardest" (technique id or null).
-Json rating_json(const JsonHead& head, const Rating& rating);
+/// rate's record: the head, then rating_fields().
+Json rating_json(const JsonHead& head, const Rating& rating, std::string_view se_note = {});
+/// A rating's fields: "level", "hardest" (technique id or null), "tier", "tier_uses", "steps",
+/// "logic" (status name), "solutions", "nodes", "updates", and where SE's rating was computed
+/// "er", "ep", "ed" (one decimal) and "se_hardest" (technique id or null). Where it was asked
+/// for but does not apply to the puzzle's rules (`se_note` not empty): those four null and
+/// "se_note" saying why. What the Python module's rate() returns too (with "text").
+Json rating_fields(const Rating& rating, std::string_view se_note = {});
 
 }  // namespace sudoku

@@ -109,8 +109,10 @@ void write_status_json(std::ostream& out, const JsonHead& head, std::string_view
 void write_explanation_json(std::ostream& out, const JsonHead& head, const Board& puzzle,
                             const LogicResult& result, const SolveResult* finish);
 
-/// rate: {HEAD,"level",...}, the record that rating_json() (json.hpp) documents.
-void write_rating_json(std::ostream& out, const JsonHead& head, const Rating& rating);
+/// rate: {HEAD,"level",...}, the record that rating_json() (json.hpp) documents; `se_note`
+/// says why a puzzle has no SE rating where one was asked for (rules other than classic).
+void write_rating_json(std::ostream& out, const JsonHead& head, const Rating& rating,
+                       std::string_view se_note = {});
 
 /// generate: {"number":K,"puzzle":"...","solution":"...","box":"RxC"} (K counts from 1) and,
 /// for rules beyond the classic ones, "variant", "regions" (jigsaw: each cell's region as a
@@ -119,7 +121,7 @@ void write_generated_json(std::ostream& out, std::uint64_t number, const Board& 
                           const Board& solution, const Rules* rules = nullptr);
 
 /// The records of one input entry in the run's output form, a Format or JSON, so that the
-/// commands (run.cpp, variant_run.cpp) say what a record holds and this class how it is written:
+/// commands (run.cpp) say what a record holds and this class how it is written:
 ///
 ///     sudoku::EntryRecords records(out, format, json, puzzle, "puzzles.txt:12");
 ///     records.solution(solution);   // "SOLUTION", or {"line":12,"puzzle":...,"solution":...}

@@ -169,8 +169,9 @@ Json explanation_json(const JsonHead& head, const Board& puzzle, const LogicResu
   return record;
 }
 
-Json rating_json(const JsonHead& head, const Rating& r) {
-  Json record = head_json(head);
+namespace {
+// rating_fields(), after what `record` holds.
+void add_rating_fields(Json& record, const Rating& r, std::string_view se_note) {
   record["level"] = difficulty_name(r.level);
   record["hardest"] = technique_or_null(r.hardest);
   record["tier"] = r.tier;
@@ -187,7 +188,26 @@ Json rating_json(const JsonHead& head, const Rating& r) {
     record["ep"] = r.se->ep;
     record["ed"] = r.se->ed;
     record["se_hardest"] = technique_or_null(r.se->hardest);
+  } else if (!se_note.empty()) {
+    // The fields a reader looks for, null, and why once.
+    record["er"] = nullptr;
+    record["ep"] = nullptr;
+    record["ed"] = nullptr;
+    record["se_hardest"] = nullptr;
+    record["se_note"] = se_note;
   }
+}
+}  // namespace
+
+Json rating_json(const JsonHead& head, const Rating& r, std::string_view se_note) {
+  Json record = head_json(head);
+  add_rating_fields(record, r, se_note);
+  return record;
+}
+
+Json rating_fields(const Rating& r, std::string_view se_note) {
+  Json record = Json::object();
+  add_rating_fields(record, r, se_note);
   return record;
 }
 
@@ -196,8 +216,9 @@ void write_explanation_json(std::ostream& out, const JsonHead& head, const Board
   write_line(out, explanation_json(head, puzzle, result, finish));
 }
 
-void write_rating_json(std::ostream& out, const JsonHead& head, const Rating& rating) {
-  write_line(out, rating_json(head, rating));
+void write_rating_json(std::ostream& out, const JsonHead& head, const Rating& rating,
+                       std::string_view se_note) {
+  write_line(out, rating_json(head, rating, se_note));
 }
 
 JsonHead json_head(const Puzzle& puzzle, const Rules* rules) {

@@ -24,7 +24,6 @@
 
 #include "apps/runs/batch.hpp"
 #include "apps/runs/records.hpp"
-#include "apps/runs/variant_run.hpp"
 #include "sudoku/grid/canon.hpp"
 #include "sudoku/grid/pencil_marks.hpp"
 #include "sudoku/logic/explain.hpp"
@@ -33,6 +32,7 @@
 #include "sudoku/rate/se_rating.hpp"
 #include "sudoku/reader.hpp"
 #include "sudoku/rules/encoding.hpp"
+#include "sudoku/rules_cover.hpp"
 #include "sudoku/solve/dlx_solver.hpp"
 #include "sudoku/solve/grid_sat.hpp"
 #include "sudoku/solve/sliced_search.hpp"
@@ -83,6 +83,7 @@ struct Record {
 // One entry of a batch, from the reader through a worker to the printer.
 struct Job {
   ReadEntry entry;
+  Rules rules;  // a puzzle's, once the worker has merged --variant's with its own
   std::string out;
   std::string err;
   RunTotals totals;
@@ -95,7 +96,8 @@ struct Job {
 // geometry, so each worker keeps its own for the whole run.
 struct Worker {
   Solver solver;  // solve and count, with the run's backend, on every rule set
-  DlxSolver dlx;  // explain's completion and rate: the hybrid search, as they document
+  DlxSolver dlx;  // classic explain's completion, rate and hint: the hybrid search they document
+  Solver rules_engine;  // the same for other rules: auto, their cover (--solver is not theirs)
   std::ostringstream out;
   std::ostringstream err;
 };
@@ -113,6 +115,12 @@ constexpr std::uint64_t kPencilNodeBudget = std::uint64_t{1} << 32;
 void tally_backend(RunTotals& totals, Backend backend) {
   ++totals.by_backend[static_cast<std::size_t>(backend)];
 }
+
+// A puzzle and the rules it is played by (--variant's and its own, merged by rules_of()).
+struct Played {
+  const Puzzle& puzzle;
+  const Rules& rules;
+};
 
 double seconds_since(std::chrono::steady_clock::time_point start) {
   return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
@@ -134,6 +142,7 @@ class Run::Impl {
       // (emit() prints nothing once a signal came).
       worker.dlx.set_interrupt([this] { return stop_requested(); });
       worker.solver.set_interrupt([this] { return stop_requested(); });
+      worker.rules_engine.set_interrupt([this] { return stop_requested(); });
     }
     main_solver_.set_interrupt([this] { return stop_requested(); });
     const Command c = settings_.command;
@@ -237,10 +246,10 @@ class Run::Impl {
       } else {
         const auto& puzzle = std::get<Puzzle>(*entry);
         ++record.totals.puzzles;
-        if (settings_.command != Command::export_ && variant_entry(record, main_solver_, puzzle)) {
-        } else if (settings_.command == Command::enumerate) enumerate(record, puzzle);
-        else if (settings_.command == Command::export_) export_problem(record, puzzle, reader);
-        else validate(record, puzzle);
+        if (settings_.command == Command::export_) export_problem(record, puzzle, reader);
+        else if (const std::optional<Rules> rules = rules_of(record, puzzle); !rules) {
+        } else if (settings_.command == Command::enumerate) enumerate(record, puzzle, *rules);
+        else validate(record, puzzle, *rules);
       }
       merge(record);
       record.totals = {};
@@ -267,14 +276,35 @@ class Run::Impl {
       r.worst(2);
       return;
     }
-    if (variant_entry(r, main_solver_, puzzle)) return;
+    const std::optional<Rules> rules = rules_of(r, puzzle);
+    if (!rules) return;
     const Geometry g = puzzle.board.geometry();
-    const std::string comment = "Sudoku " + g.name() + " from " + where(puzzle.line) + ": " +
-                                puzzle.board.to_line() + "\n" +
-                                "items p(row,col) r(row,digit) c(col,digit) b(box,digit), "
-                                "0-based; options: the placements the givens allow";
-    dlx::write_knuth(r.out, exact_cover_with_givens(puzzle.board), comment);
-    r.tally(consistent(puzzle.board));
+    if (rules->classic()) {
+      // The plain cover, whose search is the dlx backend's (solver.hpp).
+      const std::string comment = "Sudoku " + g.name() + " from " + where(puzzle.line) + ": " +
+                                  puzzle.board.to_line() + "\n" +
+                                  "items p(row,col) r(row,digit) c(col,digit) b(box,digit), "
+                                  "0-based; options: the placements the givens allow";
+      dlx::write_knuth(r.out, exact_cover_with_givens(puzzle.board), comment);
+      r.tally(consistent(puzzle.board));
+      return;
+    }
+    const RulesCover cover(puzzle.board, *rules);
+    const std::string comment =
+        "Sudoku " + rules->name() + " " + g.name() + " from " + where(puzzle.line) + ": " +
+        puzzle.board.to_line() + "\n" +
+        "items p(row,col) r(row,digit) c(col,digit) b(box or region,digit) x(diagonal,digit) "
+        "w(window,digit), 0-based; k<cage> and k<cage>_<digit> (a cage's digit set, its digits); "
+        "secondary n<pair>_<digit> (two cells kept apart); the givens applied";
+    if (cover.clashing()) {
+      // No cover: one primary item no option covers says so to the dlx program.
+      dlx::Problem none;
+      none.add_primary("givens_clash");
+      dlx::write_knuth(r.out, none, comment);
+    } else {
+      dlx::write_knuth(r.out, cover.problem(), comment);
+    }
+    r.tally(!cover.clashing());
   }
 
   bool process_batch(std::istream& in, Reader& reader) {
@@ -318,30 +348,35 @@ class Run::Impl {
     } else {
       const auto& puzzle = std::get<Puzzle>(job.entry);
       ++record.totals.puzzles;
-      if (!variant_entry(record, worker.solver, puzzle, &job.key)) switch (settings_.command) {
+      std::optional<Rules> rules = rules_of(record, puzzle);
+      if (rules) {
+        job.rules = std::move(*rules);
+        Played played{puzzle, job.rules};
+        switch (settings_.command) {
           case Command::solve:
-            job.deferred = !solve(record, worker, puzzle);
+            job.deferred = !solve(record, worker, played);
             break;
           case Command::count:
-            job.deferred = !count(record, worker, puzzle);
+            job.deferred = !count(record, worker, played);
             break;
           case Command::explain:
-            explain(record, worker, puzzle);
+            explain(record, worker, played);
             break;
           case Command::rate:
-            rate(record, worker, puzzle);
+            rate(record, worker, played);
             break;
           case Command::canon:
-            canon(record, puzzle, job.key);
+            canon(record, played, job.key);
             break;
           case Command::hint:
-            hint(record, worker, puzzle);
+            hint(record, worker, played);
             break;
           case Command::enumerate:
           case Command::validate:
           case Command::export_:
             break;  // not batched
         }
+      }
     }
     job.out.assign(worker.out.str());  // str(), not view(): Emscripten's libc++ lacks it
     job.err.assign(worker.err.str());
@@ -357,11 +392,9 @@ class Run::Impl {
     if (stop_requested()) return false;  // records read but not printed are dropped
     if (job.deferred) {
       Record record{out_, err_, job.totals, job.status};
-      if (settings_.command == Command::solve) {
-        solve_on_this_thread(record, std::get<Puzzle>(job.entry));
-      } else {
-        count_on_all_cores(record, std::get<Puzzle>(job.entry));
-      }
+      const Played played{std::get<Puzzle>(job.entry), job.rules};
+      if (settings_.command == Command::solve) solve_on_this_thread(record, played);
+      else count_on_all_cores(record, played);
       merge(record);
       if (stop_requested()) return false;  // a count the signal cut short is not a puzzle done
     } else {
@@ -383,16 +416,16 @@ class Run::Impl {
     return *source_ + ":" + std::to_string(line);
   }
 
-  // The records of a puzzle entry, in the run's format or JSON.
-  [[nodiscard]] EntryRecords entry_records(Record& r, const Puzzle& puzzle) const {
-    return {r.out, settings_.format, settings_.json, puzzle, where(puzzle.line)};
+  // The records of a puzzle entry, in the run's format or JSON (the head names other rules).
+  [[nodiscard]] EntryRecords entry_records(Record& r, const Played& p) const {
+    return {r.out, settings_.format, settings_.json, p.puzzle, where(p.puzzle.line), &p.rules};
   }
 
   // The record that stands for an entry without an answer: "# FILE:LINE: STATUS" (csv: the
   // puzzle with an empty answer, or an empty record without `with_puzzle`), or JSON.
-  void comment_record(Record& r, const Puzzle& puzzle, std::string_view status,
+  void comment_record(Record& r, const Played& p, std::string_view status,
                       bool with_puzzle = true) const {
-    entry_records(r, puzzle).no_answer(status, settings_.command == Command::count, with_puzzle);
+    entry_records(r, p).no_answer(status, settings_.command == Command::count, with_puzzle);
   }
 
   // Whether an entry has a record: a puzzle, or a malformed one; not a rules line's error.
@@ -420,14 +453,58 @@ class Run::Impl {
     }
   }
 
-  // Clashing givens: explained on err; true if the puzzle clashes.
-  bool clashes(Record& r, const Puzzle& puzzle) const {
-    if (consistent(puzzle.board)) return false;
-    r.err << "sudoku: " << where(puzzle.line) << ": no solution: ";
-    write_conflicts(r.err, puzzle.board);
-    r.err << '\n';
+  // The rules `puzzle` is played by: its own ("# variant", "# regions", "# cage" lines) and
+  // --variant's. Nothing, with an error record (status 2), when they cannot be played on it:
+  // --variant jigsaw or killer without the puzzle's regions or cages, rules that do not fit
+  // the board (rules_problem()).
+  std::optional<Rules> rules_of(Record& r, const Puzzle& puzzle) const {
+    Rules rules = puzzle.variant;
+    const Rules& asked = settings_.variant.rules;
+    rules.diagonals = rules.diagonals || asked.diagonals;
+    rules.windows = rules.windows || asked.windows;
+    rules.anti_knight = rules.anti_knight || asked.anti_knight;
+    rules.anti_king = rules.anti_king || asked.anti_king;
+    std::optional<std::string> why;
+    if (settings_.variant.jigsaw && rules.regions.empty()) {
+      why = "--variant jigsaw: no '# regions' line before this puzzle";
+    } else if (settings_.variant.killer && rules.cages.empty()) {
+      why = "--variant killer: no '# cage' lines before this puzzle";
+    } else if (auto problem = rules_problem(puzzle.board.geometry(), rules)) {
+      why = rules.name() + ": " + *problem;
+    }
+    if (!why) return rules;
+    // As the reader's errors: status 2, an "invalid input" record (export, whose output is a
+    // problem for the dlx program, none).
+    const ReadError error{*source_, puzzle.line, 0, *why};
+    if (settings_.command != Command::export_) {
+      on_error(r, error);
+    } else {
+      r.err << "sudoku: " << error.to_string() << '\n';
+      ++r.totals.invalid;
+      r.worst(2);
+    }
+    return std::nullopt;
+  }
+
+  // Clashing givens: explained on err; true if the puzzle clashes. Classic rules name up to
+  // kConflictsShown conflicts (validate lists them all), other rules the first they break.
+  bool clashes(Record& r, const Played& p) const {
+    if (p.rules.classic()) {
+      if (consistent(p.puzzle.board)) return false;
+      r.err << "sudoku: " << where(p.puzzle.line) << ": no solution: ";
+      write_conflicts(r.err, p.puzzle.board);
+      r.err << '\n';
+      return true;
+    }
+    const std::optional<std::string> clash = rules_clash(p.puzzle.board, p.rules);
+    if (!clash) return false;
+    r.err << "sudoku: " << where(p.puzzle.line) << ": no solution: " << *clash << '\n';
     return true;
   }
+
+  // A pencil-mark puzzle: candidates are read under classic rules only (a puzzle of other
+  // rules is played from its givens, as the reader gives them).
+  static bool pencil(const Played& p) { return !p.puzzle.candidates.empty() && p.rules.classic(); }
 
   // A pencil-mark puzzle's solutions (pencil_marks.hpp), on the worker's engine.
   // Pencil marks: the full encoding with every placement outside them excluded, on the engine
@@ -441,14 +518,15 @@ class Run::Impl {
     return result;
   }
 
-  // Checks an answer before it is printed; false (and exit status 3) if it is wrong.
-  bool checked(Record& r, const Puzzle& puzzle, const Board& solution) const {
-    std::optional<std::string> why = check_solution(puzzle.board, solution);
-    if (!why && !puzzle.candidates.empty() && !keeps_to(solution, puzzle.candidates)) {
+  // Checks an answer against the rules (the validator's check_solution(), sharing nothing with
+  // the solvers) before it is printed; false (and exit status 3) if it is wrong.
+  bool checked(Record& r, const Played& p, const Board& solution) const {
+    std::optional<std::string> why = check_solution(p.puzzle.board, p.rules, solution);
+    if (!why && pencil(p) && !keeps_to(solution, p.puzzle.candidates)) {
       why = "a digit outside its cell's pencil marks";
     }
     if (why) {
-      r.err << "sudoku: " << where(puzzle.line)
+      r.err << "sudoku: " << where(p.puzzle.line)
             << ": internal error: the solver's answer fails its check (" << *why
             << "); not printed\n";
       r.worst(3);
@@ -457,54 +535,44 @@ class Run::Impl {
     return true;
   }
 
-  // A puzzle with rules beyond the classic ones (variant_run.hpp): true when it was one and its
-  // record is written.
-  bool variant_entry(Record& r, Solver& solver, const Puzzle& puzzle,
-                     std::string* canon_key = nullptr) const {
-    const int status =
-        run_variant_entry(settings_, solver, puzzle, *source_, r.out, r.err, r.totals, canon_key);
-    if (status < 0) return false;
-    r.worst(status);
-    return true;
-  }
-
-  void unsolvable(Record& r, const Puzzle& puzzle) const {
+  void unsolvable(Record& r, const Played& p) const {
     r.tally(false);
-    comment_record(r, puzzle, "no solution");
+    comment_record(r, p, "no solution");
   }
 
-  // False, with a record, when the run's backend does not take this board's size.
-  bool fits(Record& r, const Puzzle& puzzle) const {
-    if (backend_fits(settings_.backend, puzzle.board.geometry())) return true;
-    r.err << "sudoku: " << where(puzzle.line) << ": the " << backend_name(settings_.backend)
-          << " backend " << backend_misfit(puzzle.board.geometry()) << '\n';
+  // False, with a record, when the run's backend does not take this board or these rules.
+  bool fits(Record& r, const Played& p) const {
+    const Geometry g = p.puzzle.board.geometry();
+    if (backend_fits(settings_.backend, g, p.rules)) return true;
+    r.err << "sudoku: " << where(p.puzzle.line) << ": the " << backend_name(settings_.backend)
+          << " backend " << backend_misfit(g, p.rules) << '\n';
     ++r.totals.not_solved;  // refused, not found to have no solution
     r.worst(2);
-    comment_record(r, puzzle, "not solved");
+    comment_record(r, p, "not solved");
     return false;
   }
 
   // The worker's part of a search (Steps::before_handover): nothing when it goes on beyond
   // the first backend's budget (plan_search()), on the calling thread.
-  static std::optional<SolverResult> within_budget(Worker& worker, const Puzzle& puzzle,
+  static std::optional<SolverResult> within_budget(Worker& worker, const Played& p,
                                                    std::uint64_t limit) {
     SolverResult result =
-        worker.solver.solve(puzzle.board, limit, {.steps = Steps::before_handover});
+        worker.solver.solve(p.puzzle.board, p.rules, limit, {.steps = Steps::before_handover});
     if (result.handed_over) return std::nullopt;
     return result;
   }
 
   // False, with nothing written, when the search goes to the calling thread: one that outgrew
   // its budget (see solve_on_this_thread).
-  bool solve(Record& r, Worker& worker, const Puzzle& puzzle) const {
-    if (!fits(r, puzzle)) return true;
-    if (!puzzle.candidates.empty()) {
-      solve_record(r, puzzle, solve_pencil(worker, puzzle, 1));
+  bool solve(Record& r, Worker& worker, const Played& p) const {
+    if (!fits(r, p)) return true;
+    if (pencil(p)) {
+      solve_record(r, p, solve_pencil(worker, p.puzzle, 1));
       return true;
     }
-    const std::optional<SolverResult> result = within_budget(worker, puzzle, 1);
+    const std::optional<SolverResult> result = within_budget(worker, p, 1);
     if (!result) return false;
-    solve_record(r, puzzle, *result);
+    solve_record(r, p, *result);
     return true;
   }
 
@@ -516,57 +584,57 @@ class Run::Impl {
 
   // A long search for a first solution, on the calling thread while the workers are idle (the
   // Solver's steps after the hand-over), stopped by a signal.
-  void solve_on_this_thread(Record& r, const Puzzle& puzzle) {
+  void solve_on_this_thread(Record& r, const Played& p) {
     clear_progress();
     const SolverResult result =
-        main_solver_.solve(puzzle.board, 1, {.steps = Steps::after_handover});
+        main_solver_.solve(p.puzzle.board, p.rules, 1, {.steps = Steps::after_handover});
     if (stop_requested() && (result.backend == Backend::sat || result.solutions == 0)) {
-      interrupted_in_ = "; " + where(puzzle.line) + ": stopped" +
+      interrupted_in_ = "; " + where(p.puzzle.line) + ": stopped" +
                         (result.backend == Backend::sat ? std::string(", not yet settled")
                                                         : " after " + std::to_string(result.nodes) +
                                                               " nodes, no solution yet");
       add_stopped_work(r, result.nodes, result.updates);
       return;
     }
-    solve_record(r, puzzle, result);
+    solve_record(r, p, result);
   }
 
   // The solve record of a search's result.
-  void solve_record(Record& r, const Puzzle& puzzle, const SolverResult& result) const {
+  void solve_record(Record& r, const Played& p, const SolverResult& result) const {
     // Every solver gives 0 solutions, at once, for clashing givens: only then is it worth
     // looking for the clashes to name them.
-    if (result.solutions == 0 && clashes(r, puzzle)) return unsolvable(r, puzzle);
+    if (result.solutions == 0 && clashes(r, p)) return unsolvable(r, p);
     r.totals.nodes += result.nodes;
     r.totals.updates += result.updates;
     tally_backend(r.totals, result.backend);
     if (result.solutions == 0) {
-      r.err << "sudoku: " << where(puzzle.line) << ": no solution\n";
-      return unsolvable(r, puzzle);
+      r.err << "sudoku: " << where(p.puzzle.line) << ": no solution\n";
+      return unsolvable(r, p);
     }
-    if (!checked(r, puzzle, result.first)) {
-      comment_record(r, puzzle, "internal error");
+    if (!checked(r, p, result.first)) {
+      comment_record(r, p, "internal error");
       return;
     }
     ++r.totals.solved;
-    entry_records(r, puzzle).solution(result.first);
+    entry_records(r, p).solution(result.first);
   }
 
   // False, with nothing written, when the count goes to the calling thread: a count without a
   // limit that outgrew its budget (see count_on_all_cores), or one to a large limit.
-  bool count(Record& r, Worker& worker, const Puzzle& puzzle) const {
-    if (!fits(r, puzzle)) return true;
-    if (!puzzle.candidates.empty()) {
+  bool count(Record& r, Worker& worker, const Played& p) const {
+    if (!fits(r, p)) return true;
+    if (pencil(p)) {
       const std::uint64_t limit = settings_.limit == 0 ? DlxSolver::kNoLimit : settings_.limit;
-      const SolverResult result = solve_pencil(worker, puzzle, limit, kPencilNodeBudget);
+      const SolverResult result = solve_pencil(worker, p.puzzle, limit, kPencilNodeBudget);
       if (result.nodes >= kPencilNodeBudget) {
-        r.err << "sudoku: " << where(puzzle.line) << ": pencil-mark count stopped after "
+        r.err << "sudoku: " << where(p.puzzle.line) << ": pencil-mark count stopped after "
               << kPencilNodeBudget << " nodes, " << result.solutions << " solutions so far\n";
         r.totals.nodes += result.nodes;
         r.tally(false);
-        comment_record(r, puzzle, "count stopped");
+        comment_record(r, p, "count stopped");
         return true;
       }
-      print_count(r, puzzle, result.solutions == 0 && clashes(r, puzzle) ? nullptr : &result);
+      print_count(r, p, result.solutions == 0 && clashes(r, p) ? nullptr : &result);
       return true;
     }
     const Backend backend = settings_.backend;
@@ -577,26 +645,25 @@ class Run::Impl {
         backend == Backend::naive || backend == Backend::mrv || backend == Backend::bitboard;
     if (settings_.limit > kBatchCountLimit && !counts_here) return false;
     if (settings_.limit == 0 || backend != Backend::bitboard) {
-      result =
-          within_budget(worker, puzzle, settings_.limit == 0 ? Solver::kNoLimit : settings_.limit);
+      result = within_budget(worker, p, settings_.limit == 0 ? Solver::kNoLimit : settings_.limit);
       if (!result) return false;
     } else {
-      result = worker.solver.solve(puzzle.board, settings_.limit);
+      result = worker.solver.solve(p.puzzle.board, p.rules, settings_.limit);
     }
     // As in solve(), clashes are looked for only without a solution.
-    print_count(r, puzzle, result->solutions == 0 && clashes(r, puzzle) ? nullptr : &*result);
+    print_count(r, p, result->solutions == 0 && clashes(r, p) ? nullptr : &*result);
     return true;
   }
 
   // A big count, on the calling thread while the workers are idle (the Solver's steps after
   // the hand-over): a count of every solution split over every thread; one to a limit in
   // slices that look for a signal between two.
-  void count_on_all_cores(Record& r, const Puzzle& puzzle) {
+  void count_on_all_cores(Record& r, const Played& p) {
     clear_progress();
     dlx::ParallelOptions parallel;
     parallel.threads = static_cast<unsigned>(workers_.size());
     if (settings_.show_progress) {
-      const std::string at = where(puzzle.line);
+      const std::string at = where(p.puzzle.line);
       parallel.on_progress = [this, at](double fraction) {
         char text[96];
         std::snprintf(text, sizeof text, ": %.1f%% of the search tree, %.0f s", 100.0 * fraction,
@@ -611,23 +678,25 @@ class Run::Impl {
     options.split_count = [&parallel](dlx::Solver& engine) {
       return dlx::count_parallel(engine, parallel);
     };
-    const SolverResult result = main_solver_.solve(
-        puzzle.board, settings_.limit == 0 ? Solver::kNoLimit : settings_.limit, options);
+    const SolverResult result =
+        main_solver_.solve(p.puzzle.board, p.rules,
+                           settings_.limit == 0 ? Solver::kNoLimit : settings_.limit, options);
     if (stop_requested() && !(settings_.limit != 0 && result.solutions == settings_.limit)) {
       if (result.backend == Backend::sat) {
-        interrupted_in_ = "; " + where(puzzle.line) + ": stopped, not yet settled";
+        interrupted_in_ = "; " + where(p.puzzle.line) + ": stopped, not yet settled";
       } else {
         // The solutions counted before the stop: a lower bound, said as one, never as a record.
-        interrupted_in_ = "; " + where(puzzle.line) + ": " + at_least(result.solutions);
+        interrupted_in_ = "; " + where(p.puzzle.line) + ": " + at_least(result.solutions);
       }
       add_stopped_work(r, result.nodes, result.updates);
       return;
     }
     clear_progress();
-    // Clashing givens never reach here but by a large limit; only sat's answer names them.
-    const bool clash =
-        result.backend == Backend::sat && result.solutions == 0 && clashes(r, puzzle);
-    print_count(r, puzzle, clash ? nullptr : &result);
+    // Clashing givens reach here only by a large limit; sat's answer and other rules' name
+    // them (a classic count on the engine never did, and its output stays as it was).
+    const bool clash = (result.backend == Backend::sat || !p.rules.classic()) &&
+                       result.solutions == 0 && clashes(r, p);
+    print_count(r, p, clash ? nullptr : &result);
   }
 
   // An interrupted count: "at least 123 solutions so far".
@@ -637,31 +706,32 @@ class Run::Impl {
   }
 
   // The count record; `result` null for clashing givens.
-  void print_count(Record& r, const Puzzle& puzzle, const SolverResult* result) const {
+  void print_count(Record& r, const Played& p, const SolverResult* result) const {
     std::uint64_t found = 0;
     if (result != nullptr) {
       r.totals.nodes += result->nodes;
       r.totals.updates += result->updates;
       tally_backend(r.totals, result->backend);
       found = result->solutions;
-      if (found > 0 && !checked(r, puzzle, result->first)) {
-        comment_record(r, puzzle, "internal error");
+      if (found > 0 && !checked(r, p, result->first)) {
+        comment_record(r, p, "internal error");
         return;
       }
     }
     r.tally(found > 0);
-    entry_records(r, puzzle).count(found, settings_.limit != 0 && found == settings_.limit);
+    entry_records(r, p).count(found, settings_.limit != 0 && found == settings_.limit);
   }
 
-  void enumerate(Record& r, const Puzzle& puzzle) {
+  void enumerate(Record& r, const Puzzle& puzzle, const Rules& rules) {
+    const Played p{puzzle, rules};
     std::uint64_t found = 0;
-    const EntryRecords records = entry_records(r, puzzle);
-    if (!clashes(r, puzzle)) {
-      Solver::Enumeration solutions = main_solver_.enumerate(puzzle.board);
+    const EntryRecords records = entry_records(r, p);
+    if (!clashes(r, p)) {
+      Solver::Enumeration solutions = main_solver_.enumerate(puzzle.board, rules);
       tally_backend(r.totals, solutions.backend());
       while (solutions.next()) {
         const Board& solution = solutions.solution();
-        if (!checked(r, puzzle, solution)) break;
+        if (!checked(r, p, solution)) break;
         ++found;
         records.solution(solution);
         if (!r.out) break;
@@ -681,99 +751,142 @@ class Run::Impl {
     records.enumeration_end(found, settings_.limit != 0 && found == settings_.limit);
   }
 
-  void validate(Record& r, const Puzzle& puzzle) const {
-    const std::vector<std::string> conflicts = conflict_texts(puzzle.board);
-    entry_records(r, puzzle).validation(conflicts);
+  // validate: every conflict of classic givens, the first rule other rules' givens break.
+  void validate(Record& r, const Puzzle& puzzle, const Rules& rules) const {
+    std::vector<std::string> conflicts;
+    if (rules.classic()) conflicts = conflict_texts(puzzle.board);
+    else if (auto clash = rules_clash(puzzle.board, rules)) conflicts.push_back(std::move(*clash));
+    entry_records(r, {puzzle, rules}).validation(conflicts);
     r.tally(conflicts.empty());
   }
 
-  // The logical solve of an ordinary or a pencil-mark puzzle.
-  static LogicResult solve_logic(const Puzzle& puzzle, const LogicOptions& options = {}) {
-    if (puzzle.candidates.empty()) return solve_logically(puzzle.board, options);
-    auto position = pencil_position(puzzle.board.geometry(), puzzle.candidates);
-    if (!position) return solve_logically(puzzle.board, options);  // the clash, as for givens
+  // The logical solve of a puzzle under its rules, or of a pencil-mark puzzle.
+  static LogicResult solve_logic(const Played& p, const LogicOptions& options = {}) {
+    if (!pencil(p)) return solve_logically(p.puzzle.board, p.rules, options);
+    auto position = pencil_position(p.puzzle.board.geometry(), p.puzzle.candidates);
+    if (!position) return solve_logically(p.puzzle.board, options);  // the clash, as for givens
     return solve_logically(std::move(*position), options);
   }
 
-  // The engine's count up to 2 from where a logical solve stopped (pencil marks kept).
-  static SolveResult finish_logic(const Puzzle& puzzle, const LogicResult& result, Worker& worker) {
-    if (puzzle.candidates.empty() || !result.position)
-      return finish_with_engine(result, worker.dlx);
-    return solve_pencil_marks(pencil_marks_of(*result.position), puzzle.board.geometry(),
+  // The engine's count up to 2 from where a logical solve stopped (pencil marks kept): the
+  // hybrid search for classic rules (what explain documents), the rules' cover for others.
+  static SolveResult finish_logic(const Played& p, const LogicResult& result, Worker& worker) {
+    if (!p.rules.classic()) return finish_with_engine(result, worker.rules_engine);
+    if (!pencil(p) || !result.position) return finish_with_engine(result, worker.dlx);
+    return solve_pencil_marks(pencil_marks_of(*result.position), p.puzzle.board.geometry(),
                               worker.dlx, 2);
   }
 
-  void explain(Record& r, Worker& worker, const Puzzle& puzzle) const {
+  void explain(Record& r, Worker& worker, const Played& p) const {
     LogicOptions options;
     options.stop = worker.dlx.interrupt();  // a 25x25 board's chains take seconds
-    const LogicResult result = solve_logic(puzzle, options);
+    const LogicResult result = solve_logic(p, options);
     std::optional<SolveResult> finish;
     if (settings_.finish && result.status == LogicStatus::stalled) {
-      finish = finish_logic(puzzle, result, worker);
+      finish = finish_logic(p, result, worker);
       r.totals.nodes += finish->nodes;
       r.totals.updates += finish->updates;
-      if (finish->solutions == 1 && !checked(r, puzzle, finish->first)) finish.reset();
+      if (finish->solutions == 1 && !checked(r, p, finish->first)) finish.reset();
     }
     const bool solved = result.status == LogicStatus::solved || (finish && finish->solutions == 1);
     r.tally(solved);
     const SolveResult* completion = finish ? &*finish : nullptr;
     if (settings_.json) {
-      write_explanation_json(r.out, json_head(puzzle), puzzle.board, result, completion);
+      write_explanation_json(r.out, json_head(p.puzzle, &p.rules), p.puzzle.board, result,
+                             completion);
     } else {
-      r.out << "# " << where(puzzle.line) << '\n';
-      write_explanation_text(r.out, puzzle.board, result, completion);
+      r.out << "# " << where(p.puzzle.line) << '\n';
+      write_explanation_text(r.out, p.puzzle.board, result, completion);
       r.out << '\n';
     }
   }
 
-  void rate(Record& r, Worker& worker, const Puzzle& puzzle) const {
-    LogicOptions quiet;
-    quiet.record_steps = false;
-    // The levels are defined by the fixed patterns (rating.hpp); chains only say "beyond".
-    quiet.hardest_allowed = kHardestPattern;
-    quiet.stop = worker.dlx.interrupt();
-    Rating rating = puzzle.candidates.empty()
-                        ? sudoku::rate(puzzle.board, worker.dlx)
-                        : sudoku::rate(solve_logic(puzzle, quiet), solve_pencil(worker, puzzle, 2));
-    // SE's scale is for puzzles of givens (add_se_rating() decides the rest).
-    if (settings_.se && puzzle.candidates.empty())
+  // rate: the levels under the puzzle's rules; with --se (and always in JSON) Sudoku
+  // Explainer's ER/EP/ED, whose scale is defined on classic rules: other rules get none, the
+  // JSON record says why in its "se_note", and the text once on err per puzzle.
+  void rate(Record& r, Worker& worker, const Played& p) const {
+    const Puzzle& puzzle = p.puzzle;
+    Rating rating;
+    if (!p.rules.classic()) {
+      rating = sudoku::rate(puzzle.board, p.rules, worker.rules_engine, worker.dlx.interrupt());
+    } else if (pencil(p)) {
+      LogicOptions quiet;
+      quiet.record_steps = false;
+      // The levels are defined by the fixed patterns (rating.hpp); chains only say "beyond".
+      quiet.hardest_allowed = kHardestPattern;
+      quiet.stop = worker.dlx.interrupt();
+      rating = sudoku::rate(solve_logic(p, quiet), solve_pencil(worker, puzzle, 2));
+    } else {
+      rating = sudoku::rate(puzzle.board, worker.dlx);
+    }
+    std::string se_note;
+    if (settings_.se && !p.rules.classic()) {
+      se_note = "Sudoku Explainer's scale rates classic puzzles, and this one's rules are " +
+                p.rules.name();
+      if (!settings_.json)
+        r.err << "sudoku: " << where(puzzle.line) << ": no SE rating: " << se_note << '\n';
+    } else if (settings_.se && puzzle.candidates.empty()) {
+      // SE's scale is for puzzles of givens (add_se_rating() decides the rest).
       add_se_rating(rating, puzzle.board, worker.dlx.interrupt());
+    }
     r.totals.nodes += rating.nodes;
     r.totals.updates += rating.updates;
     r.tally(rating.level != Difficulty::invalid);
-    if (settings_.json) write_rating_json(r.out, json_head(puzzle), rating);
+    if (settings_.json) write_rating_json(r.out, json_head(puzzle, &p.rules), rating, se_note);
     else r.out << rating_text(rating) << '\n';
   }
 
-  // canon: the minlex form (canon.hpp), or with --dedupe the puzzle as read, keyed by its form.
-  void canon(Record& r, const Puzzle& puzzle, std::string& key) const {
-    if (!(puzzle.board.geometry() == Geometry{3, 3}) || !puzzle.candidates.empty()) {
-      r.err << "sudoku: " << where(puzzle.line) << ": canon takes ordinary 9x9 puzzles"
-            << (puzzle.candidates.empty() ? "" : ", not pencil marks") << '\n';
+  // canon: the canonical form (canon.hpp: classic and X, 9x9), or with --dedupe the puzzle as
+  // read, keyed by its form and rules.
+  void canon(Record& r, const Played& p, std::string& key) const {
+    const Puzzle& puzzle = p.puzzle;
+    const std::optional<std::string> why = canon_problem(puzzle.board.geometry(), p.rules);
+    if (why && p.rules.classic()) {
+      r.err << "sudoku: " << where(puzzle.line) << ": canon takes ordinary 9x9 puzzles\n";
       r.tally(false);
-      comment_record(r, puzzle, "no canonical form", false);
+      comment_record(r, p, "no canonical form", false);
+      return;
+    }
+    if (why) {
+      // Rules whose symmetries are not known: refused like input that cannot be played.
+      r.err << "sudoku: " << where(puzzle.line) << ": " << *why << '\n';
+      ++r.totals.invalid;
+      r.worst(2);
+      comment_record(r, p, "no canonical form (" + p.rules.name() + ")");
+      return;
+    }
+    if (!puzzle.candidates.empty()) {
+      r.err << "sudoku: " << where(puzzle.line) << ": canon takes "
+            << (p.rules.classic() ? "ordinary 9x9 puzzles, not pencil marks\n"
+                                  : "puzzles of givens, not pencil marks\n");
+      r.tally(false);
+      comment_record(r, p, "no canonical form", !p.rules.classic());
       return;
     }
     ++r.totals.solved;
-    std::string form = minlex(puzzle.board);
+    std::string form = canonical_form(puzzle.board, p.rules);
     if (settings_.dedupe) {
       r.out << puzzle.board.to_line() << '\n';
-      key = std::move(form);
+      // Another rule set's key never equals a classic one.
+      key = p.rules.classic() ? std::move(form) : p.rules.name() + " " + form;
     } else {
       r.out << form << '\n';
     }
   }
 
-  // hint: the next step for the player's grid (hint.hpp), one line.
-  void hint(Record& r, Worker& worker, const Puzzle& puzzle) const {
-    if (!puzzle.candidates.empty()) {
+  // hint: the next step for the player's grid under its rules (hint.hpp), one line.
+  void hint(Record& r, Worker& worker, const Played& p) const {
+    const Puzzle& puzzle = p.puzzle;
+    if (pencil(p)) {
       r.err << "sudoku: " << where(puzzle.line) << ": hint takes a grid of givens and entries, "
             << "not pencil marks\n";
       r.tally(false);
-      comment_record(r, puzzle, "no hint", false);
+      comment_record(r, p, "no hint", false);
       return;
     }
-    const Hint found = find_hint(puzzle.board, puzzle.entered, worker.dlx);
+    const Hint found = p.rules.classic()
+                           ? find_hint(puzzle.board, puzzle.entered, worker.dlx)
+                           : find_hint(puzzle.board, puzzle.entered, p.rules, worker.rules_engine);
     r.tally(found.kind != Hint::Kind::no_solution && found.kind != Hint::Kind::several_solutions);
     r.out << hint_text(found, settings_.hint_level, puzzle.board.geometry()) << '\n';
   }

@@ -8,6 +8,10 @@
 //     run.process(std::cin, "<stdin>");                   // or run.process_file("puzzles.txt")
 //     return run.finish();                                // --stats, the exit status
 //
+// One path for every rule set: a puzzle is played by its own rules ("# variant", "# regions",
+// "# cage" lines) plus --variant's, and each command is written once for a puzzle with its rules
+// (classic is the default Rules); pencil marks are read under classic rules only.
+//
 // What it keeps: each input entry (a puzzle, or a malformed stretch of input) gives exactly one
 // record on `out` for solve, count, explain and rate, so output lines up with input; messages
 // ("sudoku: FILE:LINE:COLUMN: ...", warnings, --stats) go to `err`. solve, count, explain and
@@ -15,8 +19,8 @@
 // err text, totals, exit status) in strings of its own, and the calling thread prints the
 // records in input order, so with any number of threads the bytes written are those of one
 // thread and the totals are sums over records. The one exception to "a worker does the whole
-// record" is a count without a limit that outgrows its node budget: the calling thread counts
-// it with count_parallel on every thread while the workers are idle.
+// record" is a count without a limit that outgrows its node budget (under any rules): the
+// calling thread counts it with count_parallel on every thread while the workers are idle.
 //
 // Exit status, worst over the run: 0 all good; 1 some puzzle without an answer, or an input
 // without a puzzle; 2 a file that cannot be read or malformed input; 3 `out` failed or an answer
@@ -48,7 +52,7 @@ enum class Command { solve, count, enumerate, validate, explain, rate, export_, 
 struct RunSettings {
   Command command = Command::solve;
   std::optional<Geometry> box;  ///< every puzzle has this shape; none: detect each one's size
-  VariantName variant;          ///< --variant: rules for every puzzle (variant_run.hpp)
+  VariantName variant;          ///< --variant: rules added to every puzzle's own
   Format format = Format::line;
   /// --format json: JSON Lines records (records.hpp, docs/json.md) instead of `format`'s text
   bool json = false;

@@ -21,6 +21,7 @@
 #include <sudoku/rules.hpp>
 #include <sudoku/solver.hpp>
 #include <sudoku/validator.hpp>
+#include "apps/runs/json.hpp"
 #include "sudoku/generate/generator.hpp"
 #include "sudoku/grid/candidates.hpp"
 #include "sudoku/logic/explain.hpp"
@@ -324,26 +325,39 @@ py::dict step_dict(const sudoku::Step& step, const sudoku::Geometry& g) {
   return d;
 }
 
-py::dict rating_dict(const sudoku::Rating& r) {
-  py::dict d;
-  d["level"] = std::string(sudoku::difficulty_name(r.level));
-  d["hardest"] = r.hardest ? py::object(py::str(std::string(sudoku::technique_id(*r.hardest))))
-                           : py::object(py::none());
-  d["tier"] = r.tier;
-  d["tier_uses"] = r.tier_uses;
-  d["steps"] = r.steps;
-  d["logic"] = std::string(sudoku::status_name(r.logic));
-  d["solutions"] = r.solutions;
-  d["nodes"] = r.nodes;
-  d["updates"] = r.updates;
-  if (r.se) {
-    d["er"] = r.se->er;
-    d["ep"] = r.se->ep;
-    d["ed"] = r.se->ed;
-    d["se_hardest"] = r.se->hardest
-                          ? py::object(py::str(std::string(sudoku::technique_id(*r.se->hardest))))
-                          : py::object(py::none());
+// A value of the one JSON writer (apps/runs/json.hpp) as the Python object it reads as.
+py::object to_python(const sudoku::Json& value) {
+  switch (value.type()) {
+    case sudoku::Json::value_t::null:
+      return py::none();
+    case sudoku::Json::value_t::boolean:
+      return py::bool_(value.get<bool>());
+    case sudoku::Json::value_t::number_integer:
+      return py::int_(value.get<std::int64_t>());
+    case sudoku::Json::value_t::number_unsigned:
+      return py::int_(value.get<std::uint64_t>());
+    case sudoku::Json::value_t::number_float:
+      return py::float_(value.get<double>());
+    case sudoku::Json::value_t::string:
+      return py::str(value.get_ref<const std::string&>());
+    case sudoku::Json::value_t::array: {
+      py::list list;
+      for (const sudoku::Json& item : value) list.append(to_python(item));
+      return list;
+    }
+    case sudoku::Json::value_t::object: {
+      py::dict dict;
+      for (const auto& item : value.items()) dict[py::str(item.key())] = to_python(item.value());
+      return dict;
+    }
+    default:  // binary, discarded: the writer makes none
+      return py::none();
   }
+}
+
+// The fields of `sudoku rate --format json`'s record, from the same writer, and "text".
+py::dict rating_dict(const sudoku::Rating& r) {
+  py::dict d = to_python(sudoku::rating_fields(r));
   d["text"] = sudoku::rating_text(r);
   return d;
 }

@@ -98,9 +98,12 @@ SearchPlan plan_search(Backend backend, const Geometry& geometry, const Rules& r
   plan.generator_proves_by_sat = geometry.size() > kLargestForEngineDig;
   const Backend handover = plan.counts_to_two_by_sat ? Backend::sat : Backend::dlx;
   if (!rules.classic()) {
-    // The rules' cover, on the engine, to the end: no other backend takes them.
+    // The rules' cover, on the engine, to the end: no other backend takes them. The budget
+    // bounds only a front door's worker (Steps::before_handover), so that a long count can go
+    // on where the door splits it over its cores; in one step it would only repeat its start.
     plan.first = backend == Backend::automatic ? Backend::dlx : backend;
     plan.handover = plan.first;
+    plan.budget = kEngineBudget;
     return plan;
   }
   switch (backend) {
@@ -201,6 +204,18 @@ struct RulesSearch {
       else links = std::make_unique<dlx::Solver>(problem);
       links->set_node_limit(node_limit);
     }
+  }
+
+  // The cover of `puzzle` on the dancing links, rewound, for a count split over threads or
+  // ranks; null when there is nothing to search (clashing givens, every cell given).
+  dlx::Solver* links_for_split(const Board& puzzle, const Rules& rules) {
+    load(puzzle, rules);
+    if (!searching()) return nullptr;
+    on_bitsets = false;
+    if (links) links->assign(problem);
+    else links = std::make_unique<dlx::Solver>(problem);
+    links->set_node_limit(Solver::kNoLimit);
+    return links.get();
   }
 
   [[nodiscard]] bool searching() const {
@@ -330,12 +345,13 @@ SolverResult Solver::solve(const Board& puzzle, const Rules& rules, std::uint64_
   }
   const SearchPlan plan = plan_search(backend_, puzzle.geometry(), rules);
   if (options.steps == Steps::after_handover) {
-    return after_handover(plan, puzzle, limit, options);
+    return after_handover(plan, puzzle, rules, limit, options);
   }
   // In one step a named backend runs to the end; its budget bounds it only where a front door
   // splits the search (before_handover), so that a long one can move to another thread.
   const bool bounded = plan.budget != SearchPlan::kNoBudget &&
-                       (backend_ == Backend::automatic || options.steps == Steps::before_handover);
+                       ((backend_ == Backend::automatic && rules.classic()) ||
+                        options.steps == Steps::before_handover);
   if (!bounded) return run(plan.first, puzzle, rules, limit, node_limit_);
   const std::uint64_t budget = std::min(node_limit_, plan.budget);
   SolverResult result = run(plan.first, puzzle, rules, limit, budget);
@@ -345,11 +361,12 @@ SolverResult Solver::solve(const Board& puzzle, const Rules& rules, std::uint64_
     result.handed_over = true;
     return result;
   }
-  return after_handover(plan, puzzle, limit, options);
+  return after_handover(plan, puzzle, rules, limit, options);
 }
 
-SolverResult Solver::after_handover(const SearchPlan& plan, const Board& puzzle,
+SolverResult Solver::after_handover(const SearchPlan& plan, const Board& puzzle, const Rules& rules,
                                     std::uint64_t limit, const SolveOptions& options) {
+  if (!rules.classic()) return rules_after_handover(puzzle, rules, limit, options);
   std::uint64_t known = 0;  // solutions sat found before the engine took over
   if (plan.handover == Backend::sat) {
     // Clause learning counts first (up to the plan's limit); dlx goes on only where it did not
@@ -404,6 +421,37 @@ SolverResult Solver::after_handover(const SearchPlan& plan, const Board& puzzle,
   }
   // Stopped: the solutions found either way, a lower bound.
   if (!result.complete) result.solutions = std::max(result.solutions, known);
+  return result;
+}
+
+// Other rules: their cover to the end; a count of every solution split the caller's way, on the
+// dancing links (the engine split_count takes) even where the bit-set search would fit.
+SolverResult Solver::rules_after_handover(const Board& puzzle, const Rules& rules,
+                                          std::uint64_t limit, const SolveOptions& options) {
+  const bool split = limit == kNoLimit && options.split_count && node_limit_ == kNoLimit;
+  RulesSearch& search = engines().rules;
+  dlx::Solver* engine = split ? search.links_for_split(puzzle, rules) : nullptr;
+  if (engine == nullptr) return run(Backend::dlx, puzzle, rules, limit, node_limit_);
+  SolverResult result;
+  result.backend = Backend::dlx;
+  result.first = Board(puzzle.geometry());
+  if (options.keep_first) {
+    if (!detail::next_in_slices(*engine, node_limit_, interrupt_)) {
+      result.nodes = engine->stats().nodes;
+      result.updates = engine->stats().updates;
+      result.complete = !engine->paused();
+      return result;
+    }
+    result.first = search.cover->decode(engine->cover());
+    result.nodes = engine->stats().nodes;
+    result.updates = engine->stats().updates;
+    engine->rewind();
+  }
+  const dlx::CountResult counted = options.split_count(*engine);
+  result.solutions = counted.count;
+  result.nodes += counted.stats.nodes;
+  result.updates += counted.stats.updates;
+  result.complete = !(interrupt_ && interrupt_());
   return result;
 }
 

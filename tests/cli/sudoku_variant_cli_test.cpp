@@ -321,3 +321,45 @@ TEST_CASE("sudoku generate --variant makes unique puzzles that read back with th
     }
   }
 }
+
+TEST_CASE("sudoku runs classic and X puzzles through one path, with one record shape",
+          "[cli][variant]") {
+  // A classic puzzle, then an X one (every fourth cell of kXGrid blank: unique, kXGrid).
+  const std::string classic =
+      "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+  const std::string x = blank_out(kXGrid, 4);
+  const std::string input = classic + "\n# variant x\n" + x + "\n";
+  auto r = sudoku("solve --format json", input);
+  REQUIRE(r.exit_code == 0);
+  auto records = lines(r.out);
+  REQUIRE(records.size() == 2);
+  CHECK(records[1] ==
+        "{\"line\":3,\"puzzle\":\"" + x + "\",\"variant\":\"x\",\"solution\":\"" + kXGrid + "\"}");
+  CHECK(records[0].rfind("{\"line\":1,\"puzzle\":\"" + classic + "\",\"solution\":\"", 0) == 0);
+  CHECK(solves(x, kXGrid, "", true));
+  // rate --format json: the same fields; SE's are null for X, with the reason once in the
+  // record and nothing on err.
+  r = sudoku("rate --format json", input);
+  CHECK(r.exit_code == 0);
+  CHECK(r.err.empty());
+  records = lines(r.out);
+  REQUIRE(records.size() == 2);
+  CHECK(records[0].find("\"er\":") != std::string::npos);
+  CHECK(records[0].find("se_note") == std::string::npos);
+  CHECK(records[1].find(",\"er\":null,\"ep\":null,\"ed\":null,\"se_hardest\":null,\"se_note\":"
+                        "\"Sudoku Explainer's scale rates classic puzzles, and this one's "
+                        "rules are x\"}") != std::string::npos);
+  // --stats names the backend that answered each rule set.
+  r = sudoku("count --stats", input);
+  CHECK(r.exit_code == 0);
+  CHECK(lines(r.out) == std::vector<std::string>{"1", "1"});
+  CHECK(r.err.find("puzzles: 2, solved: 2, unsolvable: 0, invalid: 0, ") == 0);
+  CHECK(r.err.find("backends: bitboard 1, dlx 1") != std::string::npos);
+  // A backend that does not take the rules: refused as for a board it does not take.
+  r = sudoku("solve --solver naive", input);
+  CHECK(r.exit_code == 2);
+  CHECK(lines(r.out)[1] == "# <stdin>:3: not solved");
+  CHECK(r.err ==
+        "sudoku: <stdin>:3: the naive backend knows the classic rules only; a x puzzle "
+        "takes auto, dlx or hybrid (the exact cover)\n");
+}

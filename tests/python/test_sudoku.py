@@ -299,3 +299,15 @@ def test_submodule_imports():
     from dlx import sudoku as imported
     assert direct.solve is imported.solve
     assert dlx.sudoku.solve(WIKI) == WIKI_SOLUTION
+
+
+def test_rate_fields_are_the_rate_records():
+    # The fields of `sudoku rate --format json` after its head (docs/json.md), in that order,
+    # then "text": one writer builds both.
+    levels = ["level", "hardest", "tier", "tier_uses", "steps", "logic", "solutions", "nodes",
+              "updates"]
+    assert list(sudoku.rate(WIKI)) == levels + ["text"]
+    se = sudoku.rate(".1.73.8..3.7.9....4.8..6.2.....8..3....5.1....2..6.....6.4..5.2....2.1.6..5.18.7.",
+                     se=True)
+    assert list(se) == levels + ["er", "ep", "ed", "se_hardest", "text"]
+    assert isinstance(se["er"], float) and isinstance(se["nodes"], int)

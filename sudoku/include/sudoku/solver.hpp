@@ -34,7 +34,8 @@
 // budget of nodes (some tens of milliseconds); a search that needs more goes on from the start
 // with dlx, or above 16x16 first with sat (on a minimal 25x25 puzzle the engine's search can
 // take hours, clause learning a second), which counts up to a few solutions before dlx goes
-// on. Other rules go to their cover (labelled dlx), which has no budget.
+// on. Other rules go to their cover (labelled dlx), to the end; only a front door's worker
+// (Steps::before_handover) keeps to a budget there, so that a long count goes on split.
 //
 // Front doors that run the long search their own way ask the Solver for it in two parts, and
 // never repeat its steps:
@@ -44,7 +45,8 @@
 //   * the thread that runs them solves the same puzzle with Steps::after_handover, with
 //     SolveOptions::split_count where a count of every solution on the plain cover should be
 //     split (the sudoku program: dlx::count_parallel over every core; sudoku-mpi: the ranks).
-//     The Solver calls it with its engine loaded with the puzzle's plain cover, rewound.
+//     The Solver calls it with its engine loaded with the puzzle's plain cover (other rules:
+//     the rules' cover), rewound.
 // Stopping is the interrupt's (set_interrupt()): asked between slices of nodes
 // (sliced_search.hpp), so the Python module's Ctrl-C and the program's signals stop any step.
 // Every backend counts up to a limit and keeps the first solution; nodes are the backend's own
@@ -137,11 +139,11 @@ enum class Steps : std::uint8_t { all, before_handover, after_handover };
 
 struct SolveOptions {
   Steps steps = Steps::all;
-  /// The count of every solution once it reaches the plain cover (classic rules, limit
-  /// kNoLimit), the front door's way: called with the engine loaded with the puzzle's plain
-  /// cover and rewound; returns the count and the work (a front door with a limit of its own,
-  /// as sudoku-mpi's --limit, applies it there). Empty: on this thread, in slices that ask the
-  /// interrupt.
+  /// The count of every solution after the hand-over (limit kNoLimit), the front door's way:
+  /// called with the engine loaded with the puzzle's plain cover (other rules: their cover on
+  /// the dancing links) and rewound; returns the count and the work (a front door with a limit of
+  /// its own, as sudoku-mpi's --limit, applies it there). Empty: on this thread, in slices that ask
+  /// the interrupt.
   std::function<dlx::CountResult(dlx::Solver& engine)> split_count{};
   /// Whether split_count is preceded by a search for the first solution, which the result
   /// keeps (the sudoku program checks it); false: the count alone, `first` left blank.
@@ -194,8 +196,10 @@ class Solver {
   Engines& engines();
   SolverResult run(Backend backend, const Board& puzzle, const Rules& rules, std::uint64_t limit,
                    std::uint64_t node_limit);
-  SolverResult after_handover(const SearchPlan& plan, const Board& puzzle, std::uint64_t limit,
-                              const SolveOptions& options);
+  SolverResult after_handover(const SearchPlan& plan, const Board& puzzle, const Rules& rules,
+                              std::uint64_t limit, const SolveOptions& options);
+  SolverResult rules_after_handover(const Board& puzzle, const Rules& rules, std::uint64_t limit,
+                                    const SolveOptions& options);
 
   Backend backend_;
   std::uint64_t node_limit_ = kNoLimit;
