@@ -171,9 +171,10 @@ struct PlainCover {
   }
 };
 
-// The cover of a puzzle under other rules (RulesCover) and its search: the bit-set search
-// when the cover fits it, the dancing links otherwise. Memory is reused from puzzle to puzzle.
-struct RulesCover {
+// The cover of a puzzle under other rules (RulesCover) and its search (RulesSearch): the bit-set
+// search when the cover fits it, the dancing links otherwise. Memory is reused from puzzle to
+// puzzle.
+struct RulesSearch {
   std::optional<RulesCover> cover;
   dlx::CompactProblem problem;
   bool on_bitsets = false;
@@ -254,7 +255,7 @@ struct Solver::Engines {
   NaiveSolver naive;
   MrvSolver mrv;
   PlainCover plain;
-  RulesCover rules;
+  RulesSearch rules;
 };
 
 Solver::Solver(Backend backend) : backend_(backend) {}
@@ -409,10 +410,10 @@ SolverResult Solver::after_handover(const SearchPlan& plan, const Board& puzzle,
 // ---- enumeration -------------------------------------------------------------------------------
 
 struct Solver::Enumeration::State {
-  // dlx: the owner's plain cover; other rules: the owner's RulesCover; hybrid: a range of the
+  // dlx: the owner's plain cover; other rules: the owner's RulesSearch; hybrid: a range of the
   // owner's DlxSolver.
   PlainCover* plain = nullptr;
-  RulesCover* rules = nullptr;
+  RulesSearch* rules = nullptr;
   std::optional<DlxSolver::SolutionRange> range;
   std::optional<DlxSolver::SolutionRange::iterator> at;
   Board current;
