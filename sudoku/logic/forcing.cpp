@@ -627,8 +627,8 @@ bool Engine::inside_rules(Imp& imp, const std::vector<std::uint64_t>& orig, cons
         for (std::size_t w = 0; w < words_; ++w) seen[w] = ~outside[w];
         std::uint64_t any = 0;
         for (std::uint64_t m = where; m != 0; m &= m - 1) {
-          const auto place = static_cast<std::size_t>(cells[static_cast<std::size_t>(
-              std::countr_zero(m))]);
+          const auto place =
+              static_cast<std::size_t>(cells[static_cast<std::size_t>(std::countr_zero(m))]);
           any = 0;
           for (std::size_t w = 0; w < words_; ++w) any |= seen[w] &= peer_bits_[place * words_ + w];
           if (any == 0) break;
@@ -728,9 +728,8 @@ bool Engine::inside_rules(Imp& imp, const std::vector<std::uint64_t>& orig, cons
   const auto look = [&](std::vector<std::uint64_t>& last) {
     for (int u = 0; u < units; ++u) {
       const auto row = static_cast<std::ptrdiff_t>(u * stride_);
-      unchanged[static_cast<std::size_t>(u)] =
-          std::equal(imp.places.begin() + row, imp.places.begin() + row + stride_,
-                     last.begin() + row);
+      unchanged[static_cast<std::size_t>(u)] = std::equal(
+          imp.places.begin() + row, imp.places.begin() + row + stride_, last.begin() + row);
     }
     last = imp.places;
   };
