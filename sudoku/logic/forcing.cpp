@@ -82,6 +82,10 @@ struct Imp {
   // places[unit * (N + 1) + digit]: bit i when the unit's i-th cell holds the digit in `grid`,
   // kept with it (a dynamic off clears the bit in the cell's three units).
   std::vector<std::uint64_t> places;
+  // inside_rules()'s last look of each kind, as `places` stood then: a unit whose places
+  // (locked: of one digit; pairs: of every digit) have not changed since holds no pattern of
+  // that kind it did not apply.
+  std::vector<std::uint64_t> locked_seen, hidden_seen, naked_seen;
   int contra_on = -1, contra_off = -1;
   // Static chains from one assumption (X-chains, AICs) follow a candidate both ways: reaching
   // the assumption's negation is what they look for, and other clashes do not stop them.
@@ -197,6 +201,26 @@ class Engine {
       }
     }
     const auto units = static_cast<std::size_t>(layout.unit_count());
+    if (!layout.classic) {
+      // inside_rules()'s locked candidates ask which cells see every place of a digit in a
+      // unit: with an apart pair a cell sees some 28 others, so the question is an AND of
+      // the places' peer sets, not a walk of one place's peers asking sees() of the others.
+      words_ = (static_cast<std::size_t>(cells_) + 63) / 64;
+      peer_bits_.assign(static_cast<std::size_t>(cells_) * words_, 0);
+      unit_bits_.assign(units * words_, 0);
+      for (std::size_t c = 0; c < layout.peers.size(); ++c) {
+        for (int q : layout.peers[c]) {
+          const auto b = static_cast<std::size_t>(q);
+          peer_bits_[c * words_ + b / 64] |= std::uint64_t{1} << (b % 64);
+        }
+      }
+      for (std::size_t u = 0; u < units; ++u) {
+        for (int q : layout.unit_cells[u]) {
+          const auto b = static_cast<std::size_t>(q);
+          unit_bits_[u * words_ + b / 64] |= std::uint64_t{1} << (b % 64);
+        }
+      }
+    }
     overlap_.assign(units * units, Overlap{});
     for (int c = 0; c < cells_; ++c) {
       for (const Slot& a : slots_of(c)) {
@@ -260,6 +284,9 @@ class Engine {
       }
     }
     imp.places = places_;
+    imp.locked_seen.assign(places_.size(), 0);
+    imp.hidden_seen.assign(places_.size(), 0);
+    imp.naked_seen.assign(places_.size(), 0);
     add(imp, cell, digit, on, cause, {}, -1);
   }
   /// Adds a node unless it exists; records a contradiction if its conjugate exists.
@@ -422,6 +449,9 @@ class Engine {
     std::uint64_t in_first = 0, in_second = 0;
   };
   std::vector<Overlap> overlap_;
+  // Non-classic layouts: each cell's peers and each unit's cells as bit sets of words_ words.
+  std::size_t words_ = 0;
+  std::vector<std::uint64_t> peer_bits_, unit_bits_;
   // inside_rules()'s locked candidates: the chutes' segment masks and the kernel's findings.
   std::vector<std::uint64_t> segments_, pointing_, claiming_, locked_;
   std::vector<std::uint64_t> places_of_, places_;  // start(): Imp::places of the last grid
@@ -581,20 +611,35 @@ bool Engine::inside_rules(Imp& imp, const std::vector<std::uint64_t>& orig, cons
   if (!L_.classic) {
     // Locked candidates on any layout (the chute tables below know boxes only): a digit's
     // places in a unit all seen from a cell outside it (through a unit or an apart pair).
+    // The cells seeing every place, by increasing cell as the peers list them.
+    std::vector<std::uint64_t> seen(words_);
     for (int from = 0; from < units; ++from) {
+      const std::uint64_t* outside = &unit_bits_[static_cast<std::size_t>(from) * words_];
       for (int d = 1; d <= n_; ++d) {
         const std::uint64_t where = places(from, d);
         if (at_most_one_bit(where)) continue;
+        // Unchanged since the last look: what it removes is already off (or the look found
+        // it in the position itself, resting on no off node).
+        auto& last = imp.locked_seen[static_cast<std::size_t>(from * stride_ + d)];
+        if (where == last) continue;
+        last = where;
         const auto& cells = L_.unit_cells[static_cast<std::size_t>(from)];
-        const int first = cells[static_cast<std::size_t>(std::countr_zero(where))];
+        for (std::size_t w = 0; w < words_; ++w) seen[w] = ~outside[w];
+        std::uint64_t any = 0;
+        for (std::uint64_t m = where; m != 0; m &= m - 1) {
+          const auto place =
+              static_cast<std::size_t>(cells[static_cast<std::size_t>(std::countr_zero(m))]);
+          any = 0;
+          for (std::size_t w = 0; w < words_; ++w) any |= seen[w] &= peer_bits_[place * words_ + w];
+          if (any == 0) break;
+        }
+        if (any == 0) continue;
         elims.clear();
-        for (int q : L_.peers[static_cast<std::size_t>(first)]) {
-          if ((g[static_cast<std::size_t>(q)] & digit_bit(d)) == 0) continue;
-          bool all = std::find(cells.begin(), cells.end(), q) == cells.end();
-          for (std::uint64_t m = where & (where - 1); m != 0 && all; m &= m - 1) {
-            all = L_.sees(q, cells[static_cast<std::size_t>(std::countr_zero(m))]);
+        for (std::size_t w = 0; w < words_; ++w) {
+          for (std::uint64_t m = seen[w]; m != 0; m &= m - 1) {
+            const auto q = static_cast<int>(w * 64) + std::countr_zero(m);
+            if ((g[static_cast<std::size_t>(q)] & digit_bit(d)) != 0) elims.push_back({q, d});
           }
-          if (all) elims.push_back({q, d});
         }
         if (elims.empty()) continue;
         parents.clear();
@@ -677,7 +722,20 @@ bool Engine::inside_rules(Imp& imp, const std::vector<std::uint64_t>& orig, cons
   // Hidden pairs, naked pairs and x-wings: the kernel's searches (those of the techniques),
   // every one found applied.
   std::array<std::uint64_t, Geometry::kMaxSize + 1> masks{};
+  // The pairs of a unit depend on its places alone (a naked pair's cells and what it removes
+  // are in the unit): a unit unchanged since the last look of a kind is passed over by it.
+  std::vector<char> unchanged(static_cast<std::size_t>(units), 0);
+  const auto look = [&](std::vector<std::uint64_t>& last) {
+    for (int u = 0; u < units; ++u) {
+      const auto row = static_cast<std::ptrdiff_t>(u * stride_);
+      unchanged[static_cast<std::size_t>(u)] = std::equal(
+          imp.places.begin() + row, imp.places.begin() + row + stride_, last.begin() + row);
+    }
+    last = imp.places;
+  };
+  look(imp.hidden_seen);
   for (int u = 0; u < units; ++u) {
+    if (unchanged[static_cast<std::size_t>(u)]) continue;
     for (int d = 1; d <= n_; ++d) masks[static_cast<std::size_t>(d)] = places(u, d);
     for_each_hidden_subset(masks.data(), n_, 2, [&](const int* digits, std::uint64_t where) {
       const std::uint64_t keep = digit_bit(digits[0]) | digit_bit(digits[1]);
@@ -698,7 +756,9 @@ bool Engine::inside_rules(Imp& imp, const std::vector<std::uint64_t>& orig, cons
     });
   }
   if (added) return true;
+  look(imp.naked_seen);
   for (int u = 0; u < units; ++u) {
+    if (unchanged[static_cast<std::size_t>(u)]) continue;
     const auto& cells = L_.unit_cells[static_cast<std::size_t>(u)];
     for (std::size_t i = 0; i < cells.size(); ++i) masks[i] = g[static_cast<std::size_t>(cells[i])];
     for_each_naked_subset(masks.data(), static_cast<int>(cells.size()), 2,
