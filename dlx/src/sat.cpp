@@ -97,7 +97,8 @@ struct SatSolver::Formula {
   void cardinality(std::span<const int> x, std::uint32_t lo, std::uint32_t hi) {
     const std::size_t m = x.size();
     // Only the columns lo and hi + 1 are asked about; the others lead up to them.
-    const std::size_t top = std::max<std::size_t>(lo, std::size_t{hi} + 1 <= m ? std::size_t{hi} + 1 : 0);
+    const std::size_t top =
+        std::max<std::size_t>(lo, std::size_t{hi} + 1 <= m ? std::size_t{hi} + 1 : 0);
     // row[c - 1] is r(j, c) for the current j; previous[c - 1] is r(j - 1, c).
     std::vector<int> previous, row;
     for (std::size_t j = 1; j <= m; ++j) {
@@ -144,7 +145,8 @@ struct SatSolver::Formula {
   void secondary(std::span<const std::pair<ColorId, int>> entries) {
     std::vector<int> exclusive;
     std::size_t k = 0;
-    while (k < entries.size() && entries[k].first == kNoColor) exclusive.push_back(entries[k++].second);
+    while (k < entries.size() && entries[k].first == kNoColor)
+      exclusive.push_back(entries[k++].second);
     while (k < entries.size()) {
       std::size_t end = k + 1;
       while (end < entries.size() && entries[end].first == entries[k].first) ++end;
