@@ -86,9 +86,13 @@ TEST_CASE("SAT: a secondary item shared by one colour, or used once without", "[
   for (const char* name : {"a", "b", "c", "d", "e", "f"}) problem.add_primary(name, 0, 1);
   problem.add_primary("g");
   problem.add_secondary("s");
-  for (const auto& option : std::vector<std::vector<std::string_view>>{
-           {"a", "s:red"}, {"b", "s:red"}, {"c", "s:blue"}, {"d", "s"}, {"e", "s:blue"},
-           {"f", "s:green"}, {"g"}}) {
+  for (const auto& option : std::vector<std::vector<std::string_view>>{{"a", "s:red"},
+                                                                       {"b", "s:red"},
+                                                                       {"c", "s:blue"},
+                                                                       {"d", "s"},
+                                                                       {"e", "s:blue"},
+                                                                       {"f", "s:green"},
+                                                                       {"g"}}) {
     problem.add_option(option);
   }
   CHECK(sat_listing(problem).size() == 9);
