@@ -34,7 +34,7 @@ for puzzle in data/sudoku/25x25_hard.txt data/sudoku/25x25_minimal.txt; do
     end=$(date +%s.%N)
     read -r user sys kb < "$work/time"
     covers=$(grep -c '^$' "$work/out" || true)
-    printf '| %s | `sudoku export | dlx --sat --limit 1` | %d | %.2f | %.2f | %d | %s cover |\n' \
+    printf '| %s | `sudoku export \\| dlx --sat --limit 1` | %d | %.2f | %.2f | %d | %s cover |\n' \
       "$(basename "$puzzle")" "$run" "$(echo "$end - $start" | bc)" \
       "$(echo "$user + $sys" | bc)" $((kb / 1024)) "$covers"
   done
