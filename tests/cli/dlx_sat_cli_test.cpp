@@ -50,7 +50,8 @@ std::string pigeons(int n) {
   for (int j = 0; j + 1 < n; ++j) text += " h" + std::to_string(j);
   text += '\n';
   for (int i = 0; i < n; ++i) {
-    for (int j = 0; j + 1 < n; ++j) text += "p" + std::to_string(i) + " h" + std::to_string(j) + '\n';
+    for (int j = 0; j + 1 < n; ++j)
+      text += "p" + std::to_string(i) + " h" + std::to_string(j) + '\n';
   }
   return text;
 }
