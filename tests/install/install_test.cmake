@@ -32,8 +32,9 @@ foreach(file include/dlx/dlx.hpp include/dlx/solver.hpp include/dlx/knuth_format
   endif()
 endforeach()
 
-# A small installed API: at most 21 headers (sat.hpp the 21st), none of the engine's internals (detail/), and
-# nothing of the internal targets (sudoku_internal) or the internal headers (internal/).
+# A small installed API: at most 21 headers (sat.hpp the 21st), none of the engine's internals
+# (detail/), and nothing of the internal targets (sudoku_internal) or the internal headers
+# (internal/).
 file(GLOB_RECURSE headers RELATIVE ${prefix}/include ${prefix}/include/*)
 list(LENGTH headers header_count)
 if(header_count GREATER 21)
