@@ -40,6 +40,7 @@
 #include "dlx/solver.hpp"
 #include "dlx_cost.hpp"
 #include "dlx_memo.hpp"
+#include "dlx_sat.hpp"
 #include "stop_signal.hpp"
 
 #ifndef DLX_VERSION
@@ -121,6 +122,15 @@ Options:
                        work, multiplicities are refused
       --best K         with or without --min-cost: the covers of the K least costs (DLX5's k),
                        by increasing cost, each followed by its "cost N" line
+      --sat            search by clause learning instead (CaDiCaL, docs/sat.md): for
+                       problems whose first cover no backtracking search finds, or whose
+                       lack of covers it cannot prove. Covers are printed as listed covers
+                       are, each found by a solver call and then barred; --limit N stops
+                       after N (--limit 1: one cover, or exit 1 when there is none), --count
+                       prints their number, --stats the formula's size and the time
+                       ("Altogether C solutions, V variables, K clauses, T seconds.").
+                       Not with --threads, --engine, --progress, --memo, --zdd, --sample,
+                       --min-cost or --estimate
       --estimate N     print Knuth's estimate, from N random probes down the search tree, of
                        the number of covers and of search-tree nodes, each as mean +- 1.96
                        standard errors with that 95% interval (docs/min-cost.md)
@@ -212,6 +222,7 @@ struct Options {
   bool progress = false;
   bool no_progress = false;  // --no-progress: not even the memo's lines in a log
   bool print_problem = false;
+  bool sat = false;            // --sat: clause learning (dlx_sat.hpp)
   std::size_t best = 0;        // --min-cost / --best: how many least costs; 0: not asked
   std::uint64_t estimate = 0;  // --estimate: probes; 0: not asked
   std::uint64_t seed = 0;
@@ -401,7 +412,7 @@ std::optional<Options> parse_options(int argc, char** argv) {
   po::options_description named;
   cli::add_common(named);
   memo_cli::add_options(named);
-  named.add_options()("engine", po::value<std::string>());
+  named.add_options()("engine", po::value<std::string>())("sat", po::bool_switch());
   named.add_options()("count,c", po::bool_switch())("print-problem,P", po::bool_switch())(
       "min-cost", po::bool_switch())("best", po::value<std::string>())(
       "estimate", po::value<std::string>())("seed", po::value<std::string>())(
@@ -487,6 +498,27 @@ std::optional<Options> parse_options(int argc, char** argv) {
                                       {"--print-problem", options.print_problem},
                                       {"--example", example}}) {
       if (given) throw UsageError(std::string(name) + " does not apply to " + what);
+    }
+  }
+  options.sat = vm["sat"].as<bool>();
+  if (options.sat) {
+    for (const auto& [name, given] : {std::pair{"--threads", common.threads.has_value()},
+                                      {"--engine", vm.count("engine") != 0},
+                                      {"--progress", common.progress_given && common.progress},
+                                      {"--memo", vm["memo"].as<bool>()},
+                                      {"--zdd", vm["zdd"].as<bool>()},
+                                      {"--sample", vm.count("sample") != 0},
+                                      {"--memo-memory", vm.count("memo-memory") != 0},
+                                      {"--min-cost", options.best != 0},
+                                      {"--estimate", options.estimate != 0},
+                                      {"--print-problem", options.print_problem},
+                                      {"--example", example}}) {
+      if (given) {
+        throw UsageError(std::string(name) + " does not apply to --sat" +
+                         (std::string(name) == "--progress"
+                              ? " (the SAT solver has no measure of how far it is)"
+                              : ""));
+      }
     }
   }
   options.memo = memo_cli::read(vm, options.count, given_limit, common.threads.has_value(),
@@ -657,6 +689,7 @@ int solve(const Options& options) {
     return kFound;
   }
   if (options.stats) cli::print_problem_size(problem);
+  if (options.sat) return dlx_sat::run(input, options.limit, options.count, options.stats);
   if (options.best != 0) return dlx_cost::print_min_cost(input, options.best, options.stats);
   if (options.estimate != 0)
     return dlx_cost::print_estimate(problem, options.estimate, options.seed);

@@ -88,6 +88,10 @@ class Problem:
         """The covers of least cost as (cost, option ids) pairs: one cover of least cost, or
         with best=K the covers of the K least costs by increasing cost (Knuth's DLX5 k); []
         when there is no cover. ProblemError for multiplicities; Ctrl-C stops it."""
+    def sat_covers(self, limit: int = 1) -> list[list[int]]:
+        """Up to `limit` covers by clause learning (CaDiCaL), each a list of option ids in
+        increasing order; fewer than `limit` means there are no others ([]: no cover at all).
+        Ctrl-C stops it."""
     def estimate(self, probes: int = 1000, seed: int = 0) -> Estimate:
         """Knuth's random-probe estimate of the number of covers and of search-tree nodes; the
         same seed gives the same Estimate. ProblemError for multiplicities or probes=0."""

@@ -6,10 +6,12 @@
 #include <algorithm>
 #include <atomic>
 #include <cerrno>
+#include <chrono>
 #include <cstdint>
 #include <cstring>
 #include <filesystem>
 #include <fstream>
+#include <future>
 #include <memory>
 #include <optional>
 #include <sstream>
@@ -21,6 +23,7 @@
 #include <dlx/knuth_format.hpp>
 #include <dlx/parallel.hpp>
 #include <dlx/problem.hpp>
+#include <dlx/sat.hpp>
 #include <dlx/solver.hpp>
 
 #include "bindings.hpp"
@@ -35,6 +38,31 @@ namespace {
 using ProblemPtr = std::shared_ptr<dlx::Problem>;
 
 [[noreturn]] void fail(const std::string& message) { throw dlx::ProblemError(message); }
+
+// Problem.sat_covers: CaDiCaL runs on a thread of its own without the GIL, while this one looks
+// for Ctrl-C every 50 ms; on a signal it sets the solver's stop flag (the solver looks at it many
+// times a second), waits for it and raises KeyboardInterrupt.
+std::vector<std::vector<dlx::OptionId>> sat_covers(const ProblemPtr& problem, std::uint64_t limit) {
+  if (limit == 0) fail("sat_covers needs a limit of at least 1");
+  std::atomic<bool> stop{false};
+  auto future =
+      std::async(std::launch::async, [&] { return dlx::sat_covers(*problem, limit, &stop); });
+  for (;;) {
+    {
+      py::gil_scoped_release release;
+      if (future.wait_for(std::chrono::milliseconds(50)) == std::future_status::ready) break;
+    }
+    if (PyErr_CheckSignals() != 0) {
+      stop = true;
+      {
+        py::gil_scoped_release release;
+        future.wait();
+      }
+      throw py::error_already_set();
+    }
+  }
+  return future.get().covers;
+}
 
 // ---- Problem -------------------------------------------------------------------------------
 
@@ -641,6 +669,15 @@ other than 0/1, ragged rows, or a row with no 1 in a primary column.)doc")
                              "Whether some option gives a colour.")
       .def_property_readonly("has_multiplicities", &dlx::Problem::has_multiplicities,
                              "Whether some primary item has a range other than exactly once.")
+      .def("sat_covers", &sat_covers, py::arg("limit") = 1, R"doc(
+Covers found by clause learning (CaDiCaL; docs/sat.md) instead of the search: for problems
+whose first cover no backtracking search finds, or whose lack of covers it cannot prove. A list
+of up to `limit` covers, each a list of option ids in increasing order, none twice; fewer than
+`limit` means there are no others, so [] proves there is no cover. Each cover costs a solver
+call. Ctrl-C stops it (KeyboardInterrupt).
+
+    >>> sorted(dlx.Problem.from_knuth("a b\na\nb\na b\n").sat_covers(limit=5))
+    [[0, 1], [2]])doc")
       .def("__repr__", [](const dlx::Problem& p) {
         return "<dlx.Problem: " + std::to_string(p.item_count()) + " items (" +
                std::to_string(p.primary_count()) + " primary), " +

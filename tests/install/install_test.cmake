@@ -32,12 +32,13 @@ foreach(file include/dlx/dlx.hpp include/dlx/solver.hpp include/dlx/knuth_format
   endif()
 endforeach()
 
-# A small installed API: at most 20 headers, none of the engine's internals (detail/), and
-# nothing of the internal targets (sudoku_internal) or the internal headers (internal/).
+# A small installed API: at most 21 headers (sat.hpp the 21st), none of the engine's internals
+# (detail/), and nothing of the internal targets (sudoku_internal) or the internal headers
+# (internal/).
 file(GLOB_RECURSE headers RELATIVE ${prefix}/include ${prefix}/include/*)
 list(LENGTH headers header_count)
-if(header_count GREATER 20)
-  message(FATAL_ERROR "${header_count} headers installed, more than 20:\n${headers}")
+if(header_count GREATER 21)
+  message(FATAL_ERROR "${header_count} headers installed, more than 21:\n${headers}")
 endif()
 foreach(header IN LISTS headers)
   if(NOT header MATCHES "^(dlx|sudoku)/[a-z_]+\\.hpp$")
