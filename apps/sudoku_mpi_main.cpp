@@ -2,11 +2,12 @@
 //
 // Rank 0 reads FILE and sends its text to every rank; every rank reads the same puzzles from it
 // with sudoku::Reader, so malformed entries and clashing givens are met by all ranks alike (and
-// reported by rank 0 alone). Each valid puzzle becomes the full exact cover of its geometry
-// (sudoku::Encoding) with the givens committed, counted by the shared driver (mpi_count.hpp)
-// over every rank. The puzzles are counted one after the other, each over all ranks: this is
-// for long counts (a 9x9 with few givens, an empty 6x6), not for batches of easy puzzles, which
-// `sudoku count` does faster on one machine.
+// reported by rank 0 alone). Each valid puzzle becomes the exact cover of its rules (classic:
+// the plain cover; a puzzle after "# variant", "# regions" or "# cage" lines: its rules' cover,
+// rules_cover.hpp), counted by the shared driver (mpi_count.hpp) over every rank. The puzzles
+// are counted one after the other, each over all ranks: this is for long counts (a 9x9 with few
+// givens, an empty 6x6), not for batches of easy puzzles, which `sudoku count` does faster on
+// one machine.
 #include <chrono>
 #include <cstdint>
 #include <cstdio>
@@ -28,6 +29,7 @@
 #include <sudoku/reader.hpp>
 #include <sudoku/solver.hpp>
 #include <sudoku/validator.hpp>
+#include <sudoku/writer.hpp>
 #include "apps/runs/records.hpp"
 
 #include "cli_options.hpp"
@@ -48,9 +50,11 @@ constexpr const char* kHelp =
 
 Reads puzzles from FILE (standard input when FILE is - or absent) as `sudoku count` does (one
 per line or as grids; any box shape from 2x2 to 5x7; `sudoku --help` gives the rules); only
-rank 0 reads it. Each puzzle is counted over all the ranks in turn: its exact cover (an option
-per cell and digit, the givens committed) is split into many more subproblems than there are
-worker threads, handed out on request, and the counts are added up exactly.
+rank 0 reads it; "# variant", "# regions" and "# cage" lines give the puzzles after them their
+rules, as for `sudoku count`. Each puzzle is counted over all the ranks in turn: its exact
+cover (an option per cell and digit, the givens committed, and the rules' items) is split
+into many more subproblems than there are worker threads, handed out on request, and the
+counts are added up exactly.
 
 Options:
       --box RxC        boxes of R rows by C columns (e.g. 2x3 for 6x6); default: from the size
@@ -186,14 +190,35 @@ int run(const mpi_count::Session& mpi, const Options& options) {
       continue;
     }
     const sudoku::Puzzle& puzzle = std::get<sudoku::Puzzle>(*entry);
-    ++puzzles;
     const sudoku::Board& board = puzzle.board;
+    const sudoku::Rules& rules = puzzle.variant;  // its "# variant", "# regions", "# cage" lines
+    if (auto problem = sudoku::rules_problem(board.geometry(), rules)) {
+      // Rules that do not fit the board (a cage off it, regions of the wrong size): as a
+      // malformed entry, status 2 and an "invalid input" record.
+      status = std::max(status, 2);
+      ++invalid;
+      if (root) {
+        std::cout.flush();
+        std::cerr << "sudoku-mpi: " << source << ":" << puzzle.line << ": " << rules.name() << ": "
+                  << *problem << '\n';
+        sudoku::write_no_answer_record(
+            std::cout, format, source + ":" + std::to_string(puzzle.line) + ": invalid input",
+            nullptr);
+      }
+      continue;
+    }
+    ++puzzles;
     std::uint64_t found = 0;
-    if (!sudoku::consistent(board)) {
+    // Classic clashes are all named (write_conflicts); other rules' (a jigsaw has no boxes) by
+    // the first their units, pairs or cages break.
+    const std::optional<std::string> clash =
+        rules.classic() ? std::nullopt : sudoku::rules_clash(board, rules);
+    if (rules.classic() ? !sudoku::consistent(board) : clash.has_value()) {
       if (root) {
         std::cout.flush();
         std::cerr << "sudoku-mpi: " << source << ":" << puzzle.line << ": no solution: ";
-        sudoku::write_conflicts(std::cerr, board);
+        if (clash) std::cerr << *clash;
+        else sudoku::write_conflicts(std::cerr, board);
         std::cerr << '\n';
       }
     } else {
@@ -206,9 +231,10 @@ int run(const mpi_count::Session& mpi, const Options& options) {
         count.checkpoint = checkpoint ? &*checkpoint : nullptr;
         count.problem_number = ++counted;
         // "plain cover": the problem counted since the dlx backend (a checkpoint of the full
-        // encoding with committed givens splits differently, and is refused).
-        count.fingerprint =
-            dlx::fingerprint("sudoku plain cover " + g.name() + " " + board.to_line());
+        // encoding with committed givens splits differently, and is refused); other rules add
+        // their lines, so a checkpoint of the same givens under other rules is refused too.
+        count.fingerprint = dlx::fingerprint("sudoku plain cover " + g.name() + " " +
+                                             board.to_line() + sudoku::rules_lines(rules, g));
         if (root && options.progress) {
           const std::string at = source + ":" + std::to_string(puzzle.line);
           count.on_progress = [at, start, &progress](double fraction) {
@@ -230,7 +256,8 @@ int run(const mpi_count::Session& mpi, const Options& options) {
           result.stats = split_counted.stats;
           return result;
         };
-        const sudoku::SolverResult result = solver.solve(board, sudoku::Solver::kNoLimit, split);
+        const sudoku::SolverResult result =
+            solver.solve(board, rules, sudoku::Solver::kNoLimit, split);
         progress.clear();
         found = result.solutions;
         stats.nodes += result.nodes;

@@ -19,6 +19,7 @@
 #include <dlx/problem.hpp>
 
 #include "bindings.hpp"
+#include "interrupt.hpp"
 
 namespace py = pybind11;
 
@@ -34,28 +35,6 @@ dlx::OptionId option_id(const dlx::Problem& problem, std::int64_t option) {
                             std::to_string(problem.option_count()) + " options)");
   }
   return static_cast<dlx::OptionId>(option);
-}
-
-// Runs `work` on a thread of its own without the GIL, looking for Ctrl-C every 50 ms; on a
-// signal it sets `stop`, waits for the work to end and raises KeyboardInterrupt.
-template <class Work>
-auto run_interruptible(std::atomic<bool>& stop, Work work) {
-  auto future = std::async(std::launch::async, std::move(work));
-  for (;;) {
-    {
-      py::gil_scoped_release release;
-      if (future.wait_for(std::chrono::milliseconds(50)) == std::future_status::ready) break;
-    }
-    if (PyErr_CheckSignals() != 0) {
-      stop = true;
-      {
-        py::gil_scoped_release release;
-        future.wait();
-      }
-      throw py::error_already_set();
-    }
-  }
-  return future.get();
 }
 
 py::list min_cost(const ProblemPtr& problem, std::size_t best) {

@@ -39,29 +39,12 @@ using ProblemPtr = std::shared_ptr<dlx::Problem>;
 
 [[noreturn]] void fail(const std::string& message) { throw dlx::ProblemError(message); }
 
-// Problem.sat_covers: CaDiCaL runs on a thread of its own without the GIL, while this one looks
-// for Ctrl-C every 50 ms; on a signal it sets the solver's stop flag (the solver looks at it many
-// times a second), waits for it and raises KeyboardInterrupt.
+// Problem.sat_covers: CaDiCaL runs on a thread of its own without the GIL (run_interruptible,
+// interrupt.hpp); on Ctrl-C the solver's stop flag is set (it looks at it many times a second).
 std::vector<std::vector<dlx::OptionId>> sat_covers(const ProblemPtr& problem, std::uint64_t limit) {
   if (limit == 0) fail("sat_covers needs a limit of at least 1");
   std::atomic<bool> stop{false};
-  auto future =
-      std::async(std::launch::async, [&] { return dlx::sat_covers(*problem, limit, &stop); });
-  for (;;) {
-    {
-      py::gil_scoped_release release;
-      if (future.wait_for(std::chrono::milliseconds(50)) == std::future_status::ready) break;
-    }
-    if (PyErr_CheckSignals() != 0) {
-      stop = true;
-      {
-        py::gil_scoped_release release;
-        future.wait();
-      }
-      throw py::error_already_set();
-    }
-  }
-  return future.get().covers;
+  return run_interruptible(stop, [&] { return dlx::sat_covers(*problem, limit, &stop); }).covers;
 }
 
 // ---- Problem -------------------------------------------------------------------------------

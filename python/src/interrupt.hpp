@@ -6,10 +6,13 @@
 
 #include <pybind11/pybind11.h>
 
+#include <atomic>
 #include <chrono>
 #include <cstdint>
 #include <functional>
+#include <future>
 #include <stdexcept>
+#include <utility>
 
 #include <dlx/solver.hpp>
 
@@ -96,6 +99,28 @@ inline std::uint64_t count_sliced(dlx::Solver& solver, std::uint64_t limit) {
   }
   poll.raise_if_signalled();
   return total;
+}
+
+// Runs `work` on a thread of its own without the GIL, looking for Ctrl-C every 50 ms; on a
+// signal it sets `stop`, waits for the work to end and raises KeyboardInterrupt.
+template <class Work>
+auto run_interruptible(std::atomic<bool>& stop, Work work) {
+  auto future = std::async(std::launch::async, std::move(work));
+  for (;;) {
+    {
+      pybind11::gil_scoped_release release;
+      if (future.wait_for(std::chrono::milliseconds(50)) == std::future_status::ready) break;
+    }
+    if (PyErr_CheckSignals() != 0) {
+      stop = true;
+      {
+        pybind11::gil_scoped_release release;
+        future.wait();
+      }
+      throw pybind11::error_already_set();
+    }
+  }
+  return future.get();
 }
 
 }  // namespace dlx_python

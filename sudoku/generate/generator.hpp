@@ -95,6 +95,7 @@
 #include "sudoku/solve/propagation.hpp"
 #include "sudoku/solve/sat_portfolio.hpp"
 #include "sudoku/solver.hpp"
+#include "sudoku/writer.hpp"  // rules_lines(), which generated puzzles are written with
 
 namespace sudoku {
 
@@ -322,9 +323,5 @@ struct GenerateResult {
 /// options.count puzzles (fewer, with an error, when the targets are unreachable or
 /// options.max_attempts ran out).
 GenerateResult generate(const GeneratorOptions& options);
-
-/// The lines that carry a variant puzzle's rules in the reader's format: "# variant x" for the
-/// flags, "# regions ..." for a jigsaw layout, "# cage SUM CELLS" per cage; each ends in '\n'.
-std::string rules_lines(const Rules& rules, const Geometry& geometry);
 
 }  // namespace sudoku

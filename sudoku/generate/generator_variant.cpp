@@ -266,26 +266,4 @@ std::optional<GeneratedPuzzle> Generator::make_variant() {
   return made;
 }
 
-std::string rules_lines(const Rules& rules, const Geometry& geometry) {
-  std::string text;
-  Rules flags = rules;
-  flags.regions.clear();
-  flags.cages.clear();
-  if (!flags.classic()) text += "# variant " + flags.name() + "\n";
-  if (!rules.regions.empty()) {
-    text += "# regions ";
-    for (const auto r : rules.regions) text += digit_symbol(r + 1);
-    text += '\n';
-  }
-  const int n = geometry.size();
-  for (const Cage& cage : rules.cages) {
-    text += "# cage " + std::to_string(cage.sum);
-    for (const int cell : cage.cells) {
-      text += " r" + std::to_string(cell / n + 1) + "c" + std::to_string(cell % n + 1);
-    }
-    text += '\n';
-  }
-  return text;
-}
-
 }  // namespace sudoku

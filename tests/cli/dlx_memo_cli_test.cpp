@@ -171,13 +171,14 @@ TEST_CASE("dlx --count --memo counts tilings exactly, past 64 bits", "[cli][memo
 
 TEST_CASE("dlx --count --memo says once that its table keeps filling up, and counts right",
           "[cli][memo]") {
-  // The 12x12 dominoes need 2.6 MiB of table (--stats of a run at the default 1 GiB): at
-  // 1900K it is emptied dozens of times in a fraction of a second. Standard error is a file
-  // here, not a terminal: the notice comes all the same, once, even with --no-progress.
+  // The 12x12 dominoes in the file's order need 2.6 MiB of table (--stats of a run at the
+  // default 1 GiB; the order --memo chooses needs 1.1 MiB): at 1900K it is emptied dozens of
+  // times in a fraction of a second. Standard error is a file here, not a terminal: the notice
+  // comes all the same, once, even with --no-progress.
   for (const std::string quiet : {"", " --no-progress"}) {
     INFO(quiet);
     const auto r = cli_test::run(kDlx + " --example dominoes 12x12 | " + kDlx +
-                                 " -c --memo --memo-memory 1900K -s" + quiet);
+                                 " -c --memo --order given --memo-memory 1900K -s" + quiet);
     CHECK(r.exit_code == 0);
     CHECK(r.out == "53060477521960000\n");
     std::istringstream err(r.err);
@@ -206,11 +207,12 @@ TEST_CASE("dlx --count --memo says once that its table keeps filling up, and cou
 
 TEST_CASE("dlx --count --memo in a log: a progress line every 10 seconds, no terminal needed",
           "[cli][memo][slow]") {
-  // At 1 MiB the 12x12 dominoes' table is emptied again and again: minutes of work. Standard
-  // error is a file: without --progress, one line every 10 s (this test waits 11.5 s).
+  // At 1 MiB the 12x12 dominoes' table, in the file's order, is emptied again and again: minutes
+  // of work. Standard error is a file: without --progress, one line every 10 s (this test waits
+  // 11.5 s).
   const std::string problem = dlx("--example dominoes 12x12").out;
-  const auto r = cli_test::run_and_signal(DLX_BIN, "-c --memo --memo-memory 1M", problem, SIGINT,
-                                          std::chrono::milliseconds(11500));
+  const auto r = cli_test::run_and_signal(DLX_BIN, "-c --memo --order given --memo-memory 1M",
+                                          problem, SIGINT, std::chrono::milliseconds(11500));
   CHECK(r.exit_code == 130);
   CHECK(r.out.empty());
   CHECK(r.err.find("dlx: memo: the table is full at 1.0 MiB") != std::string::npos);

@@ -56,6 +56,11 @@ sudoku)  # 6x6 grids: 28,200,960 in all, so 28,200,960 / 6! = 39,168 with the fi
   [ "$out" = "$(printf '12\n0\n# four.txt:3: invalid input\n288')" ] || fail "got: $out"
   [ "$(messages sudoku-mpi)" = 2 ] || { cat err.txt; fail "want 2 messages (clash, bad line)"; }
   echo "ok: four.txt"
+  # the rules of a "# variant" line are counted, not dropped: 4x4 grids whose two diagonals also
+  # hold every digit, 48 of the 288 (a brute force over every 4x4 grid)
+  printf '# variant x\n................\n' > x.txt
+  expect_count 48 "${run[@]}" -np 3 "$SUDOKU_MPI" count x.txt
+  expect_count 48 "$SUDOKU" count x.txt
   ;;
 resume)  # killed with SIGKILL after a few records, resumed: the exact count
   "$DLX" --example queens 14 > q14.dlx  # 365,596

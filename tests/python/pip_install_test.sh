@@ -27,6 +27,9 @@ mkdir "$scratch/src"
 for part in CMakeLists.txt pyproject.toml setup.py README.md LICENSE cmake dlx sudoku python; do
   cp -r "$source_dir/$part" "$scratch/src/"
 done
+# The runs' records (apps/runs/records_json.cpp: the one JSON writer the module's rate shares).
+mkdir "$scratch/src/apps"
+cp -r "$source_dir/apps/runs" "$scratch/src/apps/"
 
 fail() { echo "pip_install_test: FAILED: $*"; exit 1; }
 

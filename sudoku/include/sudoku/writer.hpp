@@ -13,6 +13,7 @@
 #include <string_view>
 
 #include "sudoku/board.hpp"
+#include "sudoku/rules.hpp"
 
 namespace sudoku {
 
@@ -38,5 +39,10 @@ void write_csv_record(std::ostream& out, const Board& puzzle, const Board* solut
 
 /// The grid form as a string (tests, messages).
 std::string to_grid(const Board& board);
+
+/// The lines that carry a puzzle's rules in the reader's format: "# variant x" for the flags,
+/// "# regions ..." for a jigsaw layout, "# cage SUM CELLS" per cage; each ends in '\n'. Empty
+/// for the classic rules.
+std::string rules_lines(const Rules& rules, const Geometry& geometry);
 
 }  // namespace sudoku
