@@ -109,6 +109,23 @@ struct Imp {
   [[nodiscard]] bool contradiction() const { return contra_on >= 0; }
 };
 
+/// Propagations outlive their engine in a spare list of the thread: an engine lives one step,
+/// and the thousands of propagations of a nested search would otherwise allocate their vectors
+/// again at every step. A spare holds nothing that start() does not reset (prepare() clears
+/// the entries `touched` lists, and every entry set is listed).
+constexpr std::size_t kSpareImps = 8192;
+std::vector<std::unique_ptr<Imp>>& spare_imps() {
+  static thread_local std::vector<std::unique_ptr<Imp>> spare;
+  return spare;
+}
+std::unique_ptr<Imp> new_imp() {
+  auto& spare = spare_imps();
+  if (spare.empty()) return std::make_unique<Imp>();
+  std::unique_ptr<Imp> imp = std::move(spare.back());
+  spare.pop_back();
+  return imp;
+}
+
 /// What a propagation may use.
 struct Mode {
   bool dynamic = false;
@@ -244,10 +261,25 @@ class Engine {
   /// among them, each counted once: SE's complexity.
   int complexity(const Imp& imp, int node) const;
 
+  Engine(const Engine&) = delete;
+  Engine& operator=(const Engine&) = delete;
+  ~Engine() {
+    auto& spare = spare_imps();
+    auto keep = [&spare](std::unique_ptr<Imp>& imp) {
+      if (imp && spare.size() < kSpareImps) spare.push_back(std::move(imp));
+    };
+    for (auto& pool : pools_) {
+      for (auto& imp : pool) keep(imp);
+    }
+    for (auto& cache : on_cache_) {
+      for (auto& imp : cache.imps) keep(imp);
+    }
+  }
+
   Imp& slot(int depth, int index) {
     while (static_cast<int>(pools_.size()) <= depth) pools_.emplace_back();
     auto& pool = pools_[static_cast<std::size_t>(depth)];
-    while (static_cast<int>(pool.size()) <= index) pool.push_back(std::make_unique<Imp>());
+    while (static_cast<int>(pool.size()) <= index) pool.push_back(new_imp());
     return *pool[static_cast<std::size_t>(index)];
   }
 
@@ -648,14 +680,31 @@ bool Engine::inside_rules(Imp& imp, const std::vector<std::uint64_t>& orig, cons
         if (where == last) continue;
         last = where;
         const auto& cells = L_.unit_cells[static_cast<std::size_t>(from)];
-        for (std::size_t w = 0; w < words_; ++w) seen[w] = ~outside[w];
         std::uint64_t any = 0;
-        for (std::uint64_t m = where; m != 0; m &= m - 1) {
-          const auto place =
-              static_cast<std::size_t>(cells[static_cast<std::size_t>(std::countr_zero(m))]);
-          any = 0;
-          for (std::size_t w = 0; w < words_; ++w) any |= seen[w] &= peer_bits_[place * words_ + w];
-          if (any == 0) break;
+        if (words_ == 2) {  // 9x9 and up to 128 cells: in registers (this loop is hot)
+          std::uint64_t lo = ~outside[0], hi = ~outside[1];
+          for (std::uint64_t m = where; m != 0 && (lo | hi) != 0; m &= m - 1) {
+            const std::uint64_t* peer =
+                &peer_bits_[static_cast<std::size_t>(
+                                cells[static_cast<std::size_t>(std::countr_zero(m))]) *
+                            2];
+            lo &= peer[0];
+            hi &= peer[1];
+          }
+          seen[0] = lo;
+          seen[1] = hi;
+          any = lo | hi;
+        } else {
+          for (std::size_t w = 0; w < words_; ++w) seen[w] = ~outside[w];
+          for (std::uint64_t m = where; m != 0; m &= m - 1) {
+            const auto place =
+                static_cast<std::size_t>(cells[static_cast<std::size_t>(std::countr_zero(m))]);
+            any = 0;
+            for (std::size_t w = 0; w < words_; ++w) {
+              any |= seen[w] &= peer_bits_[place * words_ + w];
+            }
+            if (any == 0) break;
+          }
         }
         if (any == 0) continue;
         elims.clear();
@@ -1099,7 +1148,7 @@ Imp& Engine::on_propagation(int cell, int digit, const std::vector<std::uint64_t
   OnCache& cache = on_cache_[static_cast<std::size_t>(depth)];
   const auto c = static_cast<std::size_t>(cand(cell, digit));
   auto& kept = cache.imps[c];
-  if (!kept) kept = std::make_unique<Imp>();
+  if (!kept) kept = new_imp();
   // A kept propagation stands for a run that the budget would not stop either (as the memo of
   // searches).
   if (cache.stamp[c] == cache.epoch && (budget_ == 0 || propagations_ + cache.cost[c] < budget_)) {
