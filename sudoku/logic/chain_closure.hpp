@@ -81,6 +81,7 @@ class ClosureTable {
   std::array<CellBits, 10> board_{};
   std::array<std::uint32_t, 10> multi_units_{};         // units with two or more places, by digit
   std::array<std::array<CellBits, 81>, 10> partner_{};  // static: the other place in a unit of two
+  std::array<CellBits, 10> partnered_{};                // cells whose partner_ is not 0
   std::array<CellBits, 10> strong_{};  // static: cells where the digit's off leads to an on
   CellBits multi_ = 0;
   CellBits pair_cells_ = 0;

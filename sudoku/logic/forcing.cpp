@@ -109,6 +109,23 @@ struct Imp {
   [[nodiscard]] bool contradiction() const { return contra_on >= 0; }
 };
 
+/// Propagations outlive their engine in a spare list of the thread: an engine lives one step,
+/// and the thousands of propagations of a nested search would otherwise allocate their vectors
+/// again at every step. A spare holds nothing that start() does not reset (prepare() clears
+/// the entries `touched` lists, and every entry set is listed).
+constexpr std::size_t kSpareImps = 8192;
+std::vector<std::unique_ptr<Imp>>& spare_imps() {
+  static thread_local std::vector<std::unique_ptr<Imp>> spare;
+  return spare;
+}
+std::unique_ptr<Imp> new_imp() {
+  auto& spare = spare_imps();
+  if (spare.empty()) return std::make_unique<Imp>();
+  std::unique_ptr<Imp> imp = std::move(spare.back());
+  spare.pop_back();
+  return imp;
+}
+
 /// What a propagation may use.
 struct Mode {
   bool dynamic = false;
@@ -244,10 +261,25 @@ class Engine {
   /// among them, each counted once: SE's complexity.
   int complexity(const Imp& imp, int node) const;
 
+  Engine(const Engine&) = delete;
+  Engine& operator=(const Engine&) = delete;
+  ~Engine() {
+    auto& spare = spare_imps();
+    auto keep = [&spare](std::unique_ptr<Imp>& imp) {
+      if (imp && spare.size() < kSpareImps) spare.push_back(std::move(imp));
+    };
+    for (auto& pool : pools_) {
+      for (auto& imp : pool) keep(imp);
+    }
+    for (auto& cache : on_cache_) {
+      for (auto& imp : cache.imps) keep(imp);
+    }
+  }
+
   Imp& slot(int depth, int index) {
     while (static_cast<int>(pools_.size()) <= depth) pools_.emplace_back();
     auto& pool = pools_[static_cast<std::size_t>(depth)];
-    while (static_cast<int>(pool.size()) <= index) pool.push_back(std::make_unique<Imp>());
+    while (static_cast<int>(pool.size()) <= index) pool.push_back(new_imp());
     return *pool[static_cast<std::size_t>(index)];
   }
 
@@ -466,6 +498,26 @@ class Engine {
     std::uint32_t epoch = 0;
   };
   std::vector<OnCache> on_cache_;
+  // Buffers of propagate() and inside_rules(), one set a depth (the searches inside a
+  // propagation run one deeper, so no two live calls share one), and of complexity(): kept so
+  // that the millions of calls inside nested chains do not allocate.
+  struct Elim {
+    int cell, digit;
+  };
+  struct Scratch {
+    std::vector<int> hidden, parents;
+    std::vector<Elim> elims;
+    std::vector<std::uint64_t> seen;
+    std::vector<char> unchanged;
+  };
+  std::vector<std::unique_ptr<Scratch>> scratch_;
+  Scratch& scratch(int depth) {
+    const auto d = static_cast<std::size_t>(depth);
+    while (scratch_.size() <= d) scratch_.push_back(std::make_unique<Scratch>());
+    return *scratch_[d];
+  }
+  mutable std::vector<char> complexity_seen_;
+  mutable std::vector<int> complexity_todo_, complexity_nested_;
 };
 
 void Engine::propagate(Imp& imp, const std::vector<std::uint64_t>& orig, const Mode& mode,
@@ -477,7 +529,7 @@ void Engine::propagate(Imp& imp, const std::vector<std::uint64_t>& orig, const M
     if (stop_ != nullptr && !stopped_ && (*stop_)()) stopped_ = true;
   }
   std::size_t next_on = 0, next_off = 0;
-  std::vector<int> hidden;
+  std::vector<int>& hidden = scratch(depth).hidden;
   // Nodes are processed in creation order within each kind; on nodes first.
   auto next_of = [&](bool on, std::size_t& from) -> int {
     while (from < imp.nodes.size()) {
@@ -557,9 +609,12 @@ void Engine::propagate(Imp& imp, const std::vector<std::uint64_t>& orig, const M
 }
 
 int Engine::complexity(const Imp& imp, int node) const {
-  std::vector<char> seen(imp.nodes.size(), 0);
-  std::vector<int> todo{node};
-  std::vector<int> nested_seen;
+  std::vector<char>& seen = complexity_seen_;
+  seen.assign(imp.nodes.size(), 0);
+  std::vector<int>& todo = complexity_todo_;
+  todo.assign(1, node);
+  std::vector<int>& nested_seen = complexity_nested_;
+  nested_seen.clear();
   int count = 0;
   while (!todo.empty()) {
     const int i = todo.back();
@@ -585,11 +640,11 @@ int Engine::complexity(const Imp& imp, int node) const {
 bool Engine::inside_rules(Imp& imp, const std::vector<std::uint64_t>& orig, const Mode& mode,
                           int depth) {
   const auto& g = imp.grid;
-  struct Elim {
-    int cell, digit;
-  };
-  std::vector<Elim> elims;
-  std::vector<int> parents;
+  Scratch& buffers = scratch(depth);
+  std::vector<Elim>& elims = buffers.elims;
+  std::vector<int>& parents = buffers.parents;
+  elims.clear();
+  parents.clear();
   bool added = false;
   // Each pattern found adds its eliminations with the off nodes it rests on as parents; a
   // pattern resting on no off node was already in the position and is skipped.
@@ -612,7 +667,8 @@ bool Engine::inside_rules(Imp& imp, const std::vector<std::uint64_t>& orig, cons
     // Locked candidates on any layout (the chute tables below know boxes only): a digit's
     // places in a unit all seen from a cell outside it (through a unit or an apart pair).
     // The cells seeing every place, by increasing cell as the peers list them.
-    std::vector<std::uint64_t> seen(words_);
+    std::vector<std::uint64_t>& seen = buffers.seen;
+    seen.resize(words_);
     for (int from = 0; from < units; ++from) {
       const std::uint64_t* outside = &unit_bits_[static_cast<std::size_t>(from) * words_];
       for (int d = 1; d <= n_; ++d) {
@@ -624,14 +680,31 @@ bool Engine::inside_rules(Imp& imp, const std::vector<std::uint64_t>& orig, cons
         if (where == last) continue;
         last = where;
         const auto& cells = L_.unit_cells[static_cast<std::size_t>(from)];
-        for (std::size_t w = 0; w < words_; ++w) seen[w] = ~outside[w];
         std::uint64_t any = 0;
-        for (std::uint64_t m = where; m != 0; m &= m - 1) {
-          const auto place =
-              static_cast<std::size_t>(cells[static_cast<std::size_t>(std::countr_zero(m))]);
-          any = 0;
-          for (std::size_t w = 0; w < words_; ++w) any |= seen[w] &= peer_bits_[place * words_ + w];
-          if (any == 0) break;
+        if (words_ == 2) {  // 9x9 and up to 128 cells: in registers (this loop is hot)
+          std::uint64_t lo = ~outside[0], hi = ~outside[1];
+          for (std::uint64_t m = where; m != 0 && (lo | hi) != 0; m &= m - 1) {
+            const std::uint64_t* peer =
+                &peer_bits_[static_cast<std::size_t>(
+                                cells[static_cast<std::size_t>(std::countr_zero(m))]) *
+                            2];
+            lo &= peer[0];
+            hi &= peer[1];
+          }
+          seen[0] = lo;
+          seen[1] = hi;
+          any = lo | hi;
+        } else {
+          for (std::size_t w = 0; w < words_; ++w) seen[w] = ~outside[w];
+          for (std::uint64_t m = where; m != 0; m &= m - 1) {
+            const auto place =
+                static_cast<std::size_t>(cells[static_cast<std::size_t>(std::countr_zero(m))]);
+            any = 0;
+            for (std::size_t w = 0; w < words_; ++w) {
+              any |= seen[w] &= peer_bits_[place * words_ + w];
+            }
+            if (any == 0) break;
+          }
         }
         if (any == 0) continue;
         elims.clear();
@@ -724,7 +797,8 @@ bool Engine::inside_rules(Imp& imp, const std::vector<std::uint64_t>& orig, cons
   std::array<std::uint64_t, Geometry::kMaxSize + 1> masks{};
   // The pairs of a unit depend on its places alone (a naked pair's cells and what it removes
   // are in the unit): a unit unchanged since the last look of a kind is passed over by it.
-  std::vector<char> unchanged(static_cast<std::size_t>(units), 0);
+  std::vector<char>& unchanged = buffers.unchanged;
+  unchanged.assign(static_cast<std::size_t>(units), 0);
   const auto look = [&](std::vector<std::uint64_t>& last) {
     for (int u = 0; u < units; ++u) {
       const auto row = static_cast<std::ptrdiff_t>(u * stride_);
@@ -938,7 +1012,7 @@ void Engine::unary(Technique t, const std::vector<std::uint64_t>& grid, int dept
   };
   for (int cell = 0; cell < cells_; ++cell) {
     const std::uint64_t cands = grid[static_cast<std::size_t>(cell)];
-    if (std::popcount(cands) < 2) continue;
+    if (at_most_one_bit(cands)) continue;
     if (spent()) return;
     for (std::uint64_t m = cands; m != 0; m &= m - 1) {
       const int d = std::countr_zero(m);
@@ -1074,7 +1148,7 @@ Imp& Engine::on_propagation(int cell, int digit, const std::vector<std::uint64_t
   OnCache& cache = on_cache_[static_cast<std::size_t>(depth)];
   const auto c = static_cast<std::size_t>(cand(cell, digit));
   auto& kept = cache.imps[c];
-  if (!kept) kept = std::make_unique<Imp>();
+  if (!kept) kept = new_imp();
   // A kept propagation stands for a run that the budget would not stop either (as the memo of
   // searches).
   if (cache.stamp[c] == cache.epoch && (budget_ == 0 || propagations_ + cache.cost[c] < budget_)) {
