@@ -124,7 +124,8 @@ Options:
   --level L          hint: cell, technique or step (default)
   --se               rate: add Sudoku Explainer's ER/EP/ED (9x9 puzzles with one solution;
                      see docs/rating.md; the hardest puzzles take long: nested chains).
-                     rate --format json always carries them ("er", "ep", "ed")
+                     rate --format json always carries them ("er", "ep", "ed"; null with
+                     an "se_note" where the rules are not classic)
   --stats            at the end, print totals to standard error: puzzles, solved,
                      unsolvable, invalid, search nodes (the bitboard solver: its guesses),
                      link updates (dancing links only; left out when none were made), the
