@@ -14,6 +14,7 @@
 #include <string>
 #include <vector>
 
+#include "../xcc_reference_counts.hpp"
 #include "dlx_inputs.hpp"
 #include "run_process.hpp"
 
@@ -489,26 +490,21 @@ TEST_CASE("dlx solves colour (DLX2) and multiplicity (DLX3) problems", "[cli]") 
 }
 
 TEST_CASE("dlx --count agrees with Knuth's DLX2 and DLX3 on every reference file", "[cli]") {
-  const std::filesystem::path folder = DLX_DATA_DIR "/dlx/xcc";
-  // The counts ship with the sources: a checkout without them is broken, not a reason to skip.
-  std::ifstream counts(folder / "counts.tsv");
-  INFO((folder / "counts.tsv").string());
-  REQUIRE(counts);
   int files = 0;
-  for (std::string name, count; counts >> name >> count;) {
+  for (const auto& [name, count] : xcc_reference::files()) {
     ++files;
-    const std::string path = "'" + (folder / name).string() + "'";
+    const std::string path = "'" + xcc_reference::kFolder + name + "'";
     for (const char* threads : {"1", "2"}) {
       INFO(name << " on " << threads << " threads");
       const auto result =
           dlx("--count --no-progress --threads " + std::string(threads) + " " + path);
-      CHECK(result.out == count + "\n");
-      CHECK(result.exit_code == (count == "0" ? 1 : 0));
+      CHECK(result.out == std::to_string(count) + "\n");
+      CHECK(result.exit_code == (count == 0 ? 1 : 0));
     }
     const auto limited = dlx("--count --limit 5 " + path);
-    CHECK(limited.out == std::to_string(std::min<std::uint64_t>(5, std::stoull(count))) + "\n");
+    CHECK(limited.out == std::to_string(std::min<std::uint64_t>(5, count)) + "\n");
     // Listing prints as many covers as counting counts (below a few thousand).
-    if (std::stoull(count) < 2000) CHECK(blocks(dlx(path).out).size() == std::stoull(count));
+    if (count < 2000) CHECK(blocks(dlx(path).out).size() == count);
   }
   CHECK(files >= 32);
 }

@@ -14,6 +14,7 @@
 #include <string>
 #include <vector>
 
+#include "../xcc_reference_counts.hpp"
 #include "run_process.hpp"
 
 namespace {
@@ -75,19 +76,16 @@ TEST_CASE("dlx --sat prints the covers the search prints, in the same form", "[c
 
 TEST_CASE("dlx --sat --count agrees with Knuth's DLX2 and DLX3 on every reference file",
           "[cli][sat]") {
-  const std::filesystem::path folder = DLX_DATA_DIR "/dlx/xcc";
-  std::ifstream counts(folder / "counts.tsv");
-  REQUIRE(counts);
   int files = 0;
-  for (std::string name, count; counts >> name >> count;) {
+  for (const auto& [name, count] : xcc_reference::files()) {
     ++files;
     INFO(name);
-    const std::string path = "'" + (folder / name).string() + "'";
+    const std::string path = "'" + xcc_reference::kFolder + name + "'";
     const auto result = dlx("--sat --count " + path);
-    CHECK(result.out == count + "\n");
-    CHECK(result.exit_code == (count == "0" ? 1 : 0));
+    CHECK(result.out == std::to_string(count) + "\n");
+    CHECK(result.exit_code == (count == 0 ? 1 : 0));
     const auto limited = dlx("--sat --count --limit 5 " + path);
-    CHECK(limited.out == std::to_string(std::min<std::uint64_t>(5, std::stoull(count))) + "\n");
+    CHECK(limited.out == std::to_string(std::min<std::uint64_t>(5, count)) + "\n");
   }
   CHECK(files >= 32);
 }

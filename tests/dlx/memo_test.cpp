@@ -18,6 +18,7 @@
 #include <tuple>
 #include <vector>
 
+#include "../xcc_reference_counts.hpp"
 #include "dlx/examples.hpp"
 #include "dlx/knuth_format.hpp"
 #include "dlx/memo.hpp"
@@ -237,19 +238,13 @@ TEST_CASE("Memo counts set partitions (Bell numbers) and perfect matchings ((2m-
 
 TEST_CASE("Memo counts every reference XCC and MCC file as Knuth's DLX2 and DLX3 do",
           "[dlx][memo][xcc]") {
-  const std::string folder = DLX_DATA_DIR "/dlx/xcc/";
-  std::ifstream counts(folder + "counts.tsv");
-  REQUIRE(counts);
-  std::vector<std::pair<std::string, std::uint64_t>> files;
-  std::string file;
-  std::uint64_t expected = 0;
-  while (counts >> file >> expected) files.emplace_back(file, expected);
-  files.emplace_back("two_queens_6.dlx", 1097);
-  files.emplace_back("word_squares_3x3.dlx", 1188);
+  std::vector<xcc_reference::File> files = xcc_reference::files();
+  files.push_back({"two_queens_6.dlx", 1097});
+  files.push_back({"word_squares_3x3.dlx", 1188});
   CHECK(files.size() == 34);
   for (const auto& [name, count] : files) {
     INFO(name);
-    const auto read = read_file(folder + name);
+    const auto read = read_file(xcc_reference::kFolder + name);
     CHECK(dlx::count_by_memo(read.problem) == count);
   }
 }
@@ -399,16 +394,10 @@ TEST_CASE("Memo counts the same whatever the order of items and options", "[dlx]
 }
 
 TEST_CASE("Memo counts the XCC and MCC files the same in random orders", "[dlx][memo][order]") {
-  const std::string folder = DLX_DATA_DIR "/dlx/xcc/";
-  std::ifstream counts(folder + "counts.tsv");
-  REQUIRE(counts);
-  std::vector<std::pair<std::string, std::uint64_t>> files;
-  std::string file;
-  std::uint64_t expected = 0;
-  while (counts >> file >> expected) files.emplace_back(file, expected);
+  const std::vector<xcc_reference::File> files = xcc_reference::files();
   REQUIRE(files.size() == 32);
   for (const auto& [name, count] : files) {
-    const auto read = read_file(folder + name);
+    const auto read = read_file(xcc_reference::kFolder + name);
     for (std::uint32_t seed = 1; seed <= 3; ++seed) {
       INFO(name << ", seed " << seed);
       const dlx::Problem problem = shuffled(read.problem, seed);

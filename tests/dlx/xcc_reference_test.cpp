@@ -10,6 +10,7 @@
 #include <sstream>
 #include <string>
 
+#include "../xcc_reference_counts.hpp"
 #include "dlx/detail/solver.hpp"  // links_of, use_choice_tree
 #include "dlx/knuth_format.hpp"
 #include "dlx/parallel.hpp"
@@ -17,8 +18,6 @@
 #include "xcc_checkers.hpp"
 
 namespace {
-
-const std::string kFolder = DLX_DATA_DIR "/dlx/xcc/";
 
 dlx::Problem two_queens(int n) {
   dlx::Problem problem;
@@ -53,14 +52,10 @@ std::uint64_t count_checked(const dlx::Problem& problem) {
 }  // namespace
 
 TEST_CASE("Reference XCC and MCC files have Knuth's counts", "[dlx][xcc][mcc]") {
-  std::ifstream counts(kFolder + "counts.tsv");
-  REQUIRE(counts);
-  std::string file;
-  std::uint64_t expected = 0;
   int files = 0;
-  while (counts >> file >> expected) {
+  for (const auto& [file, expected] : xcc_reference::files()) {
     INFO(file);
-    std::ifstream in(kFolder + file, std::ios::binary);
+    std::ifstream in(xcc_reference::kFolder + file, std::ios::binary);
     REQUIRE(in);
     const auto read = dlx::read_knuth(in, file);
     const dlx::Problem& problem = read.problem;
