@@ -37,7 +37,6 @@
 #include "sudoku/rate/se_rating.hpp"
 #include "sudoku/reader.hpp"
 #include "sudoku/rules.hpp"
-#include "sudoku/solve/dlx_solver.hpp"
 #include "sudoku/solver.hpp"
 #include "sudoku/validator.hpp"
 
@@ -251,30 +250,16 @@ SolverType& page_solver() {
   }();
   return solver;
 }
-// explain's completion, rate and hint: the hybrid search that explain.hpp and rating.hpp document.
-sudoku::DlxSolver& engine() { return page_solver<sudoku::DlxSolver>(); }
 // solve and count, under any rules: the automatic choice (Solver's default backend; plan_search()
-// sends other rules to their exact cover, labelled dlx).
+// sends other rules to their exact cover, labelled dlx). Explain's completion, Rate and Hint
+// count on it too, through Solver::count_to_two() as `sudoku explain`, `rate` and `hint` do (so
+// the nodes the page shows are the program's), under every rule set alike.
 sudoku::Solver& solver() { return page_solver<sudoku::Solver>(); }
 
-// Explain, Rate and Hint: the library's logic under the puzzle's rules (logic.hpp, rating.hpp,
-// hint.hpp), for every rule set alike. Its counts take an engine: under classic rules the hybrid
-// search above, as `sudoku explain`, `rate` and `hint` count classic puzzles (so the nodes the
-// page shows are the program's); under other rules their cover on the page's Solver, as those
-// commands count variants. These three are the only place the page tells the two apart.
-sudoku::SolveResult finish_logic(const sudoku::LogicResult& logic, const sudoku::Rules& rules) {
-  if (rules.classic()) return sudoku::finish_with_engine(logic, engine());
-  return sudoku::finish_with_engine(logic, solver());
-}
 sudoku::Rating rate_puzzle(const sudoku::Puzzle& puzzle) {
-  if (!puzzle.variant.classic()) return sudoku::rate(puzzle.board, puzzle.variant, solver());
-  sudoku::Rating rating = sudoku::rate(puzzle.board, engine());
-  sudoku::add_se_rating(rating, puzzle.board);
+  sudoku::Rating rating = sudoku::rate(puzzle.board, puzzle.variant, solver());
+  if (puzzle.variant.classic()) sudoku::add_se_rating(rating, puzzle.board);
   return rating;
-}
-sudoku::Hint hint_for(const sudoku::Puzzle& puzzle) {
-  if (puzzle.variant.classic()) return sudoku::find_hint(puzzle.board, puzzle.entered, engine());
-  return sudoku::find_hint(puzzle.board, puzzle.entered, puzzle.variant, solver());
 }
 // Why a rating has no ER/EP/ED (rate's record then lacks them), as `sudoku rate --se` says it:
 // SE's scale rates classic 9x9 puzzles with one solution.
@@ -379,7 +364,8 @@ WEB_EXPORT const char* web_explain(const char* text, const char* box, const char
   std::optional<sudoku::SolveResult> finish;
   const Timing timing = time_work([&] {
     logic = sudoku::solve_logically(board, puzzle.variant);
-    if (logic.status == sudoku::LogicStatus::stalled) finish = finish_logic(logic, puzzle.variant);
+    if (logic.status == sudoku::LogicStatus::stalled)
+      finish = sudoku::finish_with_engine(logic, solver());
   });
   Json reply = puzzle_reply(puzzle);
   add_timing(reply, timing);
@@ -438,7 +424,8 @@ WEB_EXPORT const char* web_hint(const char* text, const char* box, const char* r
   const sudoku::Puzzle& puzzle = std::get<PageRead>(read).puzzle;
   const sudoku::Geometry& g = puzzle.board.geometry();
   sudoku::Hint hint;
-  const Timing timing = time_work([&] { hint = hint_for(puzzle); });
+  const Timing timing = time_work(
+      [&] { hint = sudoku::find_hint(puzzle.board, puzzle.entered, puzzle.variant, solver()); });
   Json reply = puzzle_reply(puzzle);
   add_timing(reply, timing);
   using Kind = sudoku::Hint::Kind;

@@ -96,8 +96,10 @@ struct Job {
 // geometry, so each worker keeps its own for the whole run.
 struct Worker {
   Solver solver;  // solve and count, with the run's backend, on every rule set
-  DlxSolver dlx;  // classic explain's completion, rate and hint: the hybrid search they document
-  Solver rules_engine;  // the same for other rules: auto, their cover (--solver is not theirs)
+  // explain's completion, rate and hint, on every rule set: the count to two they document
+  // (Solver::count_to_two(); --solver is not theirs)
+  Solver logic;
+  DlxSolver pencil;  // the counts of puzzles given as pencil marks (classic rules)
   std::ostringstream out;
   std::ostringstream err;
 };
@@ -140,9 +142,9 @@ class Run::Impl {
       // rate's and explain's engine count (up to 2) can run for hours on a sparse 25x25 board:
       // it looks for a signal between slices of nodes, and a record it cuts short is dropped
       // (emit() prints nothing once a signal came).
-      worker.dlx.set_interrupt([this] { return stop_requested(); });
+      worker.pencil.set_interrupt([this] { return stop_requested(); });
       worker.solver.set_interrupt([this] { return stop_requested(); });
-      worker.rules_engine.set_interrupt([this] { return stop_requested(); });
+      worker.logic.set_interrupt([this] { return stop_requested(); });
     }
     main_solver_.set_interrupt([this] { return stop_requested(); });
     const Command c = settings_.command;
@@ -513,7 +515,7 @@ class Run::Impl {
                                    std::uint64_t node_limit = DlxSolver::kNoLimit) {
     SolverResult result;
     static_cast<SolveResult&>(result) = solve_pencil_marks(
-        puzzle.candidates, puzzle.board.geometry(), worker.dlx, limit, node_limit);
+        puzzle.candidates, puzzle.board.geometry(), worker.pencil, limit, node_limit);
     result.backend = Backend::dlx;
     return result;
   }
@@ -768,18 +770,18 @@ class Run::Impl {
     return solve_logically(std::move(*position), options);
   }
 
-  // The engine's count up to 2 from where a logical solve stopped (pencil marks kept): the
-  // hybrid search for classic rules (what explain documents), the rules' cover for others.
+  // The engine's count up to 2 from where a logical solve stopped (pencil marks kept).
   static SolveResult finish_logic(const Played& p, const LogicResult& result, Worker& worker) {
-    if (!p.rules.classic()) return finish_with_engine(result, worker.rules_engine);
-    if (!pencil(p) || !result.position) return finish_with_engine(result, worker.dlx);
-    return solve_pencil_marks(pencil_marks_of(*result.position), p.puzzle.board.geometry(),
-                              worker.dlx, 2);
+    if (p.rules.classic() && pencil(p) && result.position) {
+      return solve_pencil_marks(pencil_marks_of(*result.position), p.puzzle.board.geometry(),
+                                worker.pencil, 2);
+    }
+    return finish_with_engine(result, worker.logic);
   }
 
   void explain(Record& r, Worker& worker, const Played& p) const {
     LogicOptions options;
-    options.stop = worker.dlx.interrupt();  // a 25x25 board's chains take seconds
+    options.stop = worker.logic.interrupt();  // a 25x25 board's chains take seconds
     const LogicResult result = solve_logic(p, options);
     std::optional<SolveResult> finish;
     if (settings_.finish && result.status == LogicStatus::stalled) {
@@ -807,17 +809,15 @@ class Run::Impl {
   void rate(Record& r, Worker& worker, const Played& p) const {
     const Puzzle& puzzle = p.puzzle;
     Rating rating;
-    if (!p.rules.classic()) {
-      rating = sudoku::rate(puzzle.board, p.rules, worker.rules_engine, worker.dlx.interrupt());
-    } else if (pencil(p)) {
+    if (p.rules.classic() && pencil(p)) {
       LogicOptions quiet;
       quiet.record_steps = false;
       // The levels are defined by the fixed patterns (rating.hpp); chains only say "beyond".
       quiet.hardest_allowed = kHardestPattern;
-      quiet.stop = worker.dlx.interrupt();
+      quiet.stop = worker.logic.interrupt();
       rating = sudoku::rate(solve_logic(p, quiet), solve_pencil(worker, puzzle, 2));
     } else {
-      rating = sudoku::rate(puzzle.board, worker.dlx);
+      rating = sudoku::rate(puzzle.board, p.rules, worker.logic, worker.logic.interrupt());
     }
     std::string se_note;
     if (settings_.se && !p.rules.classic()) {
@@ -827,7 +827,7 @@ class Run::Impl {
         r.err << "sudoku: " << where(puzzle.line) << ": no SE rating: " << se_note << '\n';
     } else if (settings_.se && puzzle.candidates.empty()) {
       // SE's scale is for puzzles of givens (add_se_rating() decides the rest).
-      add_se_rating(rating, puzzle.board, worker.dlx.interrupt());
+      add_se_rating(rating, puzzle.board, worker.logic.interrupt());
     }
     r.totals.nodes += rating.nodes;
     r.totals.updates += rating.updates;
@@ -884,9 +884,7 @@ class Run::Impl {
       comment_record(r, p, "no hint", false);
       return;
     }
-    const Hint found = p.rules.classic()
-                           ? find_hint(puzzle.board, puzzle.entered, worker.dlx)
-                           : find_hint(puzzle.board, puzzle.entered, p.rules, worker.rules_engine);
+    const Hint found = find_hint(puzzle.board, puzzle.entered, p.rules, worker.logic);
     r.tally(found.kind != Hint::Kind::no_solution && found.kind != Hint::Kind::several_solutions);
     r.out << hint_text(found, settings_.hint_level, puzzle.board.geometry()) << '\n';
   }

@@ -28,7 +28,6 @@
 #include "sudoku/logic/hint.hpp"
 #include "sudoku/logic/logic.hpp"
 #include "sudoku/rate/rating.hpp"
-#include "sudoku/solve/dlx_solver.hpp"
 #include "sudoku/solve/grid_sat.hpp"
 
 #include "bindings.hpp"
@@ -175,9 +174,10 @@ Played played(const std::string& text, const py::object& box, const RulesArgs& a
   return p;
 }
 
-// rate()'s engine (rating.hpp takes the hybrid solver it documents).
-sudoku::DlxSolver& local_rating_solver() {
-  thread_local sudoku::DlxSolver solver;
+// rate()'s and hint()'s engine: the count to two they document (Solver::count_to_two()), kept
+// per thread so that its engines are built once.
+sudoku::Solver& local_logic_solver() {
+  thread_local sudoku::Solver solver;
   return solver;
 }
 
@@ -475,33 +475,23 @@ py::dict logic(const std::string& puzzle, const py::object& box, const RulesArgs
 
 py::dict rate(const std::string& puzzle, const py::object& box, bool se, const RulesArgs& rules) {
   const Played p = played(puzzle, box, rules);
+  if (se && !p.rules.classic()) {
+    // The levels take every rule set, as `sudoku rate` gives them; SE's scale is classic.
+    throw py::value_error(
+        "se: Sudoku Explainer's scale rates classic puzzles, and this one's "
+        "rules are " +
+        p.rules.name());
+  }
   sudoku::Rating r;
   SignalPoll poll;
-  if (!p.rules.classic()) {
-    // The levels under the puzzle's rules, as `sudoku rate` gives them; SE's scale is classic.
-    if (se) {
-      throw py::value_error(
-          "se: Sudoku Explainer's scale rates classic puzzles, and this one's "
-          "rules are " +
-          p.rules.name());
-    }
-    sudoku::Solver engine;
-    engine.set_interrupt(poll.question());
-    {
-      py::gil_scoped_release release;
-      r = sudoku::rate(p.board, p.rules, engine, poll.question());
-    }
-    poll.raise_if_signalled();
-    return rating_dict(r);
-  }
-  sudoku::DlxSolver& solver = local_rating_solver();
-  solver.set_interrupt(poll.question());
+  sudoku::Solver& engine = local_logic_solver();
+  engine.set_interrupt(poll.question());
   {
     py::gil_scoped_release release;
-    r = sudoku::rate(p.board, solver);
+    r = sudoku::rate(p.board, p.rules, engine, poll.question());
     if (se) sudoku::add_se_rating(r, p.board, poll.question());
   }
-  solver.set_interrupt({});
+  engine.set_interrupt({});
   poll.raise_if_signalled();
   return rating_dict(r);
 }
@@ -533,20 +523,13 @@ py::dict hint(const std::string& grid, const std::string& level, const py::objec
   const sudoku::Geometry& g = p.board.geometry();
   sudoku::Hint h;
   SignalPoll poll;
-  if (p.rules.classic()) {
-    sudoku::DlxSolver& engine = local_rating_solver();
-    engine.set_interrupt(poll.question());
-    {
-      py::gil_scoped_release release;
-      h = sudoku::find_hint(p.board, p.entered, engine);
-    }
-    engine.set_interrupt({});
-  } else {
-    sudoku::Solver engine;  // the rules' cover
-    engine.set_interrupt(poll.question());
+  sudoku::Solver& engine = local_logic_solver();
+  engine.set_interrupt(poll.question());
+  {
     py::gil_scoped_release release;
     h = sudoku::find_hint(p.board, p.entered, p.rules, engine);
   }
+  engine.set_interrupt({});
   poll.raise_if_signalled();
   py::dict d;
   d["kind"] = std::string(hint_kind_name(h.kind));

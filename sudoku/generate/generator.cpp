@@ -60,15 +60,17 @@ std::vector<int> symmetry_orbit(const Geometry& g, Symmetry symmetry, int cell) 
 
 namespace {
 
-// The orbits of the cells of `puzzle` that hold givens, each once, starting at its first cell, in
-// the order of those cells: what dig(), mutate() and minimize() shuffle and take away.
+// The orbits that hold givens of `puzzle`, each once, starting at its first cell, in the order
+// of those cells: what dig() and mutate() shuffle and take away.
 std::vector<std::vector<int>> given_orbits(const Board& puzzle, Symmetry symmetry) {
   const Geometry& g = puzzle.geometry();
   std::vector<std::vector<int>> orbits;
   for (int cell = 0; cell < g.cell_count(); ++cell) {
-    if (puzzle[cell] == 0) continue;
     auto orbit = symmetry_orbit(g, symmetry, cell);
-    if (*std::min_element(orbit.begin(), orbit.end()) == cell) orbits.push_back(std::move(orbit));
+    if (*std::min_element(orbit.begin(), orbit.end()) != cell) continue;
+    if (std::any_of(orbit.begin(), orbit.end(), [&](int c) { return puzzle[c] != 0; })) {
+      orbits.push_back(std::move(orbit));
+    }
   }
   return orbits;
 }
@@ -87,6 +89,10 @@ std::uint64_t Random::below(std::uint64_t bound) {
 }
 
 namespace {
+
+/// Nodes for one uniqueness proof on the rules' cover (other rules than the classic ones); a
+/// given whose proof needs more stays, unproved (GeneratedPuzzle::unproved_givens).
+constexpr std::uint64_t kProofNodes = 2'000'000;
 
 /// Step 4: moves of the walk without getting nearer to the targets before it starts again from
 /// a fresh grid. Not tuned: bench/results/generate.md compares the walk with fresh grids only.
@@ -276,22 +282,27 @@ Board Generator::random_solution() {
   return board;
 }
 
-Board Generator::dig(const Board& solution) {
-  auto orbits = given_orbits(solution, options_.symmetry);  // a full grid: every orbit
+Board Generator::dig(const Board& start, const Board& solution, const Rules& rules) {
+  auto orbits = given_orbits(start, options_.symmetry);  // a full grid: every orbit
   random_.shuffle(orbits);
-  Board puzzle = solution;
+  Board puzzle = start;
   givens_ = puzzle.given_count();
   cells_tried_ = 0;
   untested_ = 0;
   // Blanks the orbit's givens and asks; puts them back unless the puzzle kept one solution.
+  std::vector<int> taken;
   auto try_removing = [&](const std::vector<int>& orbit, std::uint64_t budget,
                           std::uint64_t round) {
-    for (int c : orbit) puzzle.set(c, 0);
-    const Other other = has_other_solution(puzzle, solution, orbit, budget, round);
+    taken.clear();
+    for (const int c : orbit) {
+      if (puzzle[c] != 0) taken.push_back(c);
+    }
+    for (const int c : taken) puzzle.set(c, 0);
+    const Other other = has_other_solution(puzzle, solution, rules, taken, budget, round);
     if (other == Other::none) {
-      givens_ -= static_cast<int>(orbit.size());
+      givens_ -= static_cast<int>(taken.size());
     } else {
-      for (int c : orbit) puzzle.set(c, solution[c]);
+      for (const int c : taken) puzzle.set(c, solution[c]);
     }
     return other;
   };
@@ -300,7 +311,7 @@ Board Generator::dig(const Board& solution) {
   for (const auto& orbit : orbits) {
     if (dug_enough()) break;
     const Other other = try_removing(orbit, options_.conflict_budget, 0);
-    if (stopped_) return solution;  // half dug: not minimal, and the caller drops it
+    if (stopped_) return start;  // half dug: not minimal, and the caller drops it
     if (other == Other::unknown) {
       open.push_back(&orbit);
       untested_ += static_cast<int>(orbit.size());
@@ -314,6 +325,9 @@ Board Generator::dig(const Board& solution) {
   // not reach still open. Each question may spend 8 times the budget, or an even share of what
   // the pass has left, if more; where few stayed open (25x25) and budget is left after them,
   // those still open are asked once more, with searches of other orders, sharing the rest.
+  // Only clause learning's questions have a budget to raise; a proof on the rules' cover that ran
+  // out of nodes would run out again.
+  if (!sat_ || !rules.classic()) open.clear();
   std::uint64_t final_pass_left = saturating_times(options_.conflict_budget, 100);
   for (std::uint64_t round = 1; round <= 2 && !open.empty(); ++round) {
     recheck_total_ = untested_;
@@ -326,7 +340,7 @@ Board Generator::dig(const Board& solution) {
       const std::uint64_t budget = std::min(std::max(least, share), final_pass_left);
       const std::uint64_t before = sat_conflicts_;
       const Other other = try_removing(*open[k], budget, round);
-      if (stopped_) return solution;
+      if (stopped_) return start;
       final_pass_left -= std::min(final_pass_left, sat_conflicts_ - before);
       if (other == Other::unknown) {
         still_open.push_back(open[k]);
@@ -342,15 +356,23 @@ Board Generator::dig(const Board& solution) {
   return puzzle;
 }
 
-// Whether blanking the orbit let a second solution in. Up to 20x20 the engine counts to 2 and
-// always finishes (at most some millions of nodes late in a 20x20 dig). Beyond, SatPortfolio is
+// Whether blanking the orbit let a second solution in. Under other rules than the classic ones,
+// the count to 2 on their cover, within kProofNodes. Classic: up to 20x20 the engine counts to 2
+// and always finishes (at most some millions of nodes late in a 20x20 dig). Beyond, SatPortfolio is
 // asked for each cell of the orbit whether a solution has another digit there, with the
 // solution's phases to start from; a question that spends its budget leaves the answer open.
 // Each round of questions (the first pass, the final pass's rounds) searches in orders of its
 // own, so that a question asked again is not searched the same way twice.
 Generator::Other Generator::has_other_solution(const Board& puzzle, const Board& solution,
-                                               const std::vector<int>& orbit, std::uint64_t budget,
-                                               std::uint64_t round) {
+                                               const Rules& rules, const std::vector<int>& orbit,
+                                               std::uint64_t budget, std::uint64_t round) {
+  if (!rules.classic()) {
+    cover_solver_.set_node_limit(kProofNodes);
+    const SolverResult result = cover_solver_.solve(puzzle, rules, 2);
+    if (poll()) return Other::unknown;
+    if (result.solutions >= 2) return Other::found;
+    return result.complete ? Other::none : Other::unknown;
+  }
   if (!sat_) {
     const SolveResult result = engine_.solve(puzzle, 2);
     if (poll()) return Other::unknown;
@@ -369,16 +391,87 @@ Generator::Other Generator::has_other_solution(const Board& puzzle, const Board&
   return open ? Other::unknown : Other::none;
 }
 
-GeneratedPuzzle Generator::make_fresh() {
+std::vector<int> Generator::other_solution_cells(const Board& puzzle, const Board& solution,
+                                                 const Rules& rules) {
+  std::optional<Board> other;
+  bool proved = true;
+  if (rules.classic()) {
+    Solver::Enumeration solutions = engine_.enumerate(puzzle);
+    while (!other && solutions.next()) {
+      if (solutions.solution() != solution) other = solutions.solution();
+    }
+  } else {
+    cover_solver_.set_node_limit(kProofNodes);
+    Solver::Enumeration solutions = cover_solver_.enumerate(puzzle, rules);
+    while (!other && solutions.next()) {
+      if (solutions.solution() != solution) other = solutions.solution();
+    }
+    proved = other || !solutions.stopped();
+  }
+  std::vector<int> cells;
+  for (int cell = 0; cell < puzzle.cell_count(); ++cell) {
+    if (other ? (*other)[cell] != solution[cell] : !proved && puzzle[cell] == 0) {
+      cells.push_back(cell);
+    }
+  }
+  return cells;
+}
+
+void Generator::give_until_unique(Board& puzzle, const Board& solution, const Rules& rules) {
+  // Each given put in where another solution differs rules that solution out.
+  while (!stopped_) {
+    const std::vector<int> differ = other_solution_cells(puzzle, solution, rules);
+    if (differ.empty() || poll()) break;
+    const int cell = differ[static_cast<std::size_t>(random_.below(differ.size()))];
+    for (const int c : symmetry_orbit(puzzle.geometry(), options_.symmetry, cell)) {
+      puzzle.set(c, solution[c]);
+    }
+  }
+}
+
+std::optional<GeneratedPuzzle> Generator::make_fresh() {
+  const Geometry& g = options_.geometry;
   GeneratedPuzzle p;
-  p.solution = random_solution();
-  if (!stopped_) p.puzzle = dig(p.solution);
+  p.rules = options_.variant.rules;
+  if (!variant_rules(options_)) {
+    p.solution = random_solution();
+  } else {
+    if (auto why = rules_problem(g, p.rules)) {
+      error_ = *why;
+      return std::nullopt;
+    }
+    if (options_.variant.killer && g.size() > kMaxKillerSize) {
+      error_ = "killer cages are supported up to " + std::to_string(kMaxKillerSize) + "x" +
+               std::to_string(kMaxKillerSize);
+      return std::nullopt;
+    }
+    std::optional<Board> grid;
+    for (int layout = 0; layout < 20 && !grid && !poll(); ++layout) {
+      if (options_.variant.jigsaw) p.rules.regions = random_regions();
+      grid = random_rules_grid(p.rules);
+    }
+    if (stopped_) return p;
+    if (!grid) {
+      error_ = "no " + p.rules.name() + " grid of " + g.name() + " found (the rules may have none)";
+      return std::nullopt;
+    }
+    p.solution = *grid;
+  }
+  if (stopped_) return p;
+  // Killer: givens only where the cages leave a choice, before the digging.
+  Board start = p.solution;
+  if (options_.variant.killer) {
+    p.rules.cages = random_cages(p.solution);
+    start = Board(g);
+    give_until_unique(start, p.solution, p.rules);
+    if (stopped_) return p;
+  }
+  p.puzzle = dig(start, p.solution, p.rules);
   p.unproved_givens = untested_;
   return p;
 }
 
-Board Generator::mutate(const Board& puzzle, const Board& solution) {
-  const Geometry& g = puzzle.geometry();
+Board Generator::mutate(const Board& puzzle, const Board& solution, const Rules& rules) {
   Board q = puzzle;
   // One or two orbits of givens go (each orbit once: by its first cell).
   auto orbits = given_orbits(q, options_.symmetry);
@@ -387,39 +480,9 @@ Board Generator::mutate(const Board& puzzle, const Board& solution) {
   for (std::size_t k = 0; k < removals; ++k) {
     for (const int c : orbits[k]) q.set(c, 0);
   }
-  // Back to one solution: while another solution exists, the orbit of a cell where it differs
-  // from `solution` takes the solution's digits, which rules that other solution out.
-  while (!stopped_) {
-    std::optional<Board> other;
-    for (const Board& s : engine_.enumerate(q)) {
-      if (s != solution) {
-        other = s;
-        break;
-      }
-    }
-    if (!other || poll()) break;
-    std::vector<int> differ;
-    for (int cell = 0; cell < g.cell_count(); ++cell) {
-      if ((*other)[cell] != solution[cell]) differ.push_back(cell);
-    }
-    const int cell = differ[static_cast<std::size_t>(random_.below(differ.size()))];
-    for (const int c : symmetry_orbit(g, options_.symmetry, cell)) q.set(c, solution[c]);
-  }
-  return minimize(q, solution);
-}
-
-Board Generator::minimize(Board puzzle, const Board& solution) {
-  auto orbits = given_orbits(puzzle, options_.symmetry);
-  random_.shuffle(orbits);
+  give_until_unique(q, solution, rules);
   // As dig(): one pass suffices, since removing givens only adds solutions.
-  for (const auto& orbit : orbits) {
-    for (const int c : orbit) puzzle.set(c, 0);
-    if (has_other_solution(puzzle, solution, orbit, 0, 0) != Other::none) {
-      for (const int c : orbit) puzzle.set(c, solution[c]);
-    }
-    if (stopped_) break;
-  }
-  return puzzle;
+  return dig(q, solution, rules);
 }
 
 void Generator::note_nearest(const GeneratedPuzzle& p, int distance, std::optional<int> se_tenths) {
@@ -461,10 +524,9 @@ std::optional<GeneratedPuzzle> Generator::next() {
   nearest_ = -1;
   nearest_text_.clear();
   const bool targeted = has_targets(options_);
-  const bool variant = variant_rules(options_);
   // The walk of step 4: where the engine judges uniqueness in a few microseconds, and where no
-  // givens target would have the digging stop early (a mutation digs to minimal); classic only.
-  const bool walk = targeted && options_.walk && !variant &&
+  // givens target would have the digging stop early (a mutation digs to minimal).
+  const bool walk = targeted && options_.walk &&
                     !plan_search(Backend::automatic, options_.geometry).counts_to_two_by_sat &&
                     options_.min_givens == 0 && options_.max_givens == 0;
   std::optional<GeneratedPuzzle> current;  // where the walk stands
@@ -473,15 +535,14 @@ std::optional<GeneratedPuzzle> Generator::next() {
   for (attempt_ = 1; !targeted || options_.max_attempts <= 0 || attempt_ <= options_.max_attempts;
        ++attempt_) {
     GeneratedPuzzle p;
-    if (variant) {
-      auto made = make_variant();
+    if (current && stale < kWalkLength) {
+      p.solution = current->solution;
+      p.rules = current->rules;
+      p.puzzle = mutate(current->puzzle, p.solution, p.rules);
+    } else {
+      auto made = make_fresh();
       if (!made) return std::nullopt;  // error_ says why
       p = std::move(*made);
-    } else if (current && stale < kWalkLength) {
-      p.solution = current->solution;
-      p.puzzle = mutate(current->puzzle, p.solution);
-    } else {
-      p = make_fresh();
       current.reset();
     }
     if (!stopped_ && (options_.rate || options_.difficulty || options_.technique)) {
@@ -528,14 +589,14 @@ Rating Generator::rate_made(const Board& puzzle, const Board& solution, const Ru
   // The classic engine counts by the classic rules; a variant's uniqueness is the dig's proof.
   const bool engine_counts =
       rules.classic() && !plan_search(Backend::automatic, options_.geometry).counts_to_two_by_sat;
-  if (engine_counts && !past_patterns) return rate(puzzle, engine_);
+  if (engine_counts && !past_patterns) return rate(puzzle, rules, engine_);
   LogicOptions options;
   options.record_steps = false;
   options.known_unique = true;               // the digging proved it
   options.stop = [this] { return poll(); };  // chains on a 25x25 board take seconds
   if (target) options.hardest_allowed = std::max(*target, kHardestPattern);
   const LogicResult logic = solve_logically(puzzle, rules, options);
-  if (engine_counts) return rate(logic, count_to_two(puzzle, engine_, DlxSolver::Deductions::none));
+  if (engine_counts) return rate(logic, engine_.count_to_two(puzzle, rules, /*deduce=*/false));
   // Beyond 16x16 the plain engine's count to 2 can run for hours: the rating keeps the
   // logic's verdict and the uniqueness the digging proved, with 0 nodes (not measured).
   SolveResult unique;

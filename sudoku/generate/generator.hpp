@@ -1,7 +1,7 @@
 // Puzzle generation: random complete grids, dug down to minimal puzzles with exactly one
 // solution, optionally symmetric and of a chosen difficulty; reproducible from a seed. The rules
 // are an option: classic (rows, columns, boxes) by default, or any variant (variant.hpp), whose
-// jigsaw regions and killer cages the generator makes (generator_variant.cpp, below).
+// jigsaw regions and killer cages the generator makes (generator_layouts.cpp, below).
 //
 //     sudoku::GeneratorOptions options;
 //     options.count = 10;
@@ -54,15 +54,16 @@
 // break the symmetry. The board is always N x N, so every symmetry applies to every geometry, boxes
 // of 2x3 included: symmetry concerns where the givens are, not which digits they hold.
 //
-// Variants (options.variant not classic): a random grid that obeys the rules, found by the
-// engine on the variant's exact cover (RulesCover) with its options shuffled; then dug as in
-// step 2, every orbit's givens going where the count to 2 on that cover stays at 1. Jigsaw: a
+// Other rules (options.variant not classic) go the same way, through the same dig and walk:
+// step 1 is a random grid that obeys the rules, found by the engine on the rules' exact cover
+// (RulesCover) with its options shuffled; in step 2 the count to 2 is on that cover. Jigsaw: a
 // random layout of connected regions, grown from the boxes by swapping two cells between
 // neighbouring regions (each keeps N cells and stays connected), a few hundred times. Killer: a
 // random layout of connected cages of 1 to 5 cells (a cage never repeats a digit), their sums
-// from the grid; givens only where the cages leave several solutions: a given is added where
-// two solutions differ until one is left, then dug. A uniqueness proof has a node budget; a
-// given whose proof needs more stays (the puzzle is unique; such givens are rare). The targets
+// from the grid; the dig starts from givens only where the cages leave several solutions: a
+// given is added where another solution differs, until one is left (as a walk's mutation comes
+// back to one solution). A uniqueness proof has a node budget; a given whose proof needs more
+// stays, unproved (the puzzle is unique; such givens are rare). The targets
 // that variants take: --givens, and a symmetry of the givens. Every symmetry maps the cells of
 // the flag rules onto cells of the same rule (x: each diagonal onto a diagonal; windoku: the
 // four windows onto the windows; anti-knight and anti-king: a move onto a move), so a symmetric
@@ -248,19 +249,30 @@ class Generator {
   /// Whether options.stop asked to stop; every later next() returns nothing at once.
   [[nodiscard]] bool stopped() const { return stopped_; }
 
-  /// A random complete grid (step 1).
+  /// A random complete grid under the classic rules (step 1).
   Board random_solution();
-  /// A minimal puzzle with `solution` as its only solution (step 2); with options.max_givens,
-  /// digging stops as soon as at most that many givens are left.
-  Board dig(const Board& solution);
+  /// A minimal puzzle with `solution` as its only solution under `rules` (step 2); with
+  /// options.max_givens, digging stops as soon as at most that many givens are left.
+  Board dig(const Board& solution, const Rules& rules = {}) {
+    return dig(solution, solution, rules);
+  }
 
  private:
-  /// Whether `puzzle` (whose only solution was `solution` before the givens of `orbit` were
-  /// removed) has a second solution: found, none, or unknown (out of budget, or a stop).
+  /// Whether `puzzle` (whose only solution under `rules` was `solution` before the givens of
+  /// `orbit` were removed) has a second solution: found, none, or unknown (out of budget, or a
+  /// stop).
   enum class Other : std::uint8_t { none, found, unknown };
-  Other has_other_solution(const Board& puzzle, const Board& solution,
+  Other has_other_solution(const Board& puzzle, const Board& solution, const Rules& rules,
                            const std::vector<int>& orbit, std::uint64_t budget,
                            std::uint64_t round);
+  /// The cells where a solution of `puzzle` under `rules` other than `solution` (one of its
+  /// solutions) differs from it; empty when `solution` is the only one. Where the proof ran out
+  /// of nodes, every blank cell (a given anywhere brings the count nearer to one).
+  std::vector<int> other_solution_cells(const Board& puzzle, const Board& solution,
+                                        const Rules& rules);
+  /// Adds givens of `solution` (by orbits, each where another solution differs) until `puzzle`
+  /// has no other solution: the killer's start, and a mutation's way back to one solution.
+  void give_until_unique(Board& puzzle, const Board& solution, const Rules& rules);
   /// A solution of `board`, or nothing (none, or stopped): deductions (Propagator) at every
   /// node, so that the trees stay small on the largest boards; `shuffle`: digits in random
   /// order, for a random complete grid.
@@ -269,29 +281,28 @@ class Generator {
   Rating rate_made(const Board& puzzle, const Board& solution, const Rules& rules);
   /// Calls options.stop and options.on_progress when their time has come; true once stopped.
   bool poll();
-  /// A fresh puzzle: a random grid, dug (steps 1-2).
-  GeneratedPuzzle make_fresh();
-  /// A neighbour of `puzzle` with the same solution (step 4): orbits of givens taken out, givens
-  /// of `solution` put in until it is unique, then dug to minimal again. Engine sides only.
-  Board mutate(const Board& puzzle, const Board& solution);
-  /// `puzzle` (unique, its solution `solution`) with each orbit of givens removed in random
-  /// order where it stays unique: minimal with respect to the symmetry. Engine sides only.
-  Board minimize(Board puzzle, const Board& solution);
-  /// A variant puzzle (generator_variant.cpp): rules, layout, grid, dug; nothing, with error_
-  /// set, when the rules do not fit the board, no grid was found, or a stop.
-  std::optional<GeneratedPuzzle> make_variant();
-  std::optional<Board> random_variant_grid(const Rules& rules);
+  /// A fresh puzzle under the options' rules (steps 1-2): its layout (jigsaw regions), a random
+  /// grid, its cages (killer), dug; nothing, with error_ set, when the rules do not fit the board
+  /// or no grid was found. After a stop, what it has (the caller drops it).
+  std::optional<GeneratedPuzzle> make_fresh();
+  /// `start` (givens of `solution`, which is its only solution under `rules`) with each orbit of
+  /// givens removed in random order where it stays unique: minimal with respect to the symmetry.
+  Board dig(const Board& start, const Board& solution, const Rules& rules);
+  /// A neighbour of `puzzle` with the same solution and rules (step 4): orbits of givens taken
+  /// out, givens of `solution` put in until it is unique, then dug to minimal again.
+  Board mutate(const Board& puzzle, const Board& solution, const Rules& rules);
+  /// Under other rules than the classic ones (generator_layouts.cpp): a grid found on the rules'
+  /// cover with its options shuffled (nothing when none was found in the attempts, or a stop),
+  /// jigsaw regions, killer cages.
+  std::optional<Board> random_rules_grid(const Rules& rules);
   std::vector<std::uint8_t> random_regions();
   std::vector<Cage> random_cages(const Board& grid);
-  /// Whether `puzzle` has exactly one solution under `rules` (proved within the node budget);
-  /// else, when two were found and `differ` is given, the cells where they differ go there.
-  bool unique_under(const Board& puzzle, const Rules& rules, std::vector<int>* differ = nullptr);
   /// Keeps the puzzle nearest to the targets so far, in words, for progress_text().
   void note_nearest(const GeneratedPuzzle& p, int distance, std::optional<int> se_tenths);
 
   GeneratorOptions options_;
   Random random_;
-  DlxSolver engine_;
+  Solver engine_{Backend::hybrid};  // classic rules: the count to 2, enumerations, ratings
   Propagator propagator_;
   std::string error_;
   bool stopped_ = false;
@@ -307,7 +318,7 @@ class Generator {
   int recheck_done_ = 0;             // the final pass: of those, asked so far
   std::uint64_t sat_conflicts_ = 0;  // SatPortfolio's conflicts so far, all questions
   std::optional<SatPortfolio> sat_;  // sides above 20: the uniqueness questions
-  // Variants: the count to 2 on the variant's cover, and the random grids' searches.
+  // Other rules: the count to 2 on the rules' cover, and the random grids' searches.
   Solver cover_solver_{Backend::dlx};  // the rules' cover, for the count to 2
   dlx::CompactProblem problem_;
   dlx::BitsetSolver bitset_;

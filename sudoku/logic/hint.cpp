@@ -74,17 +74,12 @@ Hint hint_under(const Board& grid, const std::vector<std::uint8_t>& entered, con
 
 }  // namespace
 
-Hint find_hint(const Board& grid, const std::vector<std::uint8_t>& entered, DlxSolver& engine) {
-  return hint_under(
-      grid, entered, Rules{}, [&engine](const Board& b) { return count_to_two(b, engine); },
-      engine.interrupt());
-}
-
 Hint find_hint(const Board& grid, const std::vector<std::uint8_t>& entered, const Rules& rules,
                Solver& engine) {
   if (rules_clash(grid, rules)) return Hint{};  // the givens clash: no solution
-  return hint_under(grid, entered, rules, [&](const Board& b) { return engine.solve(b, rules, 2); },
-                    {});
+  return hint_under(
+      grid, entered, rules, [&](const Board& b) { return engine.count_to_two(b, rules); },
+      engine.interrupt());
 }
 
 namespace {

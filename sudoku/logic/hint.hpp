@@ -50,11 +50,10 @@ struct Hint {
 };
 
 /// The hint for `grid` (givens and entries; `entered[c]` nonzero for an entry, or empty when
-/// all are givens). The engine's interrupt (DlxSolver::set_interrupt) is asked by the
-/// techniques too; once it says yes the hint proves nothing (the caller knows it asked).
-Hint find_hint(const Board& grid, const std::vector<std::uint8_t>& entered, DlxSolver& engine);
-/// The same under a variant's rules (variant.hpp): the givens counted on the variant engine,
-/// the step from the logic under the rules (logic.hpp). Precondition: !rules_problem().
+/// all are givens) under `rules` (Rules{}: classic): the givens counted by engine.count_to_two()
+/// (solver.hpp), the step from the logic under the rules (logic.hpp). The engine's interrupt
+/// (Solver::set_interrupt) is asked by the techniques too; once it says yes the hint proves
+/// nothing (the caller knows it asked). Precondition: !rules_problem().
 Hint find_hint(const Board& grid, const std::vector<std::uint8_t>& entered, const Rules& rules,
                Solver& engine);
 

@@ -138,22 +138,13 @@ LogicResult solve_logically(Position start, const LogicOptions& options) {
   }
 }
 
-SolveResult finish_with_engine(const LogicResult& result, DlxSolver& solver) {
-  if (result.status == LogicStatus::contradiction || !result.position) {
-    SolveResult none;
-    if (result.position) none.first = Board(result.position->geometry());
-    return none;
-  }
-  return count_to_two(result.position->board(), solver);
-}
-
 SolveResult finish_with_engine(const LogicResult& result, Solver& solver) {
   if (result.status == LogicStatus::contradiction || !result.position) {
     SolveResult none;
     if (result.position) none.first = Board(result.position->geometry());
     return none;
   }
-  return solver.solve(result.position->board(), result.position->rules(), 2);
+  return solver.count_to_two(result.position->board(), result.position->rules());
 }
 
 }  // namespace sudoku

@@ -250,12 +250,11 @@ LogicResult solve_logically(const Board& puzzle, const Rules& rules,
 /// taken to be all that is left.
 LogicResult solve_logically(Position start, const LogicOptions& options = {});
 
-/// Completes a stalled (or solved) result with the engine: the solutions of the board reached
-/// are exactly those of the puzzle, since every digit placed is forced. Counts up to 2, so
-/// `solutions` is 0 (no solution), 1 (unique: `first` is it) or 2 (several). For a
-/// contradiction result it returns 0 solutions without searching.
-SolveResult finish_with_engine(const LogicResult& result, DlxSolver& solver);
-/// The same under the rules of the result's position, on the variant engine.
+/// Completes a stalled (or solved) result with the engine under the rules of the result's
+/// position (solver.count_to_two(), solver.hpp): the solutions of the board reached are exactly
+/// those of the puzzle, since every digit placed is forced. Counts up to 2, so `solutions` is 0
+/// (no solution), 1 (unique: `first` is it) or 2 (several). For a contradiction result it
+/// returns 0 solutions without searching.
 SolveResult finish_with_engine(const LogicResult& result, Solver& solver);
 
 }  // namespace sudoku

@@ -109,16 +109,13 @@ LogicOptions levels_solve(const std::function<bool()>& stop = {}) {
 }
 }  // namespace
 
-Rating rate(const Board& puzzle, DlxSolver& engine) {
-  const LogicResult logic = solve_logically(puzzle, levels_solve());
-  Rating r = rate(logic, count_to_two(puzzle, engine, DlxSolver::Deductions::none));
-  r.by_sat = plan_search(Backend::automatic, puzzle.geometry()).counts_to_two_by_sat;
-  return r;
-}
-
 Rating rate(const Board& puzzle, const Rules& rules, Solver& engine,
             const std::function<bool()>& stop) {
-  return rate(solve_logically(puzzle, rules, levels_solve(stop)), engine.solve(puzzle, rules, 2));
+  const LogicResult logic = solve_logically(puzzle, rules, levels_solve(stop));
+  Rating r = rate(logic, engine.count_to_two(puzzle, rules, /*deduce=*/false));
+  r.by_sat =
+      rules.classic() && plan_search(Backend::automatic, puzzle.geometry()).counts_to_two_by_sat;
+  return r;
 }
 
 void add_se_rating(Rating& rating, const Board& puzzle, const std::function<bool()>& stop) {

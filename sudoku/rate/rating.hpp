@@ -1,7 +1,7 @@
 // Difficulty rating: a level from the logical solver, and the engine's search as a second measure.
 //
-//     sudoku::DlxSolver engine;
-//     sudoku::Rating r = sudoku::rate(puzzle, engine);
+//     sudoku::Solver engine;                                          // solver.hpp
+//     sudoku::Rating r = sudoku::rate(puzzle, sudoku::Rules{}, engine);  // or the puzzle's rules
 //     std::cout << sudoku::difficulty_name(r.level) << ' ' << r.nodes << '\n';
 //
 // THE RATING RULE (for the README)
@@ -75,10 +75,10 @@ struct Rating {
 
 /// Rates from a logical solve and the engine's count up to 2 of the same puzzle.
 Rating rate(const LogicResult& logic, const SolveResult& engine);
-/// Rates a puzzle: one logical solve (steps not recorded) and one engine count up to 2.
-Rating rate(const Board& puzzle, DlxSolver& engine);
-/// The same under any rules: the logic under `rules`, the count up to 2 by `engine` (the rules'
-/// cover); `stop` is asked by the logic (the engine asks its own interrupt).
+/// Rates a puzzle under `rules` (Rules{}: classic): one logical solve (steps not recorded) and
+/// the count up to 2 of engine.count_to_two() (solver.hpp; without the root deductions, so that
+/// the nodes measure the search alone). `stop` is asked by the logic (the engine asks its own
+/// interrupt).
 Rating rate(const Board& puzzle, const Rules& rules, Solver& engine,
             const std::function<bool()>& stop = {});
 /// Adds Sudoku Explainer's ER/EP/ED to a rating of `puzzle` (a puzzle of givens) where SE's

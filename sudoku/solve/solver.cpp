@@ -283,6 +283,15 @@ Solver::Engines& Solver::engines() {
   return *engines_;
 }
 
+SolveResult Solver::count_to_two(const Board& puzzle, const Rules& rules, bool deduce) {
+  if (!rules.classic()) return solve(puzzle, rules, 2);
+  DlxSolver& hybrid = engines().hybrid;
+  hybrid.set_interrupt(interrupt_);
+  hybrid.set_node_limit(node_limit_);
+  return sudoku::count_to_two(
+      puzzle, hybrid, deduce ? DlxSolver::Deductions::propagate : DlxSolver::Deductions::none);
+}
+
 SolverResult Solver::run(Backend backend, const Board& puzzle, const Rules& rules,
                          std::uint64_t limit, std::uint64_t node_limit) {
   Engines& e = engines();

@@ -28,7 +28,7 @@ std::uint64_t brute_count(const Board& b) { return sudoku_test::BruteForce(b).co
 
 /// Exactly one solution, equal to `solution`, and no orbit of givens removable.
 void check_unique_and_minimal(const sudoku::GeneratedPuzzle& p, Symmetry symmetry, bool brute) {
-  sudoku::DlxSolver engine;
+  sudoku::Solver engine;
   auto count = [&](const Board& b) {
     return brute ? brute_count(b) : engine.solve(b, 2).solutions;
   };
@@ -167,7 +167,7 @@ TEST_CASE("the same seed gives the same puzzles, another seed others", "[sudoku]
 }
 
 TEST_CASE("a target difficulty is met, or refused clearly", "[sudoku][generator]") {
-  sudoku::DlxSolver engine;
+  sudoku::Solver engine;
   for (auto level :
        {sudoku::Difficulty::easy, sudoku::Difficulty::medium, sudoku::Difficulty::hard}) {
     sudoku::GeneratorOptions o;
@@ -177,7 +177,7 @@ TEST_CASE("a target difficulty is met, or refused clearly", "[sudoku][generator]
     const auto r = sudoku::generate(o);
     REQUIRE(r.puzzles.size() == 3);
     for (const auto& p : r.puzzles) {
-      CHECK(sudoku::rate(p.puzzle, engine).level == level);  // rated again from scratch
+      CHECK(sudoku::rate(p.puzzle, {}, engine).level == level);  // rated again from scratch
       CHECK(brute_count(p.puzzle) == 1);
     }
   }
@@ -248,6 +248,6 @@ TEST_CASE("a 25x25 puzzle is unique and minimal, every given with a checked witn
       if (c != cell && p.puzzle[c] != 0) REQUIRE(witness[c] == p.puzzle[c]);
     }
   }
-  sudoku::DlxSolver engine;
+  sudoku::Solver engine;
   CHECK(engine.solve(p.puzzle, 2).solutions == 1);
 }

@@ -204,8 +204,10 @@ TEST_CASE("technique targets on variants: the logic under the rules rates what t
   // The target is met when the logic under the puzzle's rules solves it with the technique as
   // its hardest step; the puzzle is checked here as the user would: unique (counted to 2 on the
   // rules' cover), and solved by named steps, the hardest one the target.
+  // Puzzles whose hardest step is a hidden single are rare under jigsaw regions (some seeds
+  // take a minute): seed 4 finds each in seconds, which is all this test needs.
   for (const char* variant : {"x", "windoku", "jigsaw"}) {
-    auto options = options_for(variant, 7);
+    auto options = options_for(variant, 4);
     options.technique = sudoku::Technique::hidden_single;
     REQUIRE_FALSE(sudoku::unreachable_target(options));
     sudoku::Generator generator(options);

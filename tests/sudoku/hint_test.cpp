@@ -8,6 +8,7 @@
 
 #include <sudoku/reader.hpp>
 #include "sudoku/logic/hint.hpp"
+#include "sudoku/solver.hpp"
 
 #include "support.hpp"
 
@@ -23,7 +24,7 @@ sudoku::Board brute_solution(const sudoku::Board& puzzle) {
 }  // namespace
 
 TEST_CASE("hints from partly filled grids are sound steps", "[sudoku][hint]") {
-  sudoku::DlxSolver engine;
+  sudoku::Solver engine;
   std::mt19937 random(5);
   auto puzzles = sudoku_test::read_file("puzzles.txt");
   const auto top = sudoku_test::read_file("top1465_sample.txt");
@@ -40,7 +41,7 @@ TEST_CASE("hints from partly filled grids are sound steps", "[sudoku][hint]") {
       if (grid[cell] == 0 && random() % 3 == 0)
         grid.set(cell, solution[cell]), entered[static_cast<std::size_t>(cell)] = 1;
     }
-    const sudoku::Hint hint = sudoku::find_hint(grid, entered, engine);
+    const sudoku::Hint hint = sudoku::find_hint(grid, entered, {}, engine);
     REQUIRE(hint.wrong.empty());
     if (hint.kind == sudoku::Hint::Kind::stalled) {
       CHECK(grid[hint.cell] == 0);
@@ -60,7 +61,7 @@ TEST_CASE("hints from partly filled grids are sound steps", "[sudoku][hint]") {
 }
 
 TEST_CASE("wrong entries are named before any step", "[sudoku][hint]") {
-  sudoku::DlxSolver engine;
+  sudoku::Solver engine;
   const std::string line =
       "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
   const sudoku::Board puzzle = sudoku::parse_board(line);
@@ -71,7 +72,7 @@ TEST_CASE("wrong entries are named before any step", "[sudoku][hint]") {
   grid.set(2, solution[2] == 9 ? 1 : solution[2] + 1);  // r1c3 wrong (but no clash with givens)
   grid.set(3, solution[3]);                             // r1c4 right
   entered[2] = entered[3] = 1;
-  const sudoku::Hint hint = sudoku::find_hint(grid, entered, engine);
+  const sudoku::Hint hint = sudoku::find_hint(grid, entered, {}, engine);
   REQUIRE(hint.kind == sudoku::Hint::Kind::wrong_entries);
   REQUIRE(hint.wrong.size() == 1);
   CHECK(hint.wrong[0].cell == 2);

@@ -21,6 +21,7 @@
 #include "sudoku/logic/logic.hpp"
 #include "sudoku/rate/rating.hpp"
 #include "sudoku/solve/dlx_solver.hpp"
+#include "sudoku/solver.hpp"
 
 #include "support.hpp"
 
@@ -399,7 +400,7 @@ namespace {
 /// solution digit still a candidate; solved means the whole board matches.
 void check_against_engine(const std::string& file, std::size_t limit,
                           sudoku::Technique hardest = sudoku::kHardestTechnique) {
-  sudoku::DlxSolver engine;
+  sudoku::Solver engine;
   auto puzzles = sudoku_test::read_file(file);
   if (puzzles.size() > limit) puzzles.resize(limit);
   REQUIRE(!puzzles.empty());
@@ -444,7 +445,7 @@ TEST_CASE("logic never contradicts the engine on all of top1465", "[sudoku][logi
 
 TEST_CASE("every technique is sound at every step of all 1465 puzzles of top1465",
           "[sudoku][logic][slow]") {
-  sudoku::DlxSolver engine;
+  sudoku::Solver engine;
   std::array<int, sudoku::kTechniqueCount> fired{};
   const auto puzzles = sudoku_test::read_file("top1465_sample.txt");
   REQUIRE(puzzles.size() == 1465);
@@ -471,7 +472,7 @@ TEST_CASE("every technique is sound at every step of all 1465 puzzles of top1465
 
 TEST_CASE("every technique is sound at every step of the first 25 puzzles of top1465",
           "[sudoku][logic]") {
-  sudoku::DlxSolver engine;
+  sudoku::Solver engine;
   std::array<int, sudoku::kTechniqueCount> fired{};
   auto puzzles = sudoku_test::read_file("top1465_sample.txt");
   REQUIRE(puzzles.size() >= 25);
@@ -505,7 +506,7 @@ TEST_CASE("contradictions are found and explained", "[sudoku][logic]") {
   const auto r = sudoku::solve_logically(sudoku_test::read_file("unsolvable.txt").at(0).board);
   REQUIRE(r.status == LogicStatus::contradiction);
   CHECK(r.contradiction->message == "r1c9 has no candidate left");
-  sudoku::DlxSolver engine;
+  sudoku::Solver engine;
   CHECK(sudoku::finish_with_engine(r, engine).solutions == 0);
 
   // Two cells of row 1 both need 5: the first placement leaves the second empty.
@@ -525,7 +526,7 @@ TEST_CASE("contradictions are found and explained", "[sudoku][logic]") {
 TEST_CASE("a puzzle with several solutions stalls and the engine finishes it", "[sudoku][logic]") {
   const auto multi = sudoku_test::read_file("multiple_solutions.txt");
   REQUIRE(!multi.empty());
-  sudoku::DlxSolver engine;
+  sudoku::Solver engine;
   for (const auto& p : multi) {
     const auto r = sudoku::solve_logically(p.board);
     CHECK(r.status == LogicStatus::stalled);
@@ -535,7 +536,7 @@ TEST_CASE("a puzzle with several solutions stalls and the engine finishes it", "
 
 TEST_CASE("a stalled solve is finished by the engine with the puzzle's own solution",
           "[sudoku][logic]") {
-  sudoku::DlxSolver engine;
+  sudoku::Solver engine;
   sudoku::LogicOptions patterns;  // chains would solve many of them
   patterns.hardest_allowed = sudoku::kHardestPattern;
   for (const auto& p : sudoku_test::read_file("hardest_sample.txt")) {
@@ -587,11 +588,11 @@ TEST_CASE("the rating rule, tier by tier and count by count", "[sudoku][rating]"
 }
 
 TEST_CASE("well-known puzzles are rated as expected", "[sudoku][rating]") {
-  sudoku::DlxSolver engine;
+  sudoku::Solver engine;
   auto rate = [&](const std::string& line) {
     std::istringstream in(line);
     sudoku::Reader reader(in);
-    return sudoku::rate(std::get<sudoku::Puzzle>(*reader.next()).board, engine);
+    return sudoku::rate(std::get<sudoku::Puzzle>(*reader.next()).board, {}, engine);
   };
   // Wikipedia's example puzzle: singles only.
   CHECK(rate("53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79")
@@ -614,11 +615,11 @@ TEST_CASE("well-known puzzles are rated as expected", "[sudoku][rating]") {
 }
 
 TEST_CASE("ratings rise from the 17-clue sample to the forum's hardest", "[sudoku][rating]") {
-  sudoku::DlxSolver engine;
+  sudoku::Solver engine;
   auto histogram = [&](const std::string& file) {
     std::array<int, sudoku::kDifficultyCount> h{};
     for (const auto& p : sudoku_test::read_file(file))
-      ++h[static_cast<std::size_t>(sudoku::rate(p.board, engine).level)];
+      ++h[static_cast<std::size_t>(sudoku::rate(p.board, {}, engine).level)];
     return h;
   };
   const auto clue17 = histogram("17_clue_sample.txt");
@@ -678,7 +679,7 @@ TEST_CASE("JSON text: strings escaped, UTF-8 kept, other bytes replaced, tenths 
 }
 
 TEST_CASE("explanations render as text and as one JSON object per line", "[sudoku][explain]") {
-  sudoku::DlxSolver engine;
+  sudoku::Solver engine;
   for (const char* file :
        {"example.txt", "hardest_sample.txt", "unsolvable.txt", "clashing_givens.txt"}) {
     const auto p = sudoku_test::read_file(file).at(0);
@@ -707,7 +708,7 @@ TEST_CASE("explanations render as text and as one JSON object per line", "[sudok
   CHECK(text.str().find("solved by logic in " + std::to_string(r.steps.size()) + " steps") !=
         std::string::npos);
   std::ostringstream rating;
-  sudoku::write_rating_json(rating, sudoku::json_head(p), sudoku::rate(p.board, engine));
+  sudoku::write_rating_json(rating, sudoku::json_head(p), sudoku::rate(p.board, {}, engine));
   const auto record = sudoku::Json::parse(rating.str());
   CHECK(record["line"] == 3);  // below the two comment lines of example.txt
   CHECK(record["puzzle"] == p.board.to_line());

@@ -183,6 +183,16 @@ class Solver {
   /// the result is incomplete), an enumeration ends. bitboard, bounded by its budget under
   /// auto, does not ask. Empty: never.
   void set_interrupt(std::function<bool()> interrupt) { interrupt_ = std::move(interrupt); }
+  /// The interrupt set last (empty: none), for work beside the search that should stop with it.
+  [[nodiscard]] const std::function<bool()>& interrupt() const { return interrupt_; }
+
+  /// The count to two that the logic, the ratings and the hints report beside their steps (the
+  /// engine's figures of explain, rate and hint), the same call for every rule set so that no
+  /// front door chooses: under the classic rules the hybrid engine's count (dlx_solver.hpp: with
+  /// its root deductions when `deduce`), or clause learning's where plan_search() says
+  /// counts_to_two_by_sat, whatever backend() is; under other rules, solve(puzzle, rules, 2).
+  /// Within the node limit and the interrupt.
+  SolveResult count_to_two(const Board& puzzle, const Rules& rules, bool deduce = true);
 
   /// Every solution of `puzzle` under `rules`, one call at a time, in the backend's
   /// deterministic order (the first is solve()'s): dlx on the plain cover or the rules' cover;

@@ -1,5 +1,6 @@
-// The generator's variant puzzles (generator.hpp): layouts, grids on the variant's cover, and
-// the digging with the count to 2 on it.
+// The generator's layouts and grids under other rules than the classic ones (generator.hpp):
+// jigsaw regions, killer cages, and random grids found on the rules' exact cover. The digging is
+// generator.cpp's, the same for every rule set.
 #include <algorithm>
 #include <numeric>
 
@@ -12,9 +13,6 @@ namespace {
 // Nodes for one shuffled attempt at a grid, and attempts before a layout is given up.
 constexpr std::uint64_t kGridNodes = 20'000;
 constexpr int kGridAttempts = 200;
-// Nodes for one uniqueness proof; a proof that needs more keeps its given (the puzzle stays
-// unique, and such givens are rare).
-constexpr std::uint64_t kProofNodes = 2'000'000;
 
 constexpr int kSteps[4][2] = {{1, 0}, {-1, 0}, {0, 1}, {0, -1}};
 
@@ -95,7 +93,7 @@ std::vector<std::uint8_t> Generator::random_regions() {
   return regions;
 }
 
-std::optional<Board> Generator::random_variant_grid(const Rules& rules) {
+std::optional<Board> Generator::random_rules_grid(const Rules& rules) {
   const Board empty(options_.geometry);
   const RulesCover cover(empty, rules);
   std::vector<dlx::OptionId> order(cover.option_count());
@@ -163,107 +161,6 @@ std::vector<Cage> Generator::random_cages(const Board& grid) {
   std::sort(cages.begin(), cages.end(),
             [](const Cage& a, const Cage& b) { return a.cells.front() < b.cells.front(); });
   return cages;
-}
-
-// The count to 2 on the rules' cover (the one Solver, its dlx backend). A proof that runs out
-// of nodes says "not unique", so the given stays.
-bool Generator::unique_under(const Board& puzzle, const Rules& rules, std::vector<int>* differ) {
-  cover_solver_.set_node_limit(kProofNodes);
-  Solver::Enumeration solutions = cover_solver_.enumerate(puzzle, rules);
-  if (!solutions.next()) return false;
-  const Board first = solutions.solution();
-  if (!solutions.next()) return !solutions.stopped();
-  if (differ != nullptr) {
-    differ->clear();
-    for (int cell = 0; cell < puzzle.cell_count(); ++cell) {
-      if (first[cell] != solutions.solution()[cell]) differ->push_back(cell);
-    }
-  }
-  return false;
-}
-
-std::optional<GeneratedPuzzle> Generator::make_variant() {
-  // Every search below ends early once poll() says stop; what it found then proves nothing, so
-  // the puzzle is dropped.
-  const auto stopped = [this] {
-    if (poll()) error_ = "stopped";
-    return stopped_;
-  };
-  const Geometry& g = options_.geometry;
-  GeneratedPuzzle made;
-  made.rules = options_.variant.rules;
-  if (auto why = rules_problem(g, made.rules)) {
-    error_ = *why;
-    return std::nullopt;
-  }
-  if (options_.variant.killer && g.size() > kMaxKillerSize) {
-    error_ = "killer cages are supported up to " + std::to_string(kMaxKillerSize) + "x" +
-             std::to_string(kMaxKillerSize);
-    return std::nullopt;
-  }
-  std::optional<Board> grid;
-  for (int layout = 0; layout < 20 && !grid; ++layout) {
-    if (options_.variant.jigsaw) made.rules.regions = random_regions();
-    grid = random_variant_grid(made.rules);
-  }
-  if (stopped()) return std::nullopt;
-  if (!grid) {
-    error_ = "no " + made.rules.name() + " grid of " + std::to_string(g.size()) + "x" +
-             std::to_string(g.size()) + " found (the variant may have none)";
-    return std::nullopt;
-  }
-  made.solution = *grid;
-  const int n2 = g.cell_count();
-  if (options_.variant.killer) {
-    made.rules.cages = random_cages(*grid);
-    // Givens only where the cages leave a choice: a cell where two solutions differ.
-    made.puzzle = Board(g);
-    std::vector<int> differ;
-    while (!unique_under(made.puzzle, made.rules, &differ)) {
-      if (stopped()) return std::nullopt;
-      if (differ.empty()) {  // the proof ran out of nodes: any blank cell helps
-        for (int cell = 0; cell < n2; ++cell) {
-          if (made.puzzle[cell] == 0) differ.push_back(cell);
-        }
-      }
-      const int cell = differ[static_cast<std::size_t>(random_.below(differ.size()))];
-      for (const int c : symmetry_orbit(g, options_.symmetry, cell)) made.puzzle.set(c, (*grid)[c]);
-      differ.clear();
-    }
-  } else {
-    made.puzzle = *grid;
-  }
-  // Minimal: every orbit of givens whose removal keeps the solution unique goes, in random
-  // order. The orbits of every cell, blank or not, are shuffled (with symmetry `none` the cells
-  // one by one: the order the generator has always drawn, so a seed gives the puzzles it gave).
-  std::vector<std::vector<int>> orbits;
-  for (int cell = 0; cell < n2; ++cell) {
-    auto orbit = symmetry_orbit(g, options_.symmetry, cell);
-    if (*std::min_element(orbit.begin(), orbit.end()) == cell) orbits.push_back(std::move(orbit));
-  }
-  random_.shuffle(orbits);
-  int& givens = givens_;  // progress_text() shows where the dig stands
-  givens = made.puzzle.given_count();
-  cells_tried_ = 0;
-  std::vector<int> taken;
-  for (const auto& orbit : orbits) {
-    if (options_.max_givens > 0 && givens <= options_.max_givens) break;
-    cells_tried_ += static_cast<int>(orbit.size());
-    taken.clear();
-    for (const int c : orbit) {
-      if (made.puzzle[c] != 0) taken.push_back(c);
-    }
-    if (taken.empty()) continue;
-    for (const int c : taken) made.puzzle.set(c, 0);
-    if (unique_under(made.puzzle, made.rules)) {
-      givens -= static_cast<int>(taken.size());
-    } else {
-      for (const int c : taken) made.puzzle.set(c, made.solution[c]);
-    }
-    if (stopped()) return std::nullopt;
-  }
-  cells_tried_ = -1;
-  return made;
 }
 
 }  // namespace sudoku
