@@ -206,8 +206,8 @@ Decompressed decompress_from_base64(std::string_view base64, std::size_t max_uni
   for (std::size_t i = 0; i < base64.size(); ++i) {
     if (base64_value(base64[i]) < 0) {
       const auto u = static_cast<unsigned char>(base64[i]);
-      const std::string what = u >= 0x21 && u < 0x7F ? std::string("'") + base64[i] + "'"
-                                                     : "byte " + std::to_string(u);
+      const std::string what =
+          u >= 0x21 && u < 0x7F ? std::string("'") + base64[i] + "'" : "byte " + std::to_string(u);
       return fail(what + " is not a base64 character (A-Z a-z 0-9 + / =)", i);
     }
   }
@@ -223,8 +223,7 @@ Decompressed decompress_from_base64(std::string_view base64, std::size_t max_uni
       position >>= 1;
       if (position == 0) {
         position = 32;
-        value = index < base64.size() ? static_cast<std::uint32_t>(base64_value(base64[index]))
-                                      : 0;
+        value = index < base64.size() ? static_cast<std::uint32_t>(base64_value(base64[index])) : 0;
         ++index;
       }
     }
@@ -304,9 +303,8 @@ Decompressed decompress_from_base64(std::string_view base64, std::size_t max_uni
       dictionary.push_back(Entry{w, dictionary[c].first, previous.first, previous.length + 1});
     }
     if (result.size() + dictionary[c].length > max_units) {
-      return fail("the decompressed text is longer than " + std::to_string(max_units) +
-                      " characters",
-                  at);
+      return fail(
+          "the decompressed text is longer than " + std::to_string(max_units) + " characters", at);
     }
     append(c);
     w = c;
