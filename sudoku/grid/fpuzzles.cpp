@@ -18,13 +18,14 @@ using Json = nlohmann::json;
 using Ordered = nlohmann::ordered_json;
 
 const std::vector<std::string_view> kConstraintKinds = {
-    "arrow",        "killercage",      "cage",         "littlekillersum", "odd",
-    "even",         "minimum",         "maximum",      "rowindexer",      "columnindexer",
-    "boxindexer",   "extraregion",     "thermometer",  "palindrome",      "renban",
-    "whispers",     "regionsumline",   "difference",   "xv",              "ratio",
-    "clone",        "quadruple",       "betweenline",  "sandwichsum",     "xsum",
-    "skyscraper",   "entropicline",    "modularline",  "nabner",          "doublearrow",
-    "zipperline",   "slowthermometer"};
+    "arrow",         "killercage",    "cage",         "littlekillersum",
+    "odd",           "even",          "minimum",      "maximum",
+    "rowindexer",    "columnindexer", "boxindexer",   "extraregion",
+    "thermometer",   "palindrome",    "renban",       "whispers",
+    "regionsumline", "difference",    "xv",           "ratio",
+    "clone",         "quadruple",     "betweenline",  "sandwichsum",
+    "xsum",          "skyscraper",    "entropicline", "modularline",
+    "nabner",        "doublearrow",   "zipperline",   "slowthermometer"};
 
 namespace {
 
@@ -35,15 +36,14 @@ constexpr std::size_t kMaxJsonUnits = std::size_t{1} << 20;
 // Keys that carry no rule: presentation (drawings, colours), the setter's words and settings of
 // the programs that open the puzzle. Read and ignored (docs/fpuzzles.md says why, key by key).
 const std::set<std::string_view> kIgnoredKeys = {
-    "title", "author", "ruleset", "solution", "highlightConflicts", "text", "line", "rectangle",
-    "circle", "disabledlogic", "truecandidatesoptions"};
+    "title", "author",    "ruleset", "solution",      "highlightConflicts",   "text",
+    "line",  "rectangle", "circle",  "disabledlogic", "truecandidatesoptions"};
 // A cell's keys that carry no rule: its colour(s) and the player's corner marks.
 const std::set<std::string_view> kIgnoredCellKeys = {"c", "cArray", "highlight",
                                                      "cornerPencilMarks"};
 // A constraint entry's keys that carry no rule: colours, widths, and where a drawing came from.
 const std::set<std::string_view> kIgnoredEntryKeys = {
-    "outlineC", "fontC", "baseC", "width", "height", "angle", "fromConstraint",
-    "fromRangskSolver"};
+    "outlineC", "fontC", "baseC", "width", "height", "angle", "fromConstraint", "fromRangskSolver"};
 
 // What the entries of each constraint array hold.
 enum class Shape { cells, lines, arrow, cell, outside, little_killer, clone, quadruple };
@@ -55,9 +55,9 @@ Shape shape_of(std::string_view kind) {
   if (kind == "quadruple") return Shape::quadruple;
   if (kind == "odd" || kind == "even" || kind == "minimum" || kind == "maximum") return Shape::cell;
   if (kind == "sandwichsum" || kind == "xsum" || kind == "skyscraper") return Shape::outside;
-  if (kind == "killercage" || kind == "cage" || kind == "rowindexer" ||
-      kind == "columnindexer" || kind == "boxindexer" || kind == "extraregion" ||
-      kind == "difference" || kind == "xv" || kind == "ratio")
+  if (kind == "killercage" || kind == "cage" || kind == "rowindexer" || kind == "columnindexer" ||
+      kind == "boxindexer" || kind == "extraregion" || kind == "difference" || kind == "xv" ||
+      kind == "ratio")
     return Shape::cells;
   return Shape::lines;
 }
@@ -169,9 +169,10 @@ Constraint read_entry(std::string_view kind, std::size_t number, const Json& ent
       const bool in_row = name.row >= 0 && name.row <= n + 1;
       const bool in_col = name.col >= 0 && name.col <= n + 1;
       // A little killer may sit at a corner; the other clues face a row or a column.
-      const bool ok = shape == Shape::little_killer ? in_row && in_col && (row_side || col_side)
-                                                    : (row_side && name.col >= 1 && name.col <= n) ||
-                                                          (col_side && name.row >= 1 && name.row <= n);
+      const bool ok = shape == Shape::little_killer
+                          ? in_row && in_col && (row_side || col_side)
+                          : (row_side && name.col >= 1 && name.col <= n) ||
+                                (col_side && name.row >= 1 && name.row <= n);
       if (!ok) {
         throw Bad{what + ": clue cell R" + std::to_string(name.row) + "C" +
                   std::to_string(name.col) + " is not outside the " + std::to_string(n) + "x" +
@@ -251,7 +252,8 @@ Data read_data(const Json& root) {
   data.pencil.assign(cells, 0);
   const Geometry box = default_geometry(n);
   data.regions.resize(cells);
-  for (int cell = 0; cell < n * n; ++cell) data.regions[static_cast<std::size_t>(cell)] = box.box_of(cell);
+  for (int cell = 0; cell < n * n; ++cell)
+    data.regions[static_cast<std::size_t>(cell)] = box.box_of(cell);
   for (int r = 0; r < n; ++r) {
     const Json& row = grid[static_cast<std::size_t>(r)];
     if (!row.is_array() || row.size() != static_cast<std::size_t>(n))
@@ -341,9 +343,9 @@ Data read_data(const Json& root) {
     for (const Json& entry : *entries)
       data.constraints.push_back(read_entry(kind, ++number, entry, n));
   }
-  static const std::set<std::string_view> kFlags = {
-      "size", "grid", "diagonal+", "diagonal-", "antiknight", "antiking", "disjointgroups",
-      "nonconsecutive", "negative"};
+  static const std::set<std::string_view> kFlags = {"size",           "grid",           "diagonal+",
+                                                    "diagonal-",      "antiknight",     "antiking",
+                                                    "disjointgroups", "nonconsecutive", "negative"};
   for (const auto& [key, _] : root.items()) {
     if (kFlags.count(key) != 0 || kIgnoredKeys.count(key) != 0) continue;
     if (std::find(kConstraintKinds.begin(), kConstraintKinds.end(), key) != kConstraintKinds.end())
@@ -471,9 +473,8 @@ Geometry default_geometry(int size) {
   for (int rows = 2; rows * rows <= size; ++rows) {
     if (rows * rows == size) return Geometry{rows, rows};
   }
-  for (const int rows : {2, 3}) {
-    if (size % rows == 0) return Geometry{rows, size / rows};
-  }
+  if (size % 3 == 0 && size / 3 >= 3) return Geometry{3, size / 3};  // 12, 15
+  if (size % 2 == 0) return Geometry{2, size / 2};                   // 6, 8, 10, 14
   return Geometry{1, size};
 }
 
@@ -532,8 +533,8 @@ namespace {
 
 // The mapping into the model, one function per constraint kind: each adds the entry to the
 // rules or says why it cannot. A kind without a function is refused by name.
-using Mapping = std::function<std::optional<std::string>(const Constraint&, const Geometry&,
-                                                         Rules&)>;
+using Mapping =
+    std::function<std::optional<std::string>(const Constraint&, const Geometry&, Rules&)>;
 
 std::string not_supported(std::string_view kind, std::string_view detail = {}) {
   std::string text = "f-puzzles constraint '" + std::string(kind) + "'";
@@ -633,7 +634,8 @@ Result<ModelPuzzle> to_puzzle(const Data& data, std::optional<Geometry> box) {
     std::vector<int> box_of_region(static_cast<std::size_t>(n), -1);
     bool same = true;
     for (int cell = 0; cell < n * n && same; ++cell) {
-      int& b = box_of_region[static_cast<std::size_t>(data.regions[static_cast<std::size_t>(cell)])];
+      int& b =
+          box_of_region[static_cast<std::size_t>(data.regions[static_cast<std::size_t>(cell)])];
       if (b < 0) b = g.box_of(cell);
       same = b == g.box_of(cell);
     }
@@ -645,8 +647,8 @@ Result<ModelPuzzle> to_puzzle(const Data& data, std::optional<Geometry> box) {
   }
   for (const Constraint& c : data.constraints) {
     const auto& table = mappings();
-    const auto it = std::find_if(table.begin(), table.end(),
-                                 [&](const auto& m) { return m.first == c.kind; });
+    const auto it =
+        std::find_if(table.begin(), table.end(), [&](const auto& m) { return m.first == c.kind; });
     if (it == table.end()) return fail(not_supported(c.kind));
     if (auto why = it->second(c, g, puzzle.rules)) return fail(*why);
   }
@@ -657,7 +659,8 @@ Result<ModelPuzzle> to_puzzle(const Data& data, std::optional<Geometry> box) {
       std::sort(cells.begin(), cells.end());
       if (c.kind == "extraregion") found.insert(cells);
     }
-    if (found.size() != 4) return fail(not_supported("extraregion", "other than windoku's four windows"));
+    if (found.size() != 4)
+      return fail(not_supported("extraregion", "other than windoku's four windows"));
   }
   if (auto why = rules_problem(g, puzzle.rules)) return fail(*why);
   bool any_entry = false, any_marks = false;
@@ -679,7 +682,7 @@ Result<ModelPuzzle> to_puzzle(const Data& data, std::optional<Geometry> box) {
     puzzle.candidates.assign(81, 0);
     for (std::size_t k = 0; k < 81; ++k) {
       const std::uint64_t all = 0x3FE;
-      puzzle.candidates[k] = data.values[k] != 0 ? std::uint64_t{1} << data.values[k]
+      puzzle.candidates[k] = data.values[k] != 0   ? std::uint64_t{1} << data.values[k]
                              : data.pencil[k] != 0 ? data.pencil[k] & all
                                                    : all;
       // A cell with one mark is as good as a given, as the readers fill the board.

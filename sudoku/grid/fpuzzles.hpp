@@ -38,34 +38,34 @@ struct Result {
 /// (row-major from 0); a clue outside the grid (little killer, sandwich, X-sum, skyscraper)
 /// keeps its row and column (0 or N+1 on the side it stands).
 struct Constraint {
-  std::string kind;                       ///< the array's name: "thermometer", "killercage", ...
-  std::size_t number = 0;                 ///< its place in that array, from 1 (for messages)
-  std::vector<int> cells;                 ///< "cells", or an inside "cell"
-  std::vector<std::vector<int>> lines;    ///< "lines": each a path of cells
-  std::vector<int> clone_cells;           ///< clone's "cloneCells"
-  std::optional<std::string> value;       ///< "value" as written ("15", "X", "DR5"); a number
-                                          ///< is kept as its decimal text
-  std::vector<int> values;                ///< quadruple's "values"
-  std::optional<CellName> outside;        ///< the clue's cell outside the grid, R0..N+1 C0..N+1
-  std::string direction;                  ///< little killer: "UL", "UR", "DL" or "DR"
+  std::string kind;                     ///< the array's name: "thermometer", "killercage", ...
+  std::size_t number = 0;               ///< its place in that array, from 1 (for messages)
+  std::vector<int> cells;               ///< "cells", or an inside "cell"
+  std::vector<std::vector<int>> lines;  ///< "lines": each a path of cells
+  std::vector<int> clone_cells;         ///< clone's "cloneCells"
+  std::optional<std::string> value;     ///< "value" as written ("15", "X", "DR5"); a number
+                                        ///< is kept as its decimal text
+  std::vector<int> values;              ///< quadruple's "values"
+  std::optional<CellName> outside;      ///< the clue's cell outside the grid, R0..N+1 C0..N+1
+  std::string direction;                ///< little killer: "UL", "UR", "DL" or "DR"
   bool operator==(const Constraint&) const = default;
 };
 
 /// The rules-bearing content of an f-puzzles JSON.
 struct Data {
-  int size = 9;                        ///< 4..16
-  std::vector<int> values;             ///< N*N, 0 blank
-  std::vector<std::uint8_t> given;     ///< N*N: 1 where the value is a given ("given": true)
-  std::vector<std::uint64_t> pencil;   ///< N*N masks (bit d = digit d), 0 where none
-  std::vector<int> regions;            ///< N*N, 0..N-1: the cells' "region" or the default
-  bool diagonal_plus = false;          ///< "diagonal+": r{N}c1 to r1c{N}
-  bool diagonal_minus = false;         ///< "diagonal-": r1c1 to r{N}c{N}
+  int size = 9;                       ///< 4..16
+  std::vector<int> values;            ///< N*N, 0 blank
+  std::vector<std::uint8_t> given;    ///< N*N: 1 where the value is a given ("given": true)
+  std::vector<std::uint64_t> pencil;  ///< N*N masks (bit d = digit d), 0 where none
+  std::vector<int> regions;           ///< N*N, 0..N-1: the cells' "region" or the default
+  bool diagonal_plus = false;         ///< "diagonal+": r{N}c1 to r1c{N}
+  bool diagonal_minus = false;        ///< "diagonal-": r1c1 to r{N}c{N}
   bool antiknight = false;
   bool antiking = false;
   bool disjointgroups = false;
   bool nonconsecutive = false;
-  std::vector<std::string> negative;   ///< "negative": ["ratio", "xv"]
-  std::vector<Constraint> constraints; ///< in the order of kConstraintKinds, then their arrays
+  std::vector<std::string> negative;    ///< "negative": ["ratio", "xv"]
+  std::vector<Constraint> constraints;  ///< in the order of kConstraintKinds, then their arrays
   bool operator==(const Data&) const = default;
 };
 
