@@ -30,14 +30,22 @@ const std::string kClassicSolution =
     "823915674741362958569874213657438129138296745492157386385729461216543897974681532";
 const std::string kKillerLoad =
     "N4IgzglgXgpiBcBOANCALhNAbO8QGUYsAzAWgGMB7AOzQEMJqYATEVOgVzQAtKAnBCAAydAG50slCK1R8OOMDDSCA1AAIA"
-    "cvwC2EtWA7NKAaw5q5CtXQAO1rAE8AdAB1qAUVEw+985QDuyGpUWBza1IF01MxqAMwAHjFqAEaUcUE09IxgVlhYaswQAOaY"
-    "2cR8lNpqAIxqaJRqiC7UruoAgrQQxtRF3Gjm8jBWtlgQMGBNACJFJfow1nR8dGgsyT50Qdxj2V09aADk2dqUnmq6PtSUfUmD"
-    "0jAd5BJNLWoA0hC5Xv04Q3aj465TYpobKMKxBOiFQbaDhgPoGSp1WqbNTUULXPhqPx8TDLahqUE8QZ1axqHDENCONSAmbQ2E"
-    "oy7mOYwJb4vHrB6QxxsECFbGseAAbQFwAAvshReKxRLpVLZZKALrIYVymWStWq0WK5XqkDkQQAYgmAAZjQAxU0gKW6g3Gs0W"
-    "q16vCGk1G82W8XWp22132j2OkDOu3umVajWegPet0Om0uqN+mNB6Ne2O+0D+wM+4Oy0Mq8MZuNphOZpMRlPBvOR1MVssqkU5"
-    "nXpyvlxs1+PJxNt0sdwvt4vqutKsMt7vVkfDvs9rsT0cT7OD2v9xch+dLhcauuKkCRDA7Qq9BBoOQwVDGd44Pgc3DC3VELBg"
-    "BACkAAJQAbABhGLcp8Adg/X9/AAsICbuIIS4CAABMn4Ore96Cs+AF/qgT6IUByGIQArMBqCgRw4FQc2sEPs+MRISRb5ASBEh"
-    "4YIAAchG5HBj5PhhZEsRRX7vpROHUeBVRYTBjHEexWHIe+onPu+L7YSAuF8YgDF3sJiHfl+rHSchrGqVRYGCFUQGCUp8FPqR"
+    "cvwC2EtWA7NKAaw5q5CtXQAO1rAE8AdAB1qAUVEw+"
+    "985QDuyGpUWBza1IF01MxqAMwAHjFqAEaUcUE09IxgVlhYaswQAOaY"
+    "2cR8lNpqAIxqaJRqiC7UruoAgrQQxtRF3Gjm8jBWtlgQMGBNACJFJfow1nR8dGgsyT50Qdxj2V09aADk2dqUnmq6PtSUfU"
+    "mD"
+    "0jAd5BJNLWoA0hC5Xv04Q3aj465TYpobKMKxBOiFQbaDhgPoGSp1WqbNTUULXPhqPx8TDLahqUE8QZ1axqHDENCONSAmbQ"
+    "2E"
+    "oy7mOYwJb4vHrB6QxxsECFbGseAAbQFwAAvshReKxRLpVLZZKALrIYVymWStWq0WK5XqkDkQQAYgmAAZjQAxU0gKW6g3Gs"
+    "0W"
+    "q16vCGk1G82W8XWp22132j2OkDOu3umVajWegPet0Om0uqN+mNB6Ne2O+0D+wM+"
+    "4Oy0Mq8MZuNphOZpMRlPBvOR1MVssqkU5"
+    "nXpyvlxs1+PJxNt0sdwvt4vqutKsMt7vVkfDvs9rsT0cT7OD2v9xch+"
+    "dLhcauuKkCRDA7Qq9BBoOQwVDGd44Pgc3DC3VELBg"
+    "BACkAAJQAbABhGLcp8Adg/X9/AAsICbuIIS4CAABMn4Ore96Cs+AF/"
+    "qgT6IUByGIQArMBqCgRw4FQc2sEPs+MRISRb5ASBEh"
+    "4YIAAchG5HBj5PhhZEsRRX7vpROHUeBVRYTBjHEexWHIe+onPu+L7YSAuF8YgDF3sJiHfl+"
+    "rHSchrGqVRYGCFUQGCUp8FPqR"
     "EkmW+Gnkap6EWTJcl6QJfpEcZv5mb+0k6TReD0YZTGSW+1nPr+2k8bpeDSXWIpAA===";
 const std::string kKillerSolution =
     "653418279174259863982673451528961347317542986496387512769835124831724695245196738";
@@ -77,7 +85,8 @@ std::string json4(const std::string& extra = {}) {
   std::string grid = "[";
   for (int r = 0; r < 4; ++r) {
     grid += r ? ",[" : "[";
-    for (int c = 0; c < 4; ++c) grid += std::string(c ? "," : "") + (r + c ? "{}" : R"({"value":1,"given":true})");
+    for (int c = 0; c < 4; ++c)
+      grid += std::string(c ? "," : "") + (r + c ? "{}" : R"({"value":1,"given":true})");
     grid += "]";
   }
   return R"({"size":4,"grid":)" + grid + "]" + extra + "}";
@@ -133,7 +142,8 @@ TEST_CASE("lz-string decompression reports every broken stream", "[fpuzzles]") {
 TEST_CASE("published f-puzzles links read with their published solutions", "[fpuzzles]") {
   for (const std::string& prefix :
        {std::string("https://f-puzzles.com/?load="), std::string("http://www.f-puzzles.com/?load="),
-        std::string("https://www.f-puzzles.com/?load="), std::string("https://sudokupad.app/fpuzzles"),
+        std::string("https://www.f-puzzles.com/?load="),
+        std::string("https://sudokupad.app/fpuzzles"),
         std::string("https://sudokupad.app/?fpuzzles="), std::string()}) {
     INFO(prefix);
     const sudoku::Puzzle p = read_one(prefix + kClassicLoad);
@@ -162,8 +172,10 @@ TEST_CASE("f-puzzles JSON: givens, entries, pencil marks, regions and rules", "[
     grid += "]";
   }
   grid += "]";
-  const std::string json = R"({"size":6,"title":"t","grid":)" + grid +
-                           R"(,"antiking":true,"killercage":[{"cells":["R1C2","R2C2"],"value":"7","outlineC":"#000"}],"line":[{"lines":[["R1C1","R1C2"]]}]})";
+  const std::string json =
+      R"({"size":6,"title":"t","grid":)" + grid +
+      R"(,"antiking":true,"killercage":[{"cells":["R1C2","R2C2"],"value":"7","outlineC":"#000"}],)"
+      R"("line":[{"lines":[["R1C1","R1C2"]]}]})";
   const sudoku::Puzzle p = read_one(json);
   CHECK(p.board.geometry() == sudoku::Geometry{2, 3});
   CHECK(p.board[0] == 2);
@@ -181,7 +193,8 @@ TEST_CASE("f-puzzles JSON: givens, entries, pencil marks, regions and rules", "[
   for (int r = 0; r < 4; ++r) {
     relabelled += r ? ",[" : "[";
     for (int c = 0; c < 4; ++c)
-      relabelled += std::string(c ? "," : "") + R"({"region":)" + std::to_string(3 - ((r / 2) * 2 + c / 2)) + "}";
+      relabelled += std::string(c ? "," : "") + R"({"region":)" +
+                    std::to_string(3 - ((r / 2) * 2 + c / 2)) + "}";
     relabelled += "]";
   }
   const sudoku::Puzzle q = read_one(R"({"size":4,"grid":)" + relabelled + "]}");
@@ -209,17 +222,20 @@ TEST_CASE("f-puzzles JSON: givens, entries, pencil marks, regions and rules", "[
 }
 
 TEST_CASE("f-puzzles errors name the problem, at FILE:LINE:COLUMN", "[fpuzzles]") {
-  CHECK(read_error("https://f-puzzles.com/?load=N4Ig!x") ==
-        "t.txt:1:33: f-puzzles: bad load string: '!' is not a base64 character (A-Z a-z 0-9 + / =)");
+  CHECK(
+      read_error("https://f-puzzles.com/?load=N4Ig!x") ==
+      "t.txt:1:33: f-puzzles: bad load string: '!' is not a base64 character (A-Z a-z 0-9 + / =)");
   CHECK(read_error("https://f-puzzles.com/about") ==
         "t.txt:1:1: f-puzzles: bad link: no puzzle in it (f-puzzles links hold \"?load=\" and the "
         "puzzle)");
   CHECK(read_error("https://f-puzzles.com/?load=Q=== trailing") ==
         "t.txt:1:33: f-puzzles: bad link: text after the load string");
-  CHECK(read_error("N4IgzglgXgpiBcBOA").find("t.txt:1:18: f-puzzles: bad load string: the compressed "
-                                          "text ends without its end marker") == 0);
+  CHECK(read_error("N4IgzglgXgpiBcBOA")
+            .find("t.txt:1:18: f-puzzles: bad load string: the compressed "
+                  "text ends without its end marker") == 0);
   CHECK(read_error(R"({"size":4,"grid":)").starts_with("t.txt:1:18: f-puzzles: bad JSON: "));
-  CHECK(read_error(R"({"size":3,"grid":[]})") == "t.txt:1:1: f-puzzles: \"size\" 3 is outside 4..16");
+  CHECK(read_error(R"({"size":3,"grid":[]})") ==
+        "t.txt:1:1: f-puzzles: \"size\" 3 is outside 4..16");
   CHECK(read_error(R"({"size":4,"grid":[]})") ==
         "t.txt:1:1: f-puzzles: \"grid\" must be an array of 4 rows");
   CHECK(read_error(json4(R"(,"thermometer":[{"lines":[["R1C1","R5C1"]]}])")) ==
@@ -243,8 +259,8 @@ TEST_CASE("f-puzzles errors name the problem, at FILE:LINE:COLUMN", "[fpuzzles]"
         "t.txt:1:1: f-puzzles: littlekillersum 1: clue cell R2C2 is not outside the 4x4 grid, "
         "beside it");
   // The batch goes on past a bad line.
-  const auto entries = read_all("https://f-puzzles.com/?load=%%\nhttps://f-puzzles.com/?load=" +
-                                kClassicLoad + "\n");
+  const auto entries = read_all(
+      "https://f-puzzles.com/?load=%%\nhttps://f-puzzles.com/?load=" + kClassicLoad + "\n");
   REQUIRE(entries.size() == 2);
   CHECK(std::holds_alternative<sudoku::ReadError>(entries[0]));
   CHECK(std::holds_alternative<sudoku::Puzzle>(entries[1]));
@@ -269,7 +285,8 @@ TEST_CASE("f-puzzles links read back as written", "[fpuzzles]") {
   sudoku::Rules jigsaw;
   jigsaw.regions.resize(36);
   for (int cell = 0; cell < 36; ++cell)
-    jigsaw.regions[static_cast<std::size_t>(cell)] = static_cast<std::uint8_t>((cell / 6 / 3) * 3 + cell % 6 / 2);
+    jigsaw.regions[static_cast<std::size_t>(cell)] =
+        static_cast<std::uint8_t>((cell / 6 / 3) * 3 + cell % 6 / 2);
   const std::vector<Case> cases = {
       {std::string(81, '.'), {3, 3}, killer},
       {"1" + std::string(80, '.'), {3, 3}, windoku},
