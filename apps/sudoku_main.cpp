@@ -215,6 +215,8 @@ Input:
   and a line of N cells starts a grid (N = 4 or a non-prime side: 4, 6, 8, 9, 10, 12, 14, 15,
   16, ...); a bare 16-symbol line whose symbols are all 1-4 or blank is a 4x4 puzzle,
   otherwise a row of a 16x16 grid (use --box to force either).
+  f-puzzles (docs/fpuzzles.md): a line that is a link https://f-puzzles.com/?load=..., its
+  load string alone, or its JSON on one line is a puzzle with its own size, regions and rules.
 
 Output (standard output; one record per input entry for solve, count, explain and rate):
   solve, line      the solution on one line

@@ -77,7 +77,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         break;
       }
       FUZZ_CHECK(d.text->size() <= 4 * kMost, "longer than its bound");
-      const auto again = sudoku::lz::decompress_from_base64(sudoku::lz::compress_to_base64(*d.text));
+      const auto again =
+          sudoku::lz::decompress_from_base64(sudoku::lz::compress_to_base64(*d.text));
       FUZZ_CHECK(again.text && *again.text == *d.text, "no round trip: " + again.error);
       break;
     }
