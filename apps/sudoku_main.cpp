@@ -26,6 +26,7 @@
 #include "apps/runs/records.hpp"
 #include "apps/runs/run.hpp"
 #include "sudoku/generate/generator.hpp"
+#include "sudoku/grid/fpuzzles.hpp"
 #include "sudoku/rate/rating.hpp"
 
 #include "cli_options.hpp"
@@ -87,7 +88,8 @@ Options:
   --box RxC          boxes of R rows by C columns (side N = R*C, at most 35); every puzzle
                      must then have that shape. Default: detect each puzzle's size.
                      generate: the shape to make (default 3x3)
-  -f, --format F     output format: line (default), grid, compact, csv or json;
+  -f, --format F     output format: line (default), grid, compact, csv, fpuzzles (a link
+                     that opens in f-puzzles.com, rules and all) or json;
                      validate, explain and rate: text (default) or json. json: one JSON
                      object per record and line (JSON Lines; docs/json.md), see Output
   -l, --limit N      count / enumerate: stop after N solutions per puzzle
@@ -213,6 +215,8 @@ Input:
   and a line of N cells starts a grid (N = 4 or a non-prime side: 4, 6, 8, 9, 10, 12, 14, 15,
   16, ...); a bare 16-symbol line whose symbols are all 1-4 or blank is a 4x4 puzzle,
   otherwise a row of a 16x16 grid (use --box to force either).
+  f-puzzles (docs/fpuzzles.md): a line that is a link https://f-puzzles.com/?load=..., its
+  load string alone, or its JSON on one line is a puzzle with its own size, regions and rules.
 
 Output (standard output; one record per input entry for solve, count, explain and rate):
   solve, line      the solution on one line
@@ -420,7 +424,8 @@ std::optional<Options> parse_options(int argc, char** argv) {
     } else {
       const auto format = sudoku::parse_format(text);
       if (!format)
-        throw UsageError{"unknown format '" + text + "' (line, grid, compact, csv, json)"};
+        throw UsageError{"unknown format '" + text +
+                         "' (line, grid, compact, csv, fpuzzles, json)"};
       options.run.format = *format;
     }
   }
@@ -630,6 +635,11 @@ void print_generated(const Options& options, int number, const sudoku::Board& pu
   if (options.run.json) {
     sudoku::write_generated_json(std::cout, static_cast<std::uint64_t>(number), puzzle, solution,
                                  rules);
+    return;
+  }
+  if (options.run.format == sudoku::Format::fpuzzles) {  // the link carries the rules
+    std::cout << sudoku::fpuzzles::link(puzzle, rules != nullptr ? *rules : sudoku::Rules{})
+              << '\n';
     return;
   }
   if (rules != nullptr) std::cout << sudoku::rules_lines(*rules, puzzle.geometry());

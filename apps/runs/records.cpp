@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <utility>
 
+#include "sudoku/grid/fpuzzles.hpp"
 #include "sudoku/validator.hpp"
 
 namespace sudoku {
@@ -121,6 +122,9 @@ EntryRecords::EntryRecords(std::ostream& out, Format format, bool json, const Pu
 
 void EntryRecords::solution(const Board& solution) const {
   if (json_) write_solution_json(out_, json_head(puzzle_, rules_), &solution);
+  // An f-puzzles link carries the rules: the puzzle's givens, the solution in the other cells.
+  else if (format_ == Format::fpuzzles)
+    out_ << fpuzzles::link(puzzle_.board, rules_ != nullptr ? *rules_ : Rules{}, &solution) << '\n';
   else write_solution_record(out_, format_, puzzle_.board, solution);
 }
 

@@ -8,6 +8,8 @@
 #include <cstdio>
 #include <sstream>
 
+#include "sudoku/grid/fpuzzles.hpp"
+
 namespace sudoku {
 
 std::string ReadError::to_string() const {
@@ -381,7 +383,41 @@ std::optional<ReadEntry> Reader::box_directive() {
   return std::nullopt;
 }
 
+std::optional<ReadEntry> Reader::fpuzzles_entry() {
+  // Like any whole puzzle, it ends a grid under way (reported, then read again).
+  const std::string here = "an f-puzzles puzzle on line " + std::to_string(line_no_);
+  if (block_) {
+    reprocess_ = true;
+    return cut_short(here);
+  }
+  if (!pencil_.empty()) {
+    reprocess_ = true;
+    return pencil_cut_short(here);
+  }
+  skip_rows_of_ = 0;
+  if (pencil_rows_ < 0) pencil_rows_ = 0;
+  const auto data = fpuzzles::parse_text(line_);
+  if (!data.value) {
+    return error(std::min(data.offset, line_.size()) + 1, "f-puzzles: " + data.error);
+  }
+  const int n = data.value->size;
+  if (fixed_ && fixed_->size() != n) {
+    return error(1, "f-puzzles: the puzzle is " + std::to_string(n) + "x" + std::to_string(n) +
+                        "; the box " + fixed_->name() + " in force makes a " + board_name(*fixed_) +
+                        " board");
+  }
+  auto model = fpuzzles::to_puzzle(*data.value, fixed_);
+  if (!model.value) {
+    const bool named = model.error.starts_with("f-puzzles");
+    return error(1, named ? model.error : "f-puzzles: " + model.error);
+  }
+  fpuzzles_puzzle_ = true;
+  return Puzzle{std::move(model.value->board), line_no_, std::move(model.value->candidates),
+                std::move(model.value->entered), std::move(model.value->rules)};
+}
+
 std::optional<ReadEntry> Reader::on_line() {
+  if (fpuzzles::looks_like_fpuzzles(line_)) return fpuzzles_entry();
   LineKind kind = LineKind::blank;
   if (auto e = scan_line(kind)) {
     if (block_) {

@@ -320,6 +320,21 @@ std::optional<ReadEntry> Reader::next() {
     return std::nullopt;
   }
   if (auto* puzzle = std::get_if<Puzzle>(&*entry)) {
+    if (fpuzzles_puzzle_) {
+      // An f-puzzles puzzle carries its own rules; cage lines before it would be lost.
+      fpuzzles_puzzle_ = false;
+      if (!cages_.empty()) {
+        const std::size_t line = cages_.front().line;
+        cages_.clear();
+        cages_broken_line_ = 0;
+        return ReadError{source_, puzzle->line, 0,
+                         "the '# cage' line before this f-puzzles puzzle (line " +
+                             std::to_string(line) +
+                             ") does not apply: an f-puzzles puzzle carries its own rules",
+                         false};
+      }
+      return entry;
+    }
     if (auto e = attach_variant(*puzzle)) return *e;
     return entry;
   }

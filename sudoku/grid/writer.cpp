@@ -4,6 +4,8 @@
 
 #include <sstream>
 
+#include "sudoku/grid/fpuzzles.hpp"
+
 namespace sudoku {
 
 std::optional<Format> parse_format(std::string_view name) {
@@ -11,6 +13,7 @@ std::optional<Format> parse_format(std::string_view name) {
   if (name == "grid") return Format::grid;
   if (name == "compact") return Format::compact;
   if (name == "csv") return Format::csv;
+  if (name == "fpuzzles") return Format::fpuzzles;
   return std::nullopt;
 }
 
@@ -24,6 +27,8 @@ std::string_view format_name(Format format) {
       return "compact";
     case Format::csv:
       return "csv";
+    case Format::fpuzzles:
+      return "fpuzzles";
   }
   return "line";
 }
@@ -82,6 +87,9 @@ void write_board(std::ostream& out, const Board& board, Format format) {
     case Format::line:
     case Format::csv:
       write_line(out, board);
+      break;
+    case Format::fpuzzles:
+      out << fpuzzles::link(board, Rules{}) << '\n';
       break;
   }
 }

@@ -38,6 +38,10 @@
 //   error the reader goes on with the next puzzle; after a broken grid row it skips the rest of
 //   that grid's rows, so one mistake gives one message. A NUL byte or another control character
 //   means the input is not text: one error, then the input ends.
+// - A line that is an f-puzzles puzzle (a link https://f-puzzles.com/?load=..., its bare load
+//   string, or its JSON object on one line; grid/fpuzzles.hpp, docs/fpuzzles.md) is a whole
+//   puzzle with its own size, regions and rules: the "# variant", "# regions" and "# cage"
+//   lines do not apply to it (a "# cage" line before it is an error).
 #pragma once
 
 #include <cstddef>
@@ -137,6 +141,9 @@ class Reader {
   // `handled` when the line was one of theirs (its entry, if any, returned).
   std::optional<ReadEntry> on_pencil_cells(bool& handled);
   ReadError pencil_cut_short(const std::string& how);
+  // An f-puzzles line (reader.cpp): its puzzle, with the rules it carries, or its error.
+  std::optional<ReadEntry> fpuzzles_entry();
+  bool fpuzzles_puzzle_ = false;  // the entry just made is an f-puzzles puzzle
 
   std::streambuf* buf_;  // read directly: one virtual call per buffer refill, not per byte
   std::string source_;

@@ -4,6 +4,8 @@
 //                                            | 5 3 . | . 7 . | . . . |
 //   compact  N rows of N symbols, no decoration
 //   csv      `puzzle,solution` rows after a header line
+//   fpuzzles a link https://f-puzzles.com/?load=... that opens the puzzle in f-puzzles, its rules
+//            in it (grid/fpuzzles.hpp); write_board() writes the board under classic rules
 // Every function writes whole lines, each ending in '\n', and never flushes.
 #pragma once
 
@@ -17,9 +19,9 @@
 
 namespace sudoku {
 
-enum class Format { line, grid, compact, csv };
+enum class Format { line, grid, compact, csv, fpuzzles };
 
-/// "line", "grid", "compact" or "csv" to a Format.
+/// "line", "grid", "compact", "csv" or "fpuzzles" to a Format.
 std::optional<Format> parse_format(std::string_view name);
 std::string_view format_name(Format format);
 
