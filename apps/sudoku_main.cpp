@@ -119,9 +119,10 @@ Options:
                      enumerate takes auto, hybrid and dlx; validate, explain and rate take
                      no solver. --stats names the backend that answered
   -t, --threads N    solve, count, explain, rate, canon, hint, candidates: N puzzles at once
-                     (default: one per core). Records and messages stay in input order: the output is byte for
-                     byte that of --threads 1. A count without --limit that runs long (the
-                     empty 6x6 grid: 28200960) is split over the N threads on its own
+                     (default: one per core). Records and messages stay in input order:
+                     the output is byte for byte that of --threads 1. A count without
+                     --limit that runs long (the empty 6x6 grid: 28200960) is split over the
+                     N threads on its own
   -p, --progress     print to standard error, about once a second, the puzzles done, or for a
                      long count the estimated fraction of its search tree (the default when
                      standard error is a terminal)
