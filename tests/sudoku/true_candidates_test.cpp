@@ -157,8 +157,7 @@ TEST_CASE("the searches are far fewer than the solutions on a puzzle with many",
   // The empty 4x4 grid: 288 solutions, every digit everywhere. Each solution found covers 16
   // candidates, so well under 64 searches settle all of them.
   sudoku::Solver solver;
-  const sudoku::TrueCandidates t =
-      sudoku::true_candidates(solver, Board(Geometry{2, 2}), {});
+  const sudoku::TrueCandidates t = sudoku::true_candidates(solver, Board(Geometry{2, 2}), {});
   CHECK(t.complete);
   CHECK(ones(t.candidates) == 64);
   CHECK(t.solutions < 64);
@@ -239,10 +238,11 @@ TEST_CASE("true candidates of 4x4 X, anti-knight and killer puzzles match the br
   killer.cages = {{3, {0, 1}}, {7, {2, 3}}, {5, {8, 12}}};
   Rules x_killer = killer;
   x_killer.diagonals = true;
-  const std::vector<Case> cases{{"1...............", x},          {"................", x},
-                                {"..3.............", x},          {"1...........4...", anti_knight},
-                                {"................", anti_knight}, {"................", killer},
-                                {"2...............", killer},     {"................", x_killer}};
+  const std::vector<Case> cases{
+      {"1...............", x},           {"................", x},
+      {"..3.............", x},           {"1...........4...", anti_knight},
+      {"................", anti_knight}, {"................", killer},
+      {"2...............", killer},      {"................", x_killer}};
   for (const Case& c : cases) {
     INFO(c.line << " " << c.rules.name());
     const Board puzzle = sudoku::parse_board(c.line);
