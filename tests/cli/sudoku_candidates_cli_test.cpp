@@ -169,8 +169,7 @@ TEST_CASE("sudoku candidates: no solution is said as solve says it", "[cli]") {
   CHECK(clash.err.find("no solution: digit 1 twice in row 1") != std::string::npos);
 }
 
-TEST_CASE("sudoku candidates --limit: at most N solutions, and a message when it stops",
-          "[cli]") {
+TEST_CASE("sudoku candidates --limit: at most N solutions, and a message when it stops", "[cli]") {
   const auto r = sudoku("candidates --limit 2 --format json -", "................\n");
   CHECK(r.exit_code == 0);
   const auto record = nlohmann::json::parse(r.out);
