@@ -203,10 +203,11 @@ tier of the hardest technique used and K the steps made with tier-T techniques:
   invalid  (rate only) the engine finds no solution, or more than one
 
 Input:
-  Pencil marks (9x9; solve, count, explain and rate): a 729-character line, nine characters
-  a cell, the k-th the digit k while it is a candidate, '.' or '0' once it is gone; or a grid
-  of 9 rows of 9 groups of candidate digits separated by blanks or '|', as HoDoKu and Sukaku
-  Explainer print them (docs/setters-and-players.md).
+  Pencil marks (9x9; solve, count, explain, rate and candidates): a 729-character line, nine
+  characters a cell, the k-th the digit k while it is a candidate, '.' or '0' once it is gone;
+  or a grid of 9 rows of 9 groups of candidate digits separated by blanks or '|', as HoDoKu and
+  Sukaku Explainer print them (docs/setters-and-players.md). Other sizes: the line of N*N*N
+  characters (what candidates prints), read under --box or "# box" only.
   One puzzle per line: N*N symbols, 1-9 then A-Z (any case) for 10..35, '.' or '0' for a
   blank, e.g. 81 characters for a 9x9. Or a grid of N lines of N cells, as typed or printed:
   blanks, '|', '-', '+', '=', '*', ':' and box-drawing characters are ignored, and lines of
@@ -241,7 +242,8 @@ Output (standard output; one record per input entry for solve, count, explain an
   generate         one puzzle per record in the chosen format
   candidates, line the pencil-mark line: N*N*N characters, cell by cell, digit d at place d
                    while it is a candidate, '.' where it is not (729 for 9x9, read back as
-                   pencil marks); grid: explain's pencil-mark grid, then an empty line
+                   pencil marks; other sizes read back under --box); grid: explain's
+                   pencil-mark grid, then an empty line
   json             one object a line, each beginning {"line":L,"puzzle":"53..7...", (L: the
                    line where the entry starts; "puzzle": the 729-character line for pencil
                    marks; then "variant":"x" for a variant puzzle), then per command:

@@ -221,3 +221,17 @@ TEST_CASE("sudoku candidates --threads: the output of one thread", "[cli]") {
   CHECK(two.out == one.out);
   CHECK(lines(one.out).size() == lines(input).size());
 }
+
+TEST_CASE("sudoku candidates: other sizes' N*N*N lines read back under their box shape", "[cli]") {
+  const std::string line = union_line("1...............");
+  REQUIRE(sudoku("candidates 1...............").out == line + "\n");
+  // Under --box 2x2 (or "# box 2x2") the 64 characters are pencil marks: their true candidates
+  // are themselves, and their solutions the puzzle's 72 (data/sudoku/multiple_solutions.txt).
+  CHECK(sudoku("candidates --box 2x2", line + "\n").out == line + "\n");
+  CHECK(sudoku("count", "# box 2x2\n" + line + "\n").out == "72\n");
+  // A digit away from its place is named.
+  const auto bad = sudoku("candidates --box 2x2", "12" + std::string(62, '.') + "\n");
+  CHECK(bad.exit_code == 2);
+  CHECK(bad.err.find("<stdin>:1:2: a pencil-mark line of N*N*N characters") != std::string::npos);
+  CHECK(bad.err.find("place 2 of r1c1 holds '2'") != std::string::npos);
+}
