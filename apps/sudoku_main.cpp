@@ -83,6 +83,12 @@ Commands:
   hint        print the next step for each grid (givens, and the player's entries written
               as +D, e.g. +7): wrong entries first, then the simplest technique that applies,
               at --level cell (where to look), technique (which one, where) or step (default)
+  candidates  print each puzzle's true candidates: the digits of each cell that some solution
+              holds there, as pencil marks (a given's cell: its digit). Not by listing every
+              solution: one search for a solution with each candidate not yet seen in one,
+              each solution found marking all its placements. --limit N: visit at most N
+              solutions (a message says so; the candidates not yet settled are left out).
+              Pencil-mark input (9x9) keeps to its marks
 
 Options:
   --box RxC          boxes of R rows by C columns (side N = R*C, at most 35); every puzzle
@@ -90,11 +96,12 @@ Options:
                      generate: the shape to make (default 3x3)
   -f, --format F     output format: line (default), grid, compact, csv, fpuzzles (a link
                      that opens in f-puzzles.com, rules and all) or json;
-                     validate, explain and rate: text (default) or json. json: one JSON
+                     validate, explain and rate: text (default) or json; candidates:
+                     line (default), grid or json. json: one JSON
                      object per record and line (JSON Lines; docs/json.md), see Output
-  -l, --limit N      count / enumerate: stop after N solutions per puzzle
+  -l, --limit N      count / enumerate / candidates: stop after N solutions per puzzle
                      (1 <= N <= 18446744073709551615, that is 2^64-1; default: no limit)
-  --solver S         solve, count, enumerate: the backend. auto (default): bitboard for
+  --solver S         solve, count, enumerate, candidates: the backend. auto (default): bitboard for
                      9x9, hybrid for other sizes; a puzzle that needs more than 2^16
                      guesses or 2^20 nodes goes on with dlx (a count on every thread), or,
                      above 16x16, with sat (a count that finds 16 solutions there then
@@ -113,10 +120,11 @@ Options:
                      same exit statuses (with several solutions, the first may differ).
                      enumerate takes auto, hybrid and dlx; validate, explain and rate take
                      no solver. --stats names the backend that answered
-  -t, --threads N    solve, count, explain, rate, canon, hint: N puzzles at once (default: one per
-                     core). Records and messages stay in input order: the output is byte for
-                     byte that of --threads 1. A count without --limit that runs long (the
-                     empty 6x6 grid: 28200960) is split over the N threads on its own
+  -t, --threads N    solve, count, explain, rate, canon, hint, candidates: N puzzles at once
+                     (default: one per core). Records and messages stay in input order:
+                     the output is byte for byte that of --threads 1. A count without
+                     --limit that runs long (the empty 6x6 grid: 28200960) is split over the
+                     N threads on its own
   -p, --progress     print to standard error, about once a second, the puzzles done, or for a
                      long count the estimated fraction of its search tree (the default when
                      standard error is a terminal)
@@ -197,10 +205,11 @@ tier of the hardest technique used and K the steps made with tier-T techniques:
   invalid  (rate only) the engine finds no solution, or more than one
 
 Input:
-  Pencil marks (9x9; solve, count, explain and rate): a 729-character line, nine characters
-  a cell, the k-th the digit k while it is a candidate, '.' or '0' once it is gone; or a grid
-  of 9 rows of 9 groups of candidate digits separated by blanks or '|', as HoDoKu and Sukaku
-  Explainer print them (docs/setters-and-players.md).
+  Pencil marks (9x9; solve, count, explain, rate and candidates): a 729-character line, nine
+  characters a cell, the k-th the digit k while it is a candidate, '.' or '0' once it is gone;
+  or a grid of 9 rows of 9 groups of candidate digits separated by blanks or '|', as HoDoKu and
+  Sukaku Explainer print them (docs/setters-and-players.md). Other sizes: the line of N*N*N
+  characters (what candidates prints), read under --box or "# box" only.
   One puzzle per line: N*N symbols, 1-9 then A-Z (any case) for 10..35, '.' or '0' for a
   blank, e.g. 81 characters for a 9x9. Or a grid of N lines of N cells, as typed or printed:
   blanks, '|', '-', '+', '=', '*', ':' and box-drawing characters are ignored, and lines of
@@ -235,6 +244,10 @@ Output (standard output; one record per input entry for solve, count, explain an
                    empty line
   rate, text       e.g. "hard (hardest: x-wing, tier 3 x2; 54 steps; engine: unique, 37 nodes)"
   generate         one puzzle per record in the chosen format
+  candidates, line the pencil-mark line: N*N*N characters, cell by cell, digit d at place d
+                   while it is a candidate, '.' where it is not (729 for 9x9, read back as
+                   pencil marks; other sizes read back under --box); grid: explain's
+                   pencil-mark grid, then an empty line
   json             one object a line, each beginning {"line":L,"puzzle":"53..7...", (L: the
                    line where the entry starts; "puzzle": the 729-character line for pencil
                    marks; then "variant":"x" for a variant puzzle), then per command:
@@ -245,6 +258,8 @@ Output (standard output; one record per input entry for solve, count, explain an
                      "cells":81,"conflicts":["digit 5 twice in row 3 (r3c1 and r3c7)"]
     explain          "box":"3x3","status":"solved","start":{...},"steps":[...],...
     rate             "level":"hard","hardest":"x_wing",...,"nodes":37
+    candidates       "candidates":["5","1246",...] (each cell's, "" for none),"solutions":12,
+                     "searches":40,"at_limit":false (true: --limit stopped it short)
                    Malformed input: {"line":L,"file":"FILE","column":C,"error":"MESSAGE"}
   A puzzle with no solution gives the record "# FILE:LINE: no solution" (csv:
   "PUZZLE," with an empty solution; count: 0). A malformed entry gives the record
@@ -323,7 +338,7 @@ struct Options {
 using cli::UsageError;
 
 const char* command_list =
-    "solve, count, enumerate, validate, explain, rate, generate, export, canon, hint";
+    "solve, count, enumerate, validate, explain, rate, generate, export, canon, hint, candidates";
 
 // Returns nothing when the program should stop at once (--help, --version).
 std::optional<Options> parse_options(int argc, char** argv) {
@@ -370,6 +385,7 @@ std::optional<Options> parse_options(int argc, char** argv) {
   else if (command == "export") c = Command::export_;
   else if (command == "canon") c = Command::canon;
   else if (command == "hint") c = Command::hint;
+  else if (command == "candidates") c = Command::candidates;
   else throw UsageError{"unknown command '" + command + "' (" + command_list + ")"};
   const bool generate = options.generate;
   const auto is = [&](Command which) { return !generate && c == which; };
@@ -379,22 +395,25 @@ std::optional<Options> parse_options(int argc, char** argv) {
       throw UsageError{std::string("--") + option + " applies to " + commands + " only" + why};
     }
   };
-  only("limit", is(Command::count) || is(Command::enumerate), "count and enumerate");
-  only("solver", is(Command::solve) || is(Command::count) || is(Command::enumerate),
-       "solve, count and enumerate");
+  only("limit", is(Command::count) || is(Command::enumerate) || is(Command::candidates),
+       "count, enumerate and candidates");
+  only(
+      "solver",
+      is(Command::solve) || is(Command::count) || is(Command::enumerate) || is(Command::candidates),
+      "solve, count, enumerate and candidates");
   only("threads",
        is(Command::solve) || is(Command::count) || is(Command::explain) || is(Command::rate) ||
-           is(Command::canon) || is(Command::hint),
-       "solve, count, explain, rate, canon and hint");
+           is(Command::canon) || is(Command::hint) || is(Command::candidates),
+       "solve, count, explain, rate, canon, hint and candidates");
   only("dedupe", is(Command::canon), "canon");
   only("level", is(Command::hint), "hint");
   only("finish", is(Command::explain), "explain");
   only("se", is(Command::rate), "rate");
   only("format", !is(Command::export_) && !is(Command::canon) && !is(Command::hint),
-       "solve, count, enumerate, validate, explain, rate and generate",
+       "solve, count, enumerate, validate, explain, rate, candidates and generate",
        " (export writes DLX1; canon and hint write one line a puzzle)");
   only("stats", !is(Command::export_) && !generate,
-       "solve, count, enumerate, validate, explain, rate, canon and hint");
+       "solve, count, enumerate, validate, explain, rate, canon, hint and candidates");
   for (const char* option : {"count", "size", "symmetry", "difficulty", "seed", "technique",
                              "givens", "max-tries", "rating", "budget"}) {
     only(option, generate, "generate");
@@ -427,6 +446,10 @@ std::optional<Options> parse_options(int argc, char** argv) {
         throw UsageError{"unknown format '" + text +
                          "' (line, grid, compact, csv, fpuzzles, json)"};
       options.run.format = *format;
+    }
+    if (is(Command::candidates) && !options.run.json &&
+        options.run.format != sudoku::Format::line && options.run.format != sudoku::Format::grid) {
+      throw UsageError{"unknown format '" + text + "' for candidates (line, grid, json)"};
     }
   }
   const cli::CommonOptions common = cli::read_common(vm);

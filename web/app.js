@@ -19,6 +19,7 @@ const state = {
   selected: 0,
   explanation: null,        // {steps, positions, ...} while the step log is open
   hint: null,               // {reply, full, grid} while a hint is shown (see hint())
+  candidates: null,         // each cell's true candidates while Candidates shows them
   step: 0,                  // 0: the start; k: step k shown; steps+1: the end
   // The rules in force, as the reader's comment lines ("# variant x", "# regions ...", "# cage
   // ...") that the module reads before the grid in every call; "" for classic puzzles.
@@ -380,7 +381,8 @@ function peersOf(cell) {
 
 function render() {
   const grid = $("grid"), n = state.n;
-  const view = state.explanation ? explanationView() : state.hint ? hintView() : null;
+  const view = state.explanation ? explanationView() : state.hint ? hintView()
+    : state.candidates ? stepView(state.cells.slice(), state.candidates, null, false) : null;
   const sub = Math.ceil(Math.sqrt(n));   // pencil marks in a sub x sub square
   const shown = (cell) => state.cells[cell] || (!view && state.solution ? state.solution[cell] : 0);
   const peers = view ? new Set() : peersOf(state.selected);
@@ -713,6 +715,30 @@ function hint() {
   return r;
 }
 
+// Candidates: the true candidates (the digits some solution holds in each cell) as pencil marks,
+// from the module's search (one solution sought per candidate not yet seen in one).
+function candidates() {
+  const r = onGrid("web_candidates");
+  closeExplanation();
+  state.marks = {}; state.solution = null;
+  if (!r.ok) { say(r.error, "error"); render(); return r; }
+  if (clashes(r)) return r;
+  const c = r.candidates;
+  timing(`${c.searches} searches, ${c.solutions} solution${c.solutions === 1 ? "" : "s"} visited, in ${timed(r)}`);
+  if (c.solutions === 0) {
+    noSolution(r);
+  } else {
+    // Blank cells show their candidates; the givens stay as they are.
+    state.candidates = c.candidates.map((marks, cell) => (state.cells[cell] ? "" : marks));
+    const open = state.candidates.filter((marks) => marks.length > 1).length;
+    if (r.limit_reached) say("True candidates found before the search hit its node limit (some may be missing).", "warn");
+    else if (open === 0) say("True candidates: one digit a cell, the solution is unique.", "ok");
+    else say(`True candidates: ${open} cells still hold more than one digit.`, "ok");
+  }
+  render();
+  return r;
+}
+
 // Generating can take a second or two (large boards, a difficulty to hit): the message is
 // painted first, and the page is marked busy (data-busy) until the puzzle is there.
 async function generate() {
@@ -863,6 +889,7 @@ function showStep(k) {
 
 function closeExplanation() {
   state.hint = null;                 // a hint is the grid's as it was: any change ends it
+  state.candidates = null;           // so are its true candidates
   if (!state.explanation) return;
   state.explanation = null;
   $("steps").hidden = true;
@@ -893,6 +920,7 @@ function wire() {
   $("explain").addEventListener("click", explain);
   $("rate").addEventListener("click", rate);
   $("hint").addEventListener("click", hint);
+  $("candidates").addEventListener("click", candidates);
   $("clear").addEventListener("click", clearGrid);
   $("generate").addEventListener("click", generate);
   $("load").addEventListener("click", () => loadText($("text").value, box()));
@@ -908,7 +936,8 @@ function wire() {
 }
 
 // The link parameters (README.md, "In the browser"): ?puzzle=...&box=RxC (or &size=N)
-// &rules=<the rules lines, "# variant x\n# regions ...">&action=solve|count|explain|rate|hint;
+// &rules=<the rules lines, "# variant x\n# regions ...">&action=solve|count|explain|rate|hint|
+// candidates;
 // the Share link writes puzzle, box and rules.
 function fromUrl() {
   const params = new URLSearchParams(location.search);
@@ -924,9 +953,9 @@ function fromUrl() {
   if (!puzzle) { if (shape) setShape(shape); return; }
   if (!loadText((params.get("rules") || "") + puzzle, shape)) return;
   const action = params.get("action");
-  const actions = { solve, count, explain, rate, hint };
+  const actions = { solve, count, explain, rate, hint, candidates };
   if (action && actions[action]) actions[action]();
-  else if (action) say(`Unknown action '${action}': solve, count, explain, rate or hint.`, "error");
+  else if (action) say(`Unknown action '${action}': solve, count, explain, rate, hint or candidates.`, "error");
 }
 
 // Speed hook for benchmarks (tests/web/bench.mjs): counts every puzzle of `text` to `limit`

@@ -25,6 +25,7 @@
 #include <string_view>
 #include <variant>
 
+#include "apps/runs/candidates_record.hpp"
 #include "apps/runs/json.hpp"
 #include "apps/runs/records.hpp"
 #include "sudoku/board.hpp"
@@ -37,6 +38,7 @@
 #include "sudoku/rate/se_rating.hpp"
 #include "sudoku/reader.hpp"
 #include "sudoku/rules.hpp"
+#include "sudoku/solve/true_candidates.hpp"
 #include "sudoku/solver.hpp"
 #include "sudoku/validator.hpp"
 
@@ -463,6 +465,23 @@ WEB_EXPORT const char* web_hint(const char* text, const char* box, const char* r
   return give(reply);
 }
 
+/// The true candidates under the puzzle's rules (true_candidates.hpp), each search on the page's
+/// Solver under its node limit: {...,"micros","runs","limit_reached" (a search hit the node
+/// limit: the marks are true but maybe not all),"candidates":<the record of `sudoku candidates
+/// --format json` for the text (candidates_json())>}.
+WEB_EXPORT const char* web_candidates(const char* text, const char* box, const char* rules) {
+  auto read = read_page(text, box, rules, std::nullopt);
+  if (auto* error = std::get_if<std::string>(&read)) return fail(*error);
+  const sudoku::Puzzle& puzzle = std::get<PageRead>(read).puzzle;
+  sudoku::TrueCandidates found;
+  const Timing timing =
+      time_work([&] { found = sudoku::true_candidates(solver(), puzzle.board, puzzle.variant); });
+  Json reply = puzzle_reply(puzzle);
+  add_timing(reply, timing);
+  reply["limit_reached"] = !found.complete;
+  reply["candidates"] = sudoku::candidates_json(sudoku::json_head(puzzle, &puzzle.variant), found);
+  return give(reply);
+}
 /// A new puzzle with exactly one solution under `rules` ("" or "classic", "x", "jigsaw",
 /// "killer+x", ...: parse_variant()'s names; jigsaw and killer make their regions and cages),
 /// made by the one Generator: {"ok","puzzle","box","solution","rules" (the rules as the reader's

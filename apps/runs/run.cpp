@@ -23,6 +23,7 @@
 #include <dlx/solver.hpp>
 
 #include "apps/runs/batch.hpp"
+#include "apps/runs/candidates_record.hpp"
 #include "apps/runs/records.hpp"
 #include "sudoku/grid/canon.hpp"
 #include "sudoku/grid/pencil_marks.hpp"
@@ -36,6 +37,7 @@
 #include "sudoku/solve/dlx_solver.hpp"
 #include "sudoku/solve/grid_sat.hpp"
 #include "sudoku/solve/sliced_search.hpp"
+#include "sudoku/solve/true_candidates.hpp"
 #include "sudoku/solver.hpp"
 #include "sudoku/validator.hpp"
 
@@ -372,6 +374,9 @@ class Run::Impl {
             break;
           case Command::hint:
             hint(record, worker, played);
+            break;
+          case Command::candidates:
+            candidates(record, worker, played);
             break;
           case Command::enumerate:
           case Command::validate:
@@ -887,6 +892,39 @@ class Run::Impl {
     const Hint found = find_hint(puzzle.board, puzzle.entered, p.rules, worker.logic);
     r.tally(found.kind != Hint::Kind::no_solution && found.kind != Hint::Kind::several_solutions);
     r.out << hint_text(found, settings_.hint_level, puzzle.board.geometry()) << '\n';
+  }
+
+  // candidates: the true candidates (true_candidates.hpp) as pencil marks, each search on the
+  // worker's solver (its backend, the run's interrupt). No solution: the record of one without
+  // an answer (JSON: every cell empty), status 1, as solve says it.
+  void candidates(Record& r, Worker& worker, const Played& p) const {
+    if (!fits(r, p)) return;
+    const Geometry g = p.puzzle.board.geometry();
+    const std::uint64_t limit = settings_.limit == 0 ? Solver::kNoLimit : settings_.limit;
+    const TrueCandidates found =
+        pencil(p) ? true_candidates_of_marks(worker.dlx, g, p.puzzle.candidates, limit)
+                  : true_candidates(worker.solver, p.puzzle.board, p.rules, limit);
+    r.totals.nodes += found.nodes;
+    if (!found.complete && !found.at_limit) return;  // a signal: emit() prints nothing
+    if (found.solutions == 0) {
+      if (!clashes(r, p)) r.err << "sudoku: " << where(p.puzzle.line) << ": no solution\n";
+      r.tally(false);
+      if (settings_.json)
+        r.out << json_text(candidates_json(json_head(p.puzzle, &p.rules), found)) << '\n';
+      else comment_record(r, p, "no solution");
+      return;
+    }
+    if (found.at_limit) {
+      r.err << "sudoku: " << where(p.puzzle.line) << ": stopped at --limit " << settings_.limit
+            << " after " << found.searches << " searches: the candidates not yet settled are "
+            << "left out\n";
+    }
+    r.tally(true);
+    if (settings_.json) {
+      r.out << json_text(candidates_json(json_head(p.puzzle, &p.rules), found)) << '\n';
+    } else {
+      r.out << candidates_text(g, found.candidates, settings_.format);
+    }
   }
 
   void print_stats(std::chrono::steady_clock::duration elapsed) const {

@@ -47,7 +47,18 @@
 namespace sudoku {
 
 /// The commands that read puzzles (generate, which makes them, is not one).
-enum class Command { solve, count, enumerate, validate, explain, rate, export_, canon, hint };
+enum class Command {
+  solve,
+  count,
+  enumerate,
+  validate,
+  explain,
+  rate,
+  export_,
+  canon,
+  hint,
+  candidates
+};
 
 struct RunSettings {
   Command command = Command::solve;
@@ -56,13 +67,13 @@ struct RunSettings {
   Format format = Format::line;
   /// --format json: JSON Lines records (records.hpp, docs/json.md) instead of `format`'s text
   bool json = false;
-  std::uint64_t limit = 0;  ///< count, enumerate: solutions per puzzle; 0: no limit
+  std::uint64_t limit = 0;  ///< count, enumerate, candidates: solutions per puzzle; 0: no limit
   /// solve, count, enumerate: the backend (solver.hpp, which says what auto chooses);
   /// enumerate takes auto, hybrid or dlx.
   Backend backend = Backend::automatic;
-  unsigned threads = 0;                    ///< solve, count, explain, rate; 0: one per core
-  bool finish = false;                     ///< explain: complete a stalled puzzle with the engine
-  bool dedupe = false;                     ///< canon: print the first puzzle of each class, as read
+  unsigned threads = 0;  ///< solve, count, explain, rate, candidates; 0: one per core
+  bool finish = false;   ///< explain: complete a stalled puzzle with the engine
+  bool dedupe = false;   ///< canon: print the first puzzle of each class, as read
   HintLevel hint_level = HintLevel::step;  ///< hint: how much of the next step to tell
   bool se = false;                 ///< rate: add Sudoku Explainer's ER/EP/ED (se_rating.hpp)
   bool stats = false;              ///< finish() prints the totals line on `err`

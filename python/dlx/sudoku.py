@@ -9,6 +9,7 @@ decoration is ignored. `box="RxC"` gives the box shape where the size alone does
     sudoku.count(p, limit=2)     # 1: unique
     for s in sudoku.solutions(p): ...
     sudoku.rate(p)["level"]
+    sudoku.candidates(p)["candidates"]  # each cell's digits that some solution holds
 
 The rules (docs/variants.md): every function takes `variant` ("x",
 "windoku", "anti-knight", "anti-king", "jigsaw", "killer", or several joined by '+'),
@@ -30,6 +31,7 @@ SolutionIterator = _impl.SolutionIterator
 # The iterator that solutions() returned for variant puzzles before there was one entry: the
 # same class now, kept so that code naming it still runs.
 VariantSolutionIterator = SolutionIterator
+candidates = _impl.candidates
 count = _impl.count
 explain = _impl.explain
 generate = _impl.generate
@@ -44,6 +46,7 @@ validate = _impl.validate
 __all__ = [
     "SolutionIterator",
     "VariantSolutionIterator",
+    "candidates",
     "count",
     "explain",
     "generate",

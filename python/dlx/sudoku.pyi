@@ -45,6 +45,10 @@ def logic(puzzle: str, box: Box = None, variant: Optional[str] = None,
           regions: Optional[str] = None, cages: Cages = None) -> dict[str, Any]: ...
 def rate(puzzle: str, box: Box = None, se: bool = False, variant: Optional[str] = None,
          regions: Optional[str] = None, cages: Cages = None) -> dict[str, Any]: ...
+def candidates(puzzle: str, limit: Optional[int] = None, box: Box = None, solver: str = "auto",
+               variant: Optional[str] = None, regions: Optional[str] = None,
+               cages: Cages = None) -> dict[str, Any]:
+    """{"candidates", "marks", "solutions", "searches", "at_limit"}: the true candidates."""
 def hint(grid: str, level: HintLevel = "step", box: Box = None, variant: Optional[str] = None,
          regions: Optional[str] = None, cages: Cages = None) -> dict[str, Any]:
     """{"kind", "text", "wrong", "step", "cell", "digit"}: the next step from a player's grid."""

@@ -21,14 +21,17 @@
 #include <sudoku/rules.hpp>
 #include <sudoku/solver.hpp>
 #include <sudoku/validator.hpp>
+#include "apps/runs/candidates_record.hpp"
 #include "apps/runs/json.hpp"
 #include "sudoku/generate/generator.hpp"
 #include "sudoku/grid/candidates.hpp"
+#include "sudoku/grid/pencil_marks.hpp"
 #include "sudoku/logic/explain.hpp"
 #include "sudoku/logic/hint.hpp"
 #include "sudoku/logic/logic.hpp"
 #include "sudoku/rate/rating.hpp"
 #include "sudoku/solve/grid_sat.hpp"
+#include "sudoku/solve/true_candidates.hpp"
 
 #include "bindings.hpp"
 #include "interrupt.hpp"
@@ -403,6 +406,24 @@ py::dict solve_stats(const std::string& puzzle, const std::optional<std::int64_t
 }
 
 // validate() checks the classic units (find_conflicts); a text's rule lines are read and left.
+// The true candidates (true_candidates.hpp): `sudoku candidates --format json`'s fields, from
+// the same writer, and "marks", the pencil-mark line the program prints.
+py::dict candidates(const std::string& puzzle, const std::optional<std::int64_t>& limit,
+                    const py::object& box, const std::string& solver, const RulesArgs& rules) {
+  const Played p = played(puzzle, box, rules);
+  const sudoku::Backend backend = backend_of(solver, p);
+  thread_local sudoku::Solver engine;
+  engine.set_backend(backend);
+  const sudoku::TrueCandidates found = without_gil_interruptible(
+      engine, [&] { return sudoku::true_candidates(engine, p.board, p.rules, limit_of(limit)); });
+  sudoku::Json fields = sudoku::candidates_json({}, found);
+  fields.erase("line");  // the head of a record of the program, which a call has not
+  fields.erase("puzzle");
+  py::dict d = to_python(fields);
+  d["marks"] = sudoku::sukaku_line(found.candidates);
+  return d;
+}
+
 py::dict validate(const std::string& grid, const py::object& box,
                   const std::optional<std::string>& puzzle) {
   const sudoku::Board board = played(grid, box, {}, "grid").board;
@@ -702,6 +723,21 @@ ones take the backends auto, dlx and hybrid (their exact cover).)doc");
       "count() with the search's figures: a dict with \"solutions\", \"solution\" (the first, "
       "or None), \"nodes\" and \"updates\" (the backend's own measures), and \"backend\", the "
       "backend that answered (auto names its choice).");
+  m.def(
+      "candidates",
+      [](const std::string& puzzle, const std::optional<std::int64_t>& limit, const py::object& b,
+         const std::string& s, const VariantArg& v, const RegionsArg& r, const Cages& c) {
+        return candidates(puzzle, limit, b, s, {v, r, c});
+      },
+      py::arg("puzzle"), py::arg("limit") = py::none(), box, solver, variant, regions, cages, R"doc(
+The true candidates, as `sudoku candidates --format json`: the digits of each cell that some
+solution holds there. A dict with "candidates" (each cell's digits as symbols, row-major; a
+given's cell its digit; "" for none), "marks" (the pencil-mark line: N*N*N characters, digit d
+at place d of its cell or '.'), "solutions" (the solutions visited), "searches" (one per
+candidate not yet seen in a solution, each looking for one solution that holds it) and
+"at_limit" (True: `limit` solutions were visited with candidates left unsettled, which are then
+missing); with no solution every cell is "" and "status" is "no solution". `solver` and the
+rules as for solve(); Ctrl-C interrupts it.)doc");
   py::class_<SolutionIterator>(m, "SolutionIterator", "A lazy iterator over a puzzle's solutions.")
       .def("__iter__", [](py::object self) { return self; })
       .def("__next__", &SolutionIterator::next);

@@ -26,11 +26,13 @@ Board singles_board(const Geometry& geometry, const std::vector<std::uint64_t>& 
 }
 
 std::string sukaku_line(const std::vector<std::uint64_t>& candidates) {
+  // N*N cells of N places each (the Reader reads back N = 9 only).
+  int n = 1;
+  while (static_cast<std::size_t>(n * n) < candidates.size()) ++n;
   std::string text;
-  text.reserve(candidates.size() * 9);
+  text.reserve(candidates.size() * static_cast<std::size_t>(n));
   for (const std::uint64_t mask : candidates) {
-    for (int d = 1; d <= 9; ++d)
-      text.push_back((mask & digit_bit(d)) != 0 ? static_cast<char>('0' + d) : '.');
+    for (int d = 1; d <= n; ++d) text.push_back((mask & digit_bit(d)) != 0 ? digit_symbol(d) : '.');
   }
   return text;
 }

@@ -37,8 +37,9 @@ std::vector<std::uint64_t> pencil_marks_of(const Board& puzzle);
 /// The cells holding exactly one candidate, as a board (others blank).
 Board singles_board(const Geometry& geometry, const std::vector<std::uint64_t>& candidates);
 
-/// The 729-character line (9x9 only): digit k at place k of a cell where it is a candidate,
-/// '.' where it is not.
+/// The 729-character line: digit k at place k of a cell where it is a candidate, '.' where it
+/// is not. Any side N: N*N*N characters, the symbols 1-9, A-Z (the Reader reads them back
+/// under a fixed box shape, --box or "# box"; 729 characters without one).
 std::string sukaku_line(const std::vector<std::uint64_t>& candidates);
 
 /// The pencil marks of a position: a filled cell its digit alone, a blank cell its candidates.

@@ -8,8 +8,8 @@
 // a puzzle line written row by row (nine groups of nine) holds blanks or repeats a digit out of
 // order. Inside the grid the rows after the first may hold their digits in any order (a repeat
 // is an error) and may be all singles. An ordinary 9x9 grid whose first rows are all singles
-// becomes a pencil-mark grid at its first row of groups. Pencil marks are 9x9 only: with
-// another --box or "# box" shape these forms are not looked for.
+// becomes a pencil-mark grid at its first row of groups. These forms are 9x9; with another
+// --box or "# box" shape, the line of N*N*N places is read instead (below).
 #include <bit>
 
 #include "sudoku/grid/candidates.hpp"
@@ -36,7 +36,30 @@ ReadError Reader::pencil_cut_short(const std::string& how) {
 
 std::optional<ReadEntry> Reader::on_pencil_cells(bool& handled) {
   handled = false;
-  if (fixed_ && !(*fixed_ == Geometry{3, 3})) return std::nullopt;
+  if (fixed_ && !(*fixed_ == Geometry{3, 3})) {
+    // With a --box or "# box" shape other than 3x3, the line of N*N*N places, N a cell, what
+    // `sudoku candidates` writes for that shape. Only there: without the shape, N*N*N cells
+    // are a puzzle line of side N*sqrt(N) (64 cells: 8x8), and the grid form stays 9x9.
+    const Geometry g = *fixed_;
+    const auto n = static_cast<std::size_t>(g.size());
+    if (cells_.size() != n * n * n || !pencil_.empty() || block_) return std::nullopt;
+    handled = true;
+    std::vector<std::uint64_t> marks(n * n, 0);
+    for (std::size_t k = 0; k < cells_.size(); ++k) {
+      const int digit = cells_[k].digit;
+      if (digit == 0) continue;
+      if (digit != static_cast<int>(k % n) + 1) {
+        return error(cells_[k].column,
+                     "a pencil-mark line of N*N*N characters holds, at place k of each cell's N, "
+                     "the digit k or a blank ('.' or '0'): place " +
+                         std::to_string(k % n + 1) + " of " +
+                         cell_name(g, static_cast<int>(k / n)) + " holds '" +
+                         std::string(1, line_[cells_[k].column - 1]) + "'");
+      }
+      marks[k / n] |= digit_bit(digit);
+    }
+    return Puzzle{singles_board(g, marks), line_no_, std::move(marks), {}, {}};
+  }
   const Geometry g{3, 3};
 
   if (cells_.size() == kSukakuLength && pencil_.empty() && !block_) {

@@ -300,13 +300,14 @@ TEST_CASE("an option a command does not take is refused naming the commands that
   auto r = sudoku("canon --format json", kExample + "\n");
   CHECK(r.exit_code == 2);
   CHECK(first_line(r.err) ==
-        "sudoku: --format applies to solve, count, enumerate, validate, explain, rate and "
-        "generate only (export writes DLX1; canon and hint write one line a puzzle)");
+        "sudoku: --format applies to solve, count, enumerate, validate, explain, rate, "
+        "candidates and generate only (export writes DLX1; canon and hint write one line a "
+        "puzzle)");
   r = sudoku("export --stats", kExample + "\n");
   CHECK(r.exit_code == 2);
   CHECK(first_line(r.err) ==
-        "sudoku: --stats applies to solve, count, enumerate, validate, explain, rate, canon and "
-        "hint only");
+        "sudoku: --stats applies to solve, count, enumerate, validate, explain, rate, canon, "
+        "hint and candidates only");
 }
 
 TEST_CASE("the --help text documents commands, formats and exit codes; so does --version",
@@ -314,13 +315,13 @@ TEST_CASE("the --help text documents commands, formats and exit codes; so does -
   const auto help = sudoku("--help");
   CHECK(help.exit_code == 0);
   for (const char* word :
-       {"solve",    "count",   "enumerate", "validate",    "explain",    "rate",
-        "generate", "--box",   "--format",  "--limit",     "--stats",    "--solver",
-        "naive",    "mrv",     "baselines", "--threads",   "--progress", "--no-progress",
-        "--finish", "--count", "--size",    "--symmetry",  "rotate180",  "--difficulty",
-        "--seed",   "# seed",  "easy",      "medium",      "hard",       "expert",
-        "beyond",   "invalid", "json",      "Exit status", "csv",        "compact",
-        "grid"}) {
+       {"solve",    "count",     "enumerate", "validate",    "explain",    "rate",
+        "generate", "--box",     "--format",  "--limit",     "--stats",    "--solver",
+        "naive",    "mrv",       "baselines", "--threads",   "--progress", "--no-progress",
+        "--finish", "--count",   "--size",    "--symmetry",  "rotate180",  "--difficulty",
+        "--seed",   "# seed",    "easy",      "medium",      "hard",       "expert",
+        "beyond",   "invalid",   "json",      "Exit status", "csv",        "compact",
+        "grid",     "candidates"}) {
     INFO(word);
     CHECK(help.out.find(word) != std::string::npos);
   }

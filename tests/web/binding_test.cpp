@@ -27,6 +27,7 @@ const char* web_count(const char* text, const char* box, const char* rules, doub
 const char* web_explain(const char* text, const char* box, const char* rules);
 const char* web_rate(const char* text, const char* box, const char* rules);
 const char* web_hint(const char* text, const char* box, const char* rules);
+const char* web_candidates(const char* text, const char* box, const char* rules);
 const char* web_generate(const char* box, const char* rules, const char* difficulty,
                          const char* symmetry, double seed);
 const char* web_bench(const char* text, double limit);
@@ -153,6 +154,29 @@ TEST_CASE("web_solve and web_count: the published solution, 288, and no solution
   CHECK(unsolvable["solutions"] == 0);
   CHECK(unsolvable["solution"].is_null());
   CHECK(unsolvable["contradiction"]["cells"] == json{"r1c9"});
+}
+
+TEST_CASE("web_candidates: the published solution, a 4x4 worked by hand, and none", "[web]") {
+  const json unique = parsed(web_candidates(kExample.c_str(), "", ""));
+  CHECK(unique["ok"] == true);
+  CHECK(unique["limit_reached"] == false);
+  check_timing(unique, true);
+  const json& record = unique["candidates"];
+  CHECK(record["solutions"] == 1);
+  for (std::size_t cell = 0; cell < 81; ++cell)
+    CHECK(record["candidates"][cell] == std::string(1, kExampleSolution[cell]));
+  // r1c1 = 1: r1c2 and the rest of box 1 hold 2-4; r2c3, far from it, any digit; 12 grids.
+  const json four = parsed(web_candidates("1...............", "", ""))["candidates"];
+  CHECK(four["candidates"][0] == "1");
+  CHECK(four["candidates"][1] == "234");
+  CHECK(four["candidates"][5] == "234");
+  CHECK(four["candidates"][6] == "1234");
+  // No solution: every cell empty.
+  const std::string none = puzzle_lines(kData + "unsolvable.txt").at(0).second;
+  const json nothing = parsed(web_candidates(none.c_str(), "", ""))["candidates"];
+  CHECK(nothing["solutions"] == 0);
+  CHECK(nothing["status"] == "no solution");
+  CHECK(nothing["candidates"] == json(std::vector<std::string>(81, "")));
 }
 
 TEST_CASE("web_explain: every step sound against the published solution, positions replayed",

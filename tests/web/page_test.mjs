@@ -703,6 +703,37 @@ await test("Hint on a classic puzzle names the next single, its digit the publis
   expect(wikipedia.solution[placed[0]] === digit, `the hint places ${digit} in cell ${placed[0]}, the solution has ${wikipedia.solution[placed[0]]}`);
 });
 
+// The digits every solution holds cell by cell, by the brute force of bruteCount.
+function bruteUnion(puzzle) {
+  const g = Array.from(puzzle, value), us = units(shapeOf(81));
+  const unitsOf = g.map((_, c) => us.filter((u) => u.cells.includes(c)));
+  const marks = g.map(() => new Set());
+  (function fill() {
+    const c = g.indexOf(0);
+    if (c < 0) { g.forEach((d, k) => marks[k].add(d)); return; }
+    for (let d = 1; d <= 9; d++) {
+      if (unitsOf[c].some((u) => u.cells.some((x) => g[x] === d))) continue;
+      g[c] = d; fill(); g[c] = 0;
+    }
+  })();
+  return marks.map((s) => [...s].sort().join(""));
+}
+
+await test("Candidates shows the true candidates as pencil marks, the union of every solution", async () => {
+  await browser.goto(`${server.url}?puzzle=${fourSolutions}&action=candidates`);
+  const want = bruteUnion(fourSolutions);
+  const shown = await browser.eval(`[...document.querySelectorAll("#grid .cell")].map((c) =>
+    c.dataset.value || [...c.querySelectorAll(".marks span[data-digit]")].map((s) => s.dataset.digit).join(""))`);
+  for (let c = 0; c < 81; c++) expect(shown[c] === want[c], `cell ${c} shows '${shown[c]}', the solutions hold '${want[c]}'`);
+  const open = want.filter((m) => m.length > 1).length;
+  expect(new RegExp(`^True candidates: ${open} cells still hold more than one digit`).test(await message()), `message: ${await message()}`);
+  await shot("candidates");
+  // Any change to the grid ends them.
+  await browser.click("#grid .cell[data-cell='3']");
+  await browser.press("6");
+  expect(await browser.eval(`document.querySelectorAll("#grid .marks").length`) === 0, "the candidates stay after an edit");
+});
+
 await test("Generate with a variant makes the program's puzzle for that seed, with one solution", async () => {
   for (const name of ["killer", "jigsaw", "x"]) {
     await browser.goto(server.url);
