@@ -41,6 +41,9 @@ Layout::Layout(const Geometry& g, const Rules& variant)
     // The rules' units as RuleUnits lists them: rows, columns, boxes or regions (3N, in the
     // classic numbering), then diagonals and windows.
     RuleUnits vu(g, variant);
+    // The community's extra units (extra regions, disjoint groups, single diagonals) are left
+    // out, as the rest of its constraints: pencil marks that ignore a rule stay true.
+    vu.units.resize(vu.first_extra_unit);
     unit_cells = std::move(vu.units);
     const bool jigsaw = !variant.regions.empty();
     for (int id = 0; id < unit_count(); ++id) {

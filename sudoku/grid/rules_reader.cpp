@@ -28,6 +28,7 @@
 // rules line's error too.
 #include <string>
 #include <string_view>
+#include <utility>
 
 #include "sudoku/reader.hpp"
 #include "sudoku/validator.hpp"
@@ -62,6 +63,17 @@ int read_number(std::string_view text, std::size_t most_digits, std::size_t& len
   return value;
 }
 
+// The global rules' lines, each a word alone: the flag it sets.
+bool Rules::*global_rule(std::string_view word) {
+  if (word == "nonconsecutive") return &Rules::nonconsecutive;
+  if (word == "negative-ratio") return &Rules::negative_ratio;
+  if (word == "negative-xv") return &Rules::negative_xv;
+  if (word == "disjoint-groups") return &Rules::disjoint_groups;
+  if (word == "diagonal+") return &Rules::diagonal_plus;
+  if (word == "diagonal-") return &Rules::diagonal_minus;
+  return nullptr;
+}
+
 }  // namespace
 
 std::optional<ReadEntry> Reader::variant_directive() {
@@ -73,10 +85,15 @@ std::optional<ReadEntry> Reader::variant_directive() {
   if (!rest.starts_with('#')) return std::nullopt;
   rest.remove_prefix(1);
   skip_blanks();
+  const std::size_t word_column = line_.size() - rest.size() + 1;
   std::size_t end = 0;
   while (end < rest.size() && !blank(rest[end])) ++end;
   const std::string_view word = rest.substr(0, end);
-  if (word != "regions" && word != "cage" && word != "variant") return std::nullopt;
+  if (word != "regions" && word != "cage" && word != "variant") {
+    if (!constraint_kind(word) && !global_rule(word)) return std::nullopt;
+    rest.remove_prefix(end);
+    return constraint_directive(word, rest, word_column);
+  }
   rest.remove_prefix(end);
   skip_blanks();
   const std::size_t column = line_.size() - rest.size() + 1;
@@ -96,6 +113,13 @@ std::optional<ReadEntry> Reader::variant_directive() {
     variant_jigsaw_ = name->jigsaw;
     variant_killer_ = name->killer;
     return std::nullopt;
+  }
+  if (word == "cage") {
+    // A cage without a sum ("# cage r1c1 r1c2": its digits differ) is a constraint of its own.
+    std::size_t first = 0;
+    while (first < rest.size() && !blank(rest[first])) ++first;
+    if (parse_cell_name(rest.substr(0, first)))
+      return constraint_directive(word, rest, word_column);
   }
   return word == "regions" ? regions_directive(rest, column) : cage_directive(rest, column);
 }
@@ -211,6 +235,93 @@ std::optional<ReadEntry> Reader::cage_directive(std::string_view rest, std::size
   return std::nullopt;
 }
 
+std::optional<ReadEntry> Reader::constraint_directive(std::string_view word, std::string_view rest,
+                                                      std::size_t column) {
+  const auto fail = [this, word](std::size_t at, std::string message) {
+    if (constraints_broken_line_ == 0) constraints_broken_line_ = line_no_;
+    return std::optional<ReadEntry>(
+        rules_error(at, "# " + std::string(word) + ": " + std::move(message)));
+  };
+  ConstraintLine c;
+  c.line = line_no_;
+  c.column = column;
+  c.word = std::string(word);
+  const std::size_t first = line_.size() - rest.size() + 1;  // the column of rest[0]
+  bool second = false;
+  std::size_t i = 0;
+  while (true) {
+    while (i < rest.size() && blank(rest[i])) ++i;
+    if (i == rest.size()) break;
+    std::size_t token = i;
+    while (token < rest.size() && !blank(rest[token])) ++token;
+    const std::string_view item = rest.substr(i, token - i);
+    const std::size_t at = first + i;
+    std::size_t length = 0;
+    if (global_rule(word))
+      return fail(at, "takes nothing after its name (got " + quoted(item) + ")");
+    if (item == "=") {
+      if (second) return fail(at, "'=' comes once, between two lists of cells");
+      second = true;
+    } else if (const int value = read_number(item, 4, length);
+               length != 0 && length == item.size()) {
+      c.values.push_back(value);
+    } else if (const std::optional<CellName> cell = parse_cell_name(item)) {
+      (second ? c.cells2 : c.cells).push_back(*cell);
+      (second ? c.columns2 : c.columns).push_back(at);
+    } else {
+      return fail(at, "a cell is written rRcC, such as r1c1, a number in digits (got " +
+                          quoted(item) + ")");
+    }
+    i = token;
+  }
+  if (!global_rule(word) && c.cells.empty() && c.cells2.empty())
+    return fail(first + i, "wants its cells, such as r1c1 r1c2");
+  constraint_lines_.push_back(std::move(c));
+  return std::nullopt;
+}
+
+std::optional<ReadError> Reader::attach_constraints(Puzzle& puzzle,
+                                                    const std::vector<ConstraintLine>& lines) {
+  const Geometry& g = puzzle.board.geometry();
+  const int n = g.size();
+  for (const ConstraintLine& line : lines) {
+    const auto at = [&](std::size_t column, std::string message) {
+      return ReadError{source_, line.line, column,
+                       "# " + line.word + ": " + std::move(message) + " (the puzzle on line " +
+                           std::to_string(puzzle.line) + ")"};
+    };
+    if (bool Rules::*flag = global_rule(line.word)) {
+      puzzle.variant.*flag = true;
+      continue;
+    }
+    Constraint c;
+    c.kind = *constraint_kind(line.word);
+    c.values = line.values;
+    const auto cells = [&](const std::vector<CellName>& names,
+                           const std::vector<std::size_t>& columns,
+                           std::vector<int>& out) -> std::optional<ReadError> {
+      for (std::size_t k = 0; k < names.size(); ++k) {
+        const std::optional<int> found = cell_of(names[k], n);
+        if (!found) {
+          return at(columns[k], "cell r" + std::to_string(names[k].row) + "c" +
+                                    std::to_string(names[k].col) + " is outside the " +
+                                    std::to_string(n) + "x" + std::to_string(n) + " board");
+        }
+        out.push_back(*found);
+      }
+      return std::nullopt;
+    };
+    if (auto e = cells(line.cells, line.columns, c.cells)) return e;
+    if (auto e = cells(line.cells2, line.columns2, c.cells2)) return e;
+    // "# arrow CIRCLE = ARROW": the circle (or pill) is the second list of the model.
+    if (c.kind == ConstraintKind::arrow) std::swap(c.cells, c.cells2);
+    puzzle.variant.constraints.push_back(std::move(c));
+    // Its shape, now that the board is known; the constraints before it were well formed.
+    if (auto problem = constraints_problem(g, puzzle.variant)) return at(line.column, *problem);
+  }
+  return std::nullopt;
+}
+
 ReadError Reader::skipped(const Puzzle& puzzle, std::string_view what, std::size_t line) const {
   return ReadError{source_, puzzle.line, 0,
                    "puzzle skipped: the '# " + std::string(what) + "' line before it (line " +
@@ -230,10 +341,16 @@ std::optional<ReadError> Reader::attach_variant(Puzzle& puzzle) {
   lines.swap(cages_);
   const std::size_t cages_broken = cages_broken_line_;
   cages_broken_line_ = 0;
+  std::vector<ConstraintLine> constraint_lines;
+  constraint_lines.swap(constraint_lines_);
+  const std::size_t constraints_broken = constraints_broken_line_;
+  constraints_broken_line_ = 0;
   if (box_broken_line_ != 0) return skipped(puzzle, "box", box_broken_line_);
   if (variant_broken_) return skipped(puzzle, "variant", variant_line_);
   if (regions_broken_) return skipped(puzzle, "regions", regions_line_);
   if (cages_broken != 0) return skipped(puzzle, "cage", cages_broken);
+  if (constraints_broken != 0) return skipped(puzzle, "constraint", constraints_broken);
+  if (auto e = attach_constraints(puzzle, constraint_lines)) return e;
   if (variant_jigsaw_ && regions_.empty()) {
     return ReadError{source_, puzzle.line, 0,
                      "the '# variant' line (line " + std::to_string(variant_line_) +
@@ -317,6 +434,13 @@ std::optional<ReadEntry> Reader::next() {
     cages_.clear();
     cages_broken_line_ = 0;
     if (orphans) return ReadError{source_, line, 1, "# cage with no puzzle after it", true};
+    if (!constraint_lines_.empty()) {
+      const ConstraintLine first = constraint_lines_.front();
+      constraint_lines_.clear();
+      constraints_broken_line_ = 0;
+      return ReadError{source_, first.line, first.column,
+                       "# " + first.word + " with no puzzle after it", true};
+    }
     return std::nullopt;
   }
   if (auto* puzzle = std::get_if<Puzzle>(&*entry)) {
@@ -342,6 +466,8 @@ std::optional<ReadEntry> Reader::next() {
   if (!std::get<ReadError>(*entry).rules_line) {
     cages_.clear();
     cages_broken_line_ = 0;
+    constraint_lines_.clear();
+    constraints_broken_line_ = 0;
   }
   return entry;
 }

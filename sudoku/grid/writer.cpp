@@ -3,6 +3,7 @@
 #include "sudoku/writer.hpp"
 
 #include <sstream>
+#include <utility>
 
 #include "sudoku/grid/fpuzzles.hpp"
 
@@ -115,6 +116,9 @@ std::string rules_lines(const Rules& rules, const Geometry& geometry) {
   Rules flags = rules;
   flags.regions.clear();
   flags.cages.clear();
+  flags.nonconsecutive = flags.negative_ratio = flags.negative_xv = false;
+  flags.disjoint_groups = flags.diagonal_plus = flags.diagonal_minus = false;
+  flags.constraints.clear();
   if (!flags.classic()) text += "# variant " + flags.name() + "\n";
   if (!rules.regions.empty()) {
     text += "# regions ";
@@ -127,6 +131,29 @@ std::string rules_lines(const Rules& rules, const Geometry& geometry) {
     for (const int cell : cage.cells) {
       text += " r" + std::to_string(cell / n + 1) + "c" + std::to_string(cell % n + 1);
     }
+    text += '\n';
+  }
+  // The community's global rules and constraints, one line each, as the reader takes them.
+  const std::pair<bool, const char*> globals[] = {
+      {rules.nonconsecutive, "nonconsecutive"}, {rules.negative_ratio, "negative-ratio"},
+      {rules.negative_xv, "negative-xv"},       {rules.disjoint_groups, "disjoint-groups"},
+      {rules.diagonal_plus, "diagonal+"},       {rules.diagonal_minus, "diagonal-"}};
+  for (const auto& [on, word] : globals) {
+    if (on) text += std::string("# ") + word + "\n";
+  }
+  const auto cell_text = [n](int cell) {
+    return " r" + std::to_string(cell / n + 1) + "c" + std::to_string(cell % n + 1);
+  };
+  for (const Constraint& c : rules.constraints) {
+    text += std::string("# ") + constraint_name(c.kind);
+    // An arrow's circle comes first, before '='; a clone's copies after it.
+    const bool arrow = c.kind == ConstraintKind::arrow;
+    for (const int cell : arrow ? c.cells2 : c.cells) text += cell_text(cell);
+    if (!c.cells2.empty()) {
+      text += " =";
+      for (const int cell : arrow ? c.cells : c.cells2) text += cell_text(cell);
+    }
+    for (const int v : c.values) text += " " + std::to_string(v);
     text += '\n';
   }
   return text;

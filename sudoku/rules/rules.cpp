@@ -5,6 +5,7 @@
 #include <cassert>
 #include <span>
 
+#include "sudoku/rules/constraints.hpp"
 #include "sudoku/validator.hpp"
 
 namespace sudoku {
@@ -17,6 +18,16 @@ constexpr int kKing[4][2] = {{1, 1}, {1, -1}, {-1, 1}, {-1, -1}};
 
 std::string digit_text(int digit) { return std::string(1, digit_symbol(digit)); }
 
+// The rules without the community's constraints and global rules: what RuleUnits states as
+// rows, columns, boxes, diagonals, windows, apart pairs and cages.
+Rules without_community(const Rules& rules) {
+  Rules base = rules;
+  base.nonconsecutive = base.negative_ratio = base.negative_xv = false;
+  base.disjoint_groups = base.diagonal_plus = base.diagonal_minus = false;
+  base.constraints.clear();
+  return base;
+}
+
 }  // namespace
 
 std::string Rules::name() const {
@@ -27,6 +38,22 @@ std::string Rules::name() const {
   if (!cages.empty()) parts.emplace_back("killer");
   if (windows) parts.emplace_back("windoku");
   if (diagonals) parts.emplace_back("x");
+  if (nonconsecutive) parts.emplace_back("nonconsecutive");
+  if (negative_ratio) parts.emplace_back("negative-ratio");
+  if (negative_xv) parts.emplace_back("negative-xv");
+  if (disjoint_groups) parts.emplace_back("disjoint-groups");
+  if (diagonal_plus) parts.emplace_back("diagonal+");
+  if (diagonal_minus) parts.emplace_back("diagonal-");
+  // Each kind of constraint once, in the order of the kinds.
+  for (int k = 0; k < kConstraintKinds; ++k) {
+    const auto kind = static_cast<ConstraintKind>(k);
+    for (const Constraint& c : constraints) {
+      if (c.kind == kind) {
+        parts.emplace_back(constraint_name(kind));
+        break;
+      }
+    }
+  }
   if (parts.empty()) return "classic";
   std::string text = parts.front();
   for (std::size_t k = 1; k < parts.size(); ++k) text += "+" + parts[k];
@@ -115,6 +142,11 @@ std::optional<std::string> rules_problem(const Geometry& geometry, const Rules& 
       }
     }
   }
+  if (variant.community()) {
+    if (auto problem = constraints::shape_problem(geometry, variant)) return problem;
+    RuleUnits units(geometry, without_community(variant));
+    if (auto problem = constraints::expand(geometry, variant, units)) return problem;
+  }
   return std::nullopt;
 }
 
@@ -189,6 +221,12 @@ RuleUnits::RuleUnits(const Geometry& geometry, const Rules& variant)
     if (variant.anti_king) add_moves(kKing);
     std::sort(apart.begin(), apart.end());
   }
+  if (variant.community()) {
+    constraints::expand(geometry, variant, *this);
+  } else {
+    allowed.assign(static_cast<std::size_t>(n2), (std::uint64_t{1} << (n + 1)) - 2);
+    first_extra_unit = units.size();
+  }
 }
 
 std::optional<std::string> check_solution(const Board& puzzle, const Rules& variant,
@@ -203,7 +241,7 @@ std::optional<std::string> check_solution(const Board& puzzle, const Rules& vari
       return "cell " + cell_name(g, cell) + " does not keep its given " + digit_text(puzzle[cell]);
     }
   }
-  const RuleUnits rules(g, variant);
+  const RuleUnits rules(g, without_community(variant));
   for (std::size_t u = 0; u < rules.units.size(); ++u) {
     std::uint64_t seen = 0;
     for (const int cell : rules.units[u]) seen |= std::uint64_t{1} << solution[cell];
@@ -228,8 +266,67 @@ std::optional<std::string> check_solution(const Board& puzzle, const Rules& vari
              std::to_string(rules.cages[k].sum);
     }
   }
+  if (variant.community()) return constraints::breach(g, variant, solution);
   return std::nullopt;
 }
+
+namespace {
+
+// The first of the community's constraints the givens break, read from the material of the
+// cover (a given its constraint does not allow, two givens banned together, givens no filling
+// or digit set of their constraint takes).
+std::optional<std::string> community_clash(const Board& puzzle, const RuleUnits& rules) {
+  const Geometry& g = puzzle.geometry();
+  for (int cell = 0; cell < g.cell_count(); ++cell) {
+    const int d = puzzle[cell];
+    if (d != 0 && ((rules.allowed[static_cast<std::size_t>(cell)] >> d) & 1) == 0)
+      return "digit " + digit_text(d) + " in " + cell_name(g, cell) + ", which its constraint bars";
+  }
+  for (const Ban& b : rules.bans) {
+    if (puzzle[b.a] == b.x && puzzle[b.b] == b.y) {
+      return "digits " + digit_text(b.x) + " in " + cell_name(g, b.a) + " and " + digit_text(b.y) +
+             " in " + cell_name(g, b.b) + ", which a constraint bars together";
+    }
+  }
+  for (const Fillings& f : rules.fillings) {
+    bool some = false;
+    for (std::size_t k = 0; k < f.count() && !some; ++k) {
+      some = true;
+      for (std::size_t i = 0; i < f.cells.size() && some; ++i) {
+        const int d = puzzle[f.cells[i]];
+        some = d == 0 || d == f.digits[k * f.cells.size() + i];
+      }
+    }
+    if (!some) return "the givens of " + f.name + " break it";
+  }
+  for (const SetFillings& f : rules.set_fillings) {
+    bool some = false;
+    for (std::size_t k = 0; k < f.count() && !some; ++k) {
+      some = true;
+      for (std::size_t i = 0; i < f.cells.size() && some; ++i) {
+        const int d = puzzle[f.cells[i]];
+        some = d == 0 || ((f.masks[k * f.cells.size() + i] >> d) & 1) != 0;
+      }
+    }
+    if (!some) return "the givens of " + f.name + " break it";
+  }
+  for (const DigitSets& s : rules.digit_sets) {
+    std::uint64_t seen = 0;
+    bool twice = false;
+    for (const int cell : s.cells) {
+      const int d = puzzle[cell];
+      if (d == 0) continue;
+      twice = twice || ((seen >> d) & 1) != 0;
+      seen |= std::uint64_t{1} << d;
+    }
+    const bool fits = std::any_of(s.sets.begin(), s.sets.end(),
+                                  [seen](std::uint64_t set) { return (seen & ~set) == 0; });
+    if (twice || !fits) return "the givens of " + s.name + " break it";
+  }
+  return std::nullopt;
+}
+
+}  // namespace
 
 std::optional<std::string> rules_clash(const Board& puzzle, const Rules& variant) {
   const Geometry& g = puzzle.geometry();
@@ -273,6 +370,7 @@ std::optional<std::string> rules_clash(const Board& puzzle, const Rules& variant
              (blanks == 0 ? ", not " : ", more than ") + std::to_string(cage.sum);
     }
   }
+  if (variant.community()) return community_clash(puzzle, rules);
   return std::nullopt;
 }
 

@@ -183,6 +183,20 @@ class Reader {
   std::optional<ReadEntry> variant_directive();
   std::optional<ReadEntry> regions_directive(std::string_view rest, std::size_t column);
   std::optional<ReadEntry> cage_directive(std::string_view rest, std::size_t column);
+  // A constraint line ("# thermometer r1c1 r1c2", "# nonconsecutive"), checked against the board
+  // when its puzzle arrives, as a cage line (rules_reader.cpp).
+  struct ConstraintLine {
+    std::size_t line = 0;
+    std::size_t column = 0;  // where its word stands
+    std::string word;
+    std::vector<CellName> cells, cells2;
+    std::vector<std::size_t> columns, columns2;
+    std::vector<int> values;
+  };
+  std::optional<ReadEntry> constraint_directive(std::string_view word, std::string_view rest,
+                                                std::size_t column);
+  std::optional<ReadError> attach_constraints(Puzzle& puzzle,
+                                              const std::vector<ConstraintLine>& lines);
   std::optional<ReadError> attach_variant(Puzzle& puzzle);
   ReadError skipped(const Puzzle& puzzle, std::string_view what, std::size_t line) const;
   Rules flags_;                        // "# variant" rules in force (flags only)
@@ -196,6 +210,8 @@ class Reader {
   std::vector<CageLine> cages_;        // the cage lines since the last puzzle
   std::size_t cages_broken_line_ = 0;  // a malformed one among them (0: none): its puzzle is
                                        // an error
+  std::vector<ConstraintLine> constraint_lines_;  // the constraint lines since the last puzzle
+  std::size_t constraints_broken_line_ = 0;       // a malformed one among them (0: none)
 };
 
 /// Reads exactly one puzzle from text (tests, small tools). Throws std::invalid_argument with

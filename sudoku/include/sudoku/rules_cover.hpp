@@ -15,9 +15,15 @@
 //             "k d" for every digit d NOT in D.
 // So "k" picks one digit set, every digit outside it is covered by that option, and every digit
 // in it by exactly one of the cage's cells: the cage's cells hold D, once each, and add up to
-// its sum. No colours are needed, so the plain engine (and its bit-set search) serves every
-// variant, and the number of covers is exactly the number of solutions. The givens are applied
-// before the search: their items are dropped with every option that meets them.
+// its sum. The community's constraints (docs/constraints.md) add their own material the same way:
+// more units; cells' allowed digits (no option for a barred placement); one secondary item per
+// banned pair of placements, in both; per digit-set group, as a cage; per constraint listed by
+// its fillings, an item "f" and items (f, cell, digit), the placement (c, x) covering (f, c, y)
+// for every y != x and each filling "f" and (f, c, its digit); per clue listed by sets of
+// digits per cell, an item "q" and secondary items (q, cell, digit), shared by the placement and
+// every option of q that bars it. No colours are needed, so the plain engine (and its bit-set
+// search) serves every variant, and the number of covers is exactly the number of solutions. The
+// givens are applied before the search: their items are dropped with every option that meets them.
 #pragma once
 
 #include <cstdint>
@@ -44,7 +50,8 @@ class RulesCover {
   [[nodiscard]] std::size_t primary_count() const { return primary_count_; }
   [[nodiscard]] std::size_t item_count() const { return item_names_.size(); }
   [[nodiscard]] std::size_t option_count() const { return option_start_.size() - 1; }
-  /// The placement an option stands for, as cell * N + digit - 1; -1 for a cage's digit set.
+  /// The placement an option stands for, as cell * N + digit - 1; -1 for a cage's digit set, a
+  /// filling or a clue's option.
   [[nodiscard]] int placement(dlx::OptionId option) const {
     return placements_[static_cast<std::size_t>(option)];
   }
@@ -57,7 +64,9 @@ class RulesCover {
   /// 0..option_count()-1): the generator shuffles the search this way.
   void build(dlx::CompactProblem& problem, std::span<const dlx::OptionId> order) const;
   /// As a named problem (items p3_4, r0_5, c.., b.., x0_1 (diagonal, digit), w2_7 (window),
-  /// k4 and k4_9 (cage), n12_5 (pair 12 apart, digit 5)), for export.
+  /// u0_3 (extra unit), k4 and k4_9 (cage), s0 and s0_2 (digit sets), f1 and f1_0_5 (fillings:
+  /// constraint, cell, digit), q0 and q0_3_7 (clue, cell, digit), n12_5 (pair 12 apart, digit
+  /// 5), z4_1_13_2 (ban: cell 4 holding 1 and cell 13 holding 2)), for export.
   [[nodiscard]] dlx::Problem problem() const;
 
  private:
