@@ -902,7 +902,7 @@ class Run::Impl {
     const Geometry g = p.puzzle.board.geometry();
     const std::uint64_t limit = settings_.limit == 0 ? Solver::kNoLimit : settings_.limit;
     const TrueCandidates found =
-        pencil(p) ? true_candidates_of_marks(worker.dlx, g, p.puzzle.candidates, limit)
+        pencil(p) ? true_candidates_of_marks(worker.pencil, g, p.puzzle.candidates, limit)
                   : true_candidates(worker.solver, p.puzzle.board, p.rules, limit);
     r.totals.nodes += found.nodes;
     if (!found.complete && !found.at_limit) return;  // a signal: emit() prints nothing
