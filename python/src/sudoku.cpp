@@ -29,7 +29,7 @@
 #include "sudoku/logic/logic.hpp"
 #include "sudoku/rate/rating.hpp"
 #include "sudoku/solve/dlx_solver.hpp"
-#include "sudoku/solve/grid_sat.hpp"
+#include "sudoku/solve/sat_sudoku.hpp"
 
 #include "bindings.hpp"
 #include "interrupt.hpp"

@@ -11,7 +11,7 @@
 
 #include "sudoku/grid/candidates.hpp"
 #include "sudoku/logic/logic.hpp"
-#include "sudoku/solve/grid_sat.hpp"
+#include "sudoku/solve/sat_sudoku.hpp"
 #include "sudoku/solver.hpp"
 
 namespace sudoku {
@@ -343,7 +343,7 @@ Board Generator::dig(const Board& solution) {
 }
 
 // Whether blanking the orbit let a second solution in. Up to 20x20 the engine counts to 2 and
-// always finishes (at most some millions of nodes late in a 20x20 dig). Beyond, SatPortfolio is
+// always finishes (at most some millions of nodes late in a 20x20 dig). Beyond, SudokuSat is
 // asked for each cell of the orbit whether a solution has another digit there, with the
 // solution's phases to start from; a question that spends its budget leaves the answer open.
 // Each round of questions (the first pass, the final pass's rounds) searches in orders of its
@@ -363,8 +363,8 @@ Generator::Other Generator::has_other_solution(const Board& puzzle, const Board&
         puzzle, banned, &solution, budget, [this] { return poll(); }, round);
     sat_conflicts_ += sat_->conflicts();
     if (poll()) return Other::unknown;
-    if (answer == GridSat::Answer::satisfiable) return Other::found;
-    if (answer == GridSat::Answer::unknown) open = true;
+    if (answer == SudokuSat::Answer::satisfiable) return Other::found;
+    if (answer == SudokuSat::Answer::unknown) open = true;
   }
   return open ? Other::unknown : Other::none;
 }
