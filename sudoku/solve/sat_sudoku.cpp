@@ -53,6 +53,7 @@ class SatFormula {
       : g_(puzzle.geometry()), n_(g_.size()), var_(static_cast<std::size_t>(g_.cell_count() * n_)) {
     // Variables decided false first (CaDiCaL's default is true): see docs/sat.md's figures.
     solver_.set("phase", 0);
+    solver_.set("quiet", 1);  // CaDiCaL would print "c found ..." lines on standard output
     solver_.connect_learner(&counter_);
     const auto units_of = [&](int cell) {
       return std::array<int, 3>{g_.row_of(cell), n_ + g_.col_of(cell), 2 * n_ + g_.box_of(cell)};
@@ -155,6 +156,7 @@ class SatFormula {
   }
   // At least one of `group` (none: the empty clause), and at most one, pairwise.
   void exactly_one(const std::vector<int>& group) {
+    if (group.empty()) clash_ = true;  // a cell or a unit's digit with no room: no solution
     for (const int v : group) solver_.add(v);
     solver_.add(0);
     for (std::size_t a = 0; a < group.size(); ++a) {
