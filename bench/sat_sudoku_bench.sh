@@ -87,11 +87,13 @@ question_row() {
 id=0
 for args in "--size 25 --seed 1" "--size 25 --seed 2" "--size 25 --seed 3" \
   "--size 35 --budget 1000 --seed 1"; do
-  generate_row $((++id)) "$args" &
+  id=$((id + 1))  # counted here: an expansion in a background job's words happens in the job
+  generate_row "$id" "$args" &
 done
 for puzzle in data/sudoku/25x25.txt data/sudoku/25x25_minimal.txt data/sudoku/25x25_hard.txt; do
   for question in solve "count --limit 2"; do
-    question_row $((++id)) "$puzzle" "$question" &
+    id=$((id + 1))
+    question_row "$id" "$puzzle" "$question" &
   done
 done
 wait
