@@ -53,9 +53,9 @@ class SudokuSat {
   /// the same geometry; null: CaDiCaL's own phases): with the puzzle's known solution there and
   /// one of its digits banned, the search starts next to the solution it must avoid, where a
   /// second solution usually lies. `round` above 0 (a question asked again, after it spent its
-  /// budget once) drops the preferred phases, so that the search goes another way. unknown: `conflict_budget` conflicts were spent, or
-  /// `stopped` (asked many times a second) said true. Puzzles whose givens clash are
-  /// unsatisfiable.
+  /// budget once) drops the preferred phases, so that the search goes another way. unknown:
+  /// `conflict_budget` conflicts were spent, or `stopped` (asked many times a second) said true.
+  /// Puzzles whose givens clash are unsatisfiable.
   Answer solve(const Board& puzzle, std::span<const std::pair<int, int>> banned,
                const Board* preferred, std::uint64_t conflict_budget,
                const std::function<bool()>& stopped = {}, std::uint64_t round = 0);
