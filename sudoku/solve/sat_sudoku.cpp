@@ -69,7 +69,10 @@ class SatFormula {
       }
     }
     std::vector<std::uint8_t> ruled_out(var_.size());
-    for (const auto& [cell, digit] : banned) ruled_out[slot(cell, digit)] = 1;
+    for (const auto& [cell, digit] : banned) {
+      ruled_out[slot(cell, digit)] = 1;
+      if (puzzle[cell] == digit) clash_ = true;  // a given banned: no solution
+    }
     // unit_groups[unit * n + digit - 1]: the group's variables.
     std::vector<std::vector<int>> unit_groups(placed.size());
     std::vector<int> group;
