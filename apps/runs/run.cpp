@@ -35,7 +35,7 @@
 #include "sudoku/rules/encoding.hpp"
 #include "sudoku/rules_cover.hpp"
 #include "sudoku/solve/dlx_solver.hpp"
-#include "sudoku/solve/grid_sat.hpp"
+#include "sudoku/solve/sat_sudoku.hpp"
 #include "sudoku/solve/sliced_search.hpp"
 #include "sudoku/solve/true_candidates.hpp"
 #include "sudoku/solver.hpp"

@@ -30,7 +30,7 @@
 #include "sudoku/logic/hint.hpp"
 #include "sudoku/logic/logic.hpp"
 #include "sudoku/rate/rating.hpp"
-#include "sudoku/solve/grid_sat.hpp"
+#include "sudoku/solve/sat_sudoku.hpp"
 #include "sudoku/solve/true_candidates.hpp"
 
 #include "bindings.hpp"

@@ -11,7 +11,7 @@
 
 #include "sudoku/grid/candidates.hpp"
 #include "sudoku/logic/logic.hpp"
-#include "sudoku/solve/grid_sat.hpp"
+#include "sudoku/solve/sat_sudoku.hpp"
 #include "sudoku/solver.hpp"
 
 namespace sudoku {
@@ -358,7 +358,7 @@ Board Generator::dig(const Board& start, const Board& solution, const Rules& rul
 
 // Whether blanking the orbit let a second solution in. Under other rules than the classic ones,
 // the count to 2 on their cover, within kProofNodes. Classic: up to 20x20 the engine counts to 2
-// and always finishes (at most some millions of nodes late in a 20x20 dig). Beyond, SatPortfolio is
+// and always finishes (at most some millions of nodes late in a 20x20 dig). Beyond, SudokuSat is
 // asked for each cell of the orbit whether a solution has another digit there, with the
 // solution's phases to start from; a question that spends its budget leaves the answer open.
 // Each round of questions (the first pass, the final pass's rounds) searches in orders of its
@@ -385,8 +385,8 @@ Generator::Other Generator::has_other_solution(const Board& puzzle, const Board&
         puzzle, banned, &solution, budget, [this] { return poll(); }, round);
     sat_conflicts_ += sat_->conflicts();
     if (poll()) return Other::unknown;
-    if (answer == GridSat::Answer::satisfiable) return Other::found;
-    if (answer == GridSat::Answer::unknown) open = true;
+    if (answer == SudokuSat::Answer::satisfiable) return Other::found;
+    if (answer == SudokuSat::Answer::unknown) open = true;
   }
   return open ? Other::unknown : Other::none;
 }

@@ -23,7 +23,7 @@
 //    puzzle then has a second solution. One pass suffices for minimality: an orbit that could
 //    not go when tried cannot go later, since removing givens only adds solutions. Up to 20x20
 //    the engine (DlxSolver) counts to 2. Above, where that count can take hours on a sparse
-//    puzzle, a clause-learning search (GridSat, two at once: SatPortfolio) is asked, for each
+//    puzzle, a clause-learning search (SudokuSat, on CaDiCaL) is asked, for each
 //    cell of the orbit, for a solution with another digit there: one exists exactly when the puzzle
 //    has a second solution (a solution agreeing on the whole orbit is the first). Each question has
 //    a conflict budget (GeneratorOptions::conflict_budget); the orbits whose question ran out of it
@@ -94,7 +94,7 @@
 #include "sudoku/rules_cover.hpp"
 #include "sudoku/solve/dlx_solver.hpp"
 #include "sudoku/solve/propagation.hpp"
-#include "sudoku/solve/sat_portfolio.hpp"
+#include "sudoku/solve/sat_sudoku.hpp"
 #include "sudoku/solver.hpp"
 #include "sudoku/writer.hpp"  // rules_lines(), which generated puzzles are written with
 
@@ -173,7 +173,7 @@ struct GeneratorOptions {
   /// Ctrl-C); once it says true, next() gives up the puzzle under way, returns nothing, and
   /// stopped() is true. Empty: never stop.
   std::function<bool()> stop;
-  /// Sides above 20: the conflicts each of GridSat's two searches may spend on one question
+  /// Sides above 20: the conflicts the clause-learning search may spend on one question
   /// "is there a solution with another digit in this cell?" (at least eight times this in the
   /// final pass); an orbit whose question stays open keeps its givens (see
   /// GeneratedPuzzle::unproved_givens). Smaller sides count with the engine, without a budget.
@@ -316,8 +316,8 @@ class Generator {
   int untested_ = 0;                 // digging: givens kept because their search ran out of budget
   int recheck_total_ = 0;            // the final pass: givens asked about again (0: not there)
   int recheck_done_ = 0;             // the final pass: of those, asked so far
-  std::uint64_t sat_conflicts_ = 0;  // SatPortfolio's conflicts so far, all questions
-  std::optional<SatPortfolio> sat_;  // sides above 20: the uniqueness questions
+  std::uint64_t sat_conflicts_ = 0;  // SudokuSat's conflicts so far, all questions
+  std::optional<SudokuSat> sat_;     // sides above 20: the uniqueness questions
   // Other rules: the count to 2 on the rules' cover, and the random grids' searches.
   Solver cover_solver_{Backend::dlx};  // the rules' cover, for the count to 2
   dlx::CompactProblem problem_;

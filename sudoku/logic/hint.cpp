@@ -7,7 +7,7 @@
 
 #include "sudoku/grid/candidates.hpp"
 #include "sudoku/logic/explain.hpp"
-#include "sudoku/solve/grid_sat.hpp"
+#include "sudoku/solve/sat_sudoku.hpp"
 #include "sudoku/solver.hpp"
 #include "sudoku/validator.hpp"
 

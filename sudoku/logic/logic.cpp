@@ -8,7 +8,7 @@
 
 #include "sudoku/grid/pencil_marks.hpp"
 #include "sudoku/solve/dlx_solver.hpp"
-#include "sudoku/solve/grid_sat.hpp"
+#include "sudoku/solve/sat_sudoku.hpp"
 #include "sudoku/solver.hpp"
 
 namespace sudoku {

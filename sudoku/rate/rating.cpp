@@ -5,7 +5,7 @@
 #include <cstdio>
 
 #include "sudoku/logic/technique_facts.hpp"
-#include "sudoku/solve/grid_sat.hpp"
+#include "sudoku/solve/sat_sudoku.hpp"
 #include "sudoku/solver.hpp"
 
 namespace sudoku {

@@ -23,7 +23,7 @@
 //   invalid  the engine finds no solution or more than one (count up to 2)
 // The engine's search-tree nodes to prove the solution unique (count up to 2, minimum-
 // remaining-values branching) are reported beside the level as a second, technique-free measure;
-// above 16x16 clause learning counts (grid_sat.hpp: count_to_two()) and they are its conflicts.
+// above 16x16 clause learning counts (sat_sudoku.hpp: count_to_two()) and they are its conflicts.
 #pragma once
 
 #include <array>

@@ -20,7 +20,7 @@
 #include "sudoku/solve/backtracking.hpp"
 #include "sudoku/solve/bitboard_solver.hpp"
 #include "sudoku/solve/dlx_solver.hpp"
-#include "sudoku/solve/grid_sat.hpp"
+#include "sudoku/solve/sat_sudoku.hpp"
 
 #include "sudoku/solve/sliced_search.hpp"
 

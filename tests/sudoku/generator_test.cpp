@@ -14,7 +14,7 @@
 #include "sudoku/generate/generator.hpp"
 #include "sudoku/rate/rating.hpp"
 #include "sudoku/solve/dlx_solver.hpp"
-#include "sudoku/solve/grid_sat.hpp"
+#include "sudoku/solve/sat_sudoku.hpp"
 
 #include "support.hpp"
 
@@ -215,9 +215,9 @@ TEST_CASE("a hundred 9x9 puzzles, all unique and minimal", "[sudoku][generator][
   for (const auto& p : r.puzzles) check_unique_and_minimal(p, Symmetry::none, false);
 }
 
-// Above 20x20 the generator judges uniqueness with GridSat. Minimality is checked here by
+// Above 20x20 the generator judges uniqueness with SudokuSat. Minimality is checked here by
 // witnesses that anyone can verify: for each given, a second solution of the puzzle without it
-// (found by GridSat, checked by the grid checker of support.hpp's brute-force counter, given by
+// (found by SudokuSat, checked by the grid checker of support.hpp's brute-force counter, given by
 // given). Uniqueness is the engine's count to 2 on the finished puzzle.
 TEST_CASE("a 25x25 puzzle is unique and minimal, every given with a checked witness",
           "[sudoku][generator][slow]") {
@@ -230,14 +230,14 @@ TEST_CASE("a 25x25 puzzle is unique and minimal, every given with a checked witn
   INFO(p.puzzle.to_line());
   CHECK(p.unproved_givens == 0);
   CHECK_FALSE(sudoku::check_solution(p.puzzle, p.solution));
-  sudoku::GridSat sat(o.geometry);
+  sudoku::SudokuSat sat(o.geometry);
   for (int cell = 0; cell < p.puzzle.cell_count(); ++cell) {
     if (p.puzzle[cell] == 0) continue;
     Board fewer = p.puzzle;
     fewer.set(cell, 0);
     const std::pair<int, int> banned[] = {{cell, p.solution[cell]}};
     REQUIRE(sat.solve(fewer, banned, &p.solution, 2'000'000) ==
-            sudoku::GridSat::Answer::satisfiable);
+            sudoku::SudokuSat::Answer::satisfiable);
     const Board& witness = sat.solution();
     CHECK(witness[cell] != p.solution[cell]);
     // The witness keeps every other given and is a valid grid: as a puzzle of its own it has

@@ -22,10 +22,10 @@
 //             cover (dlx_solver.hpp). Other rules: the RulesCover, as dlx. Every rule set.
 //   naive     classic only: the first blank cell, digits in order (backtracking.hpp).
 //   mrv       classic only: the most constrained cell first, on bit masks (backtracking.hpp).
-//   sat       classic only: clause learning (GridSat, grid_sat.hpp; its clauses are the
-//             classic units', so other rules would need clauses of their own): one search per
-//             solution, each barred from those found before (sat_solve()). Fit for a few
-//             solutions, not millions. Its nodes are conflicts.
+//   sat       classic only: clause learning (CaDiCaL on the Sudoku formula, sat_sudoku.hpp;
+//             its clauses are the classic units', so other rules would need clauses of their
+//             own): one solver call per solution, each barred from those found before
+//             (sat_solve()). Fit for a few solutions, not millions. Its nodes are conflicts.
 //   auto      plan_search()'s choice.
 //
 // The policy of auto (which backend, its budget, where a longer search goes on) is decided in
