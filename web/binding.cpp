@@ -476,6 +476,9 @@ WEB_EXPORT const char* web_candidates(const char* text, const char* box, const c
   sudoku::TrueCandidates found;
   const Timing timing =
       time_work([&] { found = sudoku::true_candidates(solver(), puzzle.board, puzzle.variant); });
+  if (!found.wrong.empty()) {
+    return fail("internal error: a solution the solver gave fails its check (" + found.wrong + ")");
+  }
   Json reply = puzzle_reply(puzzle);
   add_timing(reply, timing);
   reply["limit_reached"] = !found.complete;

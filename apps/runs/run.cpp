@@ -905,6 +905,14 @@ class Run::Impl {
         pencil(p) ? true_candidates_of_marks(worker.pencil, g, p.puzzle.candidates, limit)
                   : true_candidates(worker.solver, p.puzzle.board, p.rules, limit);
     r.totals.nodes += found.nodes;
+    if (!found.wrong.empty()) {
+      r.err << "sudoku: " << where(p.puzzle.line)
+            << ": internal error: a solution the solver gave fails its check (" << found.wrong
+            << "); not printed\n";
+      r.worst(3);
+      r.tally(false);
+      return;
+    }
     if (!found.complete && !found.at_limit) return;  // a signal: emit() prints nothing
     if (found.solutions == 0) {
       if (!clashes(r, p)) r.err << "sudoku: " << where(p.puzzle.line) << ": no solution\n";

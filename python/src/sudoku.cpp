@@ -416,6 +416,10 @@ py::dict candidates(const std::string& puzzle, const std::optional<std::int64_t>
   engine.set_backend(backend);
   const sudoku::TrueCandidates found = without_gil_interruptible(
       engine, [&] { return sudoku::true_candidates(engine, p.board, p.rules, limit_of(limit)); });
+  if (!found.wrong.empty()) {
+    throw std::runtime_error("internal error: a solution the solver gave fails its check (" +
+                             found.wrong + ")");
+  }
   sudoku::Json fields = sudoku::candidates_json({}, found);
   fields.erase("line");  // the head of a record of the program, which a call has not
   fields.erase("puzzle");

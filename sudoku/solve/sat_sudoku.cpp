@@ -125,8 +125,7 @@ class SatFormula {
   SudokuSat::Answer solve(std::uint64_t conflict_budget, const std::function<bool()>& stopped,
                           std::uint64_t& conflicts) {
     // CaDiCaL's limit is an int; beyond it (and "no budget"), no limit.
-    solver_.limit("conflicts",
-                  conflict_budget > INT_MAX ? -1 : static_cast<int>(conflict_budget));
+    solver_.limit("conflicts", conflict_budget > INT_MAX ? -1 : static_cast<int>(conflict_budget));
     StopAsker asker(stopped);
     if (stopped) solver_.connect_terminator(&asker);
     const std::uint64_t before = counter_.count;
@@ -183,8 +182,7 @@ SudokuSat::SudokuSat(const Geometry& geometry) : solution_(geometry) {}
 
 SudokuSat::~SudokuSat() = default;
 
-SudokuSat::Answer SudokuSat::solve(const Board& puzzle,
-                                   std::span<const std::pair<int, int>> banned,
+SudokuSat::Answer SudokuSat::solve(const Board& puzzle, std::span<const std::pair<int, int>> banned,
                                    const Board* preferred, std::uint64_t conflict_budget,
                                    const std::function<bool()>& stopped, std::uint64_t round) {
   SatFormula formula(puzzle, banned);
@@ -229,9 +227,8 @@ namespace {
 
 SudokuSat::SudokuSat(const Geometry& geometry) : solution_(geometry) { no_cadical(); }
 SudokuSat::~SudokuSat() = default;
-SudokuSat::Answer SudokuSat::solve(const Board&, std::span<const std::pair<int, int>>,
-                                   const Board*, std::uint64_t, const std::function<bool()>&,
-                                   std::uint64_t) {
+SudokuSat::Answer SudokuSat::solve(const Board&, std::span<const std::pair<int, int>>, const Board*,
+                                   std::uint64_t, const std::function<bool()>&, std::uint64_t) {
   no_cadical();
 }
 std::optional<SolveResult> sat_solve(const Board&, std::uint64_t, std::uint64_t,

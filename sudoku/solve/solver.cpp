@@ -57,6 +57,16 @@ Backend parse_backend(std::string_view name) {
                               std::string(backend_names()));
 }
 
+namespace {
+// Clause learning is CaDiCaL's (sat_sudoku.hpp), which the WebAssembly build (the page) lacks:
+// there the engine counts every board, however long that takes, and no backend is sat.
+#ifdef __EMSCRIPTEN__
+constexpr bool kClauseLearning = false;
+#else
+constexpr bool kClauseLearning = true;
+#endif
+}  // namespace
+
 bool backend_fits(Backend backend, const Geometry& geometry, const Rules& rules) {
   switch (backend) {
     case Backend::automatic:
@@ -67,8 +77,9 @@ bool backend_fits(Backend backend, const Geometry& geometry, const Rules& rules)
       return rules.classic() && BitboardSolver::fits(geometry);
     case Backend::naive:
     case Backend::mrv:
-    case Backend::sat:
       return rules.classic();
+    case Backend::sat:
+      return kClauseLearning && rules.classic();
   }
   return false;
 }
@@ -94,8 +105,8 @@ SearchPlan plan_search(Backend backend, const Geometry& geometry, const Rules& r
   constexpr std::uint64_t kAutoSatCountLimit = 16;
 
   SearchPlan plan;
-  plan.counts_to_two_by_sat = geometry.size() > kLargestForEngineCount;
-  plan.generator_proves_by_sat = geometry.size() > kLargestForEngineDig;
+  plan.counts_to_two_by_sat = kClauseLearning && geometry.size() > kLargestForEngineCount;
+  plan.generator_proves_by_sat = kClauseLearning && geometry.size() > kLargestForEngineDig;
   const Backend handover = plan.counts_to_two_by_sat ? Backend::sat : Backend::dlx;
   if (!rules.classic()) {
     // The rules' cover, on the engine, to the end: no other backend takes them. The budget

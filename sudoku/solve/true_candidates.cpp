@@ -3,6 +3,8 @@
 #include "sudoku/solve/true_candidates.hpp"
 
 #include <algorithm>
+#include <optional>
+#include <string>
 #include <utility>
 
 #include "sudoku/grid/candidates.hpp"
@@ -11,12 +13,14 @@ namespace sudoku {
 
 namespace {
 
-// One search's answer: at most one solution, and whether the search ran to its end.
+// One search's answer: at most one solution, and whether the search ran to its end; `wrong`:
+// why that solution fails the independent check, if it does.
 struct Found {
   bool solved = false;
   Board solution;
   std::uint64_t nodes = 0;
   bool complete = true;
+  std::optional<std::string> wrong;
 };
 
 // The loop both forms share. `allowed[cell]` is the digits worth a search there (a given's
@@ -38,6 +42,11 @@ TrueCandidates settle(const Geometry& geometry, const std::vector<std::uint64_t>
     if (!found.complete) t.complete = false;
     if (found.solved && t.solutions >= limit) {
       t.at_limit = true;
+      t.complete = false;
+      return false;
+    }
+    if (found.solved && found.wrong) {
+      t.wrong = *found.wrong;
       t.complete = false;
       return false;
     }
@@ -77,7 +86,9 @@ TrueCandidates true_candidates(Solver& solver, const Board& puzzle, const Rules&
     if (cell >= 0) board.set(cell, digit);
     const SolverResult r = solver.solve(board, rules, 1);
     if (cell >= 0) board.set(cell, 0);  // only blank cells get a search of their own
-    return Found{r.solutions > 0, r.first, r.nodes, r.complete};
+    Found found{r.solutions > 0, r.first, r.nodes, r.complete, std::nullopt};
+    if (found.solved) found.wrong = check_solution(puzzle, rules, r.first);
+    return found;
   });
 }
 
@@ -93,7 +104,16 @@ TrueCandidates true_candidates_of_marks(DlxSolver& solver, const Geometry& geome
     // The engine gives no flag of its own: a search that found nothing while the interrupt
     // says stop proves nothing.
     const bool stopped = r.solutions == 0 && solver.interrupt() && solver.interrupt()();
-    return Found{r.solutions > 0, r.first, r.nodes, !stopped};
+    Found found{r.solutions > 0, r.first, r.nodes, !stopped, std::nullopt};
+    if (found.solved) {
+      found.wrong = check_solution(Board(geometry), Rules{}, r.first);
+      for (int c = 0; c < r.first.cell_count() && !found.wrong; ++c) {
+        if ((marks[static_cast<std::size_t>(c)] & digit_bit(r.first[c])) == 0) {
+          found.wrong = "a digit outside its cell's pencil marks";
+        }
+      }
+    }
+    return found;
   });
 }
 

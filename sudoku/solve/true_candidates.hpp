@@ -17,6 +17,7 @@
 #pragma once
 
 #include <cstdint>
+#include <string>
 #include <vector>
 
 #include "sudoku/board.hpp"
@@ -40,6 +41,10 @@ struct TrueCandidates {
   /// False when the limit, the solver's node limit or its interrupt stopped the work:
   /// `candidates` is then a subset of the true candidates (and empty proves nothing).
   bool complete = true;
+  /// Empty; else why a solution the solver returned is not one (the independent check,
+  /// check_solution(), which reads the cells and shares nothing with the search: a bug). The
+  /// work stopped there, that solution unmarked, and `complete` is false.
+  std::string wrong;
 };
 
 /// The true candidates of `puzzle` under `rules`, each search a solve() of `solver` (its

@@ -26,6 +26,8 @@
 //             its clauses are the classic units', so other rules would need clauses of their
 //             own): one solver call per solution, each barred from those found before
 //             (sat_solve()). Fit for a few solutions, not millions. Its nodes are conflicts.
+//             Not in the WebAssembly build (the page), which has no CaDiCaL: there the plan
+//             never hands over to it, and the engine counts every board.
 //   auto      plan_search()'s choice.
 //
 // The policy of auto (which backend, its budget, where a longer search goes on) is decided in
