@@ -76,10 +76,12 @@ Hint hint_under(const Board& grid, const std::vector<std::uint8_t>& entered, con
 
 Hint find_hint(const Board& grid, const std::vector<std::uint8_t>& entered, const Rules& rules,
                Solver& engine) {
-  if (rules_clash(grid, rules)) return Hint{};  // the givens clash: no solution
-  return hint_under(
-      grid, entered, rules, [&](const Board& b) { return engine.count_to_two(b, rules); },
-      engine.interrupt());
+  // The givens alone are counted: a wrong entry that clashes is the player's, named as wrong.
+  const auto count_givens = [&](const Board& givens) {
+    if (rules_clash(givens, rules)) return SolveResult{};  // the givens clash: no solution
+    return engine.count_to_two(givens, rules);
+  };
+  return hint_under(grid, entered, rules, count_givens, engine.interrupt());
 }
 
 namespace {
