@@ -178,9 +178,10 @@ Options of generate:
                      docs/rating.md), within SE's scale, 1.2 to 11.9; high targets are rare
   --max-tries N      puzzles made per puzzle wanted while aiming at a target (default: no
                      bound); past it: "sudoku: no ... found in N attempts", exit status 1
-  --budget N         above 20x20: the conflicts each of the two searches for a second solution
-                     may spend (default 20000; when asked again at the end, 8N or more each,
-                     100N in all). A given whose search runs out stays, untested, with a
+  --budget N         above 20x20: the conflicts clause learning may spend on each question
+                     "is there a solution with another digit in this cell?" (default 20000;
+                     questions that run out are asked again at the end, 8N or more each, 100N
+                     in all). A given whose question stays open is kept, untested, with a
                      warning; a larger N leaves fewer (docs/sudoku-cli.md has the times)
   --seed S           a whole number; the same options and seed give the same puzzles on every
                      machine. Without it a random seed is drawn and printed to standard error

@@ -229,11 +229,30 @@ RuleUnits::RuleUnits(const Geometry& geometry, const Rules& variant)
   }
 }
 
+namespace {
+
+// Whether `solution` is a filled grid of the classic rules that keeps the givens of `puzzle`.
+bool accepts_classic(const Board& puzzle, const Board& solution) {
+  const int n = solution.size();
+  for (int cell = 0; cell < solution.cell_count(); ++cell) {
+    if (solution[cell] < 1 || solution[cell] > n) return false;
+    if (puzzle[cell] != 0 && puzzle[cell] != solution[cell]) return false;
+  }
+  return consistent(solution);
+}
+
+}  // namespace
+
 std::optional<std::string> check_solution(const Board& puzzle, const Rules& variant,
                                           const Board& solution) {
   const Geometry& g = puzzle.geometry();
   if (solution.geometry() != g) return std::string("the solution has another size");
   const int n = g.size();
+  // Classic rules, the answer of almost every check: a filled grid with no digit twice in a
+  // row, column or box has every digit in each, so the validator's word operations accept it
+  // without the named units built below (whose names and vectors cost more than the solve of an
+  // easy 9x9 puzzle). Anything else takes the full check, for its message.
+  if (variant.classic() && accepts_classic(puzzle, solution)) return std::nullopt;
   for (int cell = 0; cell < g.cell_count(); ++cell) {
     if (solution[cell] < 1 || solution[cell] > n)
       return "cell " + cell_name(g, cell) + " is not filled";
