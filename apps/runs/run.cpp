@@ -335,7 +335,8 @@ class Run::Impl {
           job.key.clear();
           // Nothing buffered and nothing waiting in a pipe or terminal: the next read may wait
           // for someone to type, so what was read is answered first.
-          return in.rdbuf()->in_avail() > 0 ? BatchRead::item : BatchRead::item_and_wait;
+          return reader.buffered() || in.rdbuf()->in_avail() > 0 ? BatchRead::item
+                                                                 : BatchRead::item_and_wait;
         },
         [&](unsigned index, Job& job) { work(workers_[index], job); },
         [&](Job& job) { return emit(job); },

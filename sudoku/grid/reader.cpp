@@ -5,6 +5,8 @@
 // read; all reused from puzzle to puzzle, whatever the input's size.
 #include "sudoku/reader.hpp"
 
+#include <algorithm>
+#include <array>
 #include <cstdio>
 #include <sstream>
 
@@ -29,6 +31,11 @@ bool detectable_size(int n) {
 namespace {
 
 bool is_blank(char c) { return c == ' ' || c == '\t' || c == '\v' || c == '\f'; }
+// A byte of a text line: no control character but the blanks (line ends are not in a line).
+bool is_text_byte(char c) {
+  const auto u = static_cast<unsigned char>(c);
+  return (u >= 0x20 && u != 0x7F) || c == '\t' || c == '\v' || c == '\f';
+}
 bool is_decoration_mark(char c) {
   return c == '|' || c == '-' || c == '+' || c == '=' || c == '*' || c == ':' || c == '\'';
 }
@@ -70,6 +77,16 @@ std::string near_miss(std::size_t count) {
   return {};
 }
 
+// The digit of '0'-'9' and '.', -1 for every other byte: the symbols of a plain puzzle line.
+constexpr auto kPlainDigit = [] {
+  std::array<std::int8_t, 256> table{};
+  table.fill(-1);
+  table['.'] = 0;
+  for (int c = '0'; c <= '9'; ++c)
+    table[static_cast<std::size_t>(c)] = static_cast<std::int8_t>(c - '0');
+  return table;
+}();
+
 // Whether a line starts with a label word such as "Grid 01" or "Puzzle:".
 bool is_label(std::string_view line) {
   std::size_t i = 0;
@@ -98,35 +115,66 @@ Reader::Reader(std::istream& in, std::string source, std::optional<Geometry> geo
   cells_.reserve(128);
 }
 
+// Takes what the stream holds ready without waiting, up to a chunk, or else one byte, which may
+// wait (someone typing at a terminal); false at the end of the input. Taking only what is ready
+// keeps a program that answers each line as it comes from waiting for a line not yet typed.
+bool Reader::refill() {
+  constexpr std::size_t kChunk = std::size_t{1} << 16;
+  chunk_at_ = 0;
+  chunk_.clear();
+  const std::streamsize ready = buf_->in_avail();
+  if (ready > 0) {
+    chunk_.resize(std::min(static_cast<std::size_t>(ready), kChunk));
+    const std::streamsize got =
+        buf_->sgetn(chunk_.data(), static_cast<std::streamsize>(chunk_.size()));
+    chunk_.resize(static_cast<std::size_t>(std::max<std::streamsize>(got, 0)));
+    if (!chunk_.empty()) return true;
+  }
+  const int c = buf_->sbumpc();
+  if (c == std::char_traits<char>::eof()) return false;
+  chunk_.push_back(static_cast<char>(c));
+  return true;
+}
+
 Reader::LineStatus Reader::read_line() {
   line_.clear();
   if (buf_ == nullptr) return LineStatus::end;
   bool any = false, too_long = false;
   std::size_t column = 0;
   for (;;) {
-    const int c = buf_->sbumpc();
-    if (c == std::char_traits<char>::eof()) {
+    if (chunk_at_ == chunk_.size() && !refill()) {
       if (!any) return LineStatus::end;
       break;
     }
     if (!any) ++line_no_;
     any = true;
+    // The run of text bytes from here, kept at once (up to the cap); then the byte that ends it.
+    const char* const begin = chunk_.data() + chunk_at_;
+    const char* const end = chunk_.data() + chunk_.size();
+    const char* stop = begin;
+    while (stop != end && is_text_byte(*stop)) ++stop;
+    const auto run = static_cast<std::size_t>(stop - begin);
+    const std::size_t room = kMaxLineLength - line_.size();
+    if (run > room) too_long = true;
+    line_.append(begin, std::min(run, room));
+    column += run;
+    chunk_at_ += run;
+    if (stop == end) continue;
+    const char c = *stop;
+    ++chunk_at_;
     if (c == '\n') break;
     if (c == '\r') {
-      if (buf_->sgetc() == '\n') buf_->sbumpc();
+      if (chunk_at_ < chunk_.size() || refill()) {
+        if (chunk_[chunk_at_] == '\n') ++chunk_at_;
+      }
       break;
     }
-    ++column;
     // Control characters other than blanks never occur in text: stop at once rather than read
     // megabytes of a binary file.
-    if ((c < 0x20 && c != '\t' && c != '\v' && c != '\f') || c == 0x7F) {
-      binary_column_ = column;
-      line_.clear();
-      line_.push_back(static_cast<char>(c));
-      return LineStatus::binary;
-    }
-    if (line_.size() < kMaxLineLength) line_.push_back(static_cast<char>(c));
-    else too_long = true;
+    binary_column_ = column + 1;
+    line_.clear();
+    line_.push_back(c);
+    return LineStatus::binary;
   }
   if (!bom_checked_) {
     bom_checked_ = true;
@@ -138,12 +186,28 @@ Reader::LineStatus Reader::read_line() {
 std::optional<ReadError> Reader::scan_line(LineKind& kind) {
   cells_.clear();
   line_decorated_ = false;
+  // Almost every line of a big file is a puzzle written as digits and dots alone. Such a line
+  // is no label (a label starts with a letter), holds no mark, comment or '+', so each of its
+  // characters is a cell: read by one table look-up each, what the loop below would find.
+  const std::size_t size = line_.size();
+  cells_.resize(size);
+  std::size_t plain = 0;
+  while (plain < size) {
+    const int digit = kPlainDigit[static_cast<unsigned char>(line_[plain])];
+    if (digit < 0) break;
+    cells_[plain] = Cell{digit, plain + 1, false};
+    ++plain;
+  }
+  if (plain == size && size != 0) {
+    kind = LineKind::cells;
+    return std::nullopt;
+  }
+  cells_.clear();
   bool marks = false, comment = false, pending_decoration = false;
   if (is_label(line_)) {
     kind = LineKind::comment;
     return std::nullopt;
   }
-  const std::size_t size = line_.size();
   for (std::size_t i = 0; i < size; ++i) {
     const char c = line_[i];
     // '#' starts a comment; ',' ends the first field of a CSV record, the puzzle (our csv

@@ -94,6 +94,13 @@ std::optional<ReadEntry> Reader::on_pencil_cells(bool& handled) {
                      std::string(1, line_[cells_[bad].column - 1]) + "'");
   }
 
+  // One run of adjacent cells (a puzzle line, the common case) is no row of a pencil-mark grid,
+  // which has nine runs: the loop below would say so, after building its list.
+  if (pencil_.empty() && !cells_.empty() &&
+      cells_.back().column - cells_.front().column + 1 == cells_.size()) {
+    if (pencil_rows_ < 0) pencil_rows_ = 0;
+    return std::nullopt;
+  }
   // The line's groups: [first cell, end) of runs of adjacent cells.
   std::vector<std::pair<std::size_t, std::size_t>> groups;
   for (std::size_t k = 0; k < cells_.size(); ++k) {

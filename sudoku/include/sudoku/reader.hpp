@@ -101,6 +101,10 @@ class Reader {
   /// The next puzzle or error, in input order; empty at the end of the input.
   std::optional<ReadEntry> next();  // variant_reader.cpp: next_entry() plus regions and cages
 
+  /// Whether input the reader has taken from the stream is not yet read as lines: a caller
+  /// that asks the stream whether more input is ready must ask this too.
+  [[nodiscard]] bool buffered() const { return chunk_at_ < chunk_.size(); }
+
   [[nodiscard]] const std::string& source() const { return source_; }
   /// Physical lines read so far.
   [[nodiscard]] std::size_t line_number() const { return line_no_; }
@@ -116,6 +120,7 @@ class Reader {
 
   std::optional<ReadEntry> next_entry();
   LineStatus read_line();
+  bool refill();
   // Splits line_ into cells_; returns an error for an unknown symbol or binary data.
   std::optional<ReadError> scan_line(LineKind& kind);
   std::optional<ReadEntry> on_line();
@@ -146,6 +151,10 @@ class Reader {
   bool fpuzzles_puzzle_ = false;  // the entry just made is an f-puzzles puzzle
 
   std::streambuf* buf_;  // read directly: one virtual call per buffer refill, not per byte
+  // What the stream had ready, taken in one copy (refill()); lines are cut from it by runs of
+  // text bytes rather than byte by byte. chunk_at_ is the next byte not yet read.
+  std::vector<char> chunk_;
+  std::size_t chunk_at_ = 0;
   std::string source_;
   std::optional<Geometry> initial_;  // the geometry given to the constructor
   std::optional<Geometry> fixed_;    // the geometry in force: initial_, or a "# box" line's
