@@ -106,9 +106,19 @@ struct ModelPuzzle {
 /// --box); otherwise default_geometry().
 Result<ModelPuzzle> to_puzzle(const Data& data, std::optional<Geometry> box = std::nullopt);
 
+/// The first rule f-puzzles cannot hold, named ("xv 1 (r1c1): f-puzzles has only X (10) and V
+/// (5)"): an XV sum other than 5 or 10, a quadruple of fewer than 4 cells, a little killer whose
+/// cells are not a whole diagonal from the grid's edge. Nothing when every rule can be written.
+std::optional<std::string> unwritable(const Geometry& geometry, const Rules& rules);
+
 /// The JSON of a puzzle and its rules: "size", "grid" (givens with "given": true; with a
 /// solution, its digits in the other cells, not given; each cell's "region" when the rules
-/// have regions), the flags, "killercage" for cages. Precondition: !rules_problem().
+/// have regions), the flags, "killercage" for cages (with and without sums), windoku's windows
+/// as "extraregion"s and every constraint in its f-puzzles array (docs/fpuzzles.md). Reading it
+/// back gives the same rules, up to how constraints split: odd, even, minimum and maximum cells
+/// come back one constraint each, and the constraints ordered by their arrays.
+/// Precondition: !rules_problem(); where unwritable() names a rule, it is written as near as
+/// f-puzzles allows (an XV sum as its number, which only this reader takes).
 std::string to_json(const Board& puzzle, const Rules& rules, const Board* solution = nullptr);
 
 /// "https://f-puzzles.com/?load=" and to_json() compressed (lz_string.hpp).
