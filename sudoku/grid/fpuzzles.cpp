@@ -256,6 +256,7 @@ Data read_data(const Json& root) {
   data.regions.resize(cells);
   for (int cell = 0; cell < n * n; ++cell)
     data.regions[static_cast<std::size_t>(cell)] = box.box_of(cell);
+  std::vector<Constraint> odd_cells, even_cells;
   for (int r = 0; r < n; ++r) {
     const Json& row = grid[static_cast<std::size_t>(r)];
     if (!row.is_array() || row.size() != static_cast<std::size_t>(n))
@@ -300,9 +301,21 @@ Data read_data(const Json& root) {
         }
         data.regions[k] = region;
       }
+      // An older f-puzzles form of odd and even cells (SudokuSolver's tests hold one): kept as
+      // the entries the "odd" and "even" arrays would give, after them.
+      if (const Json* parity = field(entry, "parity")) {
+        const std::string text = parity->is_string() ? parity->get<std::string>() : "";
+        if (text != "Odd" && text != "Even" && text != "odd" && text != "even")
+          throw Bad{what + ": \"parity\" must be \"Odd\" or \"Even\", not " + describe(*parity)};
+        Constraint c;
+        c.kind = text == "Odd" || text == "odd" ? "odd" : "even";
+        c.cells = {r * n + col};
+        (c.kind == "odd" ? odd_cells : even_cells).push_back(std::move(c));
+      }
       for (const auto& [key, _] : entry.items()) {
         if (key != "value" && key != "given" && key != "givenPencilMarks" &&
-            key != "centerPencilMarks" && key != "region" && kIgnoredCellKeys.count(key) == 0)
+            key != "centerPencilMarks" && key != "region" && key != "parity" &&
+            kIgnoredCellKeys.count(key) == 0)
           throw Bad{what + ": unknown key \"" + key + "\""};
       }
     }
@@ -344,6 +357,16 @@ Data read_data(const Json& root) {
     std::size_t number = 0;
     for (const Json& entry : *entries)
       data.constraints.push_back(read_entry(kind, ++number, entry, n));
+  }
+  for (auto* parity : {&odd_cells, &even_cells}) {
+    if (parity->empty()) continue;
+    std::size_t number = static_cast<std::size_t>(
+        std::count_if(data.constraints.begin(), data.constraints.end(),
+                      [&](const Constraint& c) { return c.kind == parity->front().kind; }));
+    for (Constraint& c : *parity) {
+      c.number = ++number;
+      data.constraints.push_back(std::move(c));
+    }
   }
   static const std::set<std::string_view> kFlags = {"size",           "grid",           "diagonal+",
                                                     "diagonal-",      "antiknight",     "antiking",

@@ -58,7 +58,8 @@ TEST_CASE("sudoku reports bad f-puzzles lines and goes on", "[cli][fpuzzles]") {
   const std::string input = "https://f-puzzles.com/?load=N4Ig*\n" + kLoad + "\n" +
                             R"({"size":9,"grid":[],"thermometer":[]})" + "\n" +
                             R"({"size":4,"grid":[[{},{},{},{}],[{},{},{},{}],[{},{},{},{}],)" +
-                            R"([{},{},{},{}]],"thermometer":[{"lines":[["R1C1","R1C2"]]}]})" + "\n";
+                            R"([{},{},{},{}]],"cage":[{"cells":["R1C1","R1C2"],"value":"DR5"}]})" +
+                            "\n";
   const auto r = sudoku("solve", input);
   CHECK(r.exit_code == 2);
   CHECK(lines(r.out).at(1) == kSolution);
@@ -68,5 +69,7 @@ TEST_CASE("sudoku reports bad f-puzzles lines and goes on", "[cli][fpuzzles]") {
         "sudoku: <stdin>:1:33: f-puzzles: bad load string: '*' is not a base64 character (A-Z "
         "a-z 0-9 + / =)");
   CHECK(err[1] == "sudoku: <stdin>:3:1: f-puzzles: \"grid\" must be an array of 9 rows");
-  CHECK(err[2] == "sudoku: <stdin>:4:1: f-puzzles constraint 'thermometer' is not supported yet");
+  CHECK(err[2] ==
+        "sudoku: <stdin>:4:1: f-puzzles constraint 'cage' with a digital root is not supported "
+        "yet");
 }
