@@ -9,7 +9,7 @@
 // Two steps, so that the mapping grows with the rules model: parse_json() reads the JSON into
 // Data, every constraint kind f-puzzles has kept as raw entries (its cells as cell numbers);
 // to_puzzle() maps Data into sudoku::Rules through one small function per kind (fpuzzles.cpp,
-// kKinds), refusing by name what the model cannot hold yet. docs/fpuzzles.md lists what is read,
+// mappings()), refusing by name what the model cannot hold (a digital-root cage). docs/fpuzzles.md lists what is read,
 // what is ignored (presentation only: colours, titles, cosmetic lines) and what is refused.
 #pragma once
 
@@ -101,8 +101,8 @@ struct ModelPuzzle {
 };
 
 /// `data` in the model, through one mapping function per constraint kind; an error names the
-/// first constraint or flag the model cannot hold ("f-puzzles constraint 'thermometer' is not
-/// supported yet"). `box`: the geometry to use when it has the data's side (a "# box" line or
+/// first constraint the model cannot hold ("f-puzzles constraint 'cage' with a digital root is
+/// not supported yet") or whose shape rules_problem() refuses. `box`: the geometry to use when it has the data's side (a "# box" line or
 /// --box); otherwise default_geometry().
 Result<ModelPuzzle> to_puzzle(const Data& data, std::optional<Geometry> box = std::nullopt);
 
