@@ -9,8 +9,9 @@
 // Two steps, so that the mapping grows with the rules model: parse_json() reads the JSON into
 // Data, every constraint kind f-puzzles has kept as raw entries (its cells as cell numbers);
 // to_puzzle() maps Data into sudoku::Rules through one small function per kind (fpuzzles.cpp,
-// mappings()), refusing by name what the model cannot hold (a digital-root cage). docs/fpuzzles.md lists what is read,
-// what is ignored (presentation only: colours, titles, cosmetic lines) and what is refused.
+// mappings()), refusing by name what the model cannot hold (a digital-root cage).
+// docs/fpuzzles.md lists what is read, what is ignored (presentation only: colours, titles,
+// cosmetic lines) and what is refused.
 #pragma once
 
 #include <cstddef>
@@ -102,8 +103,8 @@ struct ModelPuzzle {
 
 /// `data` in the model, through one mapping function per constraint kind; an error names the
 /// first constraint the model cannot hold ("f-puzzles constraint 'cage' with a digital root is
-/// not supported yet") or whose shape rules_problem() refuses. `box`: the geometry to use when it has the data's side (a "# box" line or
-/// --box); otherwise default_geometry().
+/// not supported yet") or whose shape rules_problem() refuses. `box`: the geometry to use when
+/// it has the data's side (a "# box" line or --box); otherwise default_geometry().
 Result<ModelPuzzle> to_puzzle(const Data& data, std::optional<Geometry> box = std::nullopt);
 
 /// The first rule f-puzzles cannot hold, named ("xv 1 (r1c1): f-puzzles has only X (10) and V
