@@ -4,12 +4,14 @@
 #include "sudoku/grid/fpuzzles.hpp"
 
 #include <algorithm>
+#include <cstdlib>
 #include <functional>
 #include <set>
 
 #include <nlohmann/json.hpp>
 
 #include "sudoku/grid/lz_string.hpp"
+#include "sudoku/rules/constraints.hpp"
 
 namespace sudoku::fpuzzles {
 
@@ -254,6 +256,7 @@ Data read_data(const Json& root) {
   data.regions.resize(cells);
   for (int cell = 0; cell < n * n; ++cell)
     data.regions[static_cast<std::size_t>(cell)] = box.box_of(cell);
+  std::vector<Constraint> odd_cells, even_cells;
   for (int r = 0; r < n; ++r) {
     const Json& row = grid[static_cast<std::size_t>(r)];
     if (!row.is_array() || row.size() != static_cast<std::size_t>(n))
@@ -298,9 +301,21 @@ Data read_data(const Json& root) {
         }
         data.regions[k] = region;
       }
+      // An older f-puzzles form of odd and even cells (SudokuSolver's tests hold one): kept as
+      // the entries the "odd" and "even" arrays would give, after them.
+      if (const Json* parity = field(entry, "parity")) {
+        const std::string text = parity->is_string() ? parity->get<std::string>() : "";
+        if (text != "Odd" && text != "Even" && text != "odd" && text != "even")
+          throw Bad{what + ": \"parity\" must be \"Odd\" or \"Even\", not " + describe(*parity)};
+        Constraint c;
+        c.kind = text == "Odd" || text == "odd" ? "odd" : "even";
+        c.cells = {r * n + col};
+        (c.kind == "odd" ? odd_cells : even_cells).push_back(std::move(c));
+      }
       for (const auto& [key, _] : entry.items()) {
         if (key != "value" && key != "given" && key != "givenPencilMarks" &&
-            key != "centerPencilMarks" && key != "region" && kIgnoredCellKeys.count(key) == 0)
+            key != "centerPencilMarks" && key != "region" && key != "parity" &&
+            kIgnoredCellKeys.count(key) == 0)
           throw Bad{what + ": unknown key \"" + key + "\""};
       }
     }
@@ -342,6 +357,16 @@ Data read_data(const Json& root) {
     std::size_t number = 0;
     for (const Json& entry : *entries)
       data.constraints.push_back(read_entry(kind, ++number, entry, n));
+  }
+  for (auto* parity : {&odd_cells, &even_cells}) {
+    if (parity->empty()) continue;
+    std::size_t number = static_cast<std::size_t>(
+        std::count_if(data.constraints.begin(), data.constraints.end(),
+                      [&](const Constraint& c) { return c.kind == parity->front().kind; }));
+    for (Constraint& c : *parity) {
+      c.number = ++number;
+      data.constraints.push_back(std::move(c));
+    }
   }
   static const std::set<std::string_view> kFlags = {"size",           "grid",           "diagonal+",
                                                     "diagonal-",      "antiknight",     "antiking",
@@ -535,6 +560,7 @@ namespace {
 // rules or says why it cannot. A kind without a function is refused by name.
 using Mapping =
     std::function<std::optional<std::string>(const Constraint&, const Geometry&, Rules&)>;
+using Kind = ConstraintKind;
 
 std::string not_supported(std::string_view kind, std::string_view detail = {}) {
   std::string text = "f-puzzles constraint '" + std::string(kind) + "'";
@@ -542,26 +568,41 @@ std::string not_supported(std::string_view kind, std::string_view detail = {}) {
   return text + " is not supported yet";
 }
 
-// A killer cage: its cells distinct, adding up to the value.
-std::optional<std::string> map_cage(const Constraint& c, const Geometry&, Rules& rules) {
-  const std::string what = c.kind + " " + std::to_string(c.number);
-  if (!c.value || c.value->empty()) {
-    // f-puzzles' "cage" without a value is a drawing; a killer cage without a sum asks only
-    // for distinct digits, which the model has no rule for yet.
-    if (c.kind == "cage") return std::nullopt;
-    return not_supported(c.kind, "without a sum");
-  }
-  int sum = 0;
-  bool digits = c.value->size() <= 4;
+std::string name_of(const Constraint& c) { return c.kind + " " + std::to_string(c.number); }
+
+// The entry's "value" as a whole number: nothing when it is absent or empty (f-puzzles writes
+// "" for a clue not filled in); an error when it is something else.
+struct Number {
+  std::optional<int> value;
+  std::optional<std::string> error;
+};
+
+Number number(const Constraint& c) {
+  if (!c.value || c.value->empty()) return {};
+  int v = 0;
+  bool digits = c.value->size() <= 6;
   for (const char ch : *c.value) {
     digits = digits && ch >= '0' && ch <= '9';
-    if (digits) sum = sum * 10 + (ch - '0');
+    if (digits) v = v * 10 + (ch - '0');
   }
-  if (!digits) {
-    if (c.value->starts_with("DR")) return not_supported(c.kind, "with a digital root");
-    return what + ": value \"" + *c.value + "\" is not a sum";
+  if (!digits) return {std::nullopt, name_of(c) + ": value \"" + *c.value + "\" is not a number"};
+  return {v, std::nullopt};
+}
+
+// A killer cage: its cells distinct, adding up to the value; without a value, only distinct
+// (SudokuSolver's KillerCageConstraint without a sum).
+std::optional<std::string> map_cage(const Constraint& c, const Geometry&, Rules& rules) {
+  if (!c.value || c.value->empty()) {
+    // f-puzzles' "cage" tool is cosmetic (setters draw clone shapes and indexer columns with
+    // it): without a value it carries no rule.
+    if (c.kind == "cage") return std::nullopt;
+    rules.constraints.push_back({Kind::cage, c.cells, {}, {}});
+    return std::nullopt;
   }
-  rules.cages.push_back(Cage{sum, c.cells});
+  if (c.value->starts_with("DR")) return not_supported(c.kind, "with a digital root");
+  const Number sum = number(c);
+  if (sum.error) return name_of(c) + ": value \"" + *c.value + "\" is not a sum";
+  rules.cages.push_back(Cage{*sum.value, c.cells});
   return std::nullopt;
 }
 
@@ -579,40 +620,201 @@ std::vector<std::vector<int>> windows() {
   return all;
 }
 
-// An extra region: the model has windoku's four windows (checked all present by to_puzzle()).
-std::optional<std::string> map_extra_region(const Constraint& c, const Geometry& g, Rules& rules) {
-  std::vector<int> cells = c.cells;
-  std::sort(cells.begin(), cells.end());
-  for (const auto& window : windows()) {
-    if (g.size() == 9 && cells == window) {
-      rules.windows = true;
-      return std::nullopt;
-    }
+// A constraint on the entry's cells, and its value where the kind takes one.
+Mapping on_cells(Kind kind) {
+  return [kind](const Constraint& c, const Geometry&, Rules& rules) -> std::optional<std::string> {
+    rules.constraints.push_back({kind, c.cells, {}, {}});
+    return std::nullopt;
+  };
+}
+
+// A Kropki dot: the value when one is written ("" or none: the kind's default, 1 or 2).
+Mapping dot(Kind kind) {
+  return [kind](const Constraint& c, const Geometry&, Rules& rules) -> std::optional<std::string> {
+    const Number v = number(c);
+    if (v.error) return v.error;
+    rules.constraints.push_back({kind, c.cells, {}, {}});
+    if (v.value) rules.constraints.back().values = {*v.value};
+    return std::nullopt;
+  };
+}
+
+// X (10) or V (5); a number is our writer's form of another sum (f-puzzles has only X and V).
+// Without a value the mark carries no rule (SudokuSolver skips it).
+std::optional<std::string> map_xv(const Constraint& c, const Geometry&, Rules& rules) {
+  if (!c.value || c.value->empty()) return std::nullopt;
+  int sum = 0;
+  if (*c.value == "X" || *c.value == "x") sum = 10;
+  else if (*c.value == "V" || *c.value == "v") sum = 5;
+  else {
+    const Number v = number(c);
+    if (!v.value) return name_of(c) + ": value \"" + *c.value + "\" is not X, V or a number";
+    sum = *v.value;
   }
-  return not_supported(c.kind, "other than windoku's four windows");
+  rules.constraints.push_back({Kind::xv, c.cells, {}, {sum}});
+  return std::nullopt;
+}
+
+// Odd, even, minimum, maximum: one cell an entry.
+Mapping on_cell(Kind kind) { return on_cells(kind); }
+
+// A line kind: each line of the entry is one constraint (as SudokuSolver adds them); whispers
+// may carry its least difference as the value.
+Mapping on_lines(Kind kind) {
+  return [kind](const Constraint& c, const Geometry&, Rules& rules) -> std::optional<std::string> {
+    const Number v = number(c);
+    if (kind == Kind::whispers && v.error) return v.error;
+    for (const auto& line : c.lines) {
+      rules.constraints.push_back({kind, line, {}, {}});
+      if (kind == Kind::whispers && v.value) rules.constraints.back().values = {*v.value};
+    }
+    return std::nullopt;
+  };
+}
+
+// An arrow: each of its lines is one constraint; the line's first cell is in the circle (or
+// pill), where it starts, and the rest is the arrow.
+std::optional<std::string> map_arrow(const Constraint& c, const Geometry&, Rules& rules) {
+  for (const auto& line : c.lines)
+    rules.constraints.push_back({Kind::arrow, {line.begin() + 1, line.end()}, c.cells, {}});
+  return std::nullopt;
+}
+
+std::optional<std::string> map_clone(const Constraint& c, const Geometry&, Rules& rules) {
+  rules.constraints.push_back({Kind::clone, c.cells, c.clone_cells, {}});
+  return std::nullopt;
+}
+
+// A quadruple without digits demands nothing: a drawing.
+std::optional<std::string> map_quadruple(const Constraint& c, const Geometry&, Rules& rules) {
+  if (!c.values.empty()) rules.constraints.push_back({Kind::quadruple, c.cells, {}, c.values});
+  return std::nullopt;
+}
+
+// The step of a little killer's direction, in rows and columns.
+std::pair<int, int> step_of(std::string_view direction) {
+  return {direction[0] == 'U' ? -1 : 1, direction[1] == 'L' ? -1 : 1};
+}
+
+// A little killer: the diagonal from the cell after the clue, in its direction, to the edge.
+// Without a number it is a drawing (SudokuSolver skips it too).
+std::optional<std::string> map_little_killer(const Constraint& c, const Geometry& g, Rules& rules) {
+  const Number sum = number(c);
+  if (sum.error) return sum.error;
+  if (!sum.value) return std::nullopt;
+  const int n = g.size();
+  const auto [dr, dc] = step_of(c.direction);
+  std::vector<int> cells;
+  for (int r = c.outside->row - 1 + dr, col = c.outside->col - 1 + dc;
+       r >= 0 && r < n && col >= 0 && col < n; r += dr, col += dc)
+    cells.push_back(r * n + col);
+  if (cells.empty()) {
+    return name_of(c) + ": from R" + std::to_string(c.outside->row) + "C" +
+           std::to_string(c.outside->col) + " direction " + c.direction + " points off the grid";
+  }
+  rules.constraints.push_back({Kind::little_killer, std::move(cells), {}, {*sum.value}});
+  return std::nullopt;
+}
+
+// The row or column a clue outside the grid looks along, from the clue.
+std::vector<int> line_from(const CellName& clue, int n) {
+  std::vector<int> cells;
+  for (int k = 0; k < n; ++k) {
+    if (clue.row == 0) cells.push_back(k * n + clue.col - 1);
+    else if (clue.row == n + 1) cells.push_back((n - 1 - k) * n + clue.col - 1);
+    else if (clue.col == 0) cells.push_back((clue.row - 1) * n + k);
+    else cells.push_back((clue.row - 1) * n + n - 1 - k);
+  }
+  return cells;
+}
+
+// Sandwich, X-sum, skyscraper: the clue's row or column from the clue; without a number it is
+// a drawing (SudokuSolver skips it).
+Mapping outside_clue(Kind kind) {
+  return
+      [kind](const Constraint& c, const Geometry& g, Rules& rules) -> std::optional<std::string> {
+        const Number v = number(c);
+        if (v.error) return v.error;
+        if (v.value)
+          rules.constraints.push_back({kind, line_from(*c.outside, g.size()), {}, {*v.value}});
+        return std::nullopt;
+      };
 }
 
 const std::vector<std::pair<std::string_view, Mapping>>& mappings() {
   static const std::vector<std::pair<std::string_view, Mapping>> table = {
+      {"arrow", map_arrow},
       {"killercage", map_cage},
       {"cage", map_cage},
-      {"extraregion", map_extra_region},
+      {"littlekillersum", map_little_killer},
+      {"odd", on_cell(Kind::odd)},
+      {"even", on_cell(Kind::even)},
+      {"minimum", on_cell(Kind::minimum)},
+      {"maximum", on_cell(Kind::maximum)},
+      {"rowindexer", on_cells(Kind::row_indexer)},
+      {"columnindexer", on_cells(Kind::column_indexer)},
+      {"boxindexer", on_cells(Kind::box_indexer)},
+      {"extraregion", on_cells(Kind::extra_region)},
+      {"thermometer", on_lines(Kind::thermometer)},
+      {"palindrome", on_lines(Kind::palindrome)},
+      {"renban", on_lines(Kind::renban)},
+      {"whispers", on_lines(Kind::whispers)},
+      {"regionsumline", on_lines(Kind::region_sum_line)},
+      {"difference", dot(Kind::difference)},
+      {"xv", map_xv},
+      {"ratio", dot(Kind::ratio)},
+      {"clone", map_clone},
+      {"quadruple", map_quadruple},
+      {"betweenline", on_lines(Kind::between_line)},
+      {"sandwichsum", outside_clue(Kind::sandwich)},
+      {"xsum", outside_clue(Kind::x_sum)},
+      {"skyscraper", outside_clue(Kind::skyscraper)},
+      {"entropicline", on_lines(Kind::entropic_line)},
+      {"modularline", on_lines(Kind::modular_line)},
+      {"nabner", on_lines(Kind::nabner)},
+      {"doublearrow", on_lines(Kind::double_arrow)},
+      {"zipperline", on_lines(Kind::zipper_line)},
+      {"slowthermometer", on_lines(Kind::slow_thermometer)},
   };
   return table;
 }
 
-// The global flags; rules_problem() then checks what they add up to.
-std::optional<std::string> map_flags(const Data& data, Rules& rules) {
-  if (data.diagonal_plus != data.diagonal_minus) {
-    return not_supported(data.diagonal_plus ? "diagonal+" : "diagonal-", "on its own");
+// The global flags; rules_problem() then checks what they add up to. Both diagonals are X, as
+// the model has always named it; one alone is its single diagonal.
+void map_flags(const Data& data, Rules& rules) {
+  if (data.diagonal_plus && data.diagonal_minus) rules.diagonals = true;
+  else {
+    rules.diagonal_plus = data.diagonal_plus;
+    rules.diagonal_minus = data.diagonal_minus;
   }
-  rules.diagonals = data.diagonal_plus;
   rules.anti_knight = data.antiknight;
   rules.anti_king = data.antiking;
-  if (data.disjointgroups) return not_supported("disjointgroups");
-  if (data.nonconsecutive) return not_supported("nonconsecutive");
-  if (!data.negative.empty()) return not_supported("negative", "(" + data.negative.front() + ")");
-  return std::nullopt;
+  rules.disjoint_groups = data.disjointgroups;
+  rules.nonconsecutive = data.nonconsecutive;
+  for (const std::string& name : data.negative) {
+    if (name == "ratio") rules.negative_ratio = true;
+    if (name == "xv") rules.negative_xv = true;
+  }
+}
+
+// The entries (their places in data.constraints) that are windoku's four windows, when all four
+// are there on a 9x9: the model's windoku. Any other extra region is one of the community's.
+std::set<std::size_t> windoku_entries(const Data& data) {
+  std::set<std::size_t> out;
+  if (data.size != 9) return out;
+  for (const auto& window : windows()) {
+    for (std::size_t k = 0; k < data.constraints.size(); ++k) {
+      const Constraint& c = data.constraints[k];
+      std::vector<int> cells = c.cells;
+      std::sort(cells.begin(), cells.end());
+      if (c.kind == "extraregion" && cells == window && out.count(k) == 0) {
+        out.insert(k);
+        break;
+      }
+    }
+  }
+  if (out.size() != 4) out.clear();
+  return out;
 }
 
 }  // namespace
@@ -624,7 +826,7 @@ Result<ModelPuzzle> to_puzzle(const Data& data, std::optional<Geometry> box) {
   const int n = data.size;
   const Geometry g = box && box->size() == n ? *box : default_geometry(n);
   ModelPuzzle puzzle{Board(g), {}, {}, {}};
-  if (auto why = map_flags(data, puzzle.rules)) return fail(*why);
+  map_flags(data, puzzle.rules);
   bool boxes = true;
   for (int cell = 0; cell < n * n; ++cell) {
     boxes = boxes && data.regions[static_cast<std::size_t>(cell)] == g.box_of(cell);
@@ -645,22 +847,16 @@ Result<ModelPuzzle> to_puzzle(const Data& data, std::optional<Geometry> box) {
         puzzle.rules.regions[k] = static_cast<std::uint8_t>(data.regions[k]);
     }
   }
-  for (const Constraint& c : data.constraints) {
+  const std::set<std::size_t> windoku = windoku_entries(data);
+  puzzle.rules.windows = !windoku.empty();
+  for (std::size_t k = 0; k < data.constraints.size(); ++k) {
+    if (windoku.count(k) != 0) continue;
+    const Constraint& c = data.constraints[k];
     const auto& table = mappings();
     const auto it =
         std::find_if(table.begin(), table.end(), [&](const auto& m) { return m.first == c.kind; });
     if (it == table.end()) return fail(not_supported(c.kind));
     if (auto why = it->second(c, g, puzzle.rules)) return fail(*why);
-  }
-  if (puzzle.rules.windows) {
-    std::set<std::vector<int>> found;
-    for (const Constraint& c : data.constraints) {
-      std::vector<int> cells = c.cells;
-      std::sort(cells.begin(), cells.end());
-      if (c.kind == "extraregion") found.insert(cells);
-    }
-    if (found.size() != 4)
-      return fail(not_supported("extraregion", "other than windoku's four windows"));
   }
   if (auto why = rules_problem(g, puzzle.rules)) return fail(*why);
   bool any_entry = false, any_marks = false;
@@ -696,6 +892,231 @@ Result<ModelPuzzle> to_puzzle(const Data& data, std::optional<Geometry> box) {
   return {std::move(puzzle), {}, 0};
 }
 
+namespace {
+
+std::string cell_text(int cell, int n) {
+  return "R" + std::to_string(cell / n + 1) + "C" + std::to_string(cell % n + 1);
+}
+
+Ordered cell_array(const std::vector<int>& cells, int n) {
+  Ordered out = Ordered::array();
+  for (const int cell : cells) out.push_back(cell_text(cell, n));
+  return out;
+}
+
+// The clue of a little killer whose diagonal starts with `cells`, and its direction: the cell
+// before the first one, against the step from the first to the second. A single cell (a corner
+// of the diagonals) takes the direction in which it is the whole diagonal, if any.
+std::pair<CellName, std::string> little_killer_clue(const std::vector<int>& cells, int n) {
+  const int r = cells[0] / n, c = cells[0] % n;
+  const auto outside = [n](int row, int col) { return row < 0 || row >= n || col < 0 || col >= n; };
+  std::string direction;
+  if (cells.size() >= 2) {
+    direction = std::string(cells[1] / n > r ? "D" : "U") + (cells[1] % n > c ? "R" : "L");
+  } else {
+    for (const char* d : {"DR", "DL", "UR", "UL"}) {
+      const auto [dr, dc] = step_of(d);
+      if (outside(r - dr, c - dc) && outside(r + dr, c + dc)) {
+        direction = d;
+        break;
+      }
+    }
+    if (direction.empty()) direction = "DR";
+  }
+  const auto [dr, dc] = step_of(direction);
+  return {CellName{r - dr + 1, c - dc + 1}, direction};
+}
+
+// The clue of a row or column given from the clue (sandwich, X-sum, skyscraper).
+CellName outside_clue_of(const std::vector<int>& cells, int n) {
+  const int step = cells[1] - cells[0];
+  const int r = cells[0] / n + 1, c = cells[0] % n + 1;
+  if (step == n) return {0, c};
+  if (step == -n) return {n + 1, c};
+  if (step == 1) return {r, 0};
+  return {r, n + 1};
+}
+
+std::string clue_text(const CellName& name) {
+  return "R" + std::to_string(name.row) + "C" + std::to_string(name.col);
+}
+
+// The f-puzzles array a kind of ours is written in.
+std::string_view key_of(Kind kind) {
+  switch (kind) {
+    case Kind::thermometer:
+      return "thermometer";
+    case Kind::slow_thermometer:
+      return "slowthermometer";
+    case Kind::arrow:
+      return "arrow";
+    case Kind::cage:
+      return "killercage";
+    case Kind::odd:
+      return "odd";
+    case Kind::even:
+      return "even";
+    case Kind::difference:
+      return "difference";
+    case Kind::ratio:
+      return "ratio";
+    case Kind::xv:
+      return "xv";
+    case Kind::extra_region:
+      return "extraregion";
+    case Kind::little_killer:
+      return "littlekillersum";
+    case Kind::minimum:
+      return "minimum";
+    case Kind::maximum:
+      return "maximum";
+    case Kind::clone:
+      return "clone";
+    case Kind::palindrome:
+      return "palindrome";
+    case Kind::renban:
+      return "renban";
+    case Kind::whispers:
+      return "whispers";
+    case Kind::between_line:
+      return "betweenline";
+    case Kind::quadruple:
+      return "quadruple";
+    case Kind::region_sum_line:
+      return "regionsumline";
+    case Kind::entropic_line:
+      return "entropicline";
+    case Kind::modular_line:
+      return "modularline";
+    case Kind::zipper_line:
+      return "zipperline";
+    case Kind::nabner:
+      return "nabner";
+    case Kind::double_arrow:
+      return "doublearrow";
+    case Kind::row_indexer:
+      return "rowindexer";
+    case Kind::column_indexer:
+      return "columnindexer";
+    case Kind::box_indexer:
+      return "boxindexer";
+    case Kind::sandwich:
+      return "sandwichsum";
+    case Kind::x_sum:
+      return "xsum";
+    case Kind::skyscraper:
+      return "skyscraper";
+  }
+  return "";
+}
+
+// The f-puzzles entries of one constraint (odd, even, minimum, maximum: one per cell).
+void write_entries(const sudoku::Constraint& c, int n, Ordered& out) {
+  const auto value = [&](Ordered& entry) {
+    if (!c.values.empty()) entry["value"] = std::to_string(c.values.front());
+  };
+  switch (c.kind) {
+    case Kind::odd:
+    case Kind::even:
+    case Kind::minimum:
+    case Kind::maximum:
+      for (const int cell : c.cells) out.push_back(Ordered{{"cell", cell_text(cell, n)}});
+      return;
+    case Kind::arrow: {
+      // The line starts in the circle (or pill) at the cell nearest the arrow.
+      int start = c.cells2.front();
+      for (const int cell : c.cells2) {
+        if (std::abs(cell / n - c.cells[0] / n) <= 1 && std::abs(cell % n - c.cells[0] % n) <= 1)
+          start = cell;
+      }
+      std::vector<int> line = {start};
+      line.insert(line.end(), c.cells.begin(), c.cells.end());
+      Ordered entry = Ordered::object();
+      entry["lines"] = Ordered::array({cell_array(line, n)});
+      entry["cells"] = cell_array(c.cells2, n);
+      out.push_back(std::move(entry));
+      return;
+    }
+    case Kind::cage:
+    case Kind::extra_region:
+    case Kind::row_indexer:
+    case Kind::column_indexer:
+    case Kind::box_indexer:
+    case Kind::difference:
+    case Kind::ratio: {
+      Ordered entry = Ordered{{"cells", cell_array(c.cells, n)}};
+      value(entry);
+      out.push_back(std::move(entry));
+      return;
+    }
+    case Kind::xv: {
+      const int sum = c.values.front();
+      out.push_back(Ordered{{"cells", cell_array(c.cells, n)},
+                            {"value", sum == 10  ? std::string("X")
+                                      : sum == 5 ? std::string("V")
+                                                 : std::to_string(sum)}});
+      return;
+    }
+    case Kind::clone:
+      out.push_back(
+          Ordered{{"cells", cell_array(c.cells, n)}, {"cloneCells", cell_array(c.cells2, n)}});
+      return;
+    case Kind::quadruple:
+      out.push_back(Ordered{{"cells", cell_array(c.cells, n)}, {"values", c.values}});
+      return;
+    case Kind::little_killer: {
+      const auto [clue, direction] = little_killer_clue(c.cells, n);
+      out.push_back(Ordered{{"cell", clue_text(clue)},
+                            {"direction", direction},
+                            {"value", std::to_string(c.values.front())}});
+      return;
+    }
+    case Kind::sandwich:
+    case Kind::x_sum:
+    case Kind::skyscraper:
+      out.push_back(Ordered{{"cell", clue_text(outside_clue_of(c.cells, n))},
+                            {"value", std::to_string(c.values.front())}});
+      return;
+    default: {  // the lines
+      Ordered entry = Ordered::object();
+      entry["lines"] = Ordered::array({cell_array(c.cells, n)});
+      value(entry);
+      out.push_back(std::move(entry));
+      return;
+    }
+  }
+}
+
+}  // namespace
+
+std::optional<std::string> unwritable(const Geometry& geometry, const Rules& rules) {
+  const int n = geometry.size();
+  for (std::size_t k = 0; k < rules.constraints.size(); ++k) {
+    const sudoku::Constraint& c = rules.constraints[k];
+    const auto fail = [&](const std::string& why) {
+      return constraints::label(geometry, rules, k) + ": " + why;
+    };
+    if (c.kind == Kind::xv && c.values.front() != 5 && c.values.front() != 10)
+      return fail("f-puzzles has only X (10) and V (5)");
+    if (c.kind == Kind::quadruple && c.cells.size() != 4)
+      return fail("f-puzzles' quadruples have 4 cells");
+    if (c.kind == Kind::little_killer) {
+      const auto [clue, direction] = little_killer_clue(c.cells, n);
+      Constraint entry;
+      entry.kind = "littlekillersum";
+      entry.outside = clue;
+      entry.direction = direction;
+      entry.value = std::to_string(c.values.front());
+      Rules walked;
+      map_little_killer(entry, geometry, walked);
+      const bool ring = clue.row == 0 || clue.row == n + 1 || clue.col == 0 || clue.col == n + 1;
+      if (!ring || walked.constraints.empty() || walked.constraints.front().cells != c.cells)
+        return fail("its cells are not a whole diagonal from the grid's edge");
+    }
+  }
+  return std::nullopt;
+}
+
 std::string to_json(const Board& puzzle, const Rules& rules, const Board* solution) {
   const Geometry& g = puzzle.geometry();
   const int n = g.size();
@@ -723,29 +1144,37 @@ std::string to_json(const Board& puzzle, const Rules& rules, const Board* soluti
   Ordered root = Ordered::object();
   root["size"] = n;
   root["grid"] = std::move(grid);
-  if (rules.diagonals) root["diagonal+"] = root["diagonal-"] = true;
+  if (rules.diagonals || rules.diagonal_plus) root["diagonal+"] = true;
+  if (rules.diagonals || rules.diagonal_minus) root["diagonal-"] = true;
   if (rules.anti_knight) root["antiknight"] = true;
   if (rules.anti_king) root["antiking"] = true;
-  if (rules.windows) {
-    // Windoku's four windows: f-puzzles has them as extra regions.
-    Ordered regions_json = Ordered::array();
-    for (const auto& window : windows()) {
-      Ordered cells = Ordered::array();
-      for (const int cell : window)
-        cells.push_back("R" + std::to_string(cell / 9 + 1) + "C" + std::to_string(cell % 9 + 1));
-      regions_json.push_back(Ordered{{"cells", std::move(cells)}});
-    }
-    root["extraregion"] = std::move(regions_json);
+  if (rules.disjoint_groups) root["disjointgroups"] = true;
+  if (rules.nonconsecutive) root["nonconsecutive"] = true;
+  if (rules.negative_ratio || rules.negative_xv) {
+    Ordered negative = Ordered::array();
+    if (rules.negative_ratio) negative.push_back("ratio");
+    if (rules.negative_xv) negative.push_back("xv");
+    root["negative"] = std::move(negative);
   }
-  if (!rules.cages.empty()) {
-    Ordered cages = Ordered::array();
-    for (const Cage& cage : rules.cages) {
-      Ordered cells = Ordered::array();
-      for (const int cell : cage.cells)
-        cells.push_back("R" + std::to_string(cell / n + 1) + "C" + std::to_string(cell % n + 1));
-      cages.push_back(Ordered{{"cells", std::move(cells)}, {"value", std::to_string(cage.sum)}});
+  // The arrays in kConstraintKinds' order, which is the order the reader keeps: a link read
+  // and written again lists its constraints as before.
+  for (const std::string_view key : kConstraintKinds) {
+    Ordered entries = Ordered::array();
+    if (key == "killercage") {
+      for (const Cage& cage : rules.cages) {
+        entries.push_back(
+            Ordered{{"cells", cell_array(cage.cells, n)}, {"value", std::to_string(cage.sum)}});
+      }
     }
-    root["killercage"] = std::move(cages);
+    if (key == "extraregion" && rules.windows) {
+      // Windoku's four windows: f-puzzles has them as extra regions.
+      for (const auto& window : windows())
+        entries.push_back(Ordered{{"cells", cell_array(window, 9)}});
+    }
+    for (const sudoku::Constraint& c : rules.constraints) {
+      if (key_of(c.kind) == key) write_entries(c, n, entries);
+    }
+    if (!entries.empty()) root[std::string(key)] = std::move(entries);
   }
   return root.dump();
 }

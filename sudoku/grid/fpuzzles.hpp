@@ -9,8 +9,9 @@
 // Two steps, so that the mapping grows with the rules model: parse_json() reads the JSON into
 // Data, every constraint kind f-puzzles has kept as raw entries (its cells as cell numbers);
 // to_puzzle() maps Data into sudoku::Rules through one small function per kind (fpuzzles.cpp,
-// kKinds), refusing by name what the model cannot hold yet. docs/fpuzzles.md lists what is read,
-// what is ignored (presentation only: colours, titles, cosmetic lines) and what is refused.
+// mappings()), refusing by name what the model cannot hold (a digital-root cage).
+// docs/fpuzzles.md lists what is read, what is ignored (presentation only: colours, titles,
+// cosmetic lines) and what is refused.
 #pragma once
 
 #include <cstddef>
@@ -101,14 +102,24 @@ struct ModelPuzzle {
 };
 
 /// `data` in the model, through one mapping function per constraint kind; an error names the
-/// first constraint or flag the model cannot hold ("f-puzzles constraint 'thermometer' is not
-/// supported yet"). `box`: the geometry to use when it has the data's side (a "# box" line or
-/// --box); otherwise default_geometry().
+/// first constraint the model cannot hold ("f-puzzles constraint 'cage' with a digital root is
+/// not supported yet") or whose shape rules_problem() refuses. `box`: the geometry to use when
+/// it has the data's side (a "# box" line or --box); otherwise default_geometry().
 Result<ModelPuzzle> to_puzzle(const Data& data, std::optional<Geometry> box = std::nullopt);
+
+/// The first rule f-puzzles cannot hold, named ("xv 1 (r1c1): f-puzzles has only X (10) and V
+/// (5)"): an XV sum other than 5 or 10, a quadruple of fewer than 4 cells, a little killer whose
+/// cells are not a whole diagonal from the grid's edge. Nothing when every rule can be written.
+std::optional<std::string> unwritable(const Geometry& geometry, const Rules& rules);
 
 /// The JSON of a puzzle and its rules: "size", "grid" (givens with "given": true; with a
 /// solution, its digits in the other cells, not given; each cell's "region" when the rules
-/// have regions), the flags, "killercage" for cages. Precondition: !rules_problem().
+/// have regions), the flags, "killercage" for cages (with and without sums), windoku's windows
+/// as "extraregion"s and every constraint in its f-puzzles array (docs/fpuzzles.md). Reading it
+/// back gives the same rules, up to how constraints split: odd, even, minimum and maximum cells
+/// come back one constraint each, and the constraints ordered by their arrays.
+/// Precondition: !rules_problem(); where unwritable() names a rule, it is written as near as
+/// f-puzzles allows (an XV sum as its number, which only this reader takes).
 std::string to_json(const Board& puzzle, const Rules& rules, const Board* solution = nullptr);
 
 /// "https://f-puzzles.com/?load=" and to_json() compressed (lz_string.hpp).

@@ -52,13 +52,28 @@ TEST_CASE("sudoku reads f-puzzles links and writes them", "[cli][fpuzzles]") {
   REQUIRE(r.exit_code == 0);
   CHECK(sudoku("count --limit 2", r.out).out == "1\n");
   CHECK(sudoku("solve --format xml", kLoad + "\n").err.find("fpuzzles") != std::string::npos);
+
+  // The community's constraints: "Peak Sudoku" by Rangsk (SudokuSolver's tests, little killers
+  // and a V, no givens; a blank 4x4 has 288 solutions) and its published solution.
+  const std::string peak =
+      R"({"size":4,"grid":[[{},{},{},{}],[{},{},{},{}],[{},{},{},{}],[{},{},{},{}]],)"
+      R"("littlekillersum":[{"cell":"R0C5","direction":"DL","value":"14"},)"
+      R"({"cell":"R0C0","direction":"DR","value":"6"},)"
+      R"({"cell":"R1C0","direction":"DR","value":"9"}],)"
+      R"("xv":[{"cells":["R1C2","R1C1"],"value":"V"}]})";
+  CHECK(sudoku("count --limit 2", peak + "\n").out == "1\n");
+  CHECK(sudoku("solve", peak + "\n").out == "1423324123144132\n");
+  r = sudoku("solve --format fpuzzles", peak + "\n");
+  REQUIRE(r.exit_code == 0);
+  CHECK(sudoku("validate", r.out).out.find("valid, complete") != std::string::npos);
 }
 
 TEST_CASE("sudoku reports bad f-puzzles lines and goes on", "[cli][fpuzzles]") {
   const std::string input = "https://f-puzzles.com/?load=N4Ig*\n" + kLoad + "\n" +
                             R"({"size":9,"grid":[],"thermometer":[]})" + "\n" +
                             R"({"size":4,"grid":[[{},{},{},{}],[{},{},{},{}],[{},{},{},{}],)" +
-                            R"([{},{},{},{}]],"thermometer":[{"lines":[["R1C1","R1C2"]]}]})" + "\n";
+                            R"([{},{},{},{}]],"cage":[{"cells":["R1C1","R1C2"],"value":"DR5"}]})" +
+                            "\n";
   const auto r = sudoku("solve", input);
   CHECK(r.exit_code == 2);
   CHECK(lines(r.out).at(1) == kSolution);
@@ -68,5 +83,7 @@ TEST_CASE("sudoku reports bad f-puzzles lines and goes on", "[cli][fpuzzles]") {
         "sudoku: <stdin>:1:33: f-puzzles: bad load string: '*' is not a base64 character (A-Z "
         "a-z 0-9 + / =)");
   CHECK(err[1] == "sudoku: <stdin>:3:1: f-puzzles: \"grid\" must be an array of 9 rows");
-  CHECK(err[2] == "sudoku: <stdin>:4:1: f-puzzles constraint 'thermometer' is not supported yet");
+  CHECK(err[2] ==
+        "sudoku: <stdin>:4:1: f-puzzles constraint 'cage' with a digital root is not supported "
+        "yet");
 }
