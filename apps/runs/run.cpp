@@ -26,6 +26,7 @@
 #include "apps/runs/candidates_record.hpp"
 #include "apps/runs/records.hpp"
 #include "sudoku/grid/canon.hpp"
+#include "sudoku/grid/fpuzzles.hpp"
 #include "sudoku/grid/pencil_marks.hpp"
 #include "sudoku/logic/explain.hpp"
 #include "sudoku/logic/logic.hpp"
@@ -479,6 +480,11 @@ class Run::Impl {
       why = "--variant killer: no '# cage' lines before this puzzle";
     } else if (auto problem = rules_problem(puzzle.board.geometry(), rules)) {
       why = rules.name() + ": " + *problem;
+    } else if (writes_links()) {
+      // A link that f-puzzles would read as other rules is a wrong answer: refused instead.
+      if (auto rule = fpuzzles::unwritable(puzzle.board.geometry(), rules)) {
+        why = "--format fpuzzles cannot carry these rules: " + *rule;
+      }
     }
     if (!why) return rules;
     // As the reader's errors: status 2, an "invalid input" record (export, whose output is a
@@ -492,6 +498,12 @@ class Run::Impl {
       r.worst(2);
     }
     return std::nullopt;
+  }
+
+  // Whether this run's records are f-puzzles links, which carry the rules (solve, enumerate).
+  [[nodiscard]] bool writes_links() const {
+    return settings_.format == Format::fpuzzles && !settings_.json &&
+           (settings_.command == Command::solve || settings_.command == Command::enumerate);
   }
 
   // Clashing givens: explained on err; true if the puzzle clashes. Classic rules name up to

@@ -87,3 +87,21 @@ TEST_CASE("sudoku reports bad f-puzzles lines and goes on", "[cli][fpuzzles]") {
         "sudoku: <stdin>:4:1: f-puzzles constraint 'cage' with a digital root is not supported "
         "yet");
 }
+
+TEST_CASE("f-puzzles links are not written for rules they would change; the batch goes on",
+          "[cli][fpuzzles]") {
+  // f-puzzles' XV marks are X (10) and V (5) only: a sum of 7 written as a link would be read by
+  // f-puzzles as other rules, so the puzzle is refused by name; the next one is answered.
+  const std::string blank(81, '.');
+  const auto r =
+      sudoku("solve --format fpuzzles",
+             "# xv r1c1 r1c2 7\n" + blank + "\n# variant classic\n" + sudoku_cli::kExample + "\n");
+  CHECK(r.exit_code == 2);
+  CHECK_THAT(r.err, Catch::Contains("<stdin>:2: --format fpuzzles cannot carry these rules: xv"));
+  REQUIRE(lines(r.out).size() == 2);
+  CHECK(lines(r.out)[0] == "# <stdin>:2: invalid input");
+  CHECK(lines(r.out)[1].rfind("https://f-puzzles.com/?load=", 0) == 0);
+  // Written as text, the same rules are no trouble.
+  CHECK(sudoku("count --limit 2", "# xv r1c1 r1c2 7\n" + sudoku_cli::kExample + "\n").exit_code ==
+        0);
+}
