@@ -2,6 +2,7 @@
 #include "sudoku/rules.hpp"
 
 #include <algorithm>
+#include <array>
 #include <cassert>
 #include <span>
 
@@ -231,14 +232,39 @@ RuleUnits::RuleUnits(const Geometry& geometry, const Rules& variant)
 
 namespace {
 
-// Whether `solution` is a filled grid of the classic rules that keeps the givens of `puzzle`.
+// Whether `solution` is a filled grid of the classic rules that keeps the givens of `puzzle`,
+// in one pass: every row, column and box holds all N digits (N cells, N digits: none twice; a
+// blank or a value outside 1..N sets no bit, so its units come out short).
 bool accepts_classic(const Board& puzzle, const Board& solution) {
-  const int n = solution.size();
-  for (int cell = 0; cell < solution.cell_count(); ++cell) {
-    if (solution[cell] < 1 || solution[cell] > n) return false;
-    if (puzzle[cell] != 0 && puzzle[cell] != solution[cell]) return false;
+  const Geometry& g = solution.geometry();
+  const int n = g.size();
+  const auto top = static_cast<unsigned>(n);
+  const std::uint64_t every = (std::uint64_t{1} << (n + 1)) - 2;
+  std::array<std::uint64_t, Geometry::kMaxSize> cols{}, boxes{};
+  std::uint64_t rows_short = 0;
+  bool givens_kept = true;
+  for (int r = 0, cell = 0; r < n; ++r) {
+    std::uint64_t row = 0;
+    auto* box = &boxes[static_cast<std::size_t>(r / g.box_rows * g.box_rows)];
+    for (int b = 0, c = 0; b < g.box_rows; ++b, ++box) {
+      for (int k = 0; k < g.box_cols; ++k, ++c, ++cell) {
+        const auto d = static_cast<unsigned>(solution[cell]);
+        const int given = puzzle[cell];
+        givens_kept &= given == 0 || given == solution[cell];
+        const std::uint64_t bit = d <= top ? (std::uint64_t{1} << d) & every : 0;
+        row |= bit;
+        cols[static_cast<std::size_t>(c)] |= bit;
+        *box |= bit;
+      }
+    }
+    rows_short |= row ^ every;
   }
-  return consistent(solution);
+  std::uint64_t short_units = rows_short;
+  for (int u = 0; u < n; ++u) {
+    short_units |=
+        (cols[static_cast<std::size_t>(u)] ^ every) | (boxes[static_cast<std::size_t>(u)] ^ every);
+  }
+  return givens_kept && short_units == 0;
 }
 
 }  // namespace

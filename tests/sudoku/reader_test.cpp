@@ -2,6 +2,8 @@
 // (it never needs the whole input).
 #include <catch2/catch.hpp>
 
+#include <algorithm>
+#include <random>
 #include <sstream>
 #include <streambuf>
 
@@ -444,4 +446,65 @@ TEST_CASE("a '# cage' cell that is not rRcC, or off the board, is named with its
   CHECK(errors[0].starts_with("t:4:15: # cage: a cell is written rRcC, such as r1c1 (got 'x1c2')"));
   CHECK(errors[1].starts_with("t:5: puzzle skipped"));
   CHECK(errors[2].starts_with("t:6:15: # cage: cell r0c2 is outside the 9x9 board"));
+}
+
+namespace {
+
+// A stream that has only a few bytes ready at a time (as a pipe or a terminal does): each
+// refill of its buffer holds the next 1 to 7 bytes of the text.
+class Trickle : public std::streambuf {
+ public:
+  Trickle(std::string text, unsigned seed) : text_(std::move(text)), random_(seed) {}
+
+ protected:
+  int_type underflow() override {
+    if (at_ >= text_.size()) return traits_type::eof();
+    const std::size_t take = std::min<std::size_t>(1 + random_() % 7, text_.size() - at_);
+    setg(text_.data() + at_, text_.data() + at_, text_.data() + at_ + take);
+    at_ += take;
+    return traits_type::to_int_type(*gptr());
+  }
+
+ private:
+  std::string text_;
+  std::size_t at_ = 0;
+  std::mt19937 random_;
+};
+
+// Every entry of `in`, each as a line of text: a puzzle's line number and cells, or the error.
+std::vector<std::string> entries_as_text(std::istream& in) {
+  Reader reader(in, "t");
+  std::vector<std::string> out;
+  while (auto entry = reader.next()) {
+    if (const auto* e = std::get_if<ReadError>(&*entry)) out.push_back(e->to_string());
+    else out.push_back(std::to_string(puzzle(*entry).line) + " " + puzzle(*entry).board.to_line());
+  }
+  return out;
+}
+
+}  // namespace
+
+TEST_CASE("the reader reads the same whether the input comes whole or a few bytes at a time",
+          "[sudoku]") {
+  // Line ends of every kind (a CR LF split between two refills included), a byte-order mark,
+  // comments, grids, a bad symbol, an over-long line and a binary byte at the end.
+  const std::string grid = "1 2 | 3 4\n3 4 | 1 2\n----+----\n2 1 | 4 3\n4 3 | 2 1\n";
+  const std::string text = "\xEF\xBB\xBF" + kExample + "\r\n# a comment\r" + kExample + "\r\n\r\n" +
+                           grid + kExample.substr(0, 40) + "!" + kExample.substr(41) + "\n" +
+                           std::string(Reader::kMaxLineLength + 5, '1') + "\n" + kExample + "\n" +
+                           kExample + "\r" + kExample + "\n12\x01" + "34\n";
+  std::istringstream whole(text);
+  const std::vector<std::string> expected = entries_as_text(whole);
+  REQUIRE(expected.size() == 9);
+  CHECK(expected[0] == "1 " + kExample);
+  CHECK(expected[1] == "3 " + kExample);       // a lone CR ends line 2
+  CHECK(expected[2] == "5 1234341221434321");  // the grid from line 5
+  CHECK(expected[3].find("t:10:41: unknown symbol '!'") == 0);
+  CHECK(expected[4] == "t:11:65537: line too long (more than 65536 characters)");
+  CHECK(expected[8].find("t:15:3: not a text file (byte 0x01)") == 0);
+  for (unsigned seed = 1; seed <= 50; ++seed) {
+    Trickle trickle(text, seed);
+    std::istream in(&trickle);
+    CHECK(entries_as_text(in) == expected);
+  }
 }

@@ -5,6 +5,7 @@
 #include <random>
 
 #include <sudoku/reader.hpp>
+#include <sudoku/rules.hpp>
 #include <sudoku/validator.hpp>
 
 using sudoku::Board;
@@ -110,4 +111,88 @@ TEST_CASE("the fast check agrees with the detailed one on random boards", "[sudo
       }
     }
   }
+}
+
+namespace {
+
+// The rules written out plainly, sharing nothing with the validator: no value outside 0..N
+// counted, a digit twice in a row, column or box is a repeat.
+bool repeats_naively(const Board& b) {
+  const Geometry& g = b.geometry();
+  const int n = g.size();
+  for (int a = 0; a < g.cell_count(); ++a) {
+    for (int c = a + 1; c < g.cell_count(); ++c) {
+      if (b[a] < 1 || b[a] > n || b[a] != b[c]) continue;
+      const int ra = a / n, ca = a % n, rc = c / n, cc = c % n;
+      const bool same_box =
+          ra / g.box_rows == rc / g.box_rows && ca / g.box_cols == cc / g.box_cols;
+      if (ra == rc || ca == cc || same_box) return true;
+    }
+  }
+  return false;
+}
+
+bool solves_naively(const Board& puzzle, const Board& solution) {
+  for (int c = 0; c < solution.cell_count(); ++c) {
+    if (solution[c] < 1 || solution[c] > solution.size()) return false;
+    if (puzzle[c] != 0 && puzzle[c] != solution[c]) return false;
+  }
+  return !repeats_naively(solution);
+}
+
+}  // namespace
+
+TEST_CASE("consistent() and both check_solution()s agree with the rules written out plainly",
+          "[sudoku]") {
+  // Grids a few changes away from solutions (swaps, new values, blanks, values past N), on 9x9
+  // and 6x6, against puzzles of some of their cells: the fast paths (consistent()'s one pass,
+  // check_solution() under classic Rules accepting by word operations) must say what the
+  // plain rules say, both ways.
+  std::mt19937 random(20261127);
+  const Board grid9 = sudoku::parse_board(kSolution);
+  const Board grid6 = sudoku::parse_board("123456456123231564564231312645645312", Geometry{2, 3});
+  int accepted = 0, refused = 0;
+  for (const Board* grid : {&grid9, &grid6}) {
+    const int cells = grid->cell_count();
+    const int n = grid->size();
+    for (int trial = 0; trial < 3000; ++trial) {
+      Board solution = *grid;
+      Board puzzle(grid->geometry());
+      for (int c = 0; c < cells; ++c) {
+        if (random() % 3 == 0) puzzle.set(c, (*grid)[c]);
+      }
+      const int changes = static_cast<int>(random() % 3);
+      for (int k = 0; k < changes; ++k) {
+        const int a = static_cast<int>(random() % static_cast<unsigned>(cells));
+        const int b = static_cast<int>(random() % static_cast<unsigned>(cells));
+        switch (random() % 4) {
+          case 0: {
+            const int t = solution[a];
+            solution.set(a, solution[b]);
+            solution.set(b, t);
+            break;
+          }
+          case 1:
+            solution.set(a, 1 + static_cast<int>(random() % static_cast<unsigned>(n)));
+            break;
+          case 2:
+            solution.set(a, 0);
+            break;
+          default:
+            solution.set(a, n + 1 + static_cast<int>(random() % 3));
+            break;
+        }
+      }
+      const bool good = solves_naively(puzzle, solution);
+      INFO(solution.to_line() << " for " << puzzle.to_line());
+      CHECK(sudoku::check_solution(puzzle, sudoku::Rules{}, solution).has_value() == !good);
+      CHECK(sudoku::check_solution(puzzle, solution).has_value() == !good);
+      CHECK(sudoku::consistent(solution) == !repeats_naively(solution));
+      CHECK(sudoku::consistent(puzzle) == !repeats_naively(puzzle));
+      (good ? accepted : refused) += 1;
+    }
+  }
+  // Both answers came up often enough to mean something.
+  CHECK(accepted > 1000);
+  CHECK(refused > 2000);
 }
