@@ -81,10 +81,10 @@ TEST_CASE("The lists of a bit-set split partition the covers found by brute forc
 TEST_CASE("Bit sets count on 1 to 4 threads the published counts, node for node", "[dlx]") {
   // OEIS A000170 (queens) and A014552 (Langford pairs, each sequence with its reverse).
   const std::pair<dlx::Problem, std::uint64_t> cases[] = {
-      {dlx::queens(8), 92},     {dlx::queens(9), 352},     {dlx::queens(10), 724},
-      {dlx::queens(11), 2680},  {dlx::queens(12), 14200},  {dlx::langford(7), 52},
-      {dlx::langford(8), 300},  {dlx::langford(11), 35584}, {dlx::langford(5), 0},
-      {dlx::queens(3), 0},      {dlx::queens(1), 1}};
+      {dlx::queens(8), 92},    {dlx::queens(9), 352},      {dlx::queens(10), 724},
+      {dlx::queens(11), 2680}, {dlx::queens(12), 14200},   {dlx::langford(7), 52},
+      {dlx::langford(8), 300}, {dlx::langford(11), 35584}, {dlx::langford(5), 0},
+      {dlx::queens(3), 0},     {dlx::queens(1), 1}};
   for (const auto& [problem, published] : cases) {
     REQUIRE(dlx::BitsetSolver::fits(problem));
     const dlx::Stats links = links_stats(problem);
@@ -111,8 +111,7 @@ TEST_CASE("Bit sets count on 1 to 4 threads the published counts, node for node"
   CHECK(dlx::count_parallel(three, on(3)).stats.updates == single.stats.updates);
 }
 
-TEST_CASE("Bit-set commitments: the covers below them, on threads too; a clash has none",
-          "[dlx]") {
+TEST_CASE("Bit-set commitments: the covers below them, on threads too; a clash has none", "[dlx]") {
   for (std::uint32_t seed = 200; seed < 260; ++seed) {
     const auto problem = dlx_test::random_problem(seed, 10, 24);
     if (problem.option_count() == 0) continue;
@@ -121,8 +120,8 @@ TEST_CASE("Bit-set commitments: the covers below them, on threads too; a clash h
     solver.assign(problem);
     if (!solver.commit(0)) continue;
     const auto expected = dlx_test::brute_force_covers(problem);
-    const auto with_0 = static_cast<std::size_t>(std::count_if(
-        expected.begin(), expected.end(), [](const dlx_test::Cover& cover) {
+    const auto with_0 = static_cast<std::size_t>(
+        std::count_if(expected.begin(), expected.end(), [](const dlx_test::Cover& cover) {
           return std::find(cover.begin(), cover.end(), 0) != cover.end();
         }));
     CHECK(dlx::count_parallel(solver, on(2)).count == with_0);
