@@ -3,8 +3,8 @@
 // problem back out, or prints a well-known problem in that format.
 //
 // No algorithm lives here: options are parsed with Boost.Program_options, the problem is read by
-// dlx::read_knuth, solved by dlx::Solver (count_parallel on threads) or, for a small plain
-// problem searched on one thread, by dlx::BitsetSolver (the same tree), and the generators are
+// dlx::read_knuth, solved by dlx::Solver or, for a small plain problem, by dlx::BitsetSolver (the
+// same tree; count_parallel on threads for either), and the generators are
 // dlx::queens and friends. Covers are printed as they are found, through one buffered stream, so
 // memory does not grow with the number of covers and `dlx ... | head` stops the search as soon
 // as head stops reading (by SIGPIPE, or, if that is ignored, by the failed write). SIGINT and
@@ -103,11 +103,10 @@ Options:
       --engine NAME    the search's representation, the same search tree and covers either
                        way: links (dancing links, Knuth's DLX1/DLX2/DLX3 layout), bitset (each
                        level's options left as a bit set, copied and edited: faster on plain
-                       problems of at most 1024 options and 1024 primary items, one thread),
-                       or auto (the default: bitset where the search runs on one thread, that
-                       is listing, --limit or --threads 1, and the problem fits and suits it:
-                       each option rules out on average at least a quarter as many options as
-                       there are primary items, as in queens or Langford pairs; else links)
+                       problems of at most 1024 options and 1024 primary items, on one thread
+                       or many), or auto (the default: bitset where the problem fits and suits
+                       it: each option rules out on average at least a quarter as many options
+                       as there are primary items, as in queens or Langford pairs; else links)
   -s, --stats          print to standard error the size of the problem,
                        "(M options, P+S items, E entries successfully read)", and at the end
                        "Altogether C solutions, U updates, N nodes, T seconds." (U: links
@@ -539,10 +538,6 @@ std::optional<Options> parse_options(int argc, char** argv) {
     if (other != nullptr) {
       throw UsageError(std::string("--engine applies to the plain search, not to ") + other);
     }
-    if (options.engine == Engine::bitset && common.threads && *common.threads > 1) {
-      throw UsageError("--engine bitset searches on one thread; --threads " +
-                       std::to_string(*common.threads) + " counts on links");
-    }
   }
   if (common.threads && given_limit) {
     throw UsageError(
@@ -634,8 +629,9 @@ SearchResult count_covers(Search& solver, std::uint64_t limit, Progress& progres
   return result;
 }
 
-SearchResult count_on_threads(dlx::Solver& solver, unsigned threads, bool enabled,
-                              Progress& progress) {
+// Counts every cover on `threads` threads. `Search` is dlx::Solver or dlx::BitsetSolver.
+template <class Search>
+SearchResult count_on_threads(Search& solver, unsigned threads, bool enabled, Progress& progress) {
   dlx::ParallelOptions parallel;
   parallel.threads = threads;
   parallel.stop = &stop_signal::requested;
@@ -652,9 +648,8 @@ void print_stats(const SearchResult& result, std::chrono::steady_clock::time_poi
 }
 
 // Whether the search runs on dlx::BitsetSolver (--engine): asked for, or chosen by auto where
-// it suits the problem (plain, small, each option ruling out many: BitsetSolver::suits()) and
-// the search runs on one thread (listing, a limited count, or a count on one thread). Throws
-// UsageError when bitset is asked for a problem it does not take.
+// it suits the problem (plain, small, each option ruling out many: BitsetSolver::suits()), on
+// one thread or many. Throws UsageError when bitset is asked for a problem it does not take.
 bool search_on_bitsets(const dlx::Problem& problem, const Options& options) {
   const bool fits = dlx::BitsetSolver::fits(problem);
   if (options.engine == Engine::bitset && !fits) {
@@ -668,9 +663,7 @@ bool search_on_bitsets(const dlx::Problem& problem, const Options& options) {
                      " (--engine links takes it)");
   }
   if (options.engine != Engine::automatic) return options.engine == Engine::bitset;
-  const bool one_thread = !options.count || options.limit != dlx::Solver::kNoLimit ||
-                          dlx::resolve_thread_count(options.threads) == 1;
-  return one_thread && dlx::BitsetSolver::suits(problem);
+  return dlx::BitsetSolver::suits(problem);
 }
 
 int solve(const Options& options) {
@@ -710,20 +703,19 @@ int solve(const Options& options) {
   Progress progress(options.progress);
   const auto start = std::chrono::steady_clock::now();
   SearchResult result;
+  const auto search = [&](auto& solver) {
+    if (!options.count) return list_covers(input, solver, options.limit, progress);
+    if (options.limit == dlx::Solver::kNoLimit)
+      return count_on_threads(solver, options.threads, options.progress, progress);
+    return count_covers(solver, options.limit, progress);
+  };
   if (bitset) {
     dlx::BitsetSolver solver;
     solver.assign(problem);
-    result = options.count ? count_covers(solver, options.limit, progress)
-                           : list_covers(input, solver, options.limit, progress);
+    result = search(solver);
   } else {
     dlx::Solver solver(problem);
-    if (!options.count) {
-      result = list_covers(input, solver, options.limit, progress);
-    } else if (options.limit == dlx::Solver::kNoLimit) {
-      result = count_on_threads(solver, options.threads, options.progress, progress);
-    } else {
-      result = count_covers(solver, options.limit, progress);
-    }
+    result = search(solver);
   }
   progress.clear();
   if (const int status = stop_signal::exit_status(); status != 0) {

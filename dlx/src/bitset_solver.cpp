@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <bit>
 #include <cstring>
+#include <stdexcept>
 #include <string>
 
 #include "dlx/detail/least_length.hpp"
@@ -93,6 +94,8 @@ void BitsetSolver::assign(const CompactProblem& problem) {
   if (uniform_primaries_ > 4) uniform_primaries_ = 0;
 
   stats_ = {};
+  floor_ = 0;
+  commits_ = 0;
   rewind();
 }
 
@@ -138,7 +141,7 @@ double BitsetSolver::progress() const {
   if (state_ == State::fresh) return 0.0;
   const std::size_t w = static_cast<std::size_t>(words_);
   double done = 0.0, share = 1.0;
-  for (std::int32_t l = 0; l < level_; ++l) {
+  for (std::int32_t l = floor_; l < level_; ++l) {
     const auto* live = reinterpret_cast<const Word*>(
         frames_.data() + static_cast<std::size_t>(l) * static_cast<std::size_t>(frame_bytes_));
     const Word* mask =
@@ -158,9 +161,104 @@ double BitsetSolver::progress() const {
 }
 
 void BitsetSolver::rewind() {
-  level_ = 0;
-  state_ = State::fresh;
+  level_ = floor_;
+  state_ = commits_ > static_cast<std::size_t>(floor_) ? State::exhausted : State::fresh;
   cover_.clear();
+}
+
+bool BitsetSolver::commit(OptionId option) {
+  const bool clashed = commits_ > static_cast<std::size_t>(floor_);
+  if (state_ != State::fresh && !clashed)
+    throw std::logic_error("BitsetSolver::commit: the search has started; rewind() first");
+  ++commits_;
+  if (clashed) return false;
+  const std::size_t w = static_cast<std::size_t>(words_);
+  const auto* live = reinterpret_cast<const Word*>(
+      frames_.data() + static_cast<std::size_t>(floor_) * static_cast<std::size_t>(frame_bytes_));
+  // Bits past the last option are never set, so this checks the range too.
+  if (option < 0 || static_cast<std::size_t>(option) / 64 >= w ||
+      ((live[static_cast<std::size_t>(option) / 64] >> (option % 64)) & 1) == 0) {
+    state_ = State::exhausted;
+    return false;
+  }
+  // Every option has a primary item (Problem and CompactProblem refuse one without), so the
+  // primaries + 1 levels assign() allotted hold the commitments and the search below them.
+  // What a commitment rules out is not search work: stats() describe the search below.
+  const std::uint64_t updates = stats_.updates;
+  if (length_bytes_ == 1) choose<std::int8_t, 0>(floor_, option);
+  else choose<std::int16_t, 0>(floor_, option);
+  stats_.updates = updates;
+  item_[static_cast<std::size_t>(floor_)] = -1;
+  tried_[static_cast<std::size_t>(floor_)] = option;
+  level_ = ++floor_;
+  return true;
+}
+
+void BitsetSolver::uncommit_to(std::size_t keep) {
+  if (keep < commits_) {
+    commits_ = keep;
+    // The levels below are as they were when those commitments were made: nothing to undo.
+    floor_ = std::min(floor_, static_cast<std::int32_t>(keep));
+  }
+  rewind();
+}
+
+template <class Length>
+void BitsetSolver::split_below(std::int32_t level, std::int32_t depth, Subproblem& path,
+                               std::vector<Subproblem>& out, bool& deepest) {
+  const std::size_t w = static_cast<std::size_t>(words_);
+  const unsigned char* const frame =
+      frames_.data() + static_cast<std::size_t>(level) * static_cast<std::size_t>(frame_bytes_);
+  const std::int32_t slot =
+      detail::leftmost_least(reinterpret_cast<const Length*>(frame + words_ * 8), scan_end_);
+  if (slot == 0) {  // a cover above the depth
+    out.push_back(path);
+    return;
+  }
+  ++stats_.nodes;
+  const auto* const live = reinterpret_cast<const Word*>(frame);
+  const Word* const mask = item_options_.data() + static_cast<std::size_t>(slot - 1) * w;
+  const bool last = level + 1 - floor_ == depth;
+  for (std::size_t k = 0; k < w; ++k) {
+    for (Word bits = live[k] & mask[k]; bits != 0; bits &= bits - 1) {
+      const auto option =
+          static_cast<std::int32_t>(k * 64 + static_cast<std::size_t>(std::countr_zero(bits)));
+      path.push_back(option);
+      if (last) {
+        // The last level's options are listed, not taken: the thread that commits the list
+        // takes it. What it rules out is counted here, where the one-thread search counts it.
+        const Word* const clashes = option_clashes_.data() + static_cast<std::size_t>(option) * w;
+        for (std::size_t j = 0; j < w; ++j)
+          stats_.updates += static_cast<std::uint64_t>(std::popcount(clashes[j] & live[j]));
+        out.push_back(path);
+        deepest = true;
+      } else {
+        choose<Length, 0>(level, option);
+        split_below<Length>(level + 1, depth, path, out, deepest);
+      }
+      path.pop_back();
+    }
+  }
+}
+
+std::vector<Subproblem> BitsetSolver::split_at_least(std::size_t target, int max_depth) {
+  const bool clashed = commits_ > static_cast<std::size_t>(floor_);
+  if (state_ != State::fresh && !clashed)
+    throw std::logic_error("BitsetSolver::split_at_least: the search has started; rewind() first");
+  std::vector<Subproblem> out;
+  if (clashed) return out;  // no covers: nothing to count
+  const Stats before = stats_;
+  for (std::int32_t depth = 1; depth <= std::max(1, max_depth); ++depth) {
+    stats_ = before;  // only the split handed out counts
+    out.clear();
+    bool deepest = false;
+    Subproblem path;
+    if (length_bytes_ == 1) split_below<std::int8_t>(floor_, depth, path, out, deepest);
+    else split_below<std::int16_t>(floor_, depth, path, out, deepest);
+    if (out.size() >= target || !deepest) break;
+  }
+  rewind();
+  return out;
 }
 
 // Level `level` takes `option`: level + 1's state is level's, without every option that shares
@@ -207,6 +305,7 @@ void BitsetSolver::choose(std::int32_t level, std::int32_t option) {
 template <class Length, int kPrimaries>
 bool BitsetSolver::search() {
   const std::size_t w = static_cast<std::size_t>(words_);
+  const std::int32_t first_level = floor_;  // a local: 8-bit stores may alias members
   std::int32_t level = level_;
   std::int32_t item = 0;
   if (state_ == State::at_solution) goto leave_level;
@@ -253,8 +352,8 @@ try_next :  // the next option of item_[level] still available at this level, in
 }
 
 leave_level:
-  if (level == 0) {
-    level_ = 0;
+  if (level == first_level) {
+    level_ = first_level;
     state_ = State::exhausted;
     return false;
   }

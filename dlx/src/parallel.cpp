@@ -1,5 +1,6 @@
 #include "dlx/parallel.hpp"
 
+#include "dlx/bitset_solver.hpp"
 #include "dlx/detail/solver.hpp"
 #include "dlx/workers.hpp"
 
@@ -101,19 +102,34 @@ bool stop_requested(const ParallelOptions& options) {
   return options.stop != nullptr && options.stop->load(std::memory_order_relaxed);
 }
 
-// count_subproblem() in slices of nodes, looking at `options.stop` between them; sets `stopped`
-// if it asked the count to end.
-std::uint64_t count_subproblem_stoppable(Solver& solver, const Subproblem& subproblem,
-                                         const ParallelOptions& options, bool& stopped) {
-  if (options.stop == nullptr) return count_subproblem(solver, subproblem);
-  const std::size_t base = solver.commit_count();
+// Applies a subproblem's decisions; false if they clash (no covers below).
+bool apply(Solver& solver, const Subproblem& subproblem) {
   bool feasible = true;
   for (OptionId step : subproblem) {
     feasible = (step >= 0 ? solver.commit(step) : solver.exclude(~step)) && feasible;
   }
+  return feasible;
+}
+// On bit sets (plain problems: no exclusions in a split) a clash leaves the solver without
+// covers, so the later commitments need not be made.
+bool apply(BitsetSolver& solver, const Subproblem& subproblem) {
+  for (OptionId step : subproblem) {
+    if (!solver.commit(step)) return false;
+  }
+  return true;
+}
+
+// count_subproblem() in slices of nodes, looking at `options.stop` between them; sets `stopped`
+// if it asked the count to end. `Engine` is Solver or BitsetSolver.
+template <class Engine>
+std::uint64_t count_subproblem_stoppable(Engine& solver, const Subproblem& subproblem,
+                                         const ParallelOptions& options, bool& stopped) {
+  const std::size_t base = solver.commit_count();
+  const bool feasible = apply(solver, subproblem);
   std::uint64_t count = 0;
   while (feasible) {
-    solver.set_node_limit(solver.stats().nodes + kStopSlice);
+    solver.set_node_limit(options.stop != nullptr ? solver.stats().nodes + kStopSlice
+                                                  : Engine::kNoLimit);
     count += solver.count();
     if (!solver.paused()) break;
     if (stop_requested(options)) {
@@ -121,12 +137,13 @@ std::uint64_t count_subproblem_stoppable(Solver& solver, const Subproblem& subpr
       break;
     }
   }
-  solver.set_node_limit(Solver::kNoLimit);
+  solver.set_node_limit(Engine::kNoLimit);
   solver.uncommit_to(base);
   return count;
 }
 
-CountResult count_single(Solver& solver, const ParallelOptions& options) {
+template <class Engine>
+CountResult count_single(Engine& solver, const ParallelOptions& options) {
   using Clock = std::chrono::steady_clock;
   const Stats before = solver.stats();
   CountResult result;
@@ -134,7 +151,7 @@ CountResult count_single(Solver& solver, const ParallelOptions& options) {
   for (;;) {
     solver.set_node_limit(options.stop != nullptr ? solver.stats().nodes + kStopSlice
                           : options.on_progress   ? solver.stats().nodes + kNodesPerSlice
-                                                  : Solver::kNoLimit);
+                                                  : Engine::kNoLimit);
     result.count += solver.count();
     if (!solver.paused()) break;
     if (stop_requested(options)) {
@@ -147,7 +164,7 @@ CountResult count_single(Solver& solver, const ParallelOptions& options) {
       last_report = Clock::now();
     }
   }
-  solver.set_node_limit(Solver::kNoLimit);
+  solver.set_node_limit(Engine::kNoLimit);
   if (options.on_progress && !result.stopped) options.on_progress(1.0);  // the whole tree
   result.stats = solver.stats();
   result.stats.nodes -= before.nodes;
@@ -157,16 +174,16 @@ CountResult count_single(Solver& solver, const ParallelOptions& options) {
   return result;
 }
 
-}  // namespace
+// Many more subproblems than threads, so that uneven subtrees even out; not so many that
+// replaying their commitments costs much.
+std::size_t subproblem_target(unsigned threads) { return 64 * static_cast<std::size_t>(threads); }
 
-CountResult count_parallel(Solver& solver, const ParallelOptions& options) {
-  const unsigned threads = resolve_thread_count(options.threads);
-  if (threads == 1) return count_single(solver, options);
-
-  const Stats before = solver.stats();
-  // Many more subproblems than threads, so that uneven subtrees even out; not so many that
-  // replaying their commitments costs much.
-  const auto subproblems = split_at_least(solver, 64 * static_cast<std::size_t>(threads));
+// Counts the covers below `subproblems`, a split of `solver` made since `before` was its stats,
+// on `threads` threads, each with its own copy of the solver. `Engine` is Solver or
+// BitsetSolver.
+template <class Engine>
+CountResult count_split(const Engine& solver, const std::vector<Subproblem>& subproblems,
+                        const Stats& before, unsigned threads, const ParallelOptions& options) {
   CountResult result;
   result.stats = solver.stats();
   result.stats.nodes -= before.nodes;
@@ -187,7 +204,7 @@ CountResult count_parallel(Solver& solver, const ParallelOptions& options) {
   };
   const auto count = [&](unsigned index) {
     try {
-      Solver worker = solver;  // its own links; the commitments come along
+      Engine worker = solver;  // its own links or bit sets; the commitments come along
       worker.clear_stats();
       std::uint64_t covers = 0;
       bool stopped = false;
@@ -232,6 +249,24 @@ CountResult count_parallel(Solver& solver, const ParallelOptions& options) {
   }
   if (options.on_progress && !result.stopped) options.on_progress(1.0);  // the whole tree
   return result;
+}
+
+}  // namespace
+
+CountResult count_parallel(Solver& solver, const ParallelOptions& options) {
+  const unsigned threads = resolve_thread_count(options.threads);
+  if (threads == 1) return count_single(solver, options);
+  const Stats before = solver.stats();
+  const auto subproblems = split_at_least(solver, subproblem_target(threads));
+  return count_split(solver, subproblems, before, threads, options);
+}
+
+CountResult count_parallel(BitsetSolver& solver, const ParallelOptions& options) {
+  const unsigned threads = resolve_thread_count(options.threads);
+  if (threads == 1) return count_single(solver, options);
+  const Stats before = solver.stats();
+  const auto subproblems = solver.split_at_least(subproblem_target(threads));
+  return count_split(solver, subproblems, before, threads, options);
 }
 
 }  // namespace dlx

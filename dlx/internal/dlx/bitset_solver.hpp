@@ -25,6 +25,13 @@
 // Plain exact cover only (CompactProblem: primary items exactly once, secondary at most once).
 // stats().updates counts the options ruled out, not link updates: it is not comparable with
 // dlx::Solver's.
+//
+// On several threads (count_parallel(BitsetSolver&), below): split_at_least() lists the
+// decisions down to a shallow depth of the tree, and each thread, on a copy of the solver,
+// commit()s one list and counts below it. A commitment is a level taken before the search,
+// which then never backtracks above it; taking it back is lowering that floor, since the
+// levels below are untouched. The split and the threads together count exactly the nodes,
+// options ruled out and covers of the one-thread search.
 #pragma once
 
 #include <cstddef>
@@ -34,6 +41,7 @@
 #include <vector>
 
 #include "dlx/compact_problem.hpp"
+#include "dlx/parallel.hpp"
 #include "dlx/problem.hpp"
 #include "dlx/solver.hpp"
 
@@ -88,8 +96,28 @@ class BitsetSolver {
   /// tried the k-th of d options, so the first k - 1 of its d shares are done.
   [[nodiscard]] double progress() const;
   [[nodiscard]] const Stats& stats() const { return stats_; }
-  /// Back to the start of the search (covers from the first again); stats kept.
+  void clear_stats() { stats_ = {}; }
+  /// Back to the start of the search (covers from the first again); stats and commitments kept.
   void rewind();
+
+  /// Takes `option` before the search, as dlx::Solver::commit() does: the covers are then those
+  /// that contain it (and the earlier commitments); cover() lists the commitments first.
+  /// Returns false, and the solver has no covers until uncommit_to() below this one, if the
+  /// option is out of range or clashes with an earlier commitment (shares an item with it).
+  /// Precondition: the search has not started since assign(), rewind() or uncommit_to()
+  /// (std::logic_error otherwise).
+  bool commit(OptionId option);
+  /// Undoes the search and the commitments after the first `keep` ones.
+  void uncommit_to(std::size_t keep);
+  [[nodiscard]] std::size_t commit_count() const { return commits_; }
+
+  /// The decisions (option ids, below the commitments) that lead to every node of the search
+  /// tree at the smallest depth, at most `max_depth`, that has at least `target` of them, each
+  /// cover found above that depth as its own list: committing each list in turn partitions the
+  /// covers. The nodes and options ruled out above that depth are added to stats(), once, so
+  /// that the counts below the lists add up to the one-thread figures. Same precondition as
+  /// commit(); the solver is rewound afterwards, its commitments kept.
+  std::vector<Subproblem> split_at_least(std::size_t target, int max_depth = 16);
 
  private:
   static constexpr bool within_limits(std::size_t options, std::size_t primaries,
@@ -107,6 +135,11 @@ class BitsetSolver {
   template <class Length, int kPrimaries>
   void choose(std::int32_t level, std::int32_t option);
   bool search_any();  // search() for this problem's Length and kPrimaries
+  // split_at_least() at one depth: the lists below `level` into `out`; `deepest` is set when
+  // one reaches the depth (else every list is a cover, and deeper splits give the same).
+  template <class Length>
+  void split_below(std::int32_t level, std::int32_t depth, Subproblem& path,
+                   std::vector<Subproblem>& out, bool& deepest);
 
   // The problem, fixed by assign().
   std::int32_t words_ = 0;        // Words in an option set: ceil(options / 64)
@@ -128,10 +161,21 @@ class BitsetSolver {
   std::vector<std::int32_t> item_;
   std::vector<std::int32_t> tried_;
   std::int32_t level_ = 0;
+  // Levels 0 .. floor_ - 1 are the commitments, which the search never leaves; commits_ counts
+  // the commit() calls kept, more than floor_ once one clashed (then there are no covers).
+  std::int32_t floor_ = 0;
+  std::size_t commits_ = 0;
   State state_ = State::fresh;
   std::vector<OptionId> cover_;
   Stats stats_;
   std::uint64_t node_limit_ = kNoLimit;
 };
+
+/// count_parallel(Solver&) on bit sets: counts every cover under the solver's commitments on
+/// `options.threads` threads, each with its own copy of the solver, taking the lists of
+/// split_at_least() from a shared counter; progress and the stop flag as there. The solver must
+/// be fresh; it is rewound afterwards, its commitments kept. The count and the stats (nodes,
+/// options ruled out, covers) equal the one-thread count's.
+CountResult count_parallel(BitsetSolver& solver, const ParallelOptions& options = {});
 
 }  // namespace dlx
