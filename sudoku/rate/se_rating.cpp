@@ -6,23 +6,25 @@
 
 #include "sudoku/grid/candidates.hpp"
 #include "sudoku/logic/forcing.hpp"
+#include "sudoku/logic/se_techniques.hpp"
 #include "sudoku/logic/technique_facts.hpp"
 
 namespace sudoku {
 
 namespace {
 
-/// SE 1.2.1's order of trying techniques (its Solver's producers), restricted to those we
-/// have. An order of SE's, not ours (logic.hpp's enum), so a list of its own rather than a
-/// column of technique_facts.hpp. The chain techniques come last, easiest first; aligned pair
+/// SE 1.2.1's order of trying its indirect techniques (its Solver's producers after the direct
+/// ones, which se_step() tries first), restricted to those we have; the XYZ-wing, which has no
+/// technique of ours, is tried by se_step() after the xy-wing. An order of SE's, not ours
+/// (logic.hpp's enum), so a list of its own rather than a column of technique_facts.hpp.
+/// SE's unique loops are sorted by difficulty then type: types 1, 2 and 4 (4.5) before type 3
+/// (4.6 and more). The chain techniques come last, easiest first; aligned pair
 /// exclusion comes after BUG+1, aligned triplet exclusion after SE's producer of forcing chains and
 /// cycles (our x-cycle and aic steps) and before the multiple forcing chains. SE's techniques only:
 /// the W-wing, finned fish, hidden unique rectangles, Sue de Coq and the ALS techniques are not
 /// SE's, and are left out so that ER stays comparable with the ratings SE publishes
 /// (docs/rating.md).
 constexpr std::array kSeOrder = {
-    Technique::hidden_single,
-    Technique::naked_single,
     Technique::pointing,
     Technique::claiming,
     Technique::naked_pair,
@@ -34,8 +36,8 @@ constexpr std::array kSeOrder = {
     Technique::xy_wing,
     Technique::unique_rectangle_1,
     Technique::unique_rectangle_2,
-    Technique::unique_rectangle_3,
     Technique::unique_rectangle_4,
+    Technique::unique_rectangle_3,
     Technique::naked_quad,
     Technique::jellyfish,
     Technique::hidden_quad,
@@ -49,6 +51,24 @@ constexpr std::array kSeOrder = {
     Technique::dynamic_forcing_chain_plus,
     Technique::nested_forcing_chain,
 };
+
+SeStep rated(Step step) {
+  const int tenths = se_difficulty_tenths(step);
+  const std::string_view name = technique_name(step.technique);
+  return {std::move(step), tenths, name};
+}
+
+/// SE's direct producers, in its order: hidden singles (a unit's last empty cell first), direct
+/// pointing and claiming, direct hidden pair, naked single, direct hidden triplet. The first
+/// that applies makes the step.
+std::optional<SeStep> se_direct_step(Position& p) {
+  if (auto s = detail::se_full_house(p)) return s;
+  if (auto s = apply_technique(Technique::hidden_single, p)) return rated(std::move(*s));
+  if (auto s = detail::se_direct_locking(p)) return s;
+  if (auto s = detail::se_direct_hidden_set(p, 2)) return s;
+  if (auto s = apply_technique(Technique::naked_single, p)) return rated(std::move(*s));
+  return detail::se_direct_hidden_set(p, 3);
+}
 
 }  // namespace
 
@@ -96,9 +116,10 @@ std::optional<SeRating> se_rating(const Board& puzzle, const std::function<bool(
   while (p.unsolved() > 0) {
     if (stop_asked()) return std::nullopt;
     if (p.find_contradiction()) break;
-    std::optional<Step> step;
+    std::optional<SeStep> se = se_direct_step(p);
     for (Technique t : kSeOrder) {
-      if (stop_said_yes) break;
+      std::optional<Step> step;
+      if (se || stop_said_yes) break;
       if (t == Technique::x_cycle) {
         // SE's one producer of cycles and forcing chains: the easier of the two is taken.
         Position cycled = p;
@@ -119,12 +140,17 @@ std::optional<SeRating> se_rating(const Board& puzzle, const std::function<bool(
       } else {
         step = apply_technique(t, p, stop);
       }
-      if (step) break;
+      if (step) {
+        se = rated(std::move(*step));
+      } else if (t == Technique::xy_wing) {
+        se = detail::se_xyz_wing(p);
+      }
     }
     // A search the stop cut short may have missed an easier step: the rating would be wrong.
     if (stop_asked()) return std::nullopt;
-    if (!step) break;
-    const int d = se_difficulty_tenths(*step);
+    if (!se) break;
+    const Step* step = &se->step;
+    const int d = se->tenths;
     if (d > er) {
       er = d;
       r.hardest = step->technique;
@@ -138,6 +164,7 @@ std::optional<SeRating> se_rating(const Board& puzzle, const std::function<bool(
       placed = true;
     }
     ++r.steps;
+    r.path.push_back(std::move(*se));
   }
   r.solved = p.unsolved() == 0 && !p.find_contradiction();
   if (!r.solved) er = 200;

@@ -6,11 +6,14 @@
 // The puzzle is solved step by step, each step the first technique, in SE's order, that
 // applies; among chain deductions the one with the lowest difficulty (then the fewest nodes)
 // is taken, as SE does. Each step has a difficulty from SE's table (docs/rating.md):
-//   1.2 hidden single in a box, 1.5 in a row or column, 2.3 naked single, 2.6 pointing,
+//   1.0 a unit's last empty cell, 1.2 hidden single in a box, 1.5 in a row or column,
+//   1.7 direct pointing, 1.9 direct claiming, 2.0 direct hidden pair, 2.3 naked single,
+//   2.5 direct hidden triplet (the direct ones: a pattern taken only for the hidden single it
+//   makes, which alone is placed; se_techniques.hpp), 2.6 pointing,
 //   2.8 claiming, 3.0 naked pair, 3.2 x-wing, 3.4 hidden pair, 3.6 naked triple,
-//   3.8 swordfish, 4.0 hidden triple, 4.2 xy-wing, 4.5 unique rectangle (type 3: 4.6-4.8),
-//   5.0 naked quad, 5.2 jellyfish, 5.4 hidden quad, 5.6 BUG+1, 6.2 aligned pair exclusion,
-//   6.5 x-cycle, 6.6 x-chain, 7.0 forcing chain (AIC), 7.5 aligned triplet exclusion,
+//   3.8 swordfish, 4.0 hidden triple, 4.2 xy-wing, 4.4 xyz-wing, 4.5 unique rectangle (type
+//   3: 4.6-4.8), 5.0 naked quad, 5.2 jellyfish, 5.4 hidden quad, 5.6 BUG+1, 6.2 aligned pair
+//   exclusion, 6.5 x-cycle, 6.6 x-chain, 7.0 forcing chain (AIC), 7.5 aligned triplet exclusion,
 //   8.0 cell/region forcing chains,
 //   8.5 dynamic forcing chains, 9.0 dynamic (+), 9.5 / 10.0 / 10.5 / 11.0 nested levels 2..5,
 // chains and cycles plus SE's length bonus (chain_length_bonus_tenths()). Techniques that are
@@ -22,9 +25,11 @@
 
 #include <functional>
 #include <optional>
+#include <vector>
 
 #include "sudoku/board.hpp"
 #include "sudoku/logic/logic.hpp"
+#include "sudoku/logic/se_techniques.hpp"
 
 namespace sudoku {
 
@@ -36,7 +41,10 @@ struct SeRating {
   /// and so does `er` here.
   bool solved = false;
   int steps = 0;
-  std::optional<Technique> hardest;  ///< the technique of the ER step
+  std::optional<Technique> hardest;  ///< the technique of the ER step (SE's direct techniques
+                                     ///< are hidden_single, its XYZ-wing xy_wing)
+  /// SE's path: every step in its order, with SE's difficulty and name.
+  std::vector<SeStep> path;
 };
 
 /// The SE rating of a 9x9 puzzle; nothing for other geometries or clashing givens. The puzzle

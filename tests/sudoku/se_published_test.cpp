@@ -83,10 +83,14 @@ TEST_CASE("the published SE ratings file reads whole", "[sudoku][se]") {
 }
 
 TEST_CASE("SE ratings equal the published ones on a few puzzles", "[sudoku][se]") {
-  // Sudoku Explainer's own figures for these (the file's comments); ours agree exactly.
-  const std::vector<std::string> names = {"easy-s1",      "medium-s3",
-                                          "hard-s17",     "fiendish-s3",
-                                          "fiendish-s19", "HardestSudokusThread-00005;tarx0105"};
+  // Sudoku Explainer's own figures for these (the file's comments); ours agree exactly. SE's
+  // direct techniques decide some: hard-s13 starts with a unit's last empty cell (ED 1.0),
+  // hard-s21 with a direct hidden pair (ED 2.0), hard-s1's hardest step is a direct hidden
+  // triplet (ER 2.5).
+  const std::vector<std::string> names = {
+      "easy-s1",     "medium-s3",    "hard-s17",
+      "fiendish-s3", "fiendish-s19", "HardestSudokusThread-00005;tarx0105",
+      "hard-s13",    "hard-s21",     "hard-s1"};
   int rated = 0;
   for (const auto& p : published()) {
     if (std::find(names.begin(), names.end(), p.name) == names.end()) continue;
@@ -98,6 +102,31 @@ TEST_CASE("SE ratings equal the published ones on a few puzzles", "[sudoku][se]"
     ++rated;
   }
   CHECK(rated == static_cast<int>(names.size()));
+}
+
+TEST_CASE("every step of SE's path holds in the solution", "[sudoku][se]") {
+  // The Sukaku Explainer puzzles (quick to rate): each step's placements are the solution's
+  // digits and its eliminations are not, the direct techniques and the XYZ-wing included.
+  int checked = 0;
+  for (const auto& p : published()) {
+    if (p.part != 2) continue;
+    INFO(p.name << " " << p.puzzle);
+    const sudoku::Board puzzle = board_of(p.puzzle);
+    sudoku_test::BruteForce bf(puzzle);
+    REQUIRE(bf.count(2, 1) == 1);
+    const sudoku::Board& solution = bf.solutions().front();
+    const auto r = sudoku::se_rating(puzzle);
+    REQUIRE(r);
+    REQUIRE(r->solved);
+    CHECK(static_cast<int>(r->path.size()) == r->steps);
+    for (const auto& step : r->path) {
+      INFO(step.name);
+      for (const auto& cd : step.step.placed) CHECK(solution[cd.cell] == cd.digit);
+      for (const auto& cd : step.step.eliminated) CHECK(solution[cd.cell] != cd.digit);
+      ++checked;
+    }
+  }
+  CHECK(checked > 1000);
 }
 
 TEST_CASE("SE ratings agree with the published ones at the measured rate", "[sudoku][se][slow]") {
@@ -117,5 +146,6 @@ TEST_CASE("SE ratings agree with the published ones at the measured rate", "[sud
   CHECK(all[1] >= 83);
   CHECK(er[1] >= 91);
   CHECK(near[1] >= 268);
-  CHECK(all[2] >= 23);
+  CHECK(all[2] >= 30);
+  CHECK(er[2] >= 30);
 }

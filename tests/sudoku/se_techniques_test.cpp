@@ -1,0 +1,129 @@
+// Sudoku Explainer's own steps (sudoku/logic/se_techniques.hpp): each on a position made for it,
+// its deduction checked by brute force over the position's candidates (not by the code under
+// test), with SE's difficulty for it (SE 1.2.1's source: DirectLockingHint 1.7 for pointing,
+// XYWingHint 4.4 for the XYZ-wing). SE's published numbers for puzzles that need the full house,
+// the direct hidden pair and the direct hidden triplet are in se_published_test.cpp.
+#include <catch2/catch.hpp>
+
+#include <cstdint>
+#include <functional>
+#include <vector>
+
+#include "sudoku/logic/se_techniques.hpp"
+
+namespace {
+
+constexpr std::uint64_t bit(int d) { return std::uint64_t{1} << d; }
+constexpr std::uint64_t kAll = 0x3FE;  // digits 1..9
+int cell(int r, int c) { return 9 * r + c; }
+int box_of(int r, int c) { return r / 3 * 3 + c / 3; }
+
+/// How many ways digit `d` can take one cell of every row, column and box among the cells whose
+/// candidates hold it, and how many of them use `target`: brute force, row by row.
+std::pair<int, int> placements(const std::vector<std::uint64_t>& candidates, int d, int target) {
+  int ways = 0, with_target = 0;
+  std::function<void(int, int, int, bool)> row = [&](int r, int cols, int boxes, bool hit) {
+    if (r == 9) {
+      ++ways;
+      with_target += hit;
+      return;
+    }
+    for (int c = 0; c < 9; ++c) {
+      if ((candidates[static_cast<std::size_t>(cell(r, c))] & bit(d)) == 0) continue;
+      if ((cols >> c & 1) != 0 || (boxes >> box_of(r, c) & 1) != 0) continue;
+      row(r + 1, cols | 1 << c, boxes | 1 << box_of(r, c), hit || cell(r, c) == target);
+    }
+  };
+  row(0, 0, 0, false);
+  return {ways, with_target};
+}
+
+}  // namespace
+
+TEST_CASE("direct pointing places the hidden single it makes, at 1.7", "[sudoku][se]") {
+  // Digit 5: in box 1 only at r1c1 and r2c1 (column 1), in box 4 only at r4c1 and r5c2; every
+  // other cell holds every digit. The pointing takes 5 off r4c1, so box 4 keeps it at r5c2.
+  std::vector<std::uint64_t> candidates(81, kAll);
+  for (int r = 0; r < 6; ++r) {
+    for (int c = 0; c < 3; ++c) candidates[static_cast<std::size_t>(cell(r, c))] &= ~bit(5);
+  }
+  for (int c : {cell(0, 0), cell(1, 0), cell(3, 0), cell(4, 1)}) {
+    candidates[static_cast<std::size_t>(c)] |= bit(5);
+  }
+  // The fact, by brute force: every placement of the 5s puts one at r5c2 (and there are some).
+  const auto [ways, with_target] = placements(candidates, 5, cell(4, 1));
+  REQUIRE(ways > 0);
+  REQUIRE(with_target == ways);
+
+  sudoku::Position p(sudoku::Board(), candidates);
+  const auto s = sudoku::detail::se_direct_locking(p);
+  REQUIRE(s);
+  CHECK(s->tenths == 17);
+  CHECK(s->name == "Direct Pointing");
+  REQUIRE(s->step.placed.size() == 1);
+  CHECK(s->step.placed[0] == sudoku::CellDigit{cell(4, 1), 5});
+  CHECK(s->step.eliminated.empty());  // SE places the single alone
+  CHECK(p.value(cell(4, 1)) == 5);
+  CHECK(p.has(cell(3, 0), 5) == false);  // the placement's own peers lose the 5
+  // No such pattern on the untouched board: nothing to find.
+  sudoku::Position full(sudoku::Board(), std::vector<std::uint64_t>(81, kAll));
+  CHECK_FALSE(sudoku::detail::se_direct_locking(full));
+}
+
+TEST_CASE("the XYZ-wing takes z off the cells seeing all three, at 4.4", "[sudoku][se]") {
+  // Pivot r1c1 {1,2,3}, pincers r1c5 {1,3} (its row) and r2c2 {2,3} (its box); z = 3. The cells
+  // seeing all three are r1c2 and r1c3; every other cell holds every digit.
+  std::vector<std::uint64_t> candidates(81, kAll);
+  candidates[static_cast<std::size_t>(cell(0, 0))] = bit(1) | bit(2) | bit(3);
+  candidates[static_cast<std::size_t>(cell(0, 4))] = bit(1) | bit(3);
+  candidates[static_cast<std::size_t>(cell(1, 1))] = bit(2) | bit(3);
+  // The fact, by brute force over the four cells (seeing: same row, column or box): no
+  // assignment of pivot, pincers and target holding 3 keeps the three cells' digits apart.
+  const auto sees = [](int a, int b) {
+    return a != b &&
+           (a / 9 == b / 9 || a % 9 == b % 9 || box_of(a / 9, a % 9) == box_of(b / 9, b % 9));
+  };
+  for (int target : {cell(0, 1), cell(0, 2)}) {
+    const std::vector<int> cells = {cell(0, 0), cell(0, 4), cell(1, 1), target};
+    int fits = 0;
+    for (int a = 1; a <= 9; ++a) {
+      for (int b = 1; b <= 9; ++b) {
+        for (int c = 1; c <= 9; ++c) {
+          const int digits[4] = {a, b, c, 3};
+          bool ok = true;
+          for (int i = 0; i < 4; ++i) {
+            ok = ok &&
+                 (i == 3 || (candidates[static_cast<std::size_t>(cells[i])] & bit(digits[i])) != 0);
+            for (int j = 0; j < i; ++j)
+              ok = ok && !(sees(cells[i], cells[j]) && digits[i] == digits[j]);
+          }
+          fits += ok;
+        }
+      }
+    }
+    REQUIRE(fits == 0);
+  }
+
+  sudoku::Position p(sudoku::Board(), candidates);
+  const auto s = sudoku::detail::se_xyz_wing(p);
+  REQUIRE(s);
+  CHECK(s->tenths == 44);
+  CHECK(s->name == "XYZ-Wing");
+  CHECK(s->step.cells == std::vector<int>{cell(0, 0), cell(0, 4), cell(1, 1)});
+  CHECK(s->step.eliminated == std::vector<sudoku::CellDigit>{{cell(0, 1), 3}, {cell(0, 2), 3}});
+  // An XY-wing's shape (a bivalue pivot) is not an XYZ-wing.
+  candidates[static_cast<std::size_t>(cell(0, 0))] = bit(1) | bit(2);
+  sudoku::Position xy(sudoku::Board(), candidates);
+  CHECK_FALSE(sudoku::detail::se_xyz_wing(xy));
+}
+
+TEST_CASE("a unit's last empty cell is SE's 1.0", "[sudoku][se]") {
+  // Row 1 filled but for r1c9: the full house, found before any other single.
+  sudoku::Board b;
+  for (int c = 0; c < 8; ++c) b.set(0, c, c + 1);
+  sudoku::Position p(b);
+  const auto s = sudoku::detail::se_full_house(p);
+  REQUIRE(s);
+  CHECK(s->tenths == 10);
+  CHECK(s->step.placed == std::vector<sudoku::CellDigit>{{cell(0, 8), 9}});
+}
