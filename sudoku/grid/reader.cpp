@@ -190,19 +190,17 @@ std::optional<ReadError> Reader::scan_line(LineKind& kind) {
   // is no label (a label starts with a letter), holds no mark, comment or '+', so each of its
   // characters is a cell: read by one table look-up each, what the loop below would find.
   const std::size_t size = line_.size();
-  cells_.resize(size);
-  std::size_t plain = 0;
-  while (plain < size) {
-    const int digit = kPlainDigit[static_cast<unsigned char>(line_[plain])];
-    if (digit < 0) break;
-    cells_[plain] = Cell{digit, plain + 1, false};
-    ++plain;
-  }
-  if (plain == size && size != 0) {
+  const bool plain = size != 0 && std::all_of(line_.begin(), line_.end(), [](char c) {
+                       return kPlainDigit[static_cast<unsigned char>(c)] >= 0;
+                     });
+  if (plain) {
+    cells_.resize(size);
+    for (std::size_t i = 0; i < size; ++i) {
+      cells_[i] = Cell{kPlainDigit[static_cast<unsigned char>(line_[i])], i + 1, false};
+    }
     kind = LineKind::cells;
     return std::nullopt;
   }
-  cells_.clear();
   bool marks = false, comment = false, pending_decoration = false;
   if (is_label(line_)) {
     kind = LineKind::comment;
