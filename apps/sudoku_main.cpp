@@ -135,7 +135,9 @@ Options:
   --se               rate: add Sudoku Explainer's ER/EP/ED (9x9 puzzles with one solution;
                      see docs/rating.md; the hardest puzzles take long: nested chains).
                      rate --format json always carries them ("er", "ep", "ed"; null with
-                     an "se_note" where the rules are not classic)
+                     an "se_note" where the rules are not classic). explain: print SE's
+                     path instead, its steps in its order with its difficulty and name
+                     (classic 9x9 puzzles with one solution; others are refused)
   --stats            at the end, print totals to standard error: puzzles, solved,
                      unsolvable, invalid, search nodes (the bitboard solver: its guesses),
                      link updates (dancing links only; left out when none were made), the
@@ -409,7 +411,7 @@ std::optional<Options> parse_options(int argc, char** argv) {
   only("dedupe", is(Command::canon), "canon");
   only("level", is(Command::hint), "hint");
   only("finish", is(Command::explain), "explain");
-  only("se", is(Command::rate), "rate");
+  only("se", is(Command::rate) || is(Command::explain), "rate and explain");
   only("format", !is(Command::export_) && !is(Command::canon) && !is(Command::hint),
        "solve, count, enumerate, validate, explain, rate, candidates and generate",
        " (export writes DLX1; canon and hint write one line a puzzle)");

@@ -109,6 +109,11 @@ void write_status_json(std::ostream& out, const JsonHead& head, std::string_view
 void write_explanation_json(std::ostream& out, const JsonHead& head, const Board& puzzle,
                             const LogicResult& result, const SolveResult* finish);
 
+/// explain --se: the explain record of SE's path (se_path_result()), each step with SE's
+/// "se_name" and "se_difficulty" (1.2), and the rating's "er", "ep", "ed" and "se_hardest".
+void write_se_explanation_json(std::ostream& out, const JsonHead& head, const Board& puzzle,
+                               const SeRating& rating);
+
 /// rate: {HEAD,"level",...}, the record that rating_json() (json.hpp) documents; `se_note`
 /// says why a puzzle has no SE rating where one was asked for (rules other than classic).
 void write_rating_json(std::ostream& out, const JsonHead& head, const Rating& rating,

@@ -216,6 +216,22 @@ void write_explanation_json(std::ostream& out, const JsonHead& head, const Board
   write_line(out, explanation_json(head, puzzle, result, finish));
 }
 
+void write_se_explanation_json(std::ostream& out, const JsonHead& head, const Board& puzzle,
+                               const SeRating& rating) {
+  Json record = explanation_json(head, puzzle, se_path_result(rating), nullptr);
+  Json& steps = record["steps"];
+  for (std::size_t i = 0; i < rating.path.size(); ++i) {
+    steps[i]["se_name"] = std::string(rating.path[i].name);
+    steps[i]["se_difficulty"] = rating.path[i].tenths / 10.0;
+  }
+  // The same doubles as rate's: one decimal when written ("7.2", "10.0").
+  record["er"] = rating.er;
+  record["ep"] = rating.ep;
+  record["ed"] = rating.ed;
+  record["se_hardest"] = technique_or_null(rating.hardest);
+  write_line(out, record);
+}
+
 void write_rating_json(std::ostream& out, const JsonHead& head, const Rating& rating,
                        std::string_view se_note) {
   write_line(out, rating_json(head, rating, se_note));

@@ -7,6 +7,8 @@
 // threads, so they do not depend on the thread count.
 #include "apps/runs/run.hpp"
 
+#include <algorithm>
+#include <cctype>
 #include <cerrno>
 #include <chrono>
 #include <cstdio>
@@ -115,6 +117,14 @@ constexpr std::uint64_t kBatchCountLimit = std::uint64_t{1} << 16;
 // A pencil-mark count runs on one worker's engine, not split; past this many nodes (some
 // minutes) it stops and says so rather than run on without progress.
 constexpr std::uint64_t kPencilNodeBudget = std::uint64_t{1} << 32;
+
+// Whether two names are the same but for letter case ("Pointing", "pointing").
+bool same_letters(std::string_view a, std::string_view b) {
+  return std::ranges::equal(a, b, [](char x, char y) {
+    return std::tolower(static_cast<unsigned char>(x)) ==
+           std::tolower(static_cast<unsigned char>(y));
+  });
+}
 
 // solve, count, enumerate: the puzzle's record and totals name the backend that answered.
 void tally_backend(RunTotals& totals, Backend backend) {
@@ -798,6 +808,10 @@ class Run::Impl {
   }
 
   void explain(Record& r, Worker& worker, const Played& p) const {
+    if (settings_.se) {
+      explain_se(r, worker, p);
+      return;
+    }
     LogicOptions options;
     options.stop = worker.logic.interrupt();  // a 25x25 board's chains take seconds
     const LogicResult result = solve_logic(p, options);
@@ -819,6 +833,68 @@ class Run::Impl {
       write_explanation_text(r.out, p.puzzle.board, result, completion);
       r.out << '\n';
     }
+  }
+
+  // explain --se: Sudoku Explainer's path (se_rating.hpp), defined, as its scale is, on
+  // classic 9x9 puzzles of givens with one solution; anything else is refused per puzzle.
+  void explain_se(Record& r, Worker& worker, const Played& p) const {
+    const Puzzle& puzzle = p.puzzle;
+    const Geometry& g = puzzle.board.geometry();
+    std::string refusal;
+    if (!p.rules.classic()) refusal = "its rules are " + p.rules.name();
+    else if (g.box_rows != 3 || g.box_cols != 3)
+      refusal = "its board is " + std::to_string(g.size()) + "x" + std::to_string(g.size());
+    else if (!puzzle.candidates.empty()) refusal = "it is given as pencil marks";
+    if (!refusal.empty()) {
+      r.err << "sudoku: " << where(puzzle.line)
+            << ": explain --se: Sudoku Explainer's path is defined for classic 9x9 puzzles of "
+               "givens, and "
+            << refusal << '\n';
+      ++r.totals.invalid;
+      r.worst(2);
+      comment_record(r, p, "no SE path");
+      return;
+    }
+    const SolverResult count = worker.solver.solve(puzzle.board, p.rules, 2);
+    r.totals.nodes += count.nodes;
+    r.totals.updates += count.updates;
+    if (count.solutions != 1) {
+      // SE explains only puzzles with one solution, as it rates only them.
+      r.err << "sudoku: " << where(puzzle.line) << ": explain --se: "
+            << (count.solutions == 0 ? "no solution" : "more than one solution")
+            << "; Sudoku Explainer explains puzzles with exactly one\n";
+      r.tally(false);
+      comment_record(r, p, count.solutions == 0 ? "no solution" : "more than one solution");
+      return;
+    }
+    const std::optional<SeRating> se = se_rating(puzzle.board, worker.logic.interrupt());
+    if (!se) {  // stopped by a signal: the run says so
+      r.tally(false);
+      comment_record(r, p, "stopped");
+      return;
+    }
+    r.tally(se->solved);
+    if (settings_.json) {
+      write_se_explanation_json(r.out, json_head(puzzle, &p.rules), puzzle.board, *se);
+      return;
+    }
+    std::vector<std::string> labels;
+    labels.reserve(se->path.size());
+    char buf[32];
+    for (const SeStep& step : se->path) {
+      // The difficulty, then SE's name where the step's own line does not begin with it
+      // (SE's direct techniques and full house are our hidden singles).
+      std::snprintf(buf, sizeof buf, "%d.%d", step.tenths / 10, step.tenths % 10);
+      std::string label = buf;
+      if (!same_letters(step.name, technique_name(step.step.technique)))
+        label += " " + std::string(step.name) + ":";
+      labels.push_back(std::move(label));
+    }
+    std::snprintf(buf, sizeof buf, "%.1f/%.1f/%.1f", se->er, se->ep, se->ed);
+    r.out << "# " << where(puzzle.line) << '\n'
+          << "Sudoku Explainer 1.2.1's path, ER/EP/ED " << buf << '\n';
+    write_explanation_text(r.out, puzzle.board, se_path_result(*se), nullptr, labels);
+    r.out << '\n';
   }
 
   // rate: the levels under the puzzle's rules; with --se (and always in JSON) Sudoku

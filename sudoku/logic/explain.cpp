@@ -401,7 +401,7 @@ std::string candidates_grid(const Position& p) {
 }
 
 void write_explanation_text(std::ostream& out, const Board& puzzle, const LogicResult& r,
-                            const SolveResult* finish) {
+                            const SolveResult* finish, std::span<const std::string> step_labels) {
   const Geometry& g = puzzle.geometry();
   out << "puzzle " << puzzle.to_line() << '\n';
   if (r.position) {
@@ -409,7 +409,10 @@ void write_explanation_text(std::ostream& out, const Board& puzzle, const LogicR
         << totals_text(r.start_solved, puzzle.cell_count() - r.start_solved, r.start_candidates)
         << '\n';
   }
-  for (const Step& s : r.steps) out << step_text(s, g) << '\n';
+  for (std::size_t i = 0; i < r.steps.size(); ++i) {
+    if (i < step_labels.size()) out << step_labels[i] << ' ';
+    out << step_text(r.steps[i], g) << '\n';
+  }
   switch (r.status) {
     case LogicStatus::solved: {
       out << "solved by logic in " << r.step_count << " steps (";

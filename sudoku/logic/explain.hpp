@@ -16,6 +16,7 @@
 #pragma once
 
 #include <ostream>
+#include <span>
 #include <string>
 #include <string_view>
 
@@ -34,8 +35,11 @@ std::string candidates_grid(const Position& position);
 
 /// The whole explanation as text: a header line with the starting totals, one line per step,
 /// the outcome, the pencil-mark grid if stalled, and the engine's completion if `finish` is
-/// given ("finished by search: ..." and the solution grid, or why there is none).
+/// given ("finished by search: ..." and the solution grid, or why there is none). Each of
+/// `step_labels`, where given, goes before its step's line (`explain --se`: SE's difficulty
+/// and name).
 void write_explanation_text(std::ostream& out, const Board& puzzle, const LogicResult& result,
-                            const SolveResult* finish);
+                            const SolveResult* finish,
+                            std::span<const std::string> step_labels = {});
 
 }  // namespace sudoku

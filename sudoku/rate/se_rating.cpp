@@ -3,6 +3,8 @@
 
 #include <algorithm>
 #include <array>
+#include <string>
+#include <string_view>
 
 #include "sudoku/grid/candidates.hpp"
 #include "sudoku/logic/forcing.hpp"
@@ -52,9 +54,105 @@ constexpr std::array kSeOrder = {
     Technique::nested_forcing_chain,
 };
 
+// SE's chaining hints' names: "Dynamic" before the kind from the dynamic rules on, then
+// " Chains" and the nesting's suffix (SE's ChainingHint.getNamePrefix/getNameSuffix,
+// Chaining.getNestedSuffix): level 1 " (+)", 2 " (+ Forcing Chains)", 3 " (+ Multiple Forcing
+// Chains)", 4 " (+ Dynamic Forcing Chains)", 5 " (+ Dynamic Forcing Chains (+ Forcing Chains))".
+std::string_view forcing_chains_name(std::string_view kind, bool dynamic, int level) {
+  static const auto names = [] {
+    constexpr std::array<const char*, 4> kinds = {"Cell", "Region", "Contradiction", "Double"};
+    constexpr std::array<const char*, 6> suffixes = {
+        "",
+        " (+)",
+        " (+ Forcing Chains)",
+        " (+ Multiple Forcing Chains)",
+        " (+ Dynamic Forcing Chains)",
+        " (+ Dynamic Forcing Chains (+ Forcing Chains))"};
+    // [kind][0] the static name, [kind][1 + level] the dynamic ones.
+    std::array<std::array<std::string, 7>, 4> table;
+    for (std::size_t k = 0; k < kinds.size(); ++k) {
+      table[k][0] = std::string(kinds[k]) + " Forcing Chains";
+      for (std::size_t l = 0; l < suffixes.size(); ++l)
+        table[k][1 + l] = "Dynamic " + table[k][0] + suffixes[l];
+    }
+    return table;
+  }();
+  const std::size_t k = kind == "region"          ? 1
+                        : kind == "contradiction" ? 2
+                        : kind == "double"        ? 3
+                                                  : 0;
+  const std::size_t l = dynamic ? 1 + static_cast<std::size_t>(std::clamp(level, 0, 5)) : 0;
+  return names[k][l];
+}
+
+// The name SE gives a step of these techniques (its hints' getName()), so that `explain --se`
+// can be read beside SE's hint list.
+std::string_view se_hint_name(const Step& step) {
+  switch (step.technique) {
+    case Technique::naked_single:
+      return "Naked Single";
+    case Technique::hidden_single:
+      return "Hidden Single";
+    case Technique::pointing:
+      return "Pointing";
+    case Technique::claiming:
+      return "Claiming";
+    case Technique::naked_pair:
+      return "Naked Pair";
+    case Technique::hidden_pair:
+      return "Hidden Pair";
+    case Technique::naked_triple:
+      return "Naked Triplet";
+    case Technique::hidden_triple:
+      return "Hidden Triplet";
+    case Technique::naked_quad:
+      return "Naked Quad";
+    case Technique::hidden_quad:
+      return "Hidden Quad";
+    case Technique::x_wing:
+      return "X-Wing";
+    case Technique::swordfish:
+      return "Swordfish";
+    case Technique::jellyfish:
+      return "Jellyfish";
+    case Technique::xy_wing:
+      return "XY-Wing";
+    case Technique::unique_rectangle_1:
+      return "Unique Rectangle type 1";
+    case Technique::unique_rectangle_2:
+      return "Unique Rectangle type 2";
+    case Technique::unique_rectangle_3:
+      return "Unique Rectangle type 3";
+    case Technique::unique_rectangle_4:
+      return "Unique Rectangle type 4";
+    case Technique::bug_plus_one:
+      return "Bivalue Universal Grave type 1";
+    case Technique::aligned_pair_exclusion:
+      return "Aligned Pair Exclusion";
+    case Technique::aligned_triple_exclusion:
+      return "Aligned Triplet Exclusion";
+    case Technique::x_cycle:  // a loop of k cells is drawn as k + 1 nodes, back to the first
+      return step.chain.size() == 5 ? "Generalized X-Wing" : "Bidirectional X-Cycle";
+    case Technique::x_chain:
+      return "Forcing X-Chain";
+    case Technique::aic:
+      return "Forcing Chain";
+    case Technique::multiple_forcing_chain:
+      return forcing_chains_name(step.chain_kind, false, 0);
+    case Technique::dynamic_forcing_chain:
+      return forcing_chains_name(step.chain_kind, true, 0);
+    case Technique::dynamic_forcing_chain_plus:
+      return forcing_chains_name(step.chain_kind, true, 1);
+    case Technique::nested_forcing_chain:
+      return forcing_chains_name(step.chain_kind, true, step.level);
+    default:
+      return technique_name(step.technique);  // not SE's: never on its path
+  }
+}
+
 SeStep rated(Step step) {
   const int tenths = se_difficulty_tenths(step);
-  const std::string_view name = technique_name(step.technique);
+  const std::string_view name = se_hint_name(step);
   return {std::move(step), tenths, name};
 }
 
@@ -101,6 +199,8 @@ std::optional<SeRating> se_rating(const Board& puzzle, const std::function<bool(
   if (Position::check_givens(puzzle)) return std::nullopt;
   Position p(puzzle);
   SeRating r;
+  r.start_solved = p.solved();
+  r.start_candidates = p.candidate_count();
   int er = 0, ep = 0, ed = 0;
   bool placed = false, first = true;
   // The caller's stop, latched: once it says yes the techniques after the stopped search are
@@ -164,15 +264,35 @@ std::optional<SeRating> se_rating(const Board& puzzle, const std::function<bool(
       placed = true;
     }
     ++r.steps;
+    se->step.solved = p.solved();
+    se->step.unsolved = p.unsolved();
+    se->step.candidates = p.candidate_count();
     r.path.push_back(std::move(*se));
   }
   r.solved = p.unsolved() == 0 && !p.find_contradiction();
+  r.end = std::move(p);
   if (!r.solved) er = 200;
   if (!placed) ep = er;
   r.er = er / 10.0;
   r.ep = ep / 10.0;
   r.ed = ed / 10.0;
   return r;
+}
+
+LogicResult se_path_result(const SeRating& rating) {
+  LogicResult result;
+  result.status = rating.solved ? LogicStatus::solved : LogicStatus::stalled;
+  result.position = rating.end;
+  result.start_solved = rating.start_solved;
+  result.start_candidates = rating.start_candidates;
+  result.steps.reserve(rating.path.size());
+  for (const SeStep& se : rating.path) {
+    result.steps.push_back(se.step);
+    ++result.uses[static_cast<std::size_t>(se.step.technique)];
+  }
+  result.step_count = static_cast<int>(rating.path.size());
+  result.hardest = rating.hardest;
+  return result;
 }
 
 }  // namespace sudoku

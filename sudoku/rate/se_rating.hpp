@@ -43,9 +43,19 @@ struct SeRating {
   int steps = 0;
   std::optional<Technique> hardest;  ///< the technique of the ER step (SE's direct techniques
                                      ///< are hidden_single, its XYZ-wing xy_wing)
-  /// SE's path: every step in its order, with SE's difficulty and name.
+  /// SE's path: every step in its order, with SE's difficulty and name (each step's totals
+  /// are those after it, as the logic's steps have them).
   std::vector<SeStep> path;
+  /// The position the path ends in: solved, or where SE's techniques stall.
+  std::optional<Position> end;
+  // Totals of the starting position (givens placed, their peers' candidates removed).
+  int start_solved = 0;
+  int start_candidates = 0;
 };
+
+/// The path as the logic's result, for the explanation writers (explain.hpp, `explain --se`):
+/// its steps, the uses of each technique, the hardest technique (SE's ER step's) and the end.
+LogicResult se_path_result(const SeRating& rating);
 
 /// The SE rating of a 9x9 puzzle; nothing for other geometries or clashing givens. The puzzle
 /// should have one solution (check with the engine first): SE's scale assumes it. `stop` is

@@ -6,6 +6,7 @@
 // checker of rows, columns, boxes, diagonals and cages written here, and the reader's own
 // messages on standard error.
 #include <algorithm>
+#include <cctype>
 #include <cstdint>
 #include <map>
 #include <set>
@@ -449,4 +450,92 @@ TEST_CASE("sudoku explain and rate --format json: the same head as every record"
       CHECK(out[0]["solutions"] == 1);
     }
   }
+}
+
+TEST_CASE("sudoku explain --se: SE's path, whose maxima are SE's published ER/EP/ED", "[cli]") {
+  // Sukaku Explainer's SE 1.2.1 fixtures (data/sudoku/se_rated.txt, part 2): the puzzle, SE's
+  // ER/EP/ED and the name SE gives the ER step, as published.
+  struct Published {
+    std::string puzzle;
+    double er, ep, ed;
+    std::string hardest;
+  };
+  const std::vector<Published> published = {
+      {"...2...7.6.57.......8..532...2.8..93...3.7...31..9.2...634..8.......36.9.4...2...", 7.2,
+       1.2, 1.2, "Forcing Chain"},
+      {".1.73.8..3.7.9....4.8..6.2.....8..3....5.1....2..6.....6.4..5.2....2.1.6..5.18.7.", 2.6,
+       1.2, 1.2, "Pointing"},
+      {".8..31..7.75.46...1.478..526.7.5.....5.....6.....1.5.359..734.6...86.12.8..49..3.", 4.2,
+       1.0, 1.0, "XY-Wing"},
+      {"89..4..56463..2.89.......3..2.437...9..2.5..7...891.6..3.......78.1..62314..2..78", 2.0,
+       1.0, 1.0, "Direct Hidden Pair"},
+      {".6.2..9.......4..31.36.97...518.74.2....9....2.45.638...67.18.45..3.......2..5.3.", 2.5,
+       1.2, 1.2, "Direct Hidden Triplet"},
+  };
+  for (const Published& p : published) {
+    INFO(p.puzzle);
+    const auto r = sudoku("explain --se --format json " + p.puzzle);
+    CHECK(r.exit_code == 0);
+    CHECK(r.err.empty());
+    const auto out = records(r.out);
+    REQUIRE(out.size() == 1);
+    const json& record = out[0];
+    CHECK(record["status"] == "solved");
+    const std::string board = record["board"];
+    CHECK(solves_9x9(p.puzzle, board));
+    // ER: the hardest step; EP: the hardest up to the first placement; ED: the first step.
+    double er = 0, ep = 0;
+    bool placed = false;
+    std::string hardest;
+    const json& steps = record["steps"];
+    REQUIRE(!steps.empty());
+    for (const json& step : steps) {
+      const double d = step["se_difficulty"];
+      if (d > er) {
+        er = d;
+        hardest = step["se_name"];
+      }
+      if (!placed) ep = er;
+      placed = placed || !step["placed"].empty();
+      // Every placement agrees with the solution.
+      for (const json& cell_digit : step["placed"]) {
+        const std::string cell = cell_digit["cell"];
+        const int digit = cell_digit["digit"];
+        CHECK(board[cell_number(cell, 9)] == static_cast<char>('0' + digit));
+      }
+    }
+    CHECK(er == p.er);
+    CHECK(ep == p.ep);
+    CHECK(steps[0]["se_difficulty"] == p.ed);
+    CHECK(hardest == p.hardest);
+    CHECK(record["er"] == p.er);
+    CHECK(record["ep"] == p.ep);
+    CHECK(record["ed"] == p.ed);
+    // The text: a line per step of the same path, each led by SE's difficulty.
+    const auto text = sudoku("explain --se " + p.puzzle);
+    CHECK(text.exit_code == 0);
+    std::size_t step_lines = 0;
+    for (const std::string& line : lines(text.out)) {
+      if (line.size() > 4 && std::isdigit(static_cast<unsigned char>(line[0])) &&
+          line.find('.') < 3 && line.find(':') != std::string::npos)
+        ++step_lines;
+    }
+    CHECK(step_lines == steps.size());
+  }
+}
+
+TEST_CASE("sudoku explain --se refuses what SE does not explain, and the batch goes on", "[cli]") {
+  // Several solutions: status 1, named, and the next puzzle explained.
+  const auto r = sudoku("explain --se -", std::string(81, '.') + "\n" + kExample + "\n");
+  CHECK(r.exit_code == 1);
+  CHECK(r.err.find("<stdin>:1: explain --se: more than one solution") != std::string::npos);
+  CHECK(r.out.find("# <stdin>:2\nSudoku Explainer 1.2.1's path, ER/EP/ED ") != std::string::npos);
+  // Other rules and other sizes: status 2, named.
+  const auto x = sudoku("explain --se --variant x " + kExample);
+  CHECK(x.exit_code == 2);
+  CHECK(x.err.find("explain --se: Sudoku Explainer's path is defined for classic 9x9 puzzles "
+                   "of givens, and its rules are x") != std::string::npos);
+  const auto big = sudoku("explain --se " + kData + "16x16.txt");
+  CHECK(big.exit_code == 2);
+  CHECK(big.err.find("its board is 16x16") != std::string::npos);
 }
