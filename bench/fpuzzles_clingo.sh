@@ -70,7 +70,7 @@ echo "|---|---|---|---|---|---|---|---|---|"
 number=0 title=""
 sum() { echo "$1 + $2" | bc; }
 ours_wall=0 ours_cpu=0 clingo_wall=0 clingo_cpu=0 both_ours=0 both_clingo=0 both_rows=0
-both_ours_cpu=0 both_clingo_cpu=0 translate=0 ours_done=0 clingo_done=0 wrong=0
+both_ours_cpu=0 both_clingo_cpu=0 translate=0 translate_cpu=0 ours_done=0 clingo_done=0 wrong=0
 while IFS= read -r line; do
   if [[ $line == \#* ]]; then
     title=${line#\# }
@@ -95,10 +95,12 @@ while IFS= read -r line; do
   ((status == 0 || status == 124)) &&
     ours_wall=$(sum "$ours_wall" "$wall") ours_cpu=$(sum "$ours_cpu" "$cpu")
 
-  start=$(date +%s.%N)
-  if "$text" - < "$work/in" > "$work/text" 2> "$work/text.err" &&
-    python3 "$facts_py" facts < "$work/text" > "$work/facts.lp" 2>> "$work/text.err"; then
-    translate=$(sum "$translate" "$(echo "$(date +%s.%N) - $start" | bc)")
+  # shellcheck disable=SC2016
+  if /usr/bin/time -f "%e %U %S" -o "$work/time" bash -c \
+    '"$0" - < "$1" > "$2" && python3 "$3" facts < "$2" > "$4"' \
+    "$text" "$work/in" "$work/text" "$facts_py" "$work/facts.lp" 2> "$work/text.err"; then
+    read -r w c < <(awk 'END { printf "%.3f %.3f\n", $1, $2 + $3 }' "$work/time")
+    translate=$(sum "$translate" "$w") translate_cpu=$(sum "$translate_cpu" "$c")
     run clingo clingo "$encoding" "$work/facts.lp" --models 2 --parallel-mode 1
     # clingo exits 10 (a model found, search not finished), 20 (none) or 30 (all found).
     if ((status == 10 || status == 20 || status == 30)); then
@@ -127,12 +129,18 @@ while IFS= read -r line; do
   echo "| $number | ${title//|/\/} | $ours | $clingo |"
 done < "$links"
 
-ratio() { [[ $(echo "$2 > 0" | bc) == 1 ]] && echo "scale=2; $1 / $2" | bc || echo "-"; }
+ratio() {
+  if [[ $(echo "$2 > 0" | bc) == 1 ]]; then
+    printf '%.2f\n' "$(echo "scale=4; $1 / $2" | bc)"
+  else
+    echo "-"
+  fi
+}
 echo
 echo "Load $(load) at the end."
 echo
 echo "| totals | ours wall (s) | ours CPU (s) | clingo wall (s) | clingo CPU (s) |" \
-  "clingo / ours (wall) | clingo / ours (CPU) |"
+  "ours faster by (clingo / ours, wall) | (CPU) |"
 echo "|---|---|---|---|---|---|---|"
 echo "| the $both_rows links both finished | $both_ours | $both_ours_cpu | $both_clingo |" \
   "$both_clingo_cpu | $(ratio "$both_clingo" "$both_ours") |" \
@@ -143,4 +151,5 @@ echo "| all $number links (a timeout counted as the time it ran; refused ones le
 echo
 echo "Finished within $TIMEOUT s: ours $ours_done of $number, clingo $clingo_done of $number;" \
   "clingo's first model differs from the published solution on $wrong. Translation (our" \
-  "reader's text form, then facts.py), not in clingo's times: $translate s in all."
+  "reader's text form, then facts.py), not in clingo's times: $translate s wall, $translate_cpu s" \
+  "CPU in all."
