@@ -47,7 +47,8 @@ class Drawing {
   void draw(const std::vector<int>& cells) {
     for (std::size_t k = 0; k < cells.size(); ++k) {
       used_[static_cast<std::size_t>(cells[k])] = 1;
-      if (k > 0) steps_.insert({std::min(cells[k - 1], cells[k]), std::max(cells[k - 1], cells[k])});
+      if (k > 0)
+        steps_.insert({std::min(cells[k - 1], cells[k]), std::max(cells[k - 1], cells[k])});
     }
   }
 
@@ -109,8 +110,8 @@ void Generator::place_constraints(const Board& grid, Rules& rules) {
       }
       if (starts.empty()) break;
       std::vector<int> line{pick(starts)};
-      const int length = 3 + static_cast<int>(random_.below(static_cast<std::uint64_t>(
-                                 std::max(1, n / 2 - 1))));
+      const int length =
+          3 + static_cast<int>(random_.below(static_cast<std::uint64_t>(std::max(1, n / 2 - 1))));
       while (static_cast<int>(line.size()) < length) {
         next.clear();
         for (const int x : king_neighbours(n, line.back())) {
