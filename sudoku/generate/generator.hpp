@@ -63,13 +63,17 @@
 // from the grid; the dig starts from givens only where the cages leave several solutions: a
 // given is added where another solution differs, until one is left (as a walk's mutation comes
 // back to one solution). A uniqueness proof has a node budget; a given whose proof needs more
-// stays, unproved (the puzzle is unique; such givens are rare). The targets
+// stays, unproved (the puzzle is unique; such givens are rare). The community's constraints
+// (options.constraints: thermometers, arrows, Kropki dots, XV, little killers) are drawn on
+// the grid made, each true of it (generator_constraints.cpp), and the dig starts as killer's
+// does, from givens only where the constraints leave several solutions. The targets
 // that variants take: --givens, and a symmetry of the givens. Every symmetry maps the cells of
 // the flag rules onto cells of the same rule (x: each diagonal onto a diagonal; windoku: the
 // four windows onto the windows; anti-knight and anti-king: a move onto a move), so a symmetric
-// variant puzzle is symmetric with its rules drawn; the made jigsaw regions and killer cages are
-// not symmetric, so those refuse a symmetry (unreachable_target()). Technique and difficulty
-// targets take every rule set (the logic works under the rules); an SE rating stays classic.
+// variant puzzle is symmetric with its rules drawn; the made jigsaw regions, killer cages and
+// constraints are not symmetric, so those refuse a symmetry (unreachable_target()). Technique and
+// difficulty targets take every rule set (the logic works under the rules); an SE rating stays
+// classic.
 //
 // Reproducibility: the same options (seed included) give the same puzzles on every platform and
 // standard library: the random source is std::mt19937_64, whose output the standard fixes, and
