@@ -168,8 +168,8 @@ GeneratorOptions options_for(std::vector<Kind> kinds, std::uint64_t seed, Geomet
 }
 
 const std::vector<std::vector<Kind>> kAskable = {
-    {Kind::thermometer}, {Kind::arrow},         {Kind::difference, Kind::ratio},
-    {Kind::difference},  {Kind::ratio},         {Kind::xv},
+    {Kind::thermometer},  {Kind::arrow}, {Kind::difference, Kind::ratio},
+    {Kind::difference},   {Kind::ratio}, {Kind::xv},
     {Kind::little_killer}};
 
 }  // namespace
@@ -180,8 +180,7 @@ TEST_CASE("generated constraint puzzles on 4x4: unique and minimal by a brute fo
     for (const std::uint64_t seed : {1, 2, 3}) {
       sudoku::Generator generator(options_for(kinds, seed, {2, 2}));
       const auto p = generator.next();
-      INFO(sudoku::constraint_name(kinds.front()) << " seed " << seed << ": "
-                                                  << generator.error());
+      INFO(sudoku::constraint_name(kinds.front()) << " seed " << seed << ": " << generator.error());
       REQUIRE(p);
       INFO(p->puzzle.to_line() << " " << p->rules.name());
       REQUIRE_FALSE(sudoku::rules_problem(p->puzzle.geometry(), p->rules));
@@ -231,8 +230,7 @@ TEST_CASE("generated constraint puzzles on 6x6 and 9x9: unique and minimal by th
   REQUIRE(engine_count(p->puzzle, p->rules) == 1);
 }
 
-TEST_CASE("the generator's negative constraints draw every dot and say so",
-          "[sudoku][generator]") {
+TEST_CASE("the generator's negative constraints draw every dot and say so", "[sudoku][generator]") {
   for (const auto& asked : std::vector<std::vector<Kind>>{
            {Kind::difference, Kind::ratio}, {Kind::difference}, {Kind::ratio}, {Kind::xv}}) {
     auto options = options_for(asked, 4, {2, 3});
