@@ -178,6 +178,19 @@ Options of generate:
   --rating LO-HI     Sudoku Explainer's rating (ER) from LO to HI (or one value), e.g. 3.0-4.0,
                      as rate --se computes it (SE's order and values, chains included;
                      docs/rating.md), within SE's scale, 1.2 to 11.9; high targets are rare
+  --constraints K    constraints to draw on each grid made, as a setter would, each true of
+                     the solution: thermometer (strictly increasing paths), arrow (digits
+                     adding up to the circle's), kropki (white dots: digits differing by 1;
+                     black dots: one twice the other), difference or ratio (one colour
+                     only), xv (X: neighbours adding up to 10, V: to 5), little-killer
+                     (diagonals with their sums), or several joined by '+'; with --variant's
+                     rules too (--variant killer --constraints arrow). The givens are then
+                     dug to minimal under them. The text formats write them as the comment
+                     lines the readers take back (docs/constraints.md); --format fpuzzles as
+                     a link. No --symmetry (the constraints are not drawn symmetric)
+  --negative         with kropki, difference, ratio or xv: every dot (X, V) the solution
+                     allows is drawn, and the puzzle says so: nonconsecutive, negative-ratio,
+                     negative-xv
   --max-tries N      puzzles made per puzzle wanted while aiming at a target (default: no
                      bound); past it: "sudoku: no ... found in N attempts", exit status 1
   --budget N         above 20x20: the conflicts clause learning may spend on each question
@@ -355,7 +368,8 @@ std::optional<Options> parse_options(int argc, char** argv) {
       "difficulty", po::value<std::string>())("seed", po::value<std::string>())(
       "technique", po::value<std::string>())("givens", po::value<std::string>())(
       "max-tries", po::value<std::string>())("rating", po::value<std::string>())(
-      "budget", po::value<std::string>())("command", po::value<std::string>())(
+      "budget", po::value<std::string>())("constraints", po::value<std::string>())(
+      "negative", po::bool_switch())("command", po::value<std::string>())(
       "files", po::value<std::vector<std::string>>());
   po::positional_options_description positional;
   positional.add("command", 1).add("files", -1);
@@ -417,8 +431,9 @@ std::optional<Options> parse_options(int argc, char** argv) {
        " (export writes DLX1; canon and hint write one line a puzzle)");
   only("stats", !is(Command::export_) && !generate,
        "solve, count, enumerate, validate, explain, rate, canon, hint and candidates");
-  for (const char* option : {"count", "size", "symmetry", "difficulty", "seed", "technique",
-                             "givens", "max-tries", "rating", "budget"}) {
+  for (const char* option :
+       {"count", "size", "symmetry", "difficulty", "seed", "technique", "givens", "max-tries",
+        "rating", "budget", "constraints", "negative"}) {
     only(option, generate, "generate");
   }
 
@@ -476,8 +491,13 @@ std::optional<Options> parse_options(int argc, char** argv) {
   if (vm.count("variant")) {
     const std::string text = vm["variant"].as<std::string>();
     const auto variant = sudoku::parse_variant(text);
-    if (!variant)
-      throw UsageError{"unknown variant '" + text + "' (" + sudoku::kVariantNames + ")"};
+    if (!variant) {
+      // A constraint's name is no variant: generate places constraints by --constraints.
+      const std::string hint = generate && sudoku::parse_made_constraints(text)
+                                   ? "; generate places constraints with --constraints " + text
+                                   : "";
+      throw UsageError{"unknown variant '" + text + "' (" + sudoku::kVariantNames + ")" + hint};
+    }
     options.run.variant = *variant;
     const bool classic = variant->rules.classic() && !variant->jigsaw && !variant->killer;
     // The clause-learning searches that --budget bounds count by the classic rules; which
@@ -606,6 +626,16 @@ std::optional<Options> parse_options(int argc, char** argv) {
           "--max-tries", vm["max-tries"].as<std::string>(), 1, 1'000'000'000, "of at least 1"));
     }
     g.variant = options.run.variant;
+    if (vm.count("constraints")) {
+      const std::string text = vm["constraints"].as<std::string>();
+      const auto kinds = sudoku::parse_made_constraints(text);
+      if (!kinds) {
+        throw UsageError{"unknown constraint '" + text + "' for --constraints (" +
+                         sudoku::kMadeConstraintNames + ")"};
+      }
+      g.constraints = *kinds;
+    }
+    g.negative = vm["negative"].as<bool>();
     // A search that could never end is refused before it starts, with the reason.
     if (const auto why = sudoku::unreachable_target(g)) throw UsageError{*why};
     g.rate = false;  // generate prints no rating: only a difficulty or technique target needs it

@@ -321,6 +321,27 @@ void write_generated_json(std::ostream& out, std::uint64_t number, const Board& 
       }
       record["cages"] = cages;
     }
+    // The community's constraints (the global rules are in "variant"): kind, cells, and the
+    // second list and the numbers where the kind has them, as in the text's comment lines.
+    if (!rules->constraints.empty()) {
+      const auto names = [&puzzle](const std::vector<int>& cells) {
+        Json list = Json::array();
+        for (const int cell : cells) list.push_back(cell_name(puzzle.geometry(), cell));
+        return list;
+      };
+      Json constraints = Json::array();
+      for (const Constraint& c : rules->constraints) {
+        Json entry{{"kind", constraint_name(c.kind)}, {"cells", names(c.cells)}};
+        if (!c.cells2.empty()) entry["cells2"] = names(c.cells2);
+        if (!c.values.empty()) {
+          Json values = Json::array();
+          for (const int v : c.values) values.push_back(v);
+          entry["values"] = values;
+        }
+        constraints.push_back(std::move(entry));
+      }
+      record["constraints"] = constraints;
+    }
   }
   write_line(out, record);
 }

@@ -458,10 +458,12 @@ std::optional<GeneratedPuzzle> Generator::make_fresh() {
     p.solution = *grid;
   }
   if (stopped_) return p;
-  // Killer: givens only where the cages leave a choice, before the digging.
+  // Killer and the constraints placed: givens only where the cages and constraints leave a
+  // choice, before the digging.
   Board start = p.solution;
-  if (options_.variant.killer) {
-    p.rules.cages = random_cages(p.solution);
+  if (options_.variant.killer) p.rules.cages = random_cages(p.solution);
+  if (!options_.constraints.empty()) place_constraints(p.solution, p.rules);
+  if (options_.variant.killer || !options_.constraints.empty()) {
     start = Board(g);
     give_until_unique(start, p.solution, p.rules);
     if (stopped_) return p;

@@ -63,13 +63,17 @@
 // from the grid; the dig starts from givens only where the cages leave several solutions: a
 // given is added where another solution differs, until one is left (as a walk's mutation comes
 // back to one solution). A uniqueness proof has a node budget; a given whose proof needs more
-// stays, unproved (the puzzle is unique; such givens are rare). The targets
+// stays, unproved (the puzzle is unique; such givens are rare). The community's constraints
+// (options.constraints: thermometers, arrows, Kropki dots, XV, little killers) are drawn on
+// the grid made, each true of it (generator_constraints.cpp), and the dig starts as killer's
+// does, from givens only where the constraints leave several solutions. The targets
 // that variants take: --givens, and a symmetry of the givens. Every symmetry maps the cells of
 // the flag rules onto cells of the same rule (x: each diagonal onto a diagonal; windoku: the
 // four windows onto the windows; anti-knight and anti-king: a move onto a move), so a symmetric
-// variant puzzle is symmetric with its rules drawn; the made jigsaw regions and killer cages are
-// not symmetric, so those refuse a symmetry (unreachable_target()). Technique and difficulty
-// targets take every rule set (the logic works under the rules); an SE rating stays classic.
+// variant puzzle is symmetric with its rules drawn; the made jigsaw regions, killer cages and
+// constraints are not symmetric, so those refuse a symmetry (unreachable_target()). Technique and
+// difficulty targets take every rule set (the logic works under the rules); an SE rating stays
+// classic.
 //
 // Reproducibility: the same options (seed included) give the same puzzles on every platform and
 // standard library: the random source is std::mt19937_64, whose output the standard fixes, and
@@ -148,6 +152,13 @@ struct GeneratorOptions {
   /// The rules: classic by default; jigsaw and killer make their regions and cages. Windoku
   /// needs 9x9, killer at most 16x16 (next() says so).
   VariantName variant{};
+  /// Constraints of the variant community placed on each grid made, read from it as a setter
+  /// would (generator_constraints.cpp): thermometer, arrow, difference and ratio (Kropki dots),
+  /// xv, little_killer; the other kinds are refused (unreachable_target()). Empty: none.
+  std::vector<ConstraintKind> constraints;
+  /// With difference, ratio or xv: every dot (X, V) the grid allows is drawn, and the puzzle
+  /// says so by the global rules nonconsecutive, negative-ratio, negative-xv.
+  bool negative = false;
   Symmetry symmetry = Symmetry::none;
   std::optional<Difficulty> difficulty;  ///< target level; `invalid` is never produced
   std::uint64_t seed = 1;
@@ -204,6 +215,14 @@ inline constexpr int kHighestRatingTenths = 119;
 
 /// Whether `options` asks for other rules than the classic ones.
 bool variant_rules(const GeneratorOptions& options);
+
+/// The constraints the generator places, by the names of --constraints: "thermometer", "arrow",
+/// "kropki" (difference and ratio dots), "difference", "ratio", "xv", "little-killer", joined
+/// by ',' or '+'; each kind once, in the order of ConstraintKind. Empty for anything else.
+std::optional<std::vector<ConstraintKind>> parse_made_constraints(std::string_view text);
+/// The list parse_made_constraints() accepts, for messages.
+inline constexpr const char* kMadeConstraintNames =
+    "thermometer, arrow, kropki, difference, ratio, xv, little-killer (or several joined by '+')";
 
 /// Whether a generated puzzle meets the targets of `options` (difficulty, technique, givens).
 /// `stop` is asked inside the SE rating; an answer after it said yes proves nothing.
@@ -297,6 +316,9 @@ class Generator {
   std::optional<Board> random_rules_grid(const Rules& rules);
   std::vector<std::uint8_t> random_regions();
   std::vector<Cage> random_cages(const Board& grid);
+  /// options.constraints placed on `grid`, which obeys `rules`: added to rules.constraints, with
+  /// the global rules that options.negative asks for (generator_constraints.cpp).
+  void place_constraints(const Board& grid, Rules& rules);
   /// Keeps the puzzle nearest to the targets so far, in words, for progress_text().
   void note_nearest(const GeneratedPuzzle& p, int distance, std::optional<int> se_tenths);
 

@@ -1,4 +1,5 @@
 // The targets of generation (generator.hpp): which puzzles next() keeps, and how to say so.
+#include <algorithm>
 #include <cmath>
 #include <cstdlib>
 #include <string>
@@ -19,7 +20,8 @@ std::optional<int> explainer_rating_tenths(const Board& puzzle, const std::funct
 }
 
 bool variant_rules(const GeneratorOptions& options) {
-  return !options.variant.rules.classic() || options.variant.jigsaw || options.variant.killer;
+  return !options.variant.rules.classic() || options.variant.jigsaw || options.variant.killer ||
+         !options.constraints.empty();
 }
 
 bool has_targets(const GeneratorOptions& options) {
@@ -102,12 +104,22 @@ bool level_fits(Technique technique, Difficulty level) {
 
 std::string quoted(Technique t) { return "'" + std::string(technique_name(t)) + "'"; }
 
-/// The rules asked for, in words: "x", "jigsaw+killer" (Rules::name()'s order).
-std::string rules_name(const VariantName& variant) {
+/// The rules asked for, in words: "x", "jigsaw+killer", "killer+thermometer" (Rules::name()'s
+/// order).
+std::string rules_name(const GeneratorOptions& options) {
+  const VariantName& variant = options.variant;
   Rules named = variant.rules;
   if (variant.jigsaw) named.regions.assign(1, 0);  // a placeholder: name() asks only "any?"
   if (variant.killer) named.cages.emplace_back();
+  for (const ConstraintKind kind : options.constraints)
+    named.constraints.push_back({kind, {}, {}, {}});
   return named.name();
+}
+
+bool placed_kind(ConstraintKind kind) {
+  using Kind = ConstraintKind;
+  return kind == Kind::thermometer || kind == Kind::arrow || kind == Kind::difference ||
+         kind == Kind::ratio || kind == Kind::xv || kind == Kind::little_killer;
 }
 
 }  // namespace
@@ -120,19 +132,37 @@ std::optional<std::string> unreachable_target(const GeneratorOptions& options) {
   }
   const bool variant = variant_rules(options);
   if (variant) {
-    const std::string rules = rules_name(options.variant);
+    const std::string rules = rules_name(options);
     if (options.max_rating > 0) {
       return "an SE rating applies to classic puzzles only: Sudoku Explainer's scale knows rows, "
              "columns and boxes, not " +
              rules + " rules";
     }
-    if (options.symmetry != Symmetry::none && (options.variant.jigsaw || options.variant.killer)) {
+    if (options.symmetry != Symmetry::none &&
+        (options.variant.jigsaw || options.variant.killer || !options.constraints.empty())) {
       return "--symmetry " + std::string(symmetry_name(options.symmetry)) + " cannot apply to " +
-             rules + ": the " + (options.variant.jigsaw ? "regions" : "cages") +
+             rules + ": the " +
+             (options.variant.jigsaw   ? "regions"
+              : options.variant.killer ? "cages"
+                                       : "constraints") +
              " the generator makes are not symmetric, so a symmetric pattern of givens would "
              "not make a symmetric puzzle (x, windoku, anti-knight and anti-king take every "
              "symmetry)";
     }
+    for (const ConstraintKind kind : options.constraints) {
+      if (!placed_kind(kind)) {
+        return "the generator does not place " + std::string(constraint_name(kind)) +
+               " constraints (it places " + kMadeConstraintNames + ")";
+      }
+    }
+  }
+  if (options.negative &&
+      std::none_of(options.constraints.begin(), options.constraints.end(), [](ConstraintKind k) {
+        return k == ConstraintKind::difference || k == ConstraintKind::ratio ||
+               k == ConstraintKind::xv;
+      })) {
+    return "--negative (every dot given) needs Kropki dots or XV: --constraints kropki, "
+           "difference, ratio or xv";
   }
   if (options.technique && options.difficulty &&
       !level_fits(*options.technique, *options.difficulty)) {
@@ -190,7 +220,7 @@ std::string targets_text(const GeneratorOptions& options) {
   std::string text;
   if (options.difficulty) text += std::string(difficulty_name(*options.difficulty)) + " ";
   if (options.technique) text += "'" + std::string(technique_name(*options.technique)) + "' ";
-  if (variant_rules(options)) text += rules_name(options.variant) + " ";
+  if (variant_rules(options)) text += rules_name(options) + " ";
   text += "puzzle";
   if (options.max_rating > 0) {
     const auto tenths = [](int t) { return std::to_string(t / 10) + "." + std::to_string(t % 10); };
