@@ -1092,6 +1092,26 @@ await test("an f-puzzles link pasted on the grid loads, draws and solves to the 
   await shot("13-fpuzzles-pasted");
 });
 
+await test("the page's own link to an f-puzzles puzzle draws the same constraints", async () => {
+  await browser.goto(`${server.url}?fpuzzles=${fpuzzle(9, everyKind)}`);
+  const summary = (d) => JSON.stringify(d.groups.map((g) => [g.kind, g.name, g.cells]).concat(d.cages, d.sums));
+  const before = summary(await drawing());
+  const href = await browser.eval(`document.getElementById("share").href`);
+  await browser.goto(href);
+  const after = summary(await drawing());
+  expect(after === before, `through ${href.slice(0, 80)}...: ${after.slice(0, 200)}`);
+});
+
+await test("Candidates on an f-puzzles link: the published solution's digit alone in every blank cell", async () => {
+  const clipped = published.find((p) => p.title.includes('"Clipped"'));
+  await browser.goto(`${server.url}?fpuzzles=${clipped.link.split("?load=")[1]}&action=candidates`);
+  expect(/^True candidates: one digit a cell/.test(await message()), `message: ${await message()}`);
+  const shown = await browser.eval(`[...document.querySelectorAll("#grid .cell")].map((c) =>
+    c.dataset.value || [...c.querySelectorAll(".marks span[data-digit]")].map((s) => s.dataset.digit).join("") || "?")`);
+  const wrong = shown.map((d, i) => (d === clipped.solution[i] ? "" : `r${Math.floor(i / 9) + 1}c${i % 9 + 1}:${d}`)).filter(Boolean);
+  expect(!wrong.length, `cells whose candidates are not the published digit: ${wrong.slice(0, 5).join(" ")}`);
+});
+
 await test("each published f-puzzles link draws the kinds its title names", async () => {
   const names = { "(?<!Slow )Thermo": "thermometer", "Slow Thermo": "slow-thermometer", Arrow: "arrow", Palindrome: "palindrome", Odd: "odd", Even: "even",
                   Quadruple: "quadruple", "Little Killer": "little-killer", "Between Line": "between-line",
