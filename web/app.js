@@ -41,8 +41,14 @@ const box = () => `${state.rows}x${state.cols}`;
 const read = (text, shape, rules, index = 0) =>
   call("web_read", ["string", "string", "string", "number"], [text, shape, rules, index]);
 const onGrid = (name) => call(name, ["string", "string", "string"], [line(), box(), state.rulesText]);
-// The Variant menu's rules as the line the program reads ("# variant x"), for pasted text.
-const menuRules = () => ($("variant").value === "classic" ? "" : `# variant ${$("variant").value}\n`);
+// The Variant menu's rules as the line the program reads ("# variant x"), for pasted text; none
+// where the menu names an f-puzzles puzzle's rules ("anti-king+thermometer+arrow"), which
+// belong to that puzzle (a "# variant" line takes only the menu's words).
+const variantWords = new Set(["x", "windoku", "anti-knight", "anti-king", "jigsaw", "killer"]);
+function menuRules() {
+  const v = $("variant").value;
+  return v !== "classic" && v.split("+").every((w) => variantWords.has(w)) ? `# variant ${v}\n` : "";
+}
 
 // ---- symbols and names -------------------------------------------------------------------
 

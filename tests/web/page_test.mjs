@@ -1119,10 +1119,15 @@ await test("each published f-puzzles link draws the kinds its title names", asyn
                   Minimum: "minimum", Maximum: "maximum", Clone: "clone" };
   let checked = 0;
   const refused = [];
+  await browser.goto(server.url);
   for (const p of published) {
     const want = Object.entries(names).filter(([word]) => new RegExp(word, "i").test(p.title)).map(([, kind]) => kind);
     if (!want.length) continue;
-    await browser.goto(`${server.url}?fpuzzles=${p.link.split("?load=")[1]}`);
+    // Pasted on the grid one after the other, as a player loads several: each link brings its
+    // own rules, never the one before's (the Variant menu once sent them as "# variant
+    // anti-king+thermometer+arrow", which the reader refused).
+    await browser.eval(`(() => { const data = new DataTransfer(); data.setData("text/plain", ${JSON.stringify(p.link)});
+      document.getElementById("grid").dispatchEvent(new ClipboardEvent("paste", { clipboardData: data, bubbles: true })); })()`);
     const shown = await message();
     if (/^puzzle:1:/.test(shown)) {
       // A puzzle the reader refuses (the engine's limits) is refused by the program alike.
@@ -1134,8 +1139,7 @@ await test("each published f-puzzles link draws the kinds its title names", asyn
     const kinds = new Set((await drawing()).groups.map((g) => g.kind));
     const missing = want.filter((k) => !kinds.has(k));
     expect(!missing.length, `${p.title}: ${missing.join(", ")} not drawn (drawn: ${[...kinds].join(", ")}; ${await message()})`);
-    checked++;
-    await shot(`14-fpuzzles-published-${checked}`);
+    if (++checked <= 3) await shot(`14-fpuzzles-published-${checked}`);
   }
   expect(checked >= 15, `only ${checked} published puzzles name a kind (refused: ${refused.join("; ")})`);
   if (refused.length) console.log(`# refused by the reader as by the program: ${refused.join("; ")}`);
