@@ -41,8 +41,14 @@ const box = () => `${state.rows}x${state.cols}`;
 const read = (text, shape, rules, index = 0) =>
   call("web_read", ["string", "string", "string", "number"], [text, shape, rules, index]);
 const onGrid = (name) => call(name, ["string", "string", "string"], [line(), box(), state.rulesText]);
-// The Variant menu's rules as the line the program reads ("# variant x"), for pasted text.
-const menuRules = () => ($("variant").value === "classic" ? "" : `# variant ${$("variant").value}\n`);
+// The Variant menu's rules as the line the program reads ("# variant x"), for pasted text; none
+// where the menu names an f-puzzles puzzle's rules ("anti-king+thermometer+arrow"), which
+// belong to that puzzle (a "# variant" line takes only the menu's words).
+const variantWords = new Set(["x", "windoku", "anti-knight", "anti-king", "jigsaw", "killer"]);
+function menuRules() {
+  const v = $("variant").value;
+  return v !== "classic" && v.split("+").every((w) => variantWords.has(w)) ? `# variant ${v}\n` : "";
+}
 
 // ---- symbols and names -------------------------------------------------------------------
 
@@ -90,6 +96,9 @@ function ruleCells(step) {
     const cage = m && state.rules && state.rules.cages[Number(m[1]) - 1];
     if (cage) for (const name of cage.cells) out.add(cellOfName(name));
   }
+  // A step on one of the community's constraints names it with its cells
+  // ("constraint": {"name": "thermometer 2", "cells": [...]}); a step without one draws none.
+  for (const name of (step.constraint && step.constraint.cells) || []) out.add(cellOfName(name));
   return out;
 }
 // Whether the rules in force keep two cells apart though they share no unit (RuleUnits::apart's
@@ -168,9 +177,11 @@ function regionOf(cell) {
 // rules that have nothing to draw (anti-knight, anti-king).
 function decorate() {
   const n = state.n, extra = new Map();
+  // Diagonals (x's two, f-puzzles' diagonal+ and diagonal-) and windows are shaded; the other
+  // extra units (disjoint groups, extra regions) are drawn, or named in the note, as they are.
   for (const u of state.rules ? state.rules.units : []) {
-    const kind = u.name.startsWith("window") ? "window" : "diagonal";
-    for (const name of u.cells) extra.set(cellOfName(name), kind);
+    const kind = u.name.startsWith("window") ? "window" : u.name.startsWith("diagonal") ? "diagonal" : "";
+    if (kind) for (const name of u.cells) extra.set(cellOfName(name), kind);
   }
   for (const div of $("grid").children) {
     const cell = Number(div.dataset.cell), r = Math.floor(cell / n), c = cell % n;
@@ -180,6 +191,7 @@ function decorate() {
     div.classList.toggle("window", extra.get(cell) === "window");
   }
   drawCages();
+  drawConstraints();
   const notes = [];
   if (state.rules) {
     if (state.rules.regions.length) notes.push("Jigsaw: every row, column and outlined region holds each digit once.");
@@ -188,6 +200,10 @@ function decorate() {
     if (state.rules.anti_knight) notes.push("Anti-knight: no two cells a knight's move apart hold the same digit.");
     if (state.rules.anti_king) notes.push("Anti-king: no two cells a king's diagonal step apart hold the same digit.");
     if (state.rules.cages.length) notes.push("Killer: the digits of each dotted cage differ and add up to its sum.");
+    const kinds = new Map();
+    for (const c of state.rules.constraints || []) kinds.set(c.kind, (kinds.get(c.kind) || 0) + 1);
+    if (kinds.size) notes.push(`Constraints (docs/constraints.md): ${[...kinds].map(([k, count]) => `${k} ×${count}`).join(", ")}.`);
+    if ((state.rules.global || []).length) notes.push(`Global rules: ${state.rules.global.join(", ")}.`);
   }
   $("rules-note").textContent = notes.join(" ");
   $("rules-note").hidden = notes.length === 0;
@@ -208,7 +224,9 @@ function svg(tag, attrs, parent) {
 function drawCages() {
   const layer = $("cage-layer"), n = state.n, inset = 9;
   layer.innerHTML = "";
-  const cages = state.rules ? state.rules.cages : [];
+  // Killer cages with a sum, then the cages without one (the community's "cage" constraint).
+  const cages = state.rules ? [...state.rules.cages, ...(state.rules.constraints || [])
+    .filter((c) => c.kind === "cage").map((c) => ({ sum: null, cells: c.cells }))] : [];
   cages.forEach((cage, k) => {
     const cells = new Set(cage.cells.map(cellOfName));
     const inCage = (r, c) => r >= 0 && r < n && c >= 0 && c < n && cells.has(r * n + c);
@@ -233,12 +251,185 @@ function drawCages() {
       }
     }
     svg("path", { d, class: "cage", "data-cage": k, "data-cells": cage.cells.join(" ") }, layer);
+    if (cage.sum === null) return;
     const first = Math.min(...cells), r = Math.floor(first / n), c = first % n;
     const label = String(cage.sum);
     svg("rect", { x: c * 100 + 3, y: r * 100 + 3, width: 10 + 13 * label.length, height: 26, class: "cage-sum-back" }, layer);
     const text = svg("text", { x: c * 100 + 6, y: r * 100 + 23, class: "cage-sum", "data-cell": `r${r + 1}c${c + 1}`, "data-cage": k }, layer);
     text.textContent = label;
   });
+}
+
+// ---- the community's constraints, drawn as f-puzzles draws them -------------------------------
+
+// Each constraint of the reply (web_read's "constraints": kind, name, cells, cells2, values) as
+// one group <g class="constraint" data-kind data-name data-cells> on the constraint layer,
+// under the cages and chains: thermometers grey with a round bulb, arrows with their circle or
+// pill, Kropki dots on the edge between two cells, X and V there too, coloured lines, quadruple
+// circles on the corner, odd circles and even squares, and the clues outside the grid (little
+// killers, sandwiches, X-sums, skyscrapers) in a margin around it. The layer lies over the
+// cells, so the shapes are translucent (each group's opacity, so overlaps do not darken) and
+// the digits show through. Killer cages with or without a sum are drawCages()'s.
+const lineColours = {
+  palindrome: "#a0a0a0", renban: "#f067f0", whispers: "#50d050", "between-line": "#8fb4ff",
+  "region-sum-line": "#2ecbff", "entropic-line": "#ff9933", "zipper-line": "#b38cff",
+  "modular-line": "#1fb5a0", nabner: "#e6c800", "double-arrow": "#a0a0a0",
+};
+const tints = { "extra-region": "#9a9a9a", clone: "#8cb8ff", "row-indexer": "#ff8c8c",
+                "column-indexer": "#8cd98c", "box-indexer": "#d9a6ff", minimum: "#7fa7ff",
+                maximum: "#ff9f7f" };
+const outsideKinds = new Set(["little-killer", "sandwich", "x-sum", "skyscraper"]);
+
+function drawConstraints() {
+  const layer = $("constraint-layer"), n = state.n;
+  layer.innerHTML = "";
+  const all = state.rules ? state.rules.constraints || [] : [];
+  $("board").classList.toggle("outside", all.some((c) => outsideKinds.has(c.kind)));
+  $("board").style.setProperty("--n", n);
+  const rc = (cell) => [Math.floor(cell / n), cell % n];
+  const centre = (cell) => [(cell % n) * 100 + 50, Math.floor(cell / n) * 100 + 50];
+  const points = (cells) => cells.map((c) => centre(c).join(",")).join(" ");
+  const name = (r, c) => `r${r + 1}c${c + 1}`;   // rows and columns from 0; -1 and n outside
+  const circlesDrawn = new Set();                  // an arrow's lines share one circle
+  for (const con of all) {
+    if (con.kind === "cage") continue;
+    const cells = con.cells.map(cellOfName), cells2 = con.cells2.map(cellOfName);
+    const g = svg("g", { class: `constraint c-${con.kind}`, "data-kind": con.kind, "data-name": con.name,
+                         "data-cells": con.cells.join(" ") }, layer);
+    const text = (x, y, label, cls, extra = {}) => {
+      const t = svg("text", { x, y, class: cls, "text-anchor": "middle", "dominant-baseline": "central", ...extra }, g);
+      t.textContent = label;
+      return t;
+    };
+    const edge = () => {                         // the middle of the edge between two cells
+      const [a, b] = [centre(cells[0]), centre(cells[1])];
+      return [(a[0] + b[0]) / 2, (a[1] + b[1]) / 2];
+    };
+    // The clue outside the grid: the cell before the first one, against the step from the
+    // first to the second (a one-cell diagonal: the corner from which it is the whole diagonal).
+    const clue = () => {
+      const [r0, c0] = rc(cells[0]);
+      let dr, dc;
+      if (cells.length >= 2) {
+        const [r1, c1] = rc(cells[1]);
+        [dr, dc] = [r1 - r0, c1 - c0];
+      } else {
+        const out = (r, c) => r < 0 || r >= n || c < 0 || c >= n;
+        [dr, dc] = [[1, 1], [1, -1], [-1, 1], [-1, -1]].find(([a, b]) => out(r0 - a, c0 - b) && out(r0 + a, c0 + b)) || [1, 1];
+      }
+      return { r: r0 - dr, c: c0 - dc, dr, dc };
+    };
+    switch (con.kind) {
+      case "thermometer":
+      case "slow-thermometer": {
+        const [x, y] = centre(cells[0]);
+        svg("polyline", { points: points(cells), class: "thermo-body" }, g);
+        svg("circle", { cx: x, cy: y, r: 36, class: "bulb", "data-cell": con.cells[0] }, g);
+        if (con.kind === "slow-thermometer") svg("polyline", { points: points(cells), class: "slow-mark" }, g);
+        break;
+      }
+      case "arrow": {
+        // The circle (one cell) or pill (two or three in a row), once for all its arrows.
+        const key = con.cells2.join(" ");
+        if (!circlesDrawn.has(key)) {
+          circlesDrawn.add(key);
+          const rows = cells2.map((c) => rc(c)[0]), cols = cells2.map((c) => rc(c)[1]);
+          const top = Math.min(...rows) * 100 + 12, left = Math.min(...cols) * 100 + 12;
+          const w = (Math.max(...cols) + 1) * 100 - 12 - left, h = (Math.max(...rows) + 1) * 100 - 12 - top;
+          svg("rect", { x: left, y: top, width: w, height: h, rx: 38, ry: 38, class: cells2.length > 1 ? "arrow-circle pill" : "arrow-circle",
+                        "data-cells": con.cells2.join(" ") }, g);
+        }
+        // The shaft from the circle's cell next to the arrow's first cell, leaving at its edge.
+        const from = cells2.reduce((best, c) => {
+          const d = (x) => Math.max(Math.abs(rc(x)[0] - rc(cells[0])[0]), Math.abs(rc(x)[1] - rc(cells[0])[1]));
+          return d(c) < d(best) ? c : best;
+        }, cells2[0]);
+        const [fx, fy] = centre(from), [tx, ty] = centre(cells[0]);
+        const len = Math.hypot(tx - fx, ty - fy) || 1;
+        const start = [fx + ((tx - fx) / len) * 38, fy + ((ty - fy) / len) * 38];
+        svg("polyline", { points: `${start.join(",")} ${points(cells)}`, class: "arrow-shaft" }, g);
+        const last = centre(cells[cells.length - 1]);
+        const prev = cells.length > 1 ? centre(cells[cells.length - 2]) : start;
+        const l2 = Math.hypot(last[0] - prev[0], last[1] - prev[1]) || 1;
+        const [ux, uy] = [(last[0] - prev[0]) / l2, (last[1] - prev[1]) / l2];
+        const head = (side) => `${last[0] - ux * 22 + side * uy * 18},${last[1] - uy * 22 - side * ux * 18}`;
+        svg("path", { d: `M${head(1)} L${last.join(",")} L${head(-1)}`, class: "arrow-head", "data-cell": con.cells[con.cells.length - 1] }, g);
+        break;
+      }
+      case "difference":
+      case "ratio": {
+        const [x, y] = edge();
+        svg("circle", { cx: x, cy: y, r: 16, class: con.kind === "ratio" ? "dot black" : "dot white",
+                        "data-value": con.values.length ? con.values[0] : con.kind === "ratio" ? 2 : 1 }, g);
+        break;
+      }
+      case "xv": {
+        const [x, y] = edge(), v = con.values[0];
+        text(x, y, v === 10 ? "X" : v === 5 ? "V" : String(v), "xv", { "data-value": v });
+        break;
+      }
+      case "little-killer": {
+        const k = clue(), [x, y] = [k.c * 100 + 50, k.r * 100 + 50];
+        text(x, y, String(con.values[0]), "clue little-killer", { "data-clue": name(k.r, k.c) });
+        // A small arrow from the clue's corner toward the diagonal's first cell.
+        const [ax, ay] = [x + k.dc * 24, y + k.dr * 24], [bx, by] = [x + k.dc * 46, y + k.dr * 46];
+        svg("line", { x1: ax, y1: ay, x2: bx, y2: by, class: "clue-arrow" }, g);
+        svg("path", { d: `M${bx - k.dc * 14},${by} L${bx},${by} L${bx},${by - k.dr * 14}`, class: "clue-arrow" }, g);
+        break;
+      }
+      case "sandwich":
+      case "x-sum":
+      case "skyscraper": {
+        const k = clue();
+        text(k.c * 100 + 50, k.r * 100 + 50, String(con.values[0]), `clue ${con.kind}`, { "data-clue": name(k.r, k.c) });
+        break;
+      }
+      case "quadruple": {
+        const rows = cells.map((c) => rc(c)[0]), cols = cells.map((c) => rc(c)[1]);
+        const x = Math.max(...cols) * 100, y = Math.max(...rows) * 100;
+        svg("circle", { cx: x, cy: y, r: 30, class: "quad", "data-corner": `${Math.max(...rows)},${Math.max(...cols)}` }, g);
+        const digits = con.values.map(symbol), small = digits.length > 1;
+        digits.forEach((d, i) => {
+          const dx = small ? (i % 2 ? 10 : -10) : 0, dy = digits.length > 2 ? (i < 2 ? -10 : 10) : 0;
+          text(x + dx, y + dy, d, "quad-digit", { "data-digit": d });
+        });
+        break;
+      }
+      case "odd":
+      case "even":
+        for (const cell of cells) {
+          const [x, y] = centre(cell);
+          if (con.kind === "odd") svg("circle", { cx: x, cy: y, r: 34, class: "parity odd", "data-cell": name(...rc(cell)) }, g);
+          else svg("rect", { x: x - 32, y: y - 32, width: 64, height: 64, class: "parity even", "data-cell": name(...rc(cell)) }, g);
+        }
+        break;
+      default:
+        if (lineColours[con.kind]) {
+          svg("polyline", { points: points(cells), class: "line", stroke: lineColours[con.kind] }, g);
+          // A between line's circles, and a double arrow's, at its two ends.
+          if (con.kind === "between-line" || con.kind === "double-arrow") {
+            for (const end of [cells[0], cells[cells.length - 1]]) {
+              const [x, y] = centre(end);
+              svg("circle", { cx: x, cy: y, r: 36, class: "line-end", "data-cell": name(...rc(end)) }, g);
+            }
+          }
+        } else {
+          // The rest (extra regions, clones, indexers, minimum and maximum cells): their cells
+          // tinted; a clone's copies too.
+          for (const cell of [...cells, ...cells2]) {
+            const [r, c] = rc(cell);
+            svg("rect", { x: c * 100 + 4, y: r * 100 + 4, width: 92, height: 92, class: "tint", fill: tints[con.kind] || "#aaa",
+                          "data-cell": name(r, c) }, g);
+          }
+          if (con.kind === "minimum" || con.kind === "maximum") {
+            for (const cell of cells) {
+              const [x, y] = centre(cell);
+              text(x, y + 34, con.kind === "minimum" ? "min" : "max", "extremum");
+            }
+          }
+        }
+    }
+  }
 }
 
 // The centre of candidate `digit` of `cell` in the overlay's units (the pencil marks sit in a
@@ -339,6 +530,7 @@ function stepView(board, pencil, step, full) {
   const view = { board, pencil, step: full ? step : null, unit: new Set(), pattern: new Set(),
                  placed: new Map(), removed: new Map(), sees: [] };
   if (!step) return view;
+  view.unitStep = step;
   view.unit = ruleCells(step);
   if (!full) return view;
   for (const c of step.cells) view.pattern.add(cellOfName(c));
@@ -442,6 +634,11 @@ function render() {
     div.setAttribute("aria-label", `${rc} empty`);
   }
   grid.setAttribute("aria-activedescendant", `cell-${state.selected}`);
+  // The constraint the step shown rests on stands out among the drawn ones (its name as the
+  // reply's, "thermometer 2", maybe followed by its first cell: "thermometer 2 (r4c5)").
+  const named = view && view.unitStep && view.unitStep.constraint && view.unitStep.constraint.name;
+  const on = named ? String(named).replace(/ \(r\d+c\d+\)$/, "") : null;
+  for (const g of $("constraint-layer").children) g.classList.toggle("step-constraint", g.dataset.name === on);
   drawChain(view && view.step);
   drawSees(view ? view.sees : []);
   updateShare();
@@ -494,7 +691,7 @@ function setRules(r) {
   menu.value = r.variant;
   if (menu.value !== r.variant) {          // several rules together ("jigsaw+x"): add them
     const o = document.createElement("option");
-    o.value = o.textContent = r.variant;
+    o.value = o.textContent = o.title = r.variant;
     menu.appendChild(o); menu.value = r.variant;
   }
   // The generator's levels come from the rating (classic rules); made regions and cages are
@@ -909,8 +1106,10 @@ function wire() {
     loadText(text, box());
   });
   $("size").addEventListener("change", () => {
-    // Regions and cages belong to the board they were drawn on: another size drops them.
-    if (state.rules && (state.rules.regions.length || state.rules.cages.length)) { state.rulesText = ""; state.rules = null; }
+    // Regions, cages and constraints belong to the board they were drawn on: another size drops
+    // them.
+    const r = state.rules;
+    if (r && (r.regions.length || r.cages.length || r.constraints.length || r.global.length)) { state.rulesText = ""; state.rules = null; }
     setShape($("size").value); edited();
   });
   $("variant").addEventListener("change", () => { chooseVariant($("variant").value); });
@@ -937,7 +1136,7 @@ function wire() {
 
 // The link parameters (README.md, "In the browser"): ?puzzle=...&box=RxC (or &size=N)
 // &rules=<the rules lines, "# variant x\n# regions ...">&action=solve|count|explain|rate|hint|
-// candidates;
+// candidates, or ?fpuzzles=<an f-puzzles load string>&action=...;
 // the Share link writes puzzle, box and rules.
 function fromUrl() {
   const params = new URLSearchParams(location.search);
@@ -949,9 +1148,13 @@ function fromUrl() {
     shape = shapes[n] || "";
     if (!shape) { say(`Unknown size ${size}: give &box=RxC.`, "error"); return; }
   }
-  const puzzle = params.get("puzzle");
+  // ?fpuzzles=<load string> (SudokuPad's form) or ?load=<load string> (f-puzzles' own): taken
+  // from the raw query, since URLSearchParams would read the base64's '+' as a blank; the reader
+  // undoes %2B-style escapes itself.
+  const raw = /[?&](?:fpuzzles|load)=([^&]*)/.exec(location.search);
+  const puzzle = raw ? raw[1] : params.get("puzzle");
   if (!puzzle) { if (shape) setShape(shape); return; }
-  if (!loadText((params.get("rules") || "") + puzzle, shape)) return;
+  if (!loadText(raw ? puzzle : (params.get("rules") || "") + puzzle, raw ? "" : shape)) return;
   const action = params.get("action");
   const actions = { solve, count, explain, rate, hint, candidates };
   if (action && actions[action]) actions[action]();

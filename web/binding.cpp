@@ -178,13 +178,35 @@ Json cells_json(const sudoku::Geometry& geometry, const std::vector<int>& cells)
   return out;
 }
 
+// The community's constraints (Rules::constraints), for drawing, in the order given: "kind" (the
+// text name, docs/constraints.md: "thermometer", "little-killer"), "name" (the kind and its
+// number among the constraints of that kind, from 1: "thermometer 2", as explain names a
+// constraint's step), "cells", "cells2" (an arrow's circle or pill, a clone's copies; else
+// empty) and "values", as the model has them.
+Json constraints_json(const sudoku::Geometry& g, const sudoku::Rules& rules) {
+  Json out = Json::array();
+  std::array<int, sudoku::kConstraintKinds> seen{};
+  for (const sudoku::Constraint& c : rules.constraints) {
+    const int number = ++seen.at(static_cast<std::size_t>(c.kind));
+    const std::string kind = sudoku::constraint_name(c.kind);
+    out.push_back({{"kind", kind},
+                   {"name", kind + " " + std::to_string(number)},
+                   {"cells", cells_json(g, c.cells)},
+                   {"cells2", cells_json(g, c.cells2)},
+                   {"values", c.values}});
+  }
+  return out;
+}
+
 // A reply that describes the puzzle: "ok", its line, shape and givens; the clashes of its givens
 // with rows, columns and boxes ("conflicts": the validator's message and the cells to mark;
 // empty where jigsaw regions take the boxes' place); and its rules, for drawing: the name, the
 // rules as the reader's comment lines (what the page sends back with every call), the region of
 // every cell (empty for boxes), the cages, the units beyond rows, columns and boxes or regions
-// (diagonals, windows), the pair rules (anti-knight, anti-king), and the first rule the givens
-// break ("clash", rules_clash(); null for classic rules, whose clashes are the conflicts).
+// (diagonals, windows), the pair rules (anti-knight, anti-king), the community's constraints
+// (constraints_json()) and global rules ("global": "nonconsecutive", "diagonal+", ... as the
+// reader's words), and the first rule the givens break ("clash", rules_clash(); null for classic
+// rules, whose clashes are the conflicts).
 Json puzzle_reply(const sudoku::Puzzle& puzzle) {
   const sudoku::Board& board = puzzle.board;
   const sudoku::Rules& rules = puzzle.variant;
@@ -222,6 +244,16 @@ Json puzzle_reply(const sudoku::Puzzle& puzzle) {
   reply["units"] = std::move(extra_units);
   reply["anti_knight"] = rules.anti_knight;
   reply["anti_king"] = rules.anti_king;
+  reply["constraints"] = constraints_json(g, rules);
+  Json global = Json::array();
+  const std::pair<bool, const char*> globals[] = {
+      {rules.nonconsecutive, "nonconsecutive"}, {rules.negative_ratio, "negative-ratio"},
+      {rules.negative_xv, "negative-xv"},       {rules.disjoint_groups, "disjoint-groups"},
+      {rules.diagonal_plus, "diagonal+"},       {rules.diagonal_minus, "diagonal-"}};
+  for (const auto& [on, word] : globals) {
+    if (on) global.push_back(word);
+  }
+  reply["global"] = std::move(global);
   const auto clash = rules.classic() ? std::nullopt : sudoku::rules_clash(board, rules);
   reply["clash"] = clash ? Json(*clash) : Json(nullptr);
   return reply;

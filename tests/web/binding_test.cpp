@@ -101,6 +101,8 @@ TEST_CASE("web_read: the board, its givens and its clashes, or the reader's mess
                      {"units", json::array()},
                      {"anti_knight", false},
                      {"anti_king", false},
+                     {"constraints", json::array()},
+                     {"global", json::array()},
                      {"clash", nullptr},
                      {"count", 1},
                      {"line", 1}});
@@ -126,6 +128,55 @@ TEST_CASE("web_read: the board, its givens and its clashes, or the reader's mess
   bad[4] = '\xff';
   CHECK(parsed(web_read(bad.c_str(), "", "", 0))["error"].get<std::string>().rfind(
             "puzzle:1:5: unknown symbol (byte 0xFF)", 0) == 0);
+}
+
+TEST_CASE("web_read: an f-puzzles puzzle's constraints, as the page draws them", "[web]") {
+  // The JSON form of an f-puzzles puzzle on one line (docs/fpuzzles.md): two thermometers, an
+  // arrow from its circle at R4C1, a sandwich clue above column 4, and the diagonal r1c1-r4c4.
+  std::string grid = "[";
+  for (int r = 0; r < 4; ++r) grid += std::string(r ? "," : "") + "[{},{},{},{}]";
+  grid += "]";
+  const std::string text =
+      R"({"size":4,"grid":)" + grid +
+      R"(,"thermometer":[{"lines":[["R1C1","R1C2"]]},{"lines":[["R2C1","R2C2","R2C3"]]}],)"
+      R"("arrow":[{"cells":["R4C1"],"lines":[["R4C1","R3C2"]]}],)"
+      R"("sandwichsum":[{"cell":"R0C4","value":"3"}],"diagonal-":true})";
+  const json read = parsed(web_read(text.c_str(), "", "", 0));
+  REQUIRE(read["ok"] == true);
+  CHECK(read["box"] == "2x2");
+  CHECK(read["global"] == json{"diagonal-"});
+  const json& all = read["constraints"];
+  REQUIRE(all.size() == 4);
+  const auto named = [&all](const std::string& name) {
+    for (const json& c : all)
+      if (c["name"] == name) return c;
+    FAIL("no constraint named " << name << " in " << all.dump());
+    return json();
+  };
+  const json none = json::array();
+  CHECK(named("thermometer 1") == json{{"kind", "thermometer"},
+                                       {"name", "thermometer 1"},
+                                       {"cells", {"r1c1", "r1c2"}},
+                                       {"cells2", none},
+                                       {"values", none}});
+  CHECK(named("thermometer 2")["cells"] == json{"r2c1", "r2c2", "r2c3"});
+  // The arrow: its circle as the second list, the arrow's cells beyond the circle first.
+  CHECK(named("arrow 1") == json{{"kind", "arrow"},
+                                 {"name", "arrow 1"},
+                                 {"cells", {"r3c2"}},
+                                 {"cells2", {"r4c1"}},
+                                 {"values", none}});
+  // The sandwich's column from its clue, top down, and its sum.
+  CHECK(named("sandwich 1") == json{{"kind", "sandwich"},
+                                    {"name", "sandwich 1"},
+                                    {"cells", {"r1c4", "r2c4", "r3c4", "r4c4"}},
+                                    {"cells2", none},
+                                    {"values", {3}}});
+  // The rules come back as the reader's lines, which read back to the same constraints.
+  const std::string rules = read["rules"].get<std::string>();
+  const json again = parsed(web_read(std::string(16, '.').c_str(), "2x2", rules.c_str(), 0));
+  CHECK(again["constraints"] == all);
+  CHECK(again["global"] == read["global"]);
 }
 
 TEST_CASE("web_solve and web_count: the published solution, 288, and no solution", "[web]") {

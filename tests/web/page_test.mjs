@@ -7,6 +7,7 @@
 // sudoku program, run here on the same input, is the reference: the page must show what it says.
 //
 //   node page_test.mjs SITE_DIR CHROMIUM SCREENSHOT_DIR SUDOKU_PROGRAM
+// (PAGE_TEST_ONLY=REGEX in the environment: only the cases whose names match.)
 // Each case prints "ok - name" or "not ok - name: why"; the exit status is 1 if any failed.
 import { spawnSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -165,7 +166,10 @@ function program(args, text) {
 const server = await serve(site);
 const browser = await launch(chromium);
 let failures = 0;
+// PAGE_TEST_ONLY=regex runs only the cases whose names match (while working on one part).
+const chosen = process.env.PAGE_TEST_ONLY ? new RegExp(process.env.PAGE_TEST_ONLY) : null;
 async function test(name, body) {
+  if (chosen && !chosen.test(name)) return;
   try {
     await body();
     console.log(`ok - ${name}`);
@@ -848,6 +852,320 @@ await test("Rate shows the level and Sudoku Explainer's ER/EP/ED as the program 
     expect(shown[k] === want[k].toFixed(1), `${k.toUpperCase()} ${shown[k]}, the program's ${want[k].toFixed(1)}`);
   }
   await shot("11-rating");
+});
+
+// ---- f-puzzles links: the constraints drawn ---------------------------------------------------
+
+// pieroxy's lz-string compressToBase64 (the compression inside f-puzzles links), written here from
+// its published algorithm so that the links below are made without the library under test.
+function lzBase64(input) {
+  const key = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/=";
+  const dict = new Map(), toCreate = new Set(), out = [];
+  let w = "", enlargeIn = 2, dictSize = 3, numBits = 2, val = 0, pos = 0;
+  const bits = (count, value) => {
+    for (let i = 0; i < count; i++) {
+      val = (val << 1) | (value & 1);
+      if (pos === 5) { out.push(key[val]); pos = 0; val = 0; } else pos++;
+      value >>= 1;
+    }
+  };
+  const grow = () => { if (--enlargeIn === 0) { enlargeIn = 2 ** numBits; numBits++; } };
+  const emit = () => {
+    if (toCreate.has(w)) {
+      const code = w.charCodeAt(0);
+      bits(numBits, code < 256 ? 0 : 1);
+      bits(code < 256 ? 8 : 16, code);
+      grow();
+      toCreate.delete(w);
+    } else {
+      bits(numBits, dict.get(w));
+    }
+    grow();
+  };
+  for (const c of input) {
+    if (!dict.has(c)) { dict.set(c, dictSize++); toCreate.add(c); }
+    if (dict.has(w + c)) { w += c; continue; }
+    emit();
+    dict.set(w + c, dictSize++);
+    w = c;
+  }
+  if (w !== "") emit();
+  bits(numBits, 2);
+  for (;;) { val <<= 1; if (pos === 5) { out.push(key[val]); break; } pos++; }
+  const text = out.join("");
+  return text + "=".repeat((4 - (text.length % 4)) % 4);
+}
+/// An f-puzzles puzzle of side n with the given constraint arrays, empty or with `givens` (a
+/// line of n*n cells).
+function fpuzzle(n, fields, givens = ".".repeat(n * n)) {
+  const grid = Array.from({ length: n }, (_, r) => Array.from({ length: n }, (_, c) => {
+    const v = value(givens[r * n + c]);
+    return v ? { value: v, given: true } : {};
+  }));
+  return lzBase64(JSON.stringify({ size: n, grid, ...fields }));
+}
+
+// One 9x9 puzzle with every kind the page draws, each where f-puzzles puts it (cells "RxCy",
+// outside clues on the ring around the grid: row or column 0 or 10).
+const everyKind = {
+  thermometer: [{ lines: [["R1C1", "R1C2", "R1C3"]] }],
+  slowthermometer: [{ lines: [["R2C1", "R2C2"]] }],
+  arrow: [{ cells: ["R3C1"], lines: [["R3C1", "R4C1", "R5C1"]] },
+          { cells: ["R3C3", "R3C4"], lines: [["R3C4", "R4C5", "R5C6"]] }],
+  difference: [{ cells: ["R1C5", "R1C6"] }],
+  ratio: [{ cells: ["R2C5", "R2C6"] }],
+  xv: [{ cells: ["R1C8", "R2C8"], value: "X" }, { cells: ["R1C9", "R2C9"], value: "V" }],
+  palindrome: [{ lines: [["R8C3", "R9C4"]] }],
+  renban: [{ lines: [["R6C2", "R7C2"]] }],
+  whispers: [{ lines: [["R6C3", "R7C3"]] }],
+  betweenline: [{ lines: [["R4C7", "R4C8", "R4C9"]] }],
+  regionsumline: [{ lines: [["R6C4", "R7C5"]] }],
+  entropicline: [{ lines: [["R5C8", "R6C8"]] }],
+  zipperline: [{ lines: [["R5C9", "R6C9", "R7C9"]] }],
+  modularline: [{ lines: [["R8C8", "R8C9"]] }],
+  killercage: [{ cells: ["R8C1", "R9C1"], value: "10" }, { cells: ["R8C2", "R9C2"] }],
+  littlekillersum: [{ cell: "R0C3", direction: "DR", value: "15" }],
+  quadruple: [{ cells: ["R5C5", "R5C6", "R6C5", "R6C6"], values: [1, 2] }],
+  odd: [{ cell: "R7C7" }],
+  even: [{ cell: "R7C8" }],
+  sandwichsum: [{ cell: "R4C0", value: "10" }],
+  xsum: [{ cell: "R10C4", value: "15" }],
+  skyscraper: [{ cell: "R9C10", value: "3" }],
+};
+// The drawing read back from the page in one layout: each constraint group (kind, name, its
+// elements with their class, data and centre on screen) and each cell's box on screen.
+const drawing = () => browser.eval(`(() => {
+  const box = (e) => { const r = e.getBoundingClientRect(); return { x: r.x + r.width / 2, y: r.y + r.height / 2, w: r.width, h: r.height }; };
+  const cells = [...document.querySelectorAll("#grid .cell")].map((c) => c.getBoundingClientRect()).map((r) => ({ x: r.x, y: r.y, w: r.width }));
+  const groups = [...document.querySelectorAll("#constraint-layer g.constraint")].map((g) => ({
+    kind: g.dataset.kind, name: g.dataset.name, cells: g.dataset.cells, on: g.classList.contains("step-constraint"),
+    parts: [...g.children].map((e) => {
+      const m = e.getScreenCTM(), pts = e.points ? [...e.points].map((p) => { const q = new DOMPoint(p.x, p.y).matrixTransform(m); return [q.x, q.y]; }) : null;
+      return { tag: e.tagName, cls: e.getAttribute("class"), data: { ...e.dataset }, text: e.textContent, stroke: e.getAttribute("stroke"), points: pts, fill: getComputedStyle(e).fill, ...box(e) };
+    }) }));
+  const cages = [...document.querySelectorAll("#cage-layer .cage")].map((p) => p.dataset.cells);
+  const sums = [...document.querySelectorAll("#cage-layer .cage-sum")].map((t) => [t.dataset.cell, t.textContent]);
+  const grid = document.getElementById("grid").getBoundingClientRect();
+  return { cells, groups, cages, sums, grid: { left: grid.left, top: grid.top, right: grid.right, bottom: grid.bottom } };
+})()`);
+// The centre on screen of cell (row, column) from 1, extended to the ring outside the grid (0
+// and 10 on a 9x9) by a cell's width.
+function at(d, row, col, n = 9) {
+  const r = Math.min(Math.max(row, 1), n), c = Math.min(Math.max(col, 1), n), cell = d.cells[(r - 1) * n + c - 1];
+  return [cell.x + cell.w / 2 + (col - c) * cell.w, cell.y + cell.w / 2 + (row - r) * cell.w];
+}
+function near(d, [x, y], [ex, ey], what, tolerance = 0.12) {
+  const off = Math.hypot(x - ex, y - ey), w = d.cells[0].w;
+  expect(off <= tolerance * w, `${what} is ${(off / w).toFixed(2)} cells from where it belongs`);
+}
+const mid = (a, b) => [(a[0] + b[0]) / 2, (a[1] + b[1]) / 2];
+const only = (d, kind, count) => {
+  const gs = d.groups.filter((g) => g.kind === kind);
+  expect(gs.length === count, `${gs.length} ${kind} drawn, ${count} in the link`);
+  return gs;
+};
+const parts = (g, cls) => g.parts.filter((p) => (p.cls || "").split(" ").includes(cls));
+
+await test("an f-puzzles link with every kind draws each where f-puzzles does", async () => {
+  await browser.goto(`${server.url}?fpuzzles=${fpuzzle(9, everyKind)}`);
+  expect(/0 givens; .* rules/.test(await message()), `message: ${await message()}`);
+  const d = await drawing();
+  // Thermometers: the bulb on the first cell, the body through every cell.
+  for (const [kind, cells] of [["thermometer", [[1, 1], [1, 2], [1, 3]]], ["slow-thermometer", [[2, 1], [2, 2]]]]) {
+    const [g] = only(d, kind, 1);
+    const bulbs = parts(g, "bulb");
+    expect(bulbs.length === 1, `${kind}: ${bulbs.length} bulbs`);
+    near(d, [bulbs[0].x, bulbs[0].y], at(d, ...cells[0]), `${kind}'s bulb`);
+    const body = parts(g, "thermo-body")[0];
+    expect(body.points.length === cells.length, `${kind}'s body has ${body.points.length} points`);
+    body.points.forEach((p, i) => near(d, p, at(d, ...cells[i]), `${kind}'s point ${i + 1}`));
+  }
+  // Arrows: a circle on R3C1, a pill over R3C3-R3C4, each head on the arrow's last cell.
+  const arrows = only(d, "arrow", 2);
+  const [circle] = parts(arrows[0], "arrow-circle"), [pill] = parts(arrows[1], "arrow-circle");
+  near(d, [circle.x, circle.y], at(d, 3, 1), "the arrow's circle");
+  expect(Math.abs(circle.w - circle.h) < 1 && !circle.cls.includes("pill") && pill.cls.includes("pill"),
+         `the circle is ${circle.cls} ${circle.w} x ${circle.h}, the pill ${pill.cls}`);
+  near(d, [pill.x, pill.y], mid(at(d, 3, 3), at(d, 3, 4)), "the pill");
+  expect(pill.w > 1.5 * d.cells[0].w && pill.h < d.cells[0].w, `the pill is ${pill.w} x ${pill.h}`);
+  near(d, parts(arrows[0], "arrow-shaft")[0].points.at(-1), at(d, 5, 1), "the first arrow's tip", 0.05);
+  near(d, parts(arrows[1], "arrow-shaft")[0].points.at(-1), at(d, 5, 6), "the second arrow's tip", 0.05);
+  // Kropki dots on the edge between their cells: white, then black.
+  for (const [kind, a, b, fill] of [["difference", [1, 5], [1, 6], "rgb(255, 255, 255)"], ["ratio", [2, 5], [2, 6], "rgb(0, 0, 0)"]]) {
+    const [g] = only(d, kind, 1), [dot] = parts(g, "dot");
+    near(d, [dot.x, dot.y], mid(at(d, ...a), at(d, ...b)), `the ${kind} dot`, 0.05);
+    expect(dot.fill === fill, `the ${kind} dot is filled ${dot.fill}`);
+  }
+  // X and V on the edge between their cells.
+  const xv = only(d, "xv", 2);
+  for (const [g, letter, col] of [[xv[0], "X", 8], [xv[1], "V", 9]]) {
+    const [t] = parts(g, "xv");
+    expect(t.text === letter, `${letter} drawn as '${t.text}'`);
+    near(d, [t.x, t.y], mid(at(d, 1, col), at(d, 2, col)), `the ${letter}`, 0.1);
+  }
+  // Lines: each kind once, through its cells, each in its own colour; a between line's circles.
+  const lines = { palindrome: [[8, 3], [9, 4]], renban: [[6, 2], [7, 2]], whispers: [[6, 3], [7, 3]],
+                  "between-line": [[4, 7], [4, 8], [4, 9]], "region-sum-line": [[6, 4], [7, 5]],
+                  "entropic-line": [[5, 8], [6, 8]], "zipper-line": [[5, 9], [6, 9], [7, 9]], "modular-line": [[8, 8], [8, 9]] };
+  const colours = new Set();
+  for (const [kind, cells] of Object.entries(lines)) {
+    const [g] = only(d, kind, 1), [line] = parts(g, "line");
+    expect(line.points.length === cells.length, `${kind} has ${line.points.length} points`);
+    line.points.forEach((p, i) => near(d, p, at(d, ...cells[i]), `${kind}'s point ${i + 1}`, 0.05));
+    colours.add(line.stroke);
+  }
+  expect(colours.size === Object.keys(lines).length, `${colours.size} colours for ${Object.keys(lines).length} kinds of line`);
+  const ends = parts(d.groups.find((g) => g.kind === "between-line"), "line-end");
+  expect(ends.length === 2, `the between line has ${ends.length} end circles`);
+  near(d, [ends[0].x, ends[0].y], at(d, 4, 7), "the between line's first circle");
+  near(d, [ends[1].x, ends[1].y], at(d, 4, 9), "the between line's last circle");
+  // Killer cages: both outlined, the sum 10 in the first one's top cell, none on the other.
+  expect(JSON.stringify(d.cages) === JSON.stringify(["r8c1 r9c1", "r8c2 r9c2"]), `cages drawn: ${JSON.stringify(d.cages)}`);
+  expect(JSON.stringify(d.sums) === JSON.stringify([["r8c1", "10"]]), `cage sums drawn: ${JSON.stringify(d.sums)}`);
+  // The clues outside the grid: a little killer above column 3 pointing down-right, a
+  // sandwich left of row 4, an X-sum below column 4, a skyscraper right of row 9.
+  const outside = [["little-killer", 0, 3, "15"], ["sandwich", 4, 0, "10"], ["x-sum", 10, 4, "15"], ["skyscraper", 9, 10, "3"]];
+  for (const [kind, row, col, value] of outside) {
+    const [g] = only(d, kind, 1), [t] = parts(g, "clue");
+    expect(t.text === value, `the ${kind} clue reads '${t.text}'`);
+    near(d, [t.x, t.y], at(d, row, col), `the ${kind} clue`, 0.2);
+    expect(t.x < d.grid.left || t.x > d.grid.right || t.y < d.grid.top || t.y > d.grid.bottom, `the ${kind} clue is inside the grid`);
+    expect(t.x - t.w / 2 >= 0 && t.y - t.h / 2 >= 0, `the ${kind} clue is cut off at the page's edge`);
+  }
+  const pointer = parts(d.groups.find((g) => g.kind === "little-killer"), "clue-arrow")[0];
+  const [lx, ly] = at(d, 0, 3);
+  expect(pointer.x > lx && pointer.y > ly, "the little killer's arrow does not point down-right");
+  // The quadruple's circle on the corner of its four cells, with its two digits.
+  const [quad] = only(d, "quadruple", 1), [ring] = parts(quad, "quad");
+  near(d, [ring.x, ring.y], mid(at(d, 5, 5), at(d, 6, 6)), "the quadruple's circle", 0.05);
+  expect(JSON.stringify(parts(quad, "quad-digit").map((p) => p.text)) === '["1","2"]', "the quadruple's digits");
+  // Odd: a circle; even: a square; each on its cell.
+  const [odd] = parts(only(d, "odd", 1)[0], "odd"), [even] = parts(only(d, "even", 1)[0], "even");
+  expect(odd.tag === "circle" && even.tag === "rect", `odd drawn as ${odd.tag}, even as ${even.tag}`);
+  near(d, [odd.x, odd.y], at(d, 7, 7), "the odd circle");
+  near(d, [even.x, even.y], at(d, 7, 8), "the even square");
+  const note = await browser.eval(`document.getElementById("rules-note").textContent`);
+  expect(/thermometer ×1/.test(note) && /little-killer ×1/.test(note), `rules note: ${note}`);
+  await shot("12-fpuzzles-every-kind");
+  // On a phone-width screen the margin for the outside clues still fits the page.
+  await browser.viewport(390, 844, true);
+  await browser.goto(`${server.url}?fpuzzles=${fpuzzle(9, everyKind)}`);
+  const phone = await drawing();
+  const scroll = await browser.eval(`document.documentElement.scrollWidth`);
+  await shot("12-fpuzzles-every-kind-phone");
+  const clues = phone.groups.filter((g) => outside.some(([kind]) => kind === g.kind)).map((g) => parts(g, "clue")[0]);
+  expect(scroll <= 390 && clues.every((t) => t.x - t.w / 2 >= 0 && t.x + t.w / 2 <= 390),
+         `page width ${scroll}, clues at ${clues.map((t) => Math.round(t.x)).join(" ")}`);
+  await browser.viewport(1100, 900);
+});
+
+// The published puzzles of data/sudoku/variants/fpuzzles_links.txt: link, solution, title.
+const published = (() => {
+  const lines = readFileSync(join(variantsDir, "fpuzzles_links.txt"), "utf8").split("\n");
+  const out = [];
+  lines.forEach((l, i) => {
+    const m = /^(https:\S+) # (\d+)$/.exec(l);
+    if (m) out.push({ link: m[1], solution: m[2], title: lines[i - 1] });
+  });
+  return out;
+})();
+
+await test("an f-puzzles link pasted on the grid loads, draws and solves to the published solution", async () => {
+  const clipped = published.find((p) => p.title.includes('"Clipped"'));
+  expect(clipped, "test data: Clipped is not in fpuzzles_links.txt");
+  await browser.goto(server.url);
+  await browser.eval(`(() => { const data = new DataTransfer(); data.setData("text/plain", ${JSON.stringify(clipped.link)});
+    document.getElementById("grid").dispatchEvent(new ClipboardEvent("paste", { clipboardData: data, bubbles: true })); })()`);
+  const d = await drawing();
+  expect(d.groups.some((g) => g.kind === "thermometer") && d.groups.some((g) => g.kind === "arrow"),
+         `Clipped (arrow, thermo) draws ${[...new Set(d.groups.map((g) => g.kind))]}`);
+  await browser.click("#solve");
+  expect(await gridValues() === clipped.solution, `solved: ${await gridValues()}`);
+  expect(/unique/.test(await message()), `message: ${await message()}`);
+  // The text box takes the link too, here www. and a trailing comment.
+  await browser.goto(server.url);
+  const www = clipped.link.replace("https://", "https://www.") + " # Clipped";
+  await browser.eval(`document.querySelector("details.paste").open = true;
+    document.getElementById("text").value = ${JSON.stringify(www)}`);
+  await browser.click("#load");
+  expect((await drawing()).groups.some((g) => g.kind === "thermometer"), `the text box's link: ${await message()}`);
+  await shot("13-fpuzzles-pasted");
+});
+
+await test("the page's own link to an f-puzzles puzzle draws the same constraints", async () => {
+  await browser.goto(`${server.url}?fpuzzles=${fpuzzle(9, everyKind)}`);
+  const summary = (d) => JSON.stringify(d.groups.map((g) => [g.kind, g.name, g.cells]).concat(d.cages, d.sums));
+  const before = summary(await drawing());
+  const href = await browser.eval(`document.getElementById("share").href`);
+  await browser.goto(href);
+  const after = summary(await drawing());
+  expect(after === before, `through ${href.slice(0, 80)}...: ${after.slice(0, 200)}`);
+});
+
+await test("Candidates on an f-puzzles link: the published solution's digit alone in every blank cell", async () => {
+  const clipped = published.find((p) => p.title.includes('"Clipped"'));
+  await browser.goto(`${server.url}?fpuzzles=${clipped.link.split("?load=")[1]}&action=candidates`);
+  expect(/^True candidates: one digit a cell/.test(await message()), `message: ${await message()}`);
+  const shown = await browser.eval(`[...document.querySelectorAll("#grid .cell")].map((c) =>
+    c.dataset.value || [...c.querySelectorAll(".marks span[data-digit]")].map((s) => s.dataset.digit).join("") || "?")`);
+  const wrong = shown.map((d, i) => (d === clipped.solution[i] ? "" : `r${Math.floor(i / 9) + 1}c${i % 9 + 1}:${d}`)).filter(Boolean);
+  expect(!wrong.length, `cells whose candidates are not the published digit: ${wrong.slice(0, 5).join(" ")}`);
+});
+
+await test("each published f-puzzles link draws the kinds its title names", async () => {
+  const names = { "(?<!Slow )Thermo": "thermometer", "Slow Thermo": "slow-thermometer", Arrow: "arrow", Palindrome: "palindrome", Odd: "odd", Even: "even",
+                  Quadruple: "quadruple", "Little Killer": "little-killer", "Between Line": "between-line",
+                  Renban: "renban", Whispers: "whispers", "Region Sum": "region-sum-line", "X-Sum": "x-sum",
+                  Minimum: "minimum", Maximum: "maximum", Clone: "clone" };
+  let checked = 0;
+  const refused = [];
+  await browser.goto(server.url);
+  for (const p of published) {
+    const want = Object.entries(names).filter(([word]) => new RegExp(word, "i").test(p.title)).map(([, kind]) => kind);
+    if (!want.length) continue;
+    // Pasted on the grid one after the other, as a player loads several: each link brings its
+    // own rules, never the one before's (the Variant menu once sent them as "# variant
+    // anti-king+thermometer+arrow", which the reader refused).
+    await browser.eval(`(() => { const data = new DataTransfer(); data.setData("text/plain", ${JSON.stringify(p.link)});
+      document.getElementById("grid").dispatchEvent(new ClipboardEvent("paste", { clipboardData: data, bubbles: true })); })()`);
+    const shown = await message();
+    if (/^puzzle:1:/.test(shown)) {
+      // A puzzle the reader refuses (the engine's limits) is refused by the program alike.
+      const said = program(["count"], `${p.link}\n`).stderr;
+      expect(said.includes(shown.replace(/^puzzle:1:\d+: /, "")), `${p.title}: the page says '${shown}', the program '${said}'`);
+      refused.push(p.title);
+      continue;
+    }
+    const kinds = new Set((await drawing()).groups.map((g) => g.kind));
+    const missing = want.filter((k) => !kinds.has(k));
+    expect(!missing.length, `${p.title}: ${missing.join(", ")} not drawn (drawn: ${[...kinds].join(", ")}; ${await message()})`);
+    if (++checked <= 3) await shot(`14-fpuzzles-published-${checked}`);
+  }
+  expect(checked >= 15, `only ${checked} published puzzles name a kind (refused: ${refused.join("; ")})`);
+  if (refused.length) console.log(`# refused by the reader as by the program: ${refused.join("; ")}`);
+});
+
+await test("an explain step on a constraint lights its cells and its drawing; a step without one, none", async () => {
+  // Wikipedia's example with a thermometer its solution keeps (r1c4-r1c6 hold 6, 7, 8), as an
+  // f-puzzles link: the singles give steps.
+  const thermoOnly = { thermometer: [{ lines: [["R1C4", "R1C5", "R1C6"]] }] };
+  expect(wikipedia.solution.slice(3, 6) === "678", "test data: the thermometer breaks the solution");
+  await browser.goto(`${server.url}?fpuzzles=${fpuzzle(9, thermoOnly, wikipedia.puzzle)}&action=explain`);
+  const steps = await browser.eval(`state.explanation ? state.explanation.steps.length : -1`);
+  expect(steps >= 2, `Explain: ${await message()}`);
+  // The step record's "constraint" field ({"name", "cells"}), as explain writes it for a
+  // constraint's step, put on the first step of the log shown; the others have none.
+  const thermo = (await drawing()).groups.find((g) => g.name === "thermometer 1");
+  expect(thermo && thermo.cells === "r1c4 r1c5 r1c6", `thermometer 1: ${thermo && thermo.cells}`);
+  const cells = thermo.cells.split(" ");
+  await browser.eval(`state.explanation.steps[0].constraint = { name: "thermometer 1 (r1c4)", cells: ${JSON.stringify(cells)} }; showStep(1)`);
+  const unit = await classed("step-unit");
+  expect(cells.every((c) => unit.includes(cellOf(c, 9))), `the step's unit cells ${unit}, the thermometer's ${cells}`);
+  const lit = (await drawing()).groups.filter((g) => g.on).map((g) => g.name);
+  expect(JSON.stringify(lit) === '["thermometer 1"]', `drawings lit: ${lit}`);
+  await browser.eval(`delete state.explanation.steps[1].constraint; showStep(2)`);
+  const none = (await drawing()).groups.filter((g) => g.on);
+  expect(none.length === 0, `a step without a constraint lights ${none.map((g) => g.name)}`);
 });
 
 await test("no script errors on the page", async () => {
