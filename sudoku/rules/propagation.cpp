@@ -345,7 +345,8 @@ struct ConstraintPropagator::Impl {
             const long long v = constraints::pill_value(digits, digits.size());
             pill_fillings.push_back(digits);
             pill_values.push_back(v);
-            if (v >= 0 && static_cast<std::size_t>(v) <= top) values.set(static_cast<std::size_t>(v));
+            if (v >= 0 && static_cast<std::size_t>(v) <= top)
+              values.set(static_cast<std::size_t>(v));
             return;
           }
           for (Mask m = marks[static_cast<std::size_t>(cells[at])]; m != 0; m &= m - 1) {
@@ -378,7 +379,8 @@ struct ConstraintPropagator::Impl {
         std::vector<Mask> support(cells.size(), 0);
         for (std::size_t k = 0; k < pill_fillings.size(); ++k) {
           const long long v = pill_values[k];
-          if (v < 0 || static_cast<std::size_t>(v) > top || !feasible.test(static_cast<std::size_t>(v)))
+          if (v < 0 || static_cast<std::size_t>(v) > top ||
+              !feasible.test(static_cast<std::size_t>(v)))
             continue;
           for (std::size_t i = 0; i < cells.size(); ++i) support[i] |= bit(pill_fillings[k][i]);
         }
@@ -562,7 +564,8 @@ ConstraintPropagator::ConstraintPropagator(const Geometry& g, const Rules& rules
   const auto add_pair = [&](Source& s, int a, int b, const auto& ok) {
     if (a == b) return;
     const bool apart = im.differ(a, b);
-    s.pairs.push_back({a, b, relation([&](int x, int y) { return ok(x, y) && !(apart && x == y); })});
+    s.pairs.push_back(
+        {a, b, relation([&](int x, int y) { return ok(x, y) && !(apart && x == y); })});
   };
   const auto equal = [](int x, int y) { return x == y; };
   std::vector<Source>& out = im.sources;
@@ -705,8 +708,7 @@ ConstraintPropagator::ConstraintPropagator(const Geometry& g, const Rules& rules
           for (int d = 1; d <= n; ++d) {
             const auto [target, index] = constraints::indexed(g, rules, c.kind, cell, d);
             if (target == cell) continue;
-            add_pair(s, cell, target,
-                     [d, i = index](int x, int y) { return x != d || y == i; });
+            add_pair(s, cell, target, [d, i = index](int x, int y) { return x != d || y == i; });
             s.cells.push_back(target);
           }
         }
