@@ -775,8 +775,17 @@ ConstraintPropagator::ConstraintPropagator(const Geometry& g, const Rules& rules
     const Cage& cage = rules.cages[k];
     Source s = named("killer cage " + std::to_string(k + 1));
     s.cells = cage.cells;
+    // Its digit sets, as the cover's (cages stop at 16x16): each a set of |cage| digits adding
+    // up to the sum, which the matching of narrow_sets() reasons about far better than sums.
+    SetsPart p{cage.cells, {}};
+    for (Mask set = 0; set <= im.every; set += 2) {
+      if (std::popcount(set) != static_cast<int>(cage.cells.size())) continue;
+      int sum = 0;
+      for (Mask m = set; m != 0; m &= m - 1) sum += std::countr_zero(m);
+      if (sum == cage.sum) p.sets.push_back(set);
+    }
+    s.sets.push_back(std::move(p));
     s.distinct.push_back({cage.cells, false});
-    s.sums.push_back({{cage.cells}, 0, cage.sum});
     out.push_back(std::move(s));
   }
   for (Source& s : out) {

@@ -16,11 +16,13 @@
 //   distinct cells whose digits differ (cages, short extra regions; units of N cells also
 //            place a digit with one cell left for it);
 //   sums     groups of cells with equal sums, or a fixed one (arrows, with a pill's value;
-//            little killers; double arrows; region-sum lines' pieces; zippers' pairs; killer
-//            cages): every filling listed when the marks leave a few thousand (cells sharing a
+//            little killers; double arrows; region-sum lines' pieces; zippers' pairs): every
+//            filling listed when the marks leave a few thousand (cells sharing a
 //            unit differ), else partial sums as bit sets, forwards and backwards, so that a digit
 //            stays where some sum of the others (repeats allowed) completes a common sum;
-//   sets     cells whose digits are one of a family of sets, all different (renban);
+//   sets     cells whose digits are one of a family of sets, all different (renban; killer
+//            cages by the sets of digits adding up to their sum): a set stays while the cells
+//            can take distinct digits of it;
 //   options  per-cell digit sets of which one must fit (sandwich, X-sum, skyscraper clues,
 //            constraints.cpp's clue_options()): an option stays while each cell keeps a digit of
 //            it and the cells can take distinct ones;

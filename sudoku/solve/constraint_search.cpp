@@ -14,7 +14,8 @@ Rules unit_rules(const Rules& rules, int n) {
   Rules out = rules;
   out.nonconsecutive = out.negative_ratio = out.negative_xv = false;
   std::erase_if(out.constraints, [n](const Constraint& c) {
-    return !(c.kind == ConstraintKind::extra_region && c.cells.size() == static_cast<std::size_t>(n));
+    return !(c.kind == ConstraintKind::extra_region &&
+             c.cells.size() == static_cast<std::size_t>(n));
   });
   return out;
 }
@@ -48,7 +49,8 @@ ConstraintSearch::ConstraintSearch(const Board& puzzle, const Rules& rules)
   }
   sources_of_.assign(static_cast<std::size_t>(n2), {});
   for (int s = 0; s < propagator_.size(); ++s) {
-    for (const int cell : propagator_.cells(s)) sources_of_[static_cast<std::size_t>(cell)].push_back(s);
+    for (const int cell : propagator_.cells(s))
+      sources_of_[static_cast<std::size_t>(cell)].push_back(s);
   }
   dirty_.assign(static_cast<std::size_t>(propagator_.size()), 0);
 }

@@ -194,7 +194,7 @@ bool holds(const Shape& s, const sudoku::Constraint& c, const Digits& d) {
 }
 
 struct Outcome {
-  bool any = false;            // some filling holds
+  bool any = false;           // some filling holds
   std::vector<Mask> support;  // per cell of the board
 };
 
@@ -208,7 +208,8 @@ Outcome brute(const Shape& s, const sudoku::Constraint& c, const std::vector<int
     if (at == cells.size()) {
       if (!holds(s, c, d)) return;
       out.any = true;
-      for (const auto& [cell, digit] : d) out.support[static_cast<std::size_t>(cell)] |= Mask{1} << digit;
+      for (const auto& [cell, digit] : d)
+        out.support[static_cast<std::size_t>(cell)] |= Mask{1} << digit;
       return;
     }
     const int cell = cells[at];
@@ -266,7 +267,8 @@ void check(const Shape& s, const sudoku::Constraint& c, const std::vector<Mask>&
   if (exact) CHECK(ok == expected.any);
   for (std::size_t cell = 0; cell < marks.size(); ++cell) {
     INFO("cell " << cell << " marks " << marks[cell]);
-    const bool inside = std::find(cells.begin(), cells.end(), static_cast<int>(cell)) != cells.end();
+    const bool inside =
+        std::find(cells.begin(), cells.end(), static_cast<int>(cell)) != cells.end();
     if (!inside) {
       CHECK(narrowed[cell] == marks[cell]);  // only its cells narrowed
       continue;
@@ -290,24 +292,30 @@ TEST_CASE("propagation: narrow() keeps exactly the supported digits", "[constrai
       const auto line = random_line(n, 2 + static_cast<int>(rng() % 4), rng);
       const auto dot = random_dot(n, rng);
       const int v = 1 + static_cast<int>(rng() % static_cast<unsigned>(n - 1));
-      const auto listed = [&](const std::vector<int>& cells) { return fillings(cells, marks) <= 4096; };
+      const auto listed = [&](const std::vector<int>& cells) {
+        return fillings(cells, marks) <= 4096;
+      };
       check(s, make(ConstraintKind::thermometer, line), marks, true);
       check(s, make(ConstraintKind::slow_thermometer, line), marks, false);
       check(s, make(ConstraintKind::difference, dot, {v}), marks, true);
       check(s, make(ConstraintKind::ratio, dot, {2 + static_cast<int>(rng() % 2)}), marks, true);
-      check(s, make(ConstraintKind::xv, dot, {3 + static_cast<int>(rng() % static_cast<unsigned>(2 * n - 3))}),
+      check(s,
+            make(ConstraintKind::xv, dot,
+                 {3 + static_cast<int>(rng() % static_cast<unsigned>(2 * n - 3))}),
             marks, true);
       check(s, make(ConstraintKind::odd, line), marks, false);
       check(s, make(ConstraintKind::even, line), marks, false);
       int total = 0;
-      for (std::size_t i = 0; i < line.size(); ++i) total += 1 + static_cast<int>(rng() % static_cast<unsigned>(n));
+      for (std::size_t i = 0; i < line.size(); ++i)
+        total += 1 + static_cast<int>(rng() % static_cast<unsigned>(n));
       if (static_cast<int>(line.size()) <= n)
         check(s, make(ConstraintKind::little_killer, line, {total}), marks, listed(line));
       if (line.size() >= 2) {
         const std::size_t circle = line.size() >= 4 && rng() % 2 == 0 ? 2 : 1;
         const std::vector<int> pill(line.begin(), line.begin() + static_cast<long>(circle));
         const std::vector<int> shaft(line.begin() + static_cast<long>(circle), line.end());
-        if (!shaft.empty()) check(s, make(ConstraintKind::arrow, shaft, {}, pill), marks, listed(line));
+        if (!shaft.empty())
+          check(s, make(ConstraintKind::arrow, shaft, {}, pill), marks, listed(line));
       }
       if (static_cast<int>(line.size()) <= n) {
         check(s, make(ConstraintKind::renban, line), marks, false);
