@@ -31,6 +31,11 @@ ConstraintSearch::ConstraintSearch(const Board& puzzle, const Rules& rules)
   const int n2 = n_ * n_;
   const RuleUnits units(puzzle.geometry(), unit_rules(rules, n_));
   units_ = units.units;
+  units_of_.assign(static_cast<std::size_t>(n2), {});
+  for (std::size_t u = 0; u < units_.size(); ++u) {
+    for (const int cell : units_[u])
+      units_of_[static_cast<std::size_t>(cell)].push_back(static_cast<int>(u));
+  }
   peers_.assign(static_cast<std::size_t>(n2), {});
   for (const auto& unit : units_) {
     for (const int a : unit) {
@@ -70,6 +75,7 @@ bool ConstraintSearch::propagate(std::vector<Mask>& marks) {
     return false;
   };
   const Mask every = (Mask{1} << (n_ + 1)) - 2;
+  std::vector<int> places;
   for (;;) {
     // The units first, to a fixpoint: they are cheap.
     bool progress = true;
@@ -96,6 +102,33 @@ bool ConstraintSearch::propagate(std::vector<Mask>& marks) {
           once |= m;
         }
         if (once != every) return fail();
+        // Locked candidates: a digit whose places in this unit all lie in another unit
+        // (a box and a line, or a jigsaw region's) leaves the rest of that one.
+        for (Mask many = twice; many != 0; many &= many - 1) {
+          const Mask d = many & (~many + 1);
+          places.clear();
+          for (const int cell : unit) {
+            if ((marks[static_cast<std::size_t>(cell)] & d) != 0) places.push_back(cell);
+          }
+          for (const int v : units_of_[static_cast<std::size_t>(places.front())]) {
+            const auto& others = units_[static_cast<std::size_t>(v)];
+            if (&others == &unit) continue;
+            const bool inside = std::all_of(places.begin(), places.end(), [&](int cell) {
+              const auto& of = units_of_[static_cast<std::size_t>(cell)];
+              return std::find(of.begin(), of.end(), v) != of.end();
+            });
+            if (!inside) continue;
+            for (const int cell : others) {
+              Mask& m = marks[static_cast<std::size_t>(cell)];
+              if ((m & d) == 0 || std::find(places.begin(), places.end(), cell) != places.end())
+                continue;
+              m &= ~d;
+              if (m == 0) return fail();
+              touch(cell);
+              progress = true;
+            }
+          }
+        }
         for (Mask hidden = once & ~twice; hidden != 0; hidden &= hidden - 1) {
           const Mask d = hidden & (~hidden + 1);
           for (const int cell : unit) {

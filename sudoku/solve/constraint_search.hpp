@@ -58,6 +58,7 @@ class ConstraintSearch {
   int n_ = 0;
   ConstraintPropagator propagator_;
   std::vector<std::vector<int>> units_;
+  std::vector<std::vector<int>> units_of_;    // per cell: its units
   std::vector<std::vector<int>> peers_;       // per cell: cells sharing a unit or kept apart
   std::vector<std::vector<int>> sources_of_;  // per cell: the propagator's sources on it
   std::vector<char> dirty_;
