@@ -41,7 +41,7 @@ namespace po = boost::program_options;
 #define DLX_VERSION "0.1.0"  // apps/CMakeLists.txt passes the project's version
 #endif
 constexpr const char* kVersion =
-    "sudoku " DLX_VERSION " (backends: auto, bitboard, dlx, hybrid, naive, mrv, sat)";
+    "sudoku " DLX_VERSION " (backends: auto, bitboard, dlx, hybrid, naive, mrv, constraints, sat)";
 
 constexpr const char* kHelp = R"HELP(Usage: sudoku <command> [options] [FILE|PUZZLE...]
        sudoku generate [options]

@@ -15,7 +15,9 @@
 #include <cstring>
 #include <filesystem>
 #include <fstream>
+#include <optional>
 #include <sstream>
+#include <stdexcept>
 #include <unordered_set>
 #include <variant>
 #include <vector>
@@ -304,7 +306,20 @@ class Run::Impl {
       r.tally(consistent(puzzle.board));
       return;
     }
-    const RulesCover cover(puzzle.board, *rules);
+    std::optional<RulesCover> built;
+    try {
+      built.emplace(puzzle.board, *rules);
+    } catch (const std::invalid_argument& e) {
+      // A constraint with too many fillings to list: the cover cannot carry it (the
+      // constraints backend solves it; docs/constraints.md).
+      r.err << "sudoku: "
+            << ReadError{*source_, puzzle.line, 0, rules->name() + ": " + e.what()}.to_string()
+            << '\n';
+      ++r.totals.invalid;
+      r.worst(2);
+      return;
+    }
+    const RulesCover& cover = *built;
     const std::string comment =
         "Sudoku " + rules->name() + " " + g.name() + " from " + where(puzzle.line) + ": " +
         puzzle.board.to_line() + "\n" +

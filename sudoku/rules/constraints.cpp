@@ -43,8 +43,6 @@ std::optional<std::string> constraints_problem(const Geometry& geometry, const R
 
 namespace constraints {
 
-namespace {
-
 using Kind = ConstraintKind;
 
 // The value a constraint gives, or its kind's default.
@@ -75,11 +73,13 @@ std::vector<int> neighbours(const Geometry& g, int cell) {
   return out;
 }
 
-bool adjacent(const Geometry& g, int a, int b) {
+static bool adjacent(const Geometry& g, int a, int b) {
   return std::abs(g.row_of(a) - g.row_of(b)) + std::abs(g.col_of(a) - g.col_of(b)) == 1;
 }
 
-std::pair<int, int> ordered(int a, int b) { return a < b ? std::pair{a, b} : std::pair{b, a}; }
+static std::pair<int, int> ordered(int a, int b) {
+  return a < b ? std::pair{a, b} : std::pair{b, a};
+}
 
 // The pairs of neighbours a Kropki dot (difference or ratio) joins, and those an X or V joins:
 // the negative rules leave them alone.
@@ -122,7 +122,7 @@ std::vector<int> diagonal(int n, bool plus) {
   return cells;
 }
 
-bool all_differ(const std::vector<int>& digits) {
+static bool all_differ(const std::vector<int>& digits) {
   for (std::size_t i = 0; i < digits.size(); ++i) {
     for (std::size_t j = i + 1; j < digits.size(); ++j) {
       if (digits[i] == digits[j]) return false;
@@ -153,7 +153,7 @@ std::set<int> cells_of_kind(const Rules& rules, ConstraintKind kind) {
 }
 
 // The region (box, or jigsaw region) of each cell.
-int region_of(const Geometry& g, const Rules& rules, int cell) {
+static int region_of(const Geometry& g, const Rules& rules, int cell) {
   return rules.regions.empty() ? g.box_of(cell) : rules.regions[static_cast<std::size_t>(cell)];
 }
 
@@ -216,7 +216,7 @@ std::pair<int, int> indexed(const Geometry& g, const Rules& rules, ConstraintKin
 }
 
 // Whether cells are a whole row or column, in order from one end.
-bool whole_line(const Geometry& g, const std::vector<int>& cells) {
+static bool whole_line(const Geometry& g, const std::vector<int>& cells) {
   const int n = g.size();
   if (static_cast<int>(cells.size()) != n) return false;
   const int step = cells[1] - cells[0];
@@ -230,7 +230,7 @@ bool whole_line(const Geometry& g, const std::vector<int>& cells) {
 
 // The digits a sandwich, x-sum or skyscraper clue sees, from its cells: the sum between 1 and
 // N, the sum of the first X digits, the number of digits greater than all before them.
-int clue_value(ConstraintKind kind, int n, const std::vector<int>& d) {
+static int clue_value(ConstraintKind kind, int n, const std::vector<int>& d) {
   if (kind == ConstraintKind::sandwich) {
     const auto one = std::find(d.begin(), d.end(), 1) - d.begin();
     const auto top = std::find(d.begin(), d.end(), n) - d.begin();
@@ -254,8 +254,6 @@ int clue_value(ConstraintKind kind, int n, const std::vector<int>& d) {
   }
   return seen;
 }
-
-}  // namespace
 
 std::string label(const Geometry& geometry, const Rules& rules, std::size_t index) {
   const Constraint& c = rules.constraints[index];

@@ -145,8 +145,6 @@ std::optional<std::string> rules_problem(const Geometry& geometry, const Rules& 
   }
   if (variant.community()) {
     if (auto problem = constraints::shape_problem(geometry, variant)) return problem;
-    RuleUnits units(geometry, without_community(variant));
-    if (auto problem = constraints::expand(geometry, variant, units)) return problem;
   }
   return std::nullopt;
 }
@@ -223,7 +221,7 @@ RuleUnits::RuleUnits(const Geometry& geometry, const Rules& variant)
     std::sort(apart.begin(), apart.end());
   }
   if (variant.community()) {
-    constraints::expand(geometry, variant, *this);
+    too_many = constraints::expand(geometry, variant, *this);
   } else {
     allowed.assign(static_cast<std::size_t>(n2), (std::uint64_t{1} << (n + 1)) - 2);
     first_extra_unit = units.size();

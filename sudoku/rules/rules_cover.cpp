@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <cassert>
+#include <stdexcept>
 
 namespace sudoku {
 
@@ -44,6 +45,7 @@ void digit_sets(int n, int size, int sum, std::vector<std::uint32_t>& out) {
 RulesCover::RulesCover(const Board& puzzle, const Rules& variant) : puzzle_(puzzle) {
   const Geometry& g = puzzle.geometry();
   const RuleUnits rules(g, variant);
+  if (rules.too_many) throw std::invalid_argument(*rules.too_many);
   const int n = rules.n, n2 = n * n;
   const int unit_count = static_cast<int>(rules.units.size());
   const int cage_count = static_cast<int>(rules.cages.size());

@@ -19,6 +19,7 @@
 #include "sudoku/rules_cover.hpp"
 #include "sudoku/solve/backtracking.hpp"
 #include "sudoku/solve/bitboard_solver.hpp"
+#include "sudoku/solve/constraint_search.hpp"
 #include "sudoku/solve/dlx_solver.hpp"
 #include "sudoku/solve/sat_sudoku.hpp"
 
@@ -28,13 +29,14 @@ namespace sudoku {
 
 namespace {
 
-constexpr std::array<std::pair<Backend, std::string_view>, 7> kNames{{
+constexpr std::array<std::pair<Backend, std::string_view>, 8> kNames{{
     {Backend::automatic, "auto"},
     {Backend::bitboard, "bitboard"},
     {Backend::dlx, "dlx"},
     {Backend::hybrid, "hybrid"},
     {Backend::naive, "naive"},
     {Backend::mrv, "mrv"},
+    {Backend::constraints, "constraints"},
     {Backend::sat, "sat"},
 }};
 
@@ -47,7 +49,9 @@ std::string_view backend_name(Backend backend) {
   return "?";
 }
 
-std::string_view backend_names() { return "auto, bitboard, dlx, hybrid, naive, mrv, sat"; }
+std::string_view backend_names() {
+  return "auto, bitboard, dlx, hybrid, naive, mrv, constraints, sat";
+}
 
 Backend parse_backend(std::string_view name) {
   for (const auto& [b, known] : kNames) {
@@ -67,12 +71,22 @@ constexpr bool kClauseLearning = true;
 #endif
 }  // namespace
 
+namespace {
+// Why the rules' cover cannot be built: a constraint with too many fillings to list.
+std::optional<std::string> cover_refused(const Geometry& geometry, const Rules& rules) {
+  if (!rules.community()) return std::nullopt;
+  return RuleUnits(geometry, rules).too_many;
+}
+}  // namespace
+
 bool backend_fits(Backend backend, const Geometry& geometry, const Rules& rules) {
   switch (backend) {
     case Backend::automatic:
+    case Backend::constraints:
+      return true;
     case Backend::dlx:
     case Backend::hybrid:
-      return true;
+      return !cover_refused(geometry, rules);
     case Backend::bitboard:
       return rules.classic() && BitboardSolver::fits(geometry);
     case Backend::naive:
@@ -85,9 +99,13 @@ bool backend_fits(Backend backend, const Geometry& geometry, const Rules& rules)
 }
 
 std::string backend_misfit(const Geometry& geometry, const Rules& rules) {
+  if (auto why = cover_refused(geometry, rules)) {
+    return "searches the exact cover, which cannot list this puzzle's fillings (" + *why +
+           "); the constraints backend (or auto) can";
+  }
   if (!rules.classic()) {
     return "knows the classic rules only; a " + rules.name() +
-           " puzzle takes auto, dlx or hybrid (the exact cover)";
+           " puzzle takes auto, constraints, dlx or hybrid";
   }
   return "solves 9x9 boards only, not " + std::to_string(geometry.size()) + "x" +
          std::to_string(geometry.size());
@@ -109,10 +127,13 @@ SearchPlan plan_search(Backend backend, const Geometry& geometry, const Rules& r
   plan.generator_proves_by_sat = kClauseLearning && geometry.size() > kLargestForEngineDig;
   const Backend handover = plan.counts_to_two_by_sat ? Backend::sat : Backend::dlx;
   if (!rules.classic()) {
-    // The rules' cover, on the engine, to the end: no other backend takes them. The budget
-    // bounds only a front door's worker (Steps::before_handover), so that a long count can go
-    // on where the door splits it over its cores; in one step it would only repeat its start.
-    plan.first = backend == Backend::automatic ? Backend::dlx : backend;
+    // The community's constraints: the constraints backend, whose propagators need no list of
+    // fillings and prune far more than the cover's search. Other rules: the rules' cover, on
+    // the engine. Either to the end: the budget bounds only a front door's worker
+    // (Steps::before_handover), so that a long count can go on where the door splits it over
+    // its cores; in one step it would only repeat its start.
+    const Backend fitting = rules.community() ? Backend::constraints : Backend::dlx;
+    plan.first = backend == Backend::automatic ? fitting : backend;
     plan.handover = plan.first;
     plan.budget = kEngineBudget;
     return plan;
@@ -127,6 +148,10 @@ SearchPlan plan_search(Backend backend, const Geometry& geometry, const Rules& r
     case Backend::naive:
     case Backend::mrv:  // the baselines run to the end, wherever they run
       plan.first = plan.handover = backend;
+      break;
+    case Backend::constraints:
+      plan.first = plan.handover = backend;
+      plan.budget = kEngineBudget;
       break;
     case Backend::sat:
       plan.first = plan.handover = Backend::sat;
@@ -308,6 +333,19 @@ SolverResult Solver::run(Backend backend, const Board& puzzle, const Rules& rule
   Engines& e = engines();
   SolverResult result;
   result.backend = backend;
+  if (backend == Backend::constraints) {
+    ConstraintSearch search(puzzle, rules);
+    search.set_node_limit(node_limit);
+    search.set_interrupt(interrupt_);
+    result.first = Board(puzzle.geometry());
+    while (result.solutions < limit && search.next()) {
+      if (result.solutions == 0) result.first = search.solution();
+      ++result.solutions;
+    }
+    result.nodes = search.nodes();
+    result.complete = !search.paused();
+    return result;
+  }
   if (!rules.classic()) {
     e.rules.node_limit = node_limit;
     e.rules.interrupt = interrupt_;
@@ -344,6 +382,7 @@ SolverResult Solver::run(Backend backend, const Board& puzzle, const Rules& rule
       result.complete = found.has_value();
       return result;
     }
+    case Backend::constraints:  // searched above, under every rule set
     case Backend::automatic:
       throw std::logic_error("Solver::run: auto is not a backend of its own");
   }
@@ -448,6 +487,9 @@ SolverResult Solver::after_handover(const SearchPlan& plan, const Board& puzzle,
 // dancing links (the engine split_count takes) even where the bit-set search would fit.
 SolverResult Solver::rules_after_handover(const Board& puzzle, const Rules& rules,
                                           std::uint64_t limit, const SolveOptions& options) {
+  // The constraints backend goes on alone, on this thread: it has no cover to split.
+  if (plan_search(backend_, puzzle.geometry(), rules).first == Backend::constraints)
+    return run(Backend::constraints, puzzle, rules, limit, node_limit_);
   const bool split = limit == kNoLimit && options.split_count && node_limit_ == kNoLimit;
   RulesSearch& search = engines().rules;
   dlx::Solver* engine = split ? search.links_for_split(puzzle, rules) : nullptr;
@@ -482,6 +524,7 @@ struct Solver::Enumeration::State {
   // owner's DlxSolver.
   PlainCover* plain = nullptr;
   RulesSearch* rules = nullptr;
+  std::unique_ptr<ConstraintSearch> search;  // the constraints backend
   std::optional<DlxSolver::SolutionRange> range;
   std::optional<DlxSolver::SolutionRange::iterator> at;
   Board current;
@@ -494,10 +537,15 @@ struct Solver::Enumeration::State {
 
 Solver::Enumeration Solver::enumerate(const Board& puzzle, const Rules& rules) {
   Backend backend = backend_;
-  if (backend == Backend::automatic) backend = rules.classic() ? Backend::hybrid : Backend::dlx;
-  if (backend != Backend::dlx && backend != Backend::hybrid) {
+  if (backend == Backend::automatic) {
+    backend = rules.classic()     ? Backend::hybrid
+              : rules.community() ? Backend::constraints
+                                  : Backend::dlx;
+  }
+  if (backend != Backend::dlx && backend != Backend::hybrid && backend != Backend::constraints) {
     throw std::invalid_argument("the " + std::string(backend_name(backend)) +
-                                " backend counts but does not enumerate (dlx and hybrid do)");
+                                " backend counts but does not enumerate (dlx, hybrid and "
+                                "constraints do)");
   }
   return Enumeration(*this, puzzle, rules, backend);
 }
@@ -508,7 +556,11 @@ Solver::Enumeration::Enumeration(Solver& owner, const Board& puzzle, const Rules
   Engines& e = owner.engines();
   state_->node_limit = owner.node_limit_;
   state_->interrupt = owner.interrupt_;
-  if (!rules.classic()) {
+  if (backend == Backend::constraints) {
+    state_->search = std::make_unique<ConstraintSearch>(puzzle, rules);
+    state_->search->set_node_limit(owner.node_limit_);
+    state_->search->set_interrupt(owner.interrupt_);
+  } else if (!rules.classic()) {
     state_->rules = &e.rules;
     e.rules.node_limit = owner.node_limit_;
     e.rules.interrupt = owner.interrupt_;
@@ -538,6 +590,14 @@ Solver::Enumeration::~Enumeration() = default;
 
 bool Solver::Enumeration::next() {
   State& s = *state_;
+  if (s.search) {
+    if (!s.search->next()) {
+      s.stopped = s.search->paused();
+      return false;
+    }
+    s.current = s.search->solution();
+    return true;
+  }
   if (s.rules != nullptr) {
     if (!s.rules->next()) {
       s.stopped = s.rules->paused();
@@ -573,12 +633,14 @@ const Board& Solver::Enumeration::solution() const { return state_->current; }
 bool Solver::Enumeration::stopped() const { return state_->stopped; }
 
 std::uint64_t Solver::Enumeration::nodes() const {
+  if (state_->search) return state_->search->nodes();
   if (state_->rules != nullptr) return state_->rules->stats().nodes;
   return state_->plain != nullptr ? state_->plain->engine->stats().nodes
                                   : state_->range->stats().nodes;
 }
 
 std::uint64_t Solver::Enumeration::updates() const {
+  if (state_->search) return 0;  // no links to update
   if (state_->rules != nullptr) return state_->rules->stats().updates;
   return state_->plain != nullptr ? state_->plain->engine->stats().updates
                                   : state_->range->stats().updates;

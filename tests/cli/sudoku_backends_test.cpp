@@ -101,7 +101,7 @@ TEST_CASE(
   const auto unknown = sudoku("solve --solver dancing", kExample + "\n");
   CHECK(unknown.exit_code == 2);
   CHECK(unknown.err.find("unknown backend 'dancing': the backends are auto, bitboard, dlx, "
-                         "hybrid, naive, mrv, sat") != std::string::npos);
+                         "hybrid, naive, mrv, constraints, sat") != std::string::npos);
   const auto version = sudoku("--version");
   CHECK(version.out.find("dancing links") == std::string::npos);
   CHECK(version.out.find("bitboard") != std::string::npos);

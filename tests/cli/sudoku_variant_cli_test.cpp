@@ -361,5 +361,5 @@ TEST_CASE("sudoku runs classic and X puzzles through one path, with one record s
   CHECK(lines(r.out)[1] == "# <stdin>:3: not solved");
   CHECK(r.err ==
         "sudoku: <stdin>:3: the naive backend knows the classic rules only; a x puzzle "
-        "takes auto, dlx or hybrid (the exact cover)\n");
+        "takes auto, constraints, dlx or hybrid\n");
 }

@@ -165,7 +165,7 @@ def test_nodes_are_the_backends_own_measure(solver):
 
 def test_an_unknown_solver_is_named_with_the_valid_ones():
     with pytest.raises(ValueError, match=r"unknown backend 'fast': the backends are auto, "
-                                          r"bitboard, dlx, hybrid, naive, mrv, sat"):
+                                          r"bitboard, dlx, hybrid, naive, mrv, constraints, sat"):
         sudoku.solve("." * 81, solver="fast")
     with pytest.raises(ValueError, match="unknown backend"):
         sudoku.count("." * 16, solver="")

@@ -487,8 +487,8 @@ TEST_CASE("f-puzzles constraints read back from the links written for them", "[f
 TEST_CASE("SudokuSolver's published f-puzzles links solve to their published solutions",
           "[fpuzzles]") {
   // data/sudoku/variants/fpuzzles_links.txt: each link with its published solution in its
-  // comment. A node limit bounds the work: the puzzles the engine settles within it must give
-  // the published solution, and as many settle as did when the file was added.
+  // comment. A node limit bounds the work: the puzzles the search settles within it must give
+  // the published solution, and at least as many settle as when the constraints backend came.
   std::ifstream in(std::string(DLX_DATA_DIR) + "/sudoku/variants/fpuzzles_links.txt");
   REQUIRE(in);
   std::string line;
@@ -509,13 +509,7 @@ TEST_CASE("SudokuSolver's published f-puzzles links solve to their published sol
     }
     const auto& p = std::get<sudoku::Puzzle>(entries[0]);
     sudoku::Solver solver;
-    solver.set_node_limit(200000);
-    // A skyscraper clue's options are many (docs/constraints.md), so each node of that puzzle
-    // costs some 0.15 ms: its search is left out here (its reading is checked above).
-    const bool skyscraper =
-        std::any_of(p.variant.constraints.begin(), p.variant.constraints.end(),
-                    [](const sudoku::Constraint& c) { return c.kind == K::skyscraper; });
-    if (skyscraper) continue;
+    solver.set_node_limit(20000);
     const auto r = solver.solve(p.board, p.variant, 2);
     if (!r.complete) continue;
     CHECK(r.solutions == 1);
@@ -526,13 +520,11 @@ TEST_CASE("SudokuSolver's published f-puzzles links solve to their published sol
     ++proved;
   }
   CHECK(links == 37);
-  CHECK(proved == 18);
-  // Long sums beyond the fillings' limit (docs/constraints.md): refused by name, never wrong.
-  CHECK(refused == std::vector<std::string>{
-                       "t.txt:1:1: f-puzzles: little-killer 2 (r7c9) has too many fillings to "
-                       "list (more than 20000)",
-                       "t.txt:1:1: f-puzzles: arrow 1 (r4c2) has too many fillings to list (more "
-                       "than 20000)"});
+  // Within 20,000 guesses of the constraints backend: 31 (the engine settled 18 within 200,000
+  // nodes); the others take it up to some seconds (bench/results/fpuzzles-speed.md).
+  CHECK(proved >= 31);
+  // Long sums are no longer refused: the constraints backend lists no fillings.
+  CHECK(refused.empty());
 }
 
 TEST_CASE("f-puzzles links read back as written", "[fpuzzles]") {

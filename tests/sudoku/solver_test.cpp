@@ -56,9 +56,9 @@ TEST_CASE("solver: backend names parse back; an unknown name lists the valid one
     (void)sudoku::parse_backend("dancing");
     FAIL("no exception");
   } catch (const std::invalid_argument& e) {
-    CHECK(
-        std::string(e.what()) ==
-        "unknown backend 'dancing': the backends are auto, bitboard, dlx, hybrid, naive, mrv, sat");
+    CHECK(std::string(e.what()) ==
+          "unknown backend 'dancing': the backends are auto, bitboard, dlx, hybrid, naive, mrv, "
+          "constraints, sat");
   }
   CHECK(sudoku::plan_search(Backend::automatic, sudoku::Geometry{3, 3}).first == Backend::bitboard);
   CHECK(sudoku::plan_search(Backend::automatic, sudoku::Geometry{2, 3}).first == Backend::hybrid);

@@ -149,11 +149,12 @@ inline constexpr const char* kVariantNames =
 std::optional<std::string> rules_problem(const Geometry& geometry, const Rules& variant);
 /// The first of `variant.constraints` whose shape is wrong (a cell off the board or twice, too
 /// few or too many cells, a value out of range), named: "thermometer 2 (r4c5) has 1 cells; it
-/// takes 2 to 81". Part of rules_problem(), which also refuses fillings too many to list.
+/// takes 2 to 81". Part of rules_problem().
 std::optional<std::string> constraints_problem(const Geometry& geometry, const Rules& variant);
 /// Killer cages are encoded by their digit sets, which stays small up to this side.
 inline constexpr int kMaxKillerSize = 16;
-/// A constraint whose allowed fillings are options gives up beyond this many fillings.
+/// A constraint whose allowed fillings are options of the exact cover gives up beyond this many
+/// fillings (RuleUnits::too_many; RulesCover then throws). The constraints backend lists none.
 inline constexpr std::size_t kMaxFillings = 20000;
 
 /// A ban between two placements: cell a holding digit x and cell b holding y never both
@@ -219,6 +220,9 @@ struct RuleUnits {
   std::vector<DigitSets> digit_sets;
   std::vector<SetFillings> set_fillings;
   std::size_t first_extra_unit = 0;
+  /// Set when a constraint has more than kMaxFillings fillings: then `fillings` is incomplete
+  /// and no cover may be built (RulesCover throws this message).
+  std::optional<std::string> too_many;
 };
 
 /// Why `solution` is not a solution of `puzzle` under `variant`, or nothing if it is: every cell

@@ -42,7 +42,9 @@ namespace sudoku {
 /// The exact cover of one puzzle under a variant, its givens applied (see above).
 class RulesCover {
  public:
-  /// Precondition: !rules_problem(puzzle.geometry(), variant).
+  /// Precondition: !rules_problem(puzzle.geometry(), variant). Throws std::invalid_argument
+  /// naming the constraint when one has more than kMaxFillings fillings to list (a long sum:
+  /// the constraints backend searches those, solver.hpp).
   RulesCover(const Board& puzzle, const Rules& variant);
 
   /// Whether the givens already clash (two of them share an item): then there is no cover.

@@ -28,6 +28,10 @@
 //             (sat_solve()). Fit for a few solutions, not millions. Its nodes are conflicts.
 //             Not in the WebAssembly build (the page), which has no CaDiCaL: there the plan
 //             never hands over to it, and the engine counts every board.
+//   constraints  every rule set: pencil marks, the units' singles and the community's
+//             constraints as propagators (sudoku/rules/propagation.hpp) to a fixpoint, a guess
+//             on the cell with fewest candidates (sudoku/solve/constraint_search.hpp); one
+//             thread. Its nodes are guesses.
 //   auto      plan_search()'s choice.
 //
 // The policy of auto (which backend, its budget, where a longer search goes on) is decided in
@@ -36,7 +40,9 @@
 // budget of nodes (some tens of milliseconds); a search that needs more goes on from the start
 // with dlx, or above 16x16 first with sat (on a minimal 25x25 puzzle the engine's search can
 // take hours, clause learning a second), which counts up to a few solutions before dlx goes
-// on. Other rules go to their cover (labelled dlx), to the end; only a front door's worker
+// on. Rules with the community's constraints (Rules::community()) go to the constraints
+// backend, to the end, on one thread. Other rules go to their cover (labelled dlx), to the
+// end; only a front door's worker
 // (Steps::before_handover) keeps to a budget there, so that a long count goes on split.
 //
 // Front doors that run the long search their own way ask the Solver for it in two parts, and
@@ -79,20 +85,30 @@ class Solver;
 
 namespace sudoku {
 
-enum class Backend : std::uint8_t { automatic, bitboard, dlx, hybrid, naive, mrv, sat };
+enum class Backend : std::uint8_t {
+  automatic,
+  bitboard,
+  dlx,
+  hybrid,
+  naive,
+  mrv,
+  constraints,
+  sat
+};
 /// How many backends there are: the size of every table indexed by Backend. Derived from the
 /// last value, so a new backend (added before `sat`, or `sat` replaced) keeps tables in bounds.
 inline constexpr std::size_t kBackendCount = static_cast<std::size_t>(Backend::sat) + 1;
 
-/// "auto", "bitboard", "dlx", "hybrid", "naive", "mrv", "sat".
+/// "auto", "bitboard", "dlx", "hybrid", "naive", "mrv", "constraints", "sat".
 [[nodiscard]] std::string_view backend_name(Backend backend);
-/// Every name, for messages: "auto, bitboard, dlx, hybrid, naive, mrv, sat".
+/// Every name, for messages: "auto, bitboard, dlx, hybrid, naive, mrv, constraints, sat".
 [[nodiscard]] std::string_view backend_names();
 /// The backend of a name; std::invalid_argument ("unknown backend 'x': the backends are auto,
-/// bitboard, dlx, hybrid, naive, mrv, sat") for any other text.
+/// bitboard, dlx, hybrid, naive, mrv, constraints, sat") for any other text.
 [[nodiscard]] Backend parse_backend(std::string_view name);
 /// Whether `backend` solves boards of this geometry under these rules: bitboard classic 9x9
-/// only; naive, mrv and sat classic rules only; auto, dlx and hybrid every rule set.
+/// only; naive, mrv and sat classic rules only; auto, dlx, hybrid and constraints every rule
+/// set (dlx and hybrid throw where a constraint has too many fillings for the cover).
 [[nodiscard]] bool backend_fits(Backend backend, const Geometry& geometry, const Rules& rules = {});
 /// Why a backend does not fit (the text after "the X backend "), for messages: "solves 9x9
 /// boards only, not 6x6", "knows the classic rules only; ...". Precondition: !backend_fits().

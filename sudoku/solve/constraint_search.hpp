@@ -1,0 +1,76 @@
+// The search of the constraints backend (solver.hpp): pencil marks, the units' singles and the
+// constraints' propagators (sudoku/rules/propagation.hpp) to a fixpoint, then a guess on the
+// cell with the fewest candidates, depth first. Nothing is listed ahead, so a long sum costs no
+// more than its propagator; every solution is checked by check_solution() before it counts, so a
+// propagator that narrows too little costs time, never a wrong count.
+//
+//     sudoku::ConstraintSearch search(puzzle, rules);
+//     while (search.next()) use(search.solution());
+//
+// One thread. Memory: one copy of the marks per level of the search.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <vector>
+
+#include "sudoku/board.hpp"
+#include "sudoku/rules.hpp"
+#include "sudoku/rules/propagation.hpp"
+
+namespace sudoku {
+
+class ConstraintSearch {
+ public:
+  static constexpr std::uint64_t kNoLimit = ~std::uint64_t{0};
+
+  /// Precondition: !rules_problem(puzzle.geometry(), rules).
+  ConstraintSearch(const Board& puzzle, const Rules& rules);
+
+  /// Stops the search once it has spent `nodes` guesses in all (then paused()).
+  void set_node_limit(std::uint64_t nodes) { node_limit_ = nodes; }
+  /// Asked every 256 guesses; true stops the search (then paused()).
+  void set_interrupt(std::function<bool()> interrupt) { interrupt_ = std::move(interrupt); }
+
+  /// Advances to the next solution; false at the end of the search or when stopped.
+  bool next();
+  [[nodiscard]] const Board& solution() const { return solution_; }
+  [[nodiscard]] std::uint64_t nodes() const { return nodes_; }
+  /// Whether the last next() that found nothing was stopped rather than at the end.
+  [[nodiscard]] bool paused() const { return paused_; }
+
+ private:
+  using Mask = std::uint64_t;
+  struct Frame {
+    std::vector<Mask> marks;
+    int cell = -1;
+    Mask left = 0;  // the digits of `cell` not tried yet
+  };
+
+  bool propagate(std::vector<Mask>& marks);
+  void touch(int cell);
+  [[nodiscard]] int choose(const std::vector<Mask>& marks) const;
+  // A full assignment: the solution if it obeys every rule.
+  bool accept(const std::vector<Mask>& marks);
+
+  Board puzzle_;
+  Rules rules_;
+  int n_ = 0;
+  ConstraintPropagator propagator_;
+  std::vector<std::vector<int>> units_;
+  std::vector<std::vector<int>> units_of_;    // per cell: its units
+  std::vector<std::vector<int>> peers_;       // per cell: cells sharing a unit or kept apart
+  std::vector<std::vector<int>> sources_of_;  // per cell: the propagator's sources on it
+  std::vector<char> dirty_;
+  std::vector<int> dirty_list_;
+  std::vector<Mask> before_;  // scratch: a source's cells before it narrows
+  std::vector<Frame> frames_;
+  bool started_ = false;
+  Board solution_;
+  std::uint64_t nodes_ = 0;
+  std::uint64_t node_limit_ = kNoLimit;
+  std::function<bool()> interrupt_;
+  bool paused_ = false;
+};
+
+}  // namespace sudoku
