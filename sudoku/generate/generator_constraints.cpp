@@ -236,7 +236,10 @@ void Generator::place_constraints(const Board& grid, Rules& rules) {
       for (const int x : cells) sum += grid[x];
       Rules with = rules;
       with.constraints.push_back({Kind::little_killer, cells, {}, {sum}});
-      if (rules_problem(grid.geometry(), with)) continue;
+      // A diagonal whose fillings the cover cannot list is left out: the generator's proofs
+      // and enumerations may go through the rules' cover (RulesCover throws on it).
+      if (rules_problem(grid.geometry(), with) || RuleUnits(grid.geometry(), with).too_many)
+        continue;
       rules = std::move(with);
       ++placed;
     }
