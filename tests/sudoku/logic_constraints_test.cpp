@@ -36,24 +36,28 @@ using K = sudoku::ConstraintKind;
 namespace {
 
 /// A published solution as written beside a link: decimal digits one after the other, a
-/// 16x16's 10..16 in two characters. Read row by row, each row a permutation of 1..N, trying
-/// the two-character reading where the one-character reading fails. Empty if none fits.
+/// 16x16's 10..16 in two characters. Read cell by cell, no digit twice in a row or column,
+/// trying the two-character reading where the one-character reading fails. Empty if none fits.
 std::vector<int> published_digits(const std::string& text, int n) {
   std::vector<int> out;
-  std::vector<int> row_used(static_cast<std::size_t>(n), 0);
-  const auto walk = [&](auto&& self, std::size_t at) -> bool {
+  const auto fits = [&](int d) {
     const int cell = static_cast<int>(out.size());
-    if (cell == n * n) return at == text.size();
-    if (cell % n == 0) std::fill(row_used.begin(), row_used.end(), 0);
+    for (int k = cell - cell % n; k < cell; ++k) {
+      if (out[static_cast<std::size_t>(k)] == d) return false;
+    }
+    for (int k = cell % n; k < cell; k += n) {
+      if (out[static_cast<std::size_t>(k)] == d) return false;
+    }
+    return true;
+  };
+  const auto walk = [&](auto&& self, std::size_t at) -> bool {
+    if (static_cast<int>(out.size()) == n * n) return at == text.size();
     for (std::size_t width = 1; width <= 2 && at + width <= text.size(); ++width) {
       const int d = std::stoi(text.substr(at, width));
-      if (text[at] == '0' || d < 1 || d > n || row_used[static_cast<std::size_t>(d - 1)]) continue;
-      const std::vector<int> saved = row_used;
-      row_used[static_cast<std::size_t>(d - 1)] = 1;
+      if (text[at] == '0' || d < 1 || d > n || !fits(d)) continue;
       out.push_back(d);
       if (self(self, at + width)) return true;
       out.pop_back();
-      row_used = saved;
     }
     return false;
   };
