@@ -111,6 +111,12 @@ Json step_json(const Step& s, const Geometry& g) {
     step.add("sets", array_of(s.sets, [&](const CellSet& set) { return set_json(set, g); }));
   }
   if (s.sum > 0) step.add("sum", s.sum);  // killer steps: the cage's or the innies' total
+  if (s.constraint) {  // constraint steps: what the page draws, cells in the constraint's order
+    step.add("constraint", Object(2)
+                               .add("name", s.constraint->name)
+                               .add("cells", cells_json(g, s.constraint->cells))
+                               .done());
+  }
   if (!s.chain.empty()) {
     step.add("chain_kind", s.chain_kind).add("complexity", s.complexity);
     if (s.level > 0) step.add("level", s.level);

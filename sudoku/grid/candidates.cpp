@@ -39,11 +39,25 @@ Layout::Layout(const Geometry& g, const Rules& variant)
     for (int id = 0; id < 3 * n; ++id) units.push_back(Unit{static_cast<UnitKind>(id / n), id % n});
   } else {
     // The rules' units as RuleUnits lists them: rows, columns, boxes or regions (3N, in the
-    // classic numbering), then diagonals and windows.
+    // classic numbering), then diagonals and windows, then the community's units of N cells.
     RuleUnits vu(g, variant);
-    // The community's extra units (extra regions, disjoint groups, single diagonals) are left
-    // out, as the rest of its constraints: pencil marks that ignore a rule stay true.
-    vu.units.resize(vu.first_extra_unit);
+    const auto first_extra = static_cast<int>(vu.first_extra_unit);
+    // The community's units in expand()'s order (constraints.cpp): diagonal-, diagonal+, the
+    // disjoint groups, the extra regions of N cells (numbered among all the extra regions).
+    std::vector<Unit> extra;
+    if (variant.diagonal_minus) extra.push_back({UnitKind::diagonal_minus, 0});
+    if (variant.diagonal_plus) extra.push_back({UnitKind::diagonal_plus, 0});
+    if (variant.disjoint_groups) {
+      for (int i = 0; i < n; ++i) extra.push_back({UnitKind::disjoint_group, i});
+    }
+    int extra_regions = 0;
+    for (const Constraint& c : variant.constraints) {
+      if (c.kind != ConstraintKind::extra_region) continue;
+      if (c.cells.size() == static_cast<std::size_t>(n))
+        extra.push_back({UnitKind::extra_region, extra_regions});
+      ++extra_regions;
+    }
+    assert(extra.size() == vu.units.size() - vu.first_extra_unit);
     unit_cells = std::move(vu.units);
     const bool jigsaw = !variant.regions.empty();
     for (int id = 0; id < unit_count(); ++id) {
@@ -53,6 +67,12 @@ Layout::Layout(const Geometry& g, const Rules& variant)
       if (id >= 3 * n && variant.windows && (!variant.diagonals || id >= 3 * n + 2)) {
         kind = UnitKind::window;
         index = id - 3 * n - (variant.diagonals ? 2 : 0);
+      }
+      if (id >= first_extra) {
+        kind = extra[static_cast<std::size_t>(id - first_extra)].kind;
+        index = extra[static_cast<std::size_t>(id - first_extra)].index;
+        auto& list = unit_cells[static_cast<std::size_t>(id)];
+        std::sort(list.begin(), list.end());  // a diagonal+ is listed from rNc1 up
       }
       units.push_back(Unit{kind, index});
       for (int cell : unit_cells[static_cast<std::size_t>(id)]) {
@@ -93,6 +113,17 @@ Layout::Layout(const Geometry& g, const Rules& variant)
       }
     }
     for (auto& list : apart) std::sort(list.begin(), list.end());
+    // The community's bans between placements, both ways: the chains' weak links.
+    if (!vu.bans.empty()) {
+      bans.resize(static_cast<std::size_t>(cells * (n + 1)));
+      const auto at = [stride = n + 1](int cell, int digit) {
+        return static_cast<std::size_t>(cell * stride + digit);
+      };
+      for (const Ban& ban : vu.bans) {
+        bans[at(ban.a, ban.x)].push_back({ban.b, ban.y});
+        bans[at(ban.b, ban.y)].push_back({ban.a, ban.x});
+      }
+    }
   }
   peers.resize(static_cast<std::size_t>(cells));
   for (int cell = 0; cell < cells; ++cell) {

@@ -13,7 +13,8 @@
 // - the running totals (solved cells, candidates left) always match the cells.
 //
 // Units are numbered 0..3N-1: rows first, then columns, then boxes (a jigsaw's regions in their
-// place), each by index from 0; a variant's diagonals and windows follow (RuleUnits' order).
+// place), each by index from 0; a variant's diagonals and windows follow, then the community's
+// units of N cells: single diagonals, disjoint groups, extra regions (RuleUnits' order).
 // The Layout holding the unit tables is built once per Position and shared by copies, so
 // copying a Position copies only the cells.
 #pragma once
@@ -23,6 +24,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "sudoku/board.hpp"
@@ -49,13 +51,17 @@ struct Layout {
   std::vector<std::vector<int>> unit_cells;    ///< every unit's N cells, cells increasing
   std::vector<Unit> units;                     ///< each unit's kind and index (unit names)
   std::vector<std::array<int, 3>> cell_units;  ///< row, column and box (or region) of each cell
-  /// Every unit of each cell: the three of cell_units, then its diagonals and windows.
+  /// Every unit of each cell: the three of cell_units, then its diagonals, windows and the
+  /// community's units.
   std::vector<std::vector<int>> all_units;
   std::vector<std::vector<int>> peers;  ///< cells the cell sees (sees()), increasing
   /// Cells a cell must differ from without sharing a unit: anti-knight and anti-king pairs and
   /// cage mates; empty lists for classic rules.
   std::vector<std::vector<int>> apart;
   std::vector<int> cage_of;  ///< each cell's cage (index into rules.cages), -1 for none
+  /// The community's bans between placements (RuleUnits::bans, both ways): bans[cell * (N + 1)
+  /// + digit] lists the (cell, digit) placements that one rules out. Empty without bans.
+  std::vector<std::vector<std::pair<int, int>>> bans;
 
   [[nodiscard]] int unit_count() const { return static_cast<int>(unit_cells.size()); }
   /// The unit id as validator.hpp's Unit (kind and index).

@@ -18,12 +18,17 @@ std::string cell_name(const Geometry& geometry, int cell) {
 }
 
 std::string unit_name(const Unit& unit) {
-  const char* kind = unit.kind == UnitKind::row        ? "row"
-                     : unit.kind == UnitKind::column   ? "column"
-                     : unit.kind == UnitKind::box      ? "box"
-                     : unit.kind == UnitKind::region   ? "region"
-                     : unit.kind == UnitKind::diagonal ? "diagonal"
-                                                       : "window";
+  // The single diagonals are one each: named as f-puzzles names them, without a number.
+  if (unit.kind == UnitKind::diagonal_minus) return "diagonal-";
+  if (unit.kind == UnitKind::diagonal_plus) return "diagonal+";
+  const char* kind = unit.kind == UnitKind::row              ? "row"
+                     : unit.kind == UnitKind::column         ? "column"
+                     : unit.kind == UnitKind::box            ? "box"
+                     : unit.kind == UnitKind::region         ? "region"
+                     : unit.kind == UnitKind::diagonal       ? "diagonal"
+                     : unit.kind == UnitKind::window         ? "window"
+                     : unit.kind == UnitKind::disjoint_group ? "disjoint group"
+                                                             : "extra-region";
   return std::string(kind) + " " + std::to_string(unit.index + 1);
 }
 
@@ -70,6 +75,10 @@ std::vector<int> unit_cells(const Geometry& g, const Unit& unit) {
       case UnitKind::region:  // the rules' units: the callers here take the classic ones only
       case UnitKind::diagonal:
       case UnitKind::window:
+      case UnitKind::diagonal_minus:
+      case UnitKind::diagonal_plus:
+      case UnitKind::disjoint_group:
+      case UnitKind::extra_region:
         break;
     }
   }

@@ -23,8 +23,10 @@ int lowest(CellBits b) {
 
 bool ClosureTable::fits(const Layout& layout) {
   // 9x9 under any rules whose units fit multi_units_'s bits: the peers (Layout::peers) carry
-  // the rules' apart pairs as the engine's weak links do.
-  return layout.n == 9 && layout.cell_units.size() == 81 && layout.unit_cells.size() <= 32;
+  // the rules' apart pairs as the engine's weak links do. The constraints' bans link
+  // placements of other digits, which these boards do not hold: the engine goes alone there.
+  return layout.n == 9 && layout.cell_units.size() == 81 && layout.unit_cells.size() <= 32 &&
+         layout.bans.empty();
 }
 
 ClosureTable::ClosureTable(const Layout& layout) {

@@ -364,6 +364,13 @@ std::string step_text(const Step& s, const Geometry& g) {
     case StepWording::chain:
       text += chain_text(s, g);
       break;
+    case StepWording::constraint:
+      // The constraint and its cells, unless it is a global rule over the whole board.
+      text += s.constraint->name;
+      if (s.constraint->cells.size() <= static_cast<std::size_t>(g.size()))
+        text += " (" + cells_text(g, s.constraint->cells, " ") + ")";
+      text += " -> " + eliminated_text(g, s.eliminated);
+      break;
   }
   return text + " " + totals_text(s.solved, s.unsolved, s.candidates);
 }

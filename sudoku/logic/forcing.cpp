@@ -19,7 +19,9 @@
 #include <vector>
 
 #include "sudoku/logic/chain_closure.hpp"
+#include "sudoku/logic/patterns.hpp"
 #include "sudoku/logic/technique_facts.hpp"
+#include "sudoku/rules/propagation.hpp"
 #include "sudoku/solve/deduction_kernel.hpp"
 
 namespace sudoku::detail {
@@ -32,6 +34,7 @@ constexpr int kAssumption = -1;
 constexpr int kCell = -2;      // the cell's last candidate, or one candidate leaves the cell
 constexpr int kAdvanced = -3;  // a technique applied inside a dynamic chain (Node::rule)
 constexpr int kApart = -4;     // the digit leaves a cell the rules keep apart (Layout::apart)
+constexpr int kBan = -5;       // a constraint bans the placement beside its parent (Layout::bans)
 
 // Propagations one search for nested forcing chains may spend, levels 2..5 together: the
 // nested levels multiply the work of the levels below, and the hardest puzzles would
@@ -214,6 +217,12 @@ class Engine {
       }
       for (const auto& cells : layout.apart) {
         for (int c : cells) mix(static_cast<std::uint64_t>(c));
+        mix(~std::uint64_t{0});
+      }
+      // The bans are links too: two puzzles with the same units but other constraints must
+      // not share what the memo remembers.
+      for (const auto& banned : layout.bans) {
+        for (const auto& [c, d] : banned) mix(static_cast<std::uint64_t>(c * 64 + d));
         mix(~std::uint64_t{0});
       }
     }
@@ -565,6 +574,16 @@ void Engine::propagate(Imp& imp, const std::vector<std::uint64_t>& orig, const M
       for (int q : L_.apart[pc]) {
         if ((imp.grid[static_cast<std::size_t>(q)] & digit_bit(p.digit)) != 0) {
           add(imp, q, p.digit, false, kApart, {id}, -1);
+        }
+      }
+      // The constraints' bans: weak links, between digits too except in a one-digit chain.
+      if (!L_.bans.empty()) {
+        for (const auto& [q, y] :
+             L_.bans[pc * static_cast<std::size_t>(n_ + 1) + static_cast<std::size_t>(p.digit)]) {
+          if (!mode.y_links && y != p.digit) continue;
+          if ((imp.grid[static_cast<std::size_t>(q)] & digit_bit(y)) != 0) {
+            add(imp, q, y, false, kBan, {id}, -1);
+          }
         }
       }
       continue;
@@ -1409,6 +1428,19 @@ std::vector<Hint> Engine::search(Technique t, int level, const std::vector<std::
   return out;
 }
 
+/// Why a ban joins two cells: the name of the first constraint holding both (the propagator's
+/// sources, propagation.hpp), "constraint" if none lists both.
+std::string ban_rule(const Layout& layout, int a, int b) {
+  const ConstraintPropagator& propagator = propagator_of(layout);
+  for (int s = 0; s < propagator.size(); ++s) {
+    const auto cells = propagator.cells(s);
+    if (std::find(cells.begin(), cells.end(), a) != cells.end() &&
+        std::find(cells.begin(), cells.end(), b) != cells.end())
+      return propagator.name(s);
+  }
+  return "constraint";
+}
+
 /// The hint's chains as Step::chain: each branch's ancestors in creation order.
 void write_chain(Engine& e, const Hint& h, const std::vector<std::uint64_t>& grid, Step& step) {
   const Layout& L = e.layout();
@@ -1446,6 +1478,12 @@ void write_chain(Engine& e, const Hint& h, const std::vector<std::uint64_t>& gri
       if (nd.cause == kAssumption) out.rule = "assumption";
       else if (nd.cause == kCell) out.rule = "cell";
       else if (nd.cause == kAdvanced) out.rule = kRuleNames[nd.rule];
+      else if (nd.cause == kBan)
+        out.rule = ban_rule(L,
+                            imp.nodes[static_cast<std::size_t>(
+                                          imp.parents[static_cast<std::size_t>(nd.parent_begin)])]
+                                .cell,
+                            nd.cell);
       else if (nd.cause == kApart)
         out.rule =
             L.apart_rule(imp.nodes[static_cast<std::size_t>(

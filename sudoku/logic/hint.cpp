@@ -150,6 +150,7 @@ std::string hint_text(const Hint& hint, HintLevel level, const Geometry& g) {
           // Which technique and where: its units ("hidden single in box 4"), or for a step
           // that has none, such as a naked single, the cells the cell level names.
           std::string text(technique_name(step.technique));
+          if (step.constraint) text += " " + step.constraint->name;  // "constraint thermometer 2"
           for (std::size_t i = 0; i < step.units.size(); ++i) {
             text += (i == 0 ? " in " : ", ") + unit_name(step.units[i]);
           }

@@ -41,8 +41,13 @@ enum class Technique {
   naked_single,   ///< a cell with one candidate
   hidden_single,  ///< a digit with one place in a box, row or column (boxes tried first), then
                   ///< in the rules' other units
-  pointing,       ///< a digit's places in a box all lie in one row or column: not elsewhere there
-  claiming,       ///< a digit's places in a row or column all lie in one box: not elsewhere there
+  // Under the community's constraints (Rules::constraints and the global rules; they find
+  // nothing elsewhere): cheap, so right after the singles, as a solver looks at a thermometer
+  // or an arrow before any pattern.
+  constraint,  ///< a constraint's fillings that the candidates allow (ConstraintPropagator,
+               ///< propagation.hpp): digits in none of them leave its cells (Step::constraint)
+  pointing,    ///< a digit's places in a box all lie in one row or column: not elsewhere there
+  claiming,    ///< a digit's places in a row or column all lie in one box: not elsewhere there
   // Under a variant's rules (Position::rules()); they find nothing on classic positions.
   locked_candidates,  ///< the same for other units: a digit's places in one unit (a diagonal,
                       ///< a window, a region with a line) all lie in another: not elsewhere there
@@ -160,6 +165,14 @@ struct CellSet {
   bool operator==(const CellSet&) const = default;
 };
 
+/// The community's constraint a step rests on: its name ("thermometer 2", "nonconsecutive")
+/// and its cells in the constraint's own order (a thermometer from its bulb), for drawing.
+struct ConstraintRef {
+  std::string name;
+  std::vector<int> cells;
+  bool operator==(const ConstraintRef&) const = default;
+};
+
 /// One deduction.
 struct Step {
   Technique technique = Technique::naked_single;
@@ -182,6 +195,8 @@ struct Step {
   /// Set patterns (aligned exclusions, Sue de Coq, ALS-XZ, ALS-XY-wing): the named sets of
   /// the proof, in the order the text names them.
   std::vector<CellSet> sets;
+  /// Constraint steps: the constraint whose fillings remove the candidates.
+  std::optional<ConstraintRef> constraint;
   int level = 0;       ///< nested forcing chains: Sudoku Explainer's nesting level (2..5)
   int sum = 0;         ///< killer steps: the cage's sum, or what the innies (outies) add up to
   int complexity = 0;  ///< chains: the nodes the conclusion rests on (SE's chain length)

@@ -17,6 +17,10 @@
 #include "sudoku/grid/candidates.hpp"
 #include "sudoku/logic/logic.hpp"
 
+namespace sudoku {
+class ConstraintPropagator;  // rules/propagation.hpp
+}  // namespace sudoku
+
 namespace sudoku::detail {
 
 /// Removes the digits of `mask` from `cell`, noting each removal in the step; true if any.
@@ -51,5 +55,12 @@ std::optional<Step> cage_combination(Position& position);
 /// known total; minus the cages inside it, the innies (or, when cages cover it, the outies)
 /// add up to a known sum, and keep the candidates some such sum uses.
 std::optional<Step> innies_outies(Position& position);
+/// The community's constraints (technique_constraint.cpp): the first constraint, in the
+/// propagator's order, whose fillings within the candidates leave out some candidate of its
+/// cells removes them all (Step::constraint names it).
+std::optional<Step> constraint_step(Position& position);
+/// The propagator of a layout's rules (rules/propagation.hpp), built once per thread and rules.
+/// Precondition: the rules are the community's (Rules::community()).
+const ConstraintPropagator& propagator_of(const Layout& layout);
 
 }  // namespace sudoku::detail

@@ -36,6 +36,7 @@ enum class StepWording {
   sets,           ///< the named sets of Step::sets (explain.cpp: sets_text())
   chain,          ///< the chain of Step::chain (explain.cpp: chain_text())
   killer,         ///< a cage's combinations or the 45 rule's sums (explain.cpp: killer_text())
+  constraint,     ///< "thermometer 2 (r1c1 r1c2 r1c3) -> ...": the constraint and its cells
 };
 
 struct TechniqueFacts {
@@ -69,6 +70,10 @@ inline constexpr std::array<TechniqueFacts, kTechniqueCount> kTechniqueFacts = {
      1, 23, false, false, 1, StepWording::cell_value},
     {Technique::hidden_single, "hidden single", "hidden_single",
      1, 12, false, false, 1, StepWording::digit_in_unit},
+    // Not SE's (SE rates classic puzzles only): a constraint's own arithmetic rated as the
+    // killer cage's combinations, the step it generalises.
+    {Technique::constraint, "constraint", "constraint",
+     2, 28, false, false, 1, StepWording::constraint},
     {Technique::pointing, "pointing", "pointing",
      2, 26, false, false, 1, StepWording::locked},
     {Technique::claiming, "claiming", "claiming",

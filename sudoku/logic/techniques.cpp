@@ -382,6 +382,9 @@ std::optional<Step> apply_technique(Technique t, Position& p, const std::functio
     case Technique::hidden_single:
       step = hidden_single(p);
       break;
+    case Technique::constraint:
+      step = detail::constraint_step(p);
+      break;
     case Technique::pointing:
       step = locked(p, true);
       break;

@@ -15,10 +15,23 @@
 namespace sudoku {
 
 /// The classic units, then those a variant's rules add (variant.hpp): a jigsaw's regions take
-/// the place of the boxes; diagonals (x) and windows (windoku) come on top.
-enum class UnitKind { row, column, box, region, diagonal, window };
+/// the place of the boxes; diagonals (x) and windows (windoku) come on top, then the community's
+/// units of N cells (docs/constraints.md): the single diagonals, disjoint groups, extra regions
+/// (an extra region's index is its number among the extra-region constraints, from 0).
+enum class UnitKind {
+  row,
+  column,
+  box,
+  region,
+  diagonal,
+  window,
+  diagonal_minus,
+  diagonal_plus,
+  disjoint_group,
+  extra_region
+};
 
-/// A unit (row, column, box, region, diagonal or window) and its index from 0.
+/// A unit (row, column, box, region, diagonal, window, ...) and its index from 0.
 struct Unit {
   UnitKind kind = UnitKind::row;
   int index = 0;
