@@ -7,7 +7,6 @@
 // threads, so they do not depend on the thread count.
 #include "apps/runs/run.hpp"
 
-#include <algorithm>
 #include <cctype>
 #include <cerrno>
 #include <chrono>
@@ -122,10 +121,13 @@ constexpr std::uint64_t kPencilNodeBudget = std::uint64_t{1} << 32;
 
 // Whether two names are the same but for letter case ("Pointing", "pointing").
 bool same_letters(std::string_view a, std::string_view b) {
-  return std::ranges::equal(a, b, [](char x, char y) {
-    return std::tolower(static_cast<unsigned char>(x)) ==
-           std::tolower(static_cast<unsigned char>(y));
-  });
+  if (a.size() != b.size()) return false;
+  for (std::size_t i = 0; i < a.size(); ++i) {
+    if (std::tolower(static_cast<unsigned char>(a[i])) !=
+        std::tolower(static_cast<unsigned char>(b[i])))
+      return false;
+  }
+  return true;
 }
 
 // solve, count, enumerate: the puzzle's record and totals name the backend that answered.
