@@ -69,11 +69,16 @@ TEST_CASE("a search interrupted prints the puzzles made and where the next one s
   CHECK(made.exit_code == 130);
   const auto puzzles = lines(made.out);
   REQUIRE(!puzzles.empty());
-  CHECK_THAT(made.err, Catch::StartsWith("sudoku: interrupted: " + std::to_string(puzzles.size()) +
-                                         " of 100000 puzzles "
-                                         "made; puzzle " +
-                                         std::to_string(puzzles.size() + 1) + " of 100000, "));
-  CHECK_THAT(made.err, Catch::Contains(", attempt "));
+  const std::string made_line =
+      "sudoku: interrupted: " + std::to_string(puzzles.size()) + " of 100000 puzzles made";
+  CHECK_THAT(made.err, Catch::StartsWith(made_line));
+  // The signal comes during the search for the next puzzle, which the line then names, or (on
+  // a loaded machine, now and then) between two puzzles, with no search under way to name.
+  if (made.err.rfind(made_line + "\n", 0) != 0) {
+    CHECK_THAT(made.err, Catch::StartsWith(made_line + "; puzzle " +
+                                           std::to_string(puzzles.size() + 1) + " of 100000, "));
+    CHECK_THAT(made.err, Catch::Contains(", attempt "));
+  }
   std::string ones;  // each puzzle printed has one solution
   for (std::size_t k = 0; k < puzzles.size(); ++k) ones += "1\n";
   CHECK(sudoku("count --limit 2", made.out).out == ones);
