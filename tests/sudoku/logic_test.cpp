@@ -456,12 +456,12 @@ TEST_CASE("every technique is sound at every step of all 1465 puzzles of top1465
   }
   // Every pattern and the chains up to dynamic forcing chains fire on these (nested ones
   // are needed by harder puzzles only), but for the steps of other rules than the classic
-  // ones (the other units' locked candidates, the killer steps), which find nothing here:
-  // logic_variant_test.cpp fires them.
+  // ones (the other units' locked candidates, the killer steps, the community's constraints),
+  // which find nothing here: logic_variant_test.cpp and logic_constraints_test.cpp fire them.
   for (int t = 0; t <= static_cast<int>(Technique::dynamic_forcing_chain); ++t) {
     const auto technique = static_cast<Technique>(t);
     if (technique == Technique::locked_candidates || technique == Technique::cage_combination ||
-        technique == Technique::innies_outies) {
+        technique == Technique::innies_outies || technique == Technique::constraint) {
       CHECK(fired[static_cast<std::size_t>(t)] == 0);
       continue;
     }
