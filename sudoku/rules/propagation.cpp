@@ -419,6 +419,21 @@ struct ConstraintPropagator::Impl {
     return true;
   }
 
+  // The marks of `cells` become their `support` (each a subset of the marks it replaces);
+  // false as soon as a cell is left with none.
+  static bool keep_support(const std::vector<int>& cells, const std::vector<Mask>& support,
+                           std::span<Mask> marks, bool& changed) {
+    for (std::size_t i = 0; i < cells.size(); ++i) {
+      Mask& m = marks[static_cast<std::size_t>(cells[i])];
+      if (m != support[i]) {
+        m = support[i];
+        changed = true;
+      }
+      if (m == 0) return false;
+    }
+    return true;
+  }
+
   static bool narrow_sets(const SetsPart& p, std::span<Mask> marks, bool& changed) {
     std::vector<Mask> support(p.cells.size(), 0), candidates(p.cells.size());
     for (const Mask set : p.sets) {
@@ -430,15 +445,7 @@ struct ConstraintPropagator::Impl {
       if (!fits || !matchable(candidates)) continue;
       for (std::size_t i = 0; i < p.cells.size(); ++i) support[i] |= candidates[i];
     }
-    for (std::size_t i = 0; i < p.cells.size(); ++i) {
-      Mask& m = marks[static_cast<std::size_t>(p.cells[i])];
-      if (m != support[i]) {
-        m = support[i];
-        changed = true;
-      }
-      if (m == 0) return false;
-    }
-    return true;
+    return keep_support(p.cells, support, marks, changed);
   }
 
   static bool narrow_options(const OptionsPart& p, std::span<Mask> marks, bool& changed) {
@@ -456,15 +463,7 @@ struct ConstraintPropagator::Impl {
       if (!fits || !adds || !matchable(candidates)) continue;
       for (std::size_t i = 0; i < size; ++i) support[i] |= candidates[i];
     }
-    for (std::size_t i = 0; i < size; ++i) {
-      Mask& m = marks[static_cast<std::size_t>(p.cells[i])];
-      if (m != support[i]) {
-        m = support[i];
-        changed = true;
-      }
-      if (m == 0) return false;
-    }
-    return true;
+    return keep_support(p.cells, support, marks, changed);
   }
 
   static bool narrow_between(const BetweenPart& p, std::span<Mask> marks, bool& changed) {
@@ -489,15 +488,7 @@ struct ConstraintPropagator::Impl {
           support[i] |= marks[static_cast<std::size_t>(p.cells[i])] & range;
       }
     }
-    for (std::size_t i = 0; i <= last; ++i) {
-      Mask& m = marks[static_cast<std::size_t>(p.cells[i])];
-      if (m != support[i]) {
-        m = support[i];
-        changed = true;
-      }
-      if (m == 0) return false;
-    }
-    return true;
+    return keep_support(p.cells, support, marks, changed);
   }
 
   bool narrow_once(const Source& s, std::span<Mask> marks, bool& changed) const {
