@@ -2,6 +2,7 @@
 #include "sudoku/solve/constraint_search.hpp"
 
 #include <algorithm>
+#include <array>
 #include <bit>
 
 namespace sudoku {
@@ -58,6 +59,26 @@ ConstraintSearch::ConstraintSearch(const Board& puzzle, const Rules& rules)
       sources_of_[static_cast<std::size_t>(cell)].push_back(s);
   }
   dirty_.assign(static_cast<std::size_t>(propagator_.size()), 0);
+  unit_dirty_.assign(units_.size(), 0);
+  overlaps_.assign(units_.size(), {});
+  for (std::size_t u = 0; u < units_.size(); ++u) {
+    for (std::size_t v = 0; v < units_.size(); ++v) {
+      if (u == v) continue;
+      const auto& a = units_[u];
+      const auto& b = units_[v];
+      Overlap o{};
+      int shared = 0;
+      for (std::size_t i = 0; i < a.size(); ++i) {
+        if (std::find(b.begin(), b.end(), a[i]) != b.end())
+          o.inside |= std::uint64_t{1} << i, ++shared;
+      }
+      if (shared < 2) continue;
+      for (const int cell : b) {
+        if (std::find(a.begin(), a.end(), cell) == a.end()) o.rest.push_back(cell);
+      }
+      overlaps_[u].push_back(std::move(o));
+    }
+  }
 }
 
 void ConstraintSearch::touch(int cell) {
@@ -68,79 +89,72 @@ void ConstraintSearch::touch(int cell) {
   }
 }
 
+void ConstraintSearch::changed(int cell, Mask now) {
+  touch(cell);
+  for (const int u : units_of_[static_cast<std::size_t>(cell)]) {
+    if (unit_dirty_[static_cast<std::size_t>(u)] != 0) continue;
+    unit_dirty_[static_cast<std::size_t>(u)] = 1;
+    unit_list_.push_back(u);
+  }
+  if ((now & (now - 1)) == 0) singles_.push_back(cell);
+}
+
+bool ConstraintSearch::narrow_cell(std::vector<Mask>& marks, int cell, Mask keep) {
+  Mask& m = marks[static_cast<std::size_t>(cell)];
+  const Mask now = m & keep;
+  if (now == m) return true;
+  m = now;
+  if (now == 0) return false;
+  changed(cell, now);
+  return true;
+}
+
+void ConstraintSearch::seed(const std::vector<Mask>& marks) {
+  for (std::size_t cell = 0; cell < marks.size(); ++cell) {
+    const Mask m = marks[cell];
+    if ((m & (m - 1)) == 0) singles_.push_back(static_cast<int>(cell));
+  }
+  for (std::size_t u = 0; u < units_.size(); ++u) {
+    unit_dirty_[u] = 1;
+    unit_list_.push_back(static_cast<int>(u));
+  }
+  for (int s = 0; s < propagator_.size(); ++s) {
+    dirty_[static_cast<std::size_t>(s)] = 1;
+    dirty_list_.push_back(s);
+  }
+}
+
 bool ConstraintSearch::propagate(std::vector<Mask>& marks) {
+  // Event driven: a cell whose marks narrow queues its units and its sources, and becomes a
+  // single to pass on to its peers once it has one digit left. Every rule here only narrows,
+  // so the fixpoint reached is the same whatever the order; the order only makes it cheap
+  // (singles first, then the units, then the constraints' propagators, the dearest).
   const auto fail = [&] {
     for (const int s : dirty_list_) dirty_[static_cast<std::size_t>(s)] = 0;
     dirty_list_.clear();
+    for (const int u : unit_list_) unit_dirty_[static_cast<std::size_t>(u)] = 0;
+    unit_list_.clear();
+    singles_.clear();
     return false;
   };
   const Mask every = (Mask{1} << (n_ + 1)) - 2;
-  std::vector<int> places;
   for (;;) {
-    // The units first, to a fixpoint: they are cheap.
-    bool progress = true;
-    while (progress) {
-      progress = false;
-      for (std::size_t cell = 0; cell < marks.size(); ++cell) {
-        const Mask m = marks[cell];
-        if (m == 0) return fail();
-        if ((m & (m - 1)) != 0) continue;
-        for (const int peer : peers_[cell]) {
-          Mask& other = marks[static_cast<std::size_t>(peer)];
-          if ((other & m) == 0) continue;
-          other &= ~m;
-          if (other == 0) return fail();
-          touch(peer);
-          progress = true;
-        }
+    if (!singles_.empty()) {
+      const int cell = singles_.back();
+      singles_.pop_back();
+      const Mask m = marks[static_cast<std::size_t>(cell)];
+      if (m == 0) return fail();
+      for (const int peer : peers_[static_cast<std::size_t>(cell)]) {
+        if (!narrow_cell(marks, peer, ~m)) return fail();
       }
-      for (const auto& unit : units_) {
-        Mask once = 0, twice = 0;
-        for (const int cell : unit) {
-          const Mask m = marks[static_cast<std::size_t>(cell)];
-          twice |= once & m;
-          once |= m;
-        }
-        if (once != every) return fail();
-        // Locked candidates: a digit whose places in this unit all lie in another unit
-        // (a box and a line, or a jigsaw region's) leaves the rest of that one.
-        for (Mask many = twice; many != 0; many &= many - 1) {
-          const Mask d = many & (~many + 1);
-          places.clear();
-          for (const int cell : unit) {
-            if ((marks[static_cast<std::size_t>(cell)] & d) != 0) places.push_back(cell);
-          }
-          for (const int v : units_of_[static_cast<std::size_t>(places.front())]) {
-            const auto& others = units_[static_cast<std::size_t>(v)];
-            if (&others == &unit) continue;
-            const bool inside = std::all_of(places.begin(), places.end(), [&](int cell) {
-              const auto& of = units_of_[static_cast<std::size_t>(cell)];
-              return std::find(of.begin(), of.end(), v) != of.end();
-            });
-            if (!inside) continue;
-            for (const int cell : others) {
-              Mask& m = marks[static_cast<std::size_t>(cell)];
-              if ((m & d) == 0 || std::find(places.begin(), places.end(), cell) != places.end())
-                continue;
-              m &= ~d;
-              if (m == 0) return fail();
-              touch(cell);
-              progress = true;
-            }
-          }
-        }
-        for (Mask hidden = once & ~twice; hidden != 0; hidden &= hidden - 1) {
-          const Mask d = hidden & (~hidden + 1);
-          for (const int cell : unit) {
-            Mask& m = marks[static_cast<std::size_t>(cell)];
-            if ((m & d) != 0 && m != d) {
-              m = d;
-              touch(cell);
-              progress = true;
-            }
-          }
-        }
-      }
+      continue;
+    }
+    if (!unit_list_.empty()) {
+      const int u = unit_list_.back();
+      unit_list_.pop_back();
+      unit_dirty_[static_cast<std::size_t>(u)] = 0;
+      if (!settle_unit(marks, u, every)) return fail();
+      continue;
     }
     if (dirty_list_.empty()) return true;
     const int s = dirty_list_.back();
@@ -151,7 +165,9 @@ bool ConstraintSearch::propagate(std::vector<Mask>& marks) {
     for (const int cell : cells) before_.push_back(marks[static_cast<std::size_t>(cell)]);
     if (!propagator_.narrow(s, marks)) return fail();
     for (std::size_t i = 0; i < cells.size(); ++i) {
-      if (marks[static_cast<std::size_t>(cells[i])] != before_[i]) touch(cells[i]);
+      const Mask now = marks[static_cast<std::size_t>(cells[i])];
+      if (now == 0) return fail();
+      if (now != before_[i]) changed(cells[i], now);
     }
     // The source itself is at its own fixpoint.
     if (dirty_[static_cast<std::size_t>(s)] != 0) {
@@ -159,6 +175,40 @@ bool ConstraintSearch::propagate(std::vector<Mask>& marks) {
       std::erase(dirty_list_, s);
     }
   }
+}
+
+bool ConstraintSearch::settle_unit(std::vector<Mask>& marks, int u, Mask every) {
+  const auto& unit = units_[static_cast<std::size_t>(u)];
+  // places[d]: the positions in the unit (bit i: unit[i]) where digit d may go.
+  std::array<std::uint64_t, 64> places{};
+  Mask once = 0;
+  for (std::size_t i = 0; i < unit.size(); ++i) {
+    const Mask m = marks[static_cast<std::size_t>(unit[i])];
+    once |= m;
+    for (Mask left = m; left != 0; left &= left - 1)
+      places[static_cast<std::size_t>(std::countr_zero(left))] |= std::uint64_t{1} << i;
+  }
+  if (once != every) return false;
+  for (Mask left = every; left != 0; left &= left - 1) {
+    const int d = std::countr_zero(left);
+    const std::uint64_t at = places[static_cast<std::size_t>(d)];
+    const Mask digit = Mask{1} << d;
+    if ((at & (at - 1)) == 0) {
+      // A hidden single.
+      if (!narrow_cell(marks, unit[static_cast<std::size_t>(std::countr_zero(at))], digit))
+        return false;
+      continue;
+    }
+    // Locked candidates: every place of the digit inside another unit (a box and a line, or a
+    // jigsaw region's) takes it from the rest of that one.
+    for (const Overlap& o : overlaps_[static_cast<std::size_t>(u)]) {
+      if ((at & ~o.inside) != 0) continue;
+      for (const int cell : o.rest) {
+        if (!narrow_cell(marks, cell, ~digit)) return false;
+      }
+    }
+  }
+  return true;
 }
 
 int ConstraintSearch::choose(const std::vector<Mask>& marks) const {
@@ -193,10 +243,7 @@ bool ConstraintSearch::next() {
       const int d = puzzle_[cell];
       if (d != 0) marks[static_cast<std::size_t>(cell)] = d <= n_ ? Mask{1} << d : 0;
     }
-    for (int s = 0; s < propagator_.size(); ++s) {
-      dirty_[static_cast<std::size_t>(s)] = 1;
-      dirty_list_.push_back(s);
-    }
+    seed(marks);
     // The root, tried once as if it were a guess.
     if (propagate(marks)) frames_.push_back({std::move(marks), -1, 1});
   }
@@ -220,7 +267,7 @@ bool ConstraintSearch::next() {
       f.left &= ~d;
       child = f.marks;
       child[static_cast<std::size_t>(f.cell)] = d;
-      touch(f.cell);
+      changed(f.cell, d);
       if (!propagate(child)) continue;
     }
     const int cell = choose(child);

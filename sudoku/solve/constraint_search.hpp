@@ -47,7 +47,14 @@ class ConstraintSearch {
     Mask left = 0;  // the digits of `cell` not tried yet
   };
 
+  // The root: every rule queued, every single's peers to clear.
+  void seed(const std::vector<Mask>& marks);
   bool propagate(std::vector<Mask>& marks);
+  bool settle_unit(std::vector<Mask>& marks, int unit, Mask every);
+  // marks[cell] &= keep, queueing what reads it; false when nothing is left.
+  bool narrow_cell(std::vector<Mask>& marks, int cell, Mask keep);
+  // Queues every rule that reads `cell` (its sources, its units; its peers once a single).
+  void changed(int cell, Mask now);
   void touch(int cell);
   [[nodiscard]] int choose(const std::vector<Mask>& marks) const;
   // A full assignment: the solution if it obeys every rule.
@@ -63,6 +70,16 @@ class ConstraintSearch {
   std::vector<std::vector<int>> sources_of_;  // per cell: the propagator's sources on it
   std::vector<char> dirty_;
   std::vector<int> dirty_list_;
+  std::vector<char> unit_dirty_;  // per unit: queued in unit_list_
+  std::vector<int> unit_list_;
+  std::vector<int> singles_;  // cells left with one digit whose peers have not lost it yet
+  // Per unit, the other units sharing two cells or more with it: `inside`, the shared cells as
+  // positions in the unit (bit i: its i-th cell); `rest`, the other unit's cells outside it.
+  struct Overlap {
+    std::uint64_t inside = 0;
+    std::vector<int> rest;
+  };
+  std::vector<std::vector<Overlap>> overlaps_;
   std::vector<Mask> before_;  // scratch: a source's cells before it narrows
   std::vector<Frame> frames_;
   bool started_ = false;
