@@ -44,7 +44,11 @@ constexpr std::size_t kPairwiseMax = 6;
 class StopFlag : public CaDiCaL::Terminator {
  public:
   const std::atomic<bool>* flag = nullptr;
-  bool terminate() override { return flag != nullptr && flag->load(std::memory_order_relaxed); }
+  const std::function<bool()>* ask = nullptr;
+  bool terminate() override {
+    if (flag != nullptr && flag->load(std::memory_order_relaxed)) return true;
+    return ask != nullptr && *ask && (*ask)();
+  }
 };
 
 }  // namespace
@@ -219,6 +223,18 @@ SatSolver::SatSolver(const Problem& problem) : formula_(std::make_unique<Formula
 SatSolver::~SatSolver() = default;
 
 bool SatSolver::next(const std::atomic<bool>* stop) {
+  formula_->stop.flag = stop;
+  formula_->stop.ask = nullptr;
+  return search(-1);
+}
+
+bool SatSolver::next(const std::function<bool()>& stop, int conflict_budget) {
+  formula_->stop.flag = nullptr;
+  formula_->stop.ask = &stop;
+  return search(conflict_budget);
+}
+
+bool SatSolver::search(int conflict_budget) {
   stopped_ = false;
   if (exhausted_) return false;
   Formula& f = *formula_;
@@ -235,10 +251,11 @@ bool SatSolver::next(const std::atomic<bool>* stop) {
     size_ = f.size;
     must_bar_ = false;
   }
-  f.stop.flag = stop;
   f.solver.connect_terminator(&f.stop);
+  if (conflict_budget >= 0) f.solver.limit("conflicts", conflict_budget);
   const int answer = f.solver.solve();
   f.solver.disconnect_terminator();
+  f.stop.ask = nullptr;  // the caller's, alive only during the call
   if (answer == 10) {
     cover_.clear();
     for (std::size_t o = 0; o < f.options; ++o) {

@@ -60,6 +60,8 @@ ConstraintSearch::ConstraintSearch(const Board& puzzle, const Rules& rules)
   }
   dirty_.assign(static_cast<std::size_t>(propagator_.size()), 0);
   unit_dirty_.assign(units_.size(), 0);
+  unit_weight_.assign(units_.size(), 0);
+  source_weight_.assign(static_cast<std::size_t>(propagator_.size()), 0);
   overlaps_.assign(units_.size(), {});
   for (std::size_t u = 0; u < units_.size(); ++u) {
     for (std::size_t v = 0; v < units_.size(); ++v) {
@@ -153,7 +155,10 @@ bool ConstraintSearch::propagate(std::vector<Mask>& marks) {
       const int u = unit_list_.back();
       unit_list_.pop_back();
       unit_dirty_[static_cast<std::size_t>(u)] = 0;
-      if (!settle_unit(marks, u, every)) return fail();
+      if (!settle_unit(marks, u, every)) {
+        ++unit_weight_[static_cast<std::size_t>(u)];
+        return fail();
+      }
       continue;
     }
     if (dirty_list_.empty()) return true;
@@ -163,7 +168,10 @@ bool ConstraintSearch::propagate(std::vector<Mask>& marks) {
     const auto cells = propagator_.cells(s);
     before_.clear();
     for (const int cell : cells) before_.push_back(marks[static_cast<std::size_t>(cell)]);
-    if (!propagator_.narrow(s, marks)) return fail();
+    if (!propagator_.narrow(s, marks)) {
+      ++source_weight_[static_cast<std::size_t>(s)];
+      return fail();
+    }
     for (std::size_t i = 0; i < cells.size(); ++i) {
       const Mask now = marks[static_cast<std::size_t>(cells[i])];
       if (now == 0) return fail();
@@ -212,13 +220,20 @@ bool ConstraintSearch::settle_unit(std::vector<Mask>& marks, int u, Mask every) 
 }
 
 int ConstraintSearch::choose(const std::vector<Mask>& marks) const {
-  int best = -1, fewest = 65;
+  // dom/wdeg: the fewest candidates over the failures of the rules on the cell (each source
+  // and unit counts the times it emptied a cell), so that the search goes where it failed.
+  int best = -1;
+  std::uint64_t best_count = 1, best_weight = 0;
   for (std::size_t cell = 0; cell < marks.size(); ++cell) {
-    const int count = std::popcount(marks[cell]);
-    if (count > 1 && count < fewest) {
-      fewest = count;
+    const std::uint64_t count = static_cast<std::uint64_t>(std::popcount(marks[cell]));
+    if (count < 2) continue;
+    std::uint64_t weight = 1;
+    for (const int s : sources_of_[cell]) weight += source_weight_[static_cast<std::size_t>(s)];
+    for (const int u : units_of_[cell]) weight += unit_weight_[static_cast<std::size_t>(u)];
+    if (best < 0 || count * best_weight < best_count * weight) {
       best = static_cast<int>(cell);
-      if (count == 2) break;
+      best_count = count;
+      best_weight = weight;
     }
   }
   return best;

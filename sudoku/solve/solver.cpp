@@ -20,6 +20,7 @@
 #include "sudoku/solve/backtracking.hpp"
 #include "sudoku/solve/bitboard_solver.hpp"
 #include "sudoku/solve/constraint_search.hpp"
+#include "sudoku/solve/constraints_portfolio.hpp"
 #include "sudoku/solve/dlx_solver.hpp"
 #include "sudoku/solve/sat_sudoku.hpp"
 
@@ -77,6 +78,7 @@ std::optional<std::string> cover_refused(const Geometry& geometry, const Rules& 
   if (!rules.community()) return std::nullopt;
   return RuleUnits(geometry, rules).too_many;
 }
+
 }  // namespace
 
 bool backend_fits(Backend backend, const Geometry& geometry, const Rules& rules) {
@@ -136,6 +138,14 @@ SearchPlan plan_search(Backend backend, const Geometry& geometry, const Rules& r
     plan.first = backend == Backend::automatic ? fitting : backend;
     plan.handover = plan.first;
     plan.budget = kEngineBudget;
+    if (backend == Backend::automatic && rules.community() && kClauseLearning) {
+      // The constraints search takes turns with clause learning on the rules' cover
+      // (constraints_portfolio.hpp), where the cover can list every constraint's fillings:
+      // the constraints search never learns why a branch failed, which some puzzles need. In
+      // every step: the budget above is not used.
+      plan.handover = Backend::sat;
+      plan.sat_count_limit = kAutoSatCountLimit;
+    }
     return plan;
   }
   switch (backend) {
@@ -403,6 +413,11 @@ SolverResult Solver::solve(const Board& puzzle, const Rules& rules, std::uint64_
                                 backend_misfit(puzzle.geometry(), rules));
   }
   const SearchPlan plan = plan_search(backend_, puzzle.geometry(), rules);
+  // The community's constraints under auto: the constraints search and clause learning take
+  // turns, on this thread, in every step: nothing splits them over threads, so a front door's
+  // worker settles them as well as the thread it would hand them to.
+  if (!rules.classic() && plan.handover == Backend::sat)
+    return rules_after_handover(plan, puzzle, rules, limit, options);
   if (options.steps == Steps::after_handover) {
     return after_handover(plan, puzzle, rules, limit, options);
   }
@@ -425,7 +440,7 @@ SolverResult Solver::solve(const Board& puzzle, const Rules& rules, std::uint64_
 
 SolverResult Solver::after_handover(const SearchPlan& plan, const Board& puzzle, const Rules& rules,
                                     std::uint64_t limit, const SolveOptions& options) {
-  if (!rules.classic()) return rules_after_handover(puzzle, rules, limit, options);
+  if (!rules.classic()) return rules_after_handover(plan, puzzle, rules, limit, options);
   std::uint64_t known = 0;  // solutions sat found before the engine took over
   if (plan.handover == Backend::sat) {
     // Clause learning counts first (up to the plan's limit); dlx goes on only where it did not
@@ -485,10 +500,18 @@ SolverResult Solver::after_handover(const SearchPlan& plan, const Board& puzzle,
 
 // Other rules: their cover to the end; a count of every solution split the caller's way, on the
 // dancing links (the engine split_count takes) even where the bit-set search would fit.
-SolverResult Solver::rules_after_handover(const Board& puzzle, const Rules& rules,
-                                          std::uint64_t limit, const SolveOptions& options) {
+SolverResult Solver::rules_after_handover(const SearchPlan& plan, const Board& puzzle,
+                                          const Rules& rules, std::uint64_t limit,
+                                          const SolveOptions& options) {
+#ifndef __EMSCRIPTEN__
+  // The constraints search and clause learning take turns, where no node limit asks for a
+  // search that counts its nodes.
+  if (plan.handover == Backend::sat && node_limit_ == kNoLimit) {
+    return constraints_portfolio(puzzle, rules, limit, plan.sat_count_limit, interrupt_);
+  }
+#endif
   // The constraints backend goes on alone, on this thread: it has no cover to split.
-  if (plan_search(backend_, puzzle.geometry(), rules).first == Backend::constraints)
+  if (plan.first == Backend::constraints)
     return run(Backend::constraints, puzzle, rules, limit, node_limit_);
   const bool split = limit == kNoLimit && options.split_count && node_limit_ == kNoLimit;
   RulesSearch& search = engines().rules;

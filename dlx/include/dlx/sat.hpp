@@ -18,6 +18,7 @@
 
 #include <atomic>
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <span>
 #include <vector>
@@ -46,11 +47,15 @@ class SatSolver {
   /// was looking (stopped(); the solver looks at it many times a second, and a later call
   /// goes on where it stopped).
   bool next(const std::atomic<bool>* stop = nullptr);
+  /// Same, `stop` a question asked many times a second (an interrupt of the caller's), and
+  /// the call given up (stopped(), to go on at the next call with what it learned) after
+  /// `conflict_budget` conflicts; a negative budget: none.
+  bool next(const std::function<bool()>& stop, int conflict_budget = -1);
   /// The last cover found: option ids, increasing. Empty before the first and once exhausted.
   [[nodiscard]] std::span<const OptionId> cover() const { return cover_; }
   /// Whether the solver has proved that no cover is left beyond those found.
   [[nodiscard]] bool exhausted() const { return exhausted_; }
-  /// Whether the last next() ended because `stop` asked it to.
+  /// Whether the last next() ended because `stop` asked it to or its budget was spent.
   [[nodiscard]] bool stopped() const { return stopped_; }
   /// How many covers next() has found.
   [[nodiscard]] std::uint64_t found() const { return found_; }
@@ -65,6 +70,8 @@ class SatSolver {
   bool exhausted_ = false;
   bool stopped_ = false;
   bool must_bar_ = false;  // cover_ is a cover not yet barred by a clause
+
+  bool search(int conflict_budget);  // the solver call of next(), its terminator connected
 };
 
 /// What sat_covers() found.

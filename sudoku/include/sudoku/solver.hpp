@@ -41,9 +41,11 @@
 // with dlx, or above 16x16 first with sat (on a minimal 25x25 puzzle the engine's search can
 // take hours, clause learning a second), which counts up to a few solutions before dlx goes
 // on. Rules with the community's constraints (Rules::community()) go to the constraints
-// backend, to the end, on one thread. Other rules go to their cover (labelled dlx), to the
-// end; only a front door's worker
-// (Steps::before_handover) keeps to a budget there, so that a long count goes on split.
+// backend taking turns with clause learning on their cover (sudoku/solve/
+// constraints_portfolio.hpp; the cover where it can list every constraint's fillings, sat only
+// where CaDiCaL is), to the end, on one thread, whatever the step; the result names the one
+// that settled it. Other rules go to their cover (labelled dlx), to the end; only a front door's
+// worker (Steps::before_handover) keeps to a budget there, so that a long count goes on split.
 //
 // Front doors that run the long search their own way ask the Solver for it in two parts, and
 // never repeat its steps:
@@ -226,7 +228,8 @@ class Solver {
                    std::uint64_t node_limit);
   SolverResult after_handover(const SearchPlan& plan, const Board& puzzle, const Rules& rules,
                               std::uint64_t limit, const SolveOptions& options);
-  SolverResult rules_after_handover(const Board& puzzle, const Rules& rules, std::uint64_t limit,
+  SolverResult rules_after_handover(const SearchPlan& plan, const Board& puzzle,
+                                    const Rules& rules, std::uint64_t limit,
                                     const SolveOptions& options);
 
   Backend backend_;
