@@ -82,7 +82,7 @@ class ConstraintSearch {
   std::vector<std::vector<Overlap>> overlaps_;
   std::vector<std::uint64_t> unit_weight_;    // per unit: the propagations it failed
   std::vector<std::uint64_t> source_weight_;  // per source: the same
-  std::vector<Mask> before_;  // scratch: a source's cells before it narrows
+  std::vector<Mask> before_;                  // scratch: a source's cells before it narrows
   std::vector<Frame> frames_;
   bool started_ = false;
   Board solution_;

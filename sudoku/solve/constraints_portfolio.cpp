@@ -31,8 +31,7 @@ struct SatSide {
 
 SolverResult constraints_portfolio(const Board& puzzle, const Rules& rules, std::uint64_t limit,
                                    std::uint64_t sat_count_limit,
-                                   const std::function<bool()>& interrupt,
-                                   PortfolioTurns turns) {
+                                   const std::function<bool()>& interrupt, PortfolioTurns turns) {
   ConstraintSearch search(puzzle, rules);
   search.set_interrupt(interrupt);
   SolverResult by_search;

@@ -4,10 +4,10 @@
 // so that clause learning settles what the constraints search would settle first by default.
 #include <algorithm>
 #include <cstdint>
-#include <functional>
-#include <stdexcept>
 #include <fstream>
+#include <functional>
 #include <sstream>
+#include <stdexcept>
 #include <string>
 #include <variant>
 #include <vector>
@@ -102,8 +102,8 @@ TEST_CASE("portfolio: clause learning settles published links with their solutio
   // Classic, a killer with quadruples ("Boxes"), 4x4, 6x6, renban with indexers ("Dab"), and
   // the long sums ("Killer Blister", "Cloneways").
   const std::vector<int> some = {1, 10, 15, 17, 22, 25, 32};
-  CHECK(settle_links([&](int k) { return std::find(some.begin(), some.end(), k) != some.end(); })
-        == 2);
+  CHECK(settle_links([&](int k) { return std::find(some.begin(), some.end(), k) != some.end(); }) ==
+        2);
 }
 
 TEST_CASE("portfolio: clause learning settles every published link with its solution",

@@ -228,9 +228,8 @@ class Solver {
                    std::uint64_t node_limit);
   SolverResult after_handover(const SearchPlan& plan, const Board& puzzle, const Rules& rules,
                               std::uint64_t limit, const SolveOptions& options);
-  SolverResult rules_after_handover(const SearchPlan& plan, const Board& puzzle,
-                                    const Rules& rules, std::uint64_t limit,
-                                    const SolveOptions& options);
+  SolverResult rules_after_handover(const SearchPlan& plan, const Board& puzzle, const Rules& rules,
+                                    std::uint64_t limit, const SolveOptions& options);
 
   Backend backend_;
   std::uint64_t node_limit_ = kNoLimit;
