@@ -175,7 +175,7 @@ TEST_CASE("dlx reads standard input, stops at --limit, prints statistics", "[cli
 }
 
 TEST_CASE(
-    "dlx --engine: links and bitset search the same tree; auto picks bitset where it "
+    "dlx --engine: links and bitset search the same tree, auto picks bitset where it "
     "suits, on one thread or many",
     "[cli]") {
   const std::string queens = "'" + kData + "queens8.dlx'",
@@ -346,7 +346,7 @@ TEST_CASE("dlx --count on several threads prints the published counts", "[cli]")
   CHECK(progress.out == "92\n");
 }
 
-TEST_CASE("dlx --help documents every option and exit status; --version answers", "[cli]") {
+TEST_CASE("dlx --help documents every option and exit status, --version answers", "[cli]") {
   const auto help = dlx("--help");
   CHECK(help.exit_code == 0);
   CHECK(help.err.empty());

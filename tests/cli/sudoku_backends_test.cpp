@@ -53,7 +53,7 @@ TEST_CASE("sudoku --solver dlx spends exactly the nodes of sudoku export | dlx -
   CHECK(compared >= 5);
 }
 
-TEST_CASE("sudoku --stats names the backend that answered; every backend counts alike", "[cli]") {
+TEST_CASE("sudoku --stats names the backend that answered, every backend counts alike", "[cli]") {
   // naive needs minutes on the 1158 solutions of one of these: it is checked on a 4x4 below.
   const std::string file = kData + "multiple_solutions.txt";
   const std::string expected = sudoku("count --solver mrv " + file).out;
@@ -85,7 +85,7 @@ TEST_CASE("sudoku --stats names the backend that answered; every backend counts 
 }
 
 TEST_CASE(
-    "sudoku --solver bitboard refuses other sizes per puzzle; unknown names list the "
+    "sudoku --solver bitboard refuses other sizes per puzzle, unknown names list the "
     "backends",
     "[cli]") {
   const auto r = sudoku("solve --solver bitboard", "................\n" + kExample + "\n");

@@ -38,7 +38,7 @@ TEST_CASE("sudoku solve on top1465 prints 1465 valid solutions in input order", 
   CHECK(on_links.err.find(", updates: ") != std::string::npos);
 }
 
-TEST_CASE("a puzzle given as an argument is solved; a name that is neither says so", "[cli]") {
+TEST_CASE("a puzzle given as an argument is solved, a name that is neither says so", "[cli]") {
   const std::string example = kExample;
   const auto r = sudoku("solve " + example);
   CHECK(r.exit_code == 0);
@@ -65,7 +65,7 @@ TEST_CASE("sudoku reads standard input, with no file or with -", "[cli]") {
   }
 }
 
-TEST_CASE("sudoku count: the empty 4x4 grid has 288 solutions; --limit stops early", "[cli]") {
+TEST_CASE("sudoku count: the empty 4x4 grid has 288 solutions, --limit stops early", "[cli]") {
   CHECK(sudoku("count", "................\n").out == "288\n");
   CHECK(sudoku("count --limit 2", "................\n").out == "2\n");
   const auto r = sudoku("count --limit 2000 " + kData + "multiple_solutions.txt");
@@ -310,7 +310,7 @@ TEST_CASE("an option a command does not take is refused naming the commands that
         "hint and candidates only");
 }
 
-TEST_CASE("the --help text documents commands, formats and exit codes; so does --version",
+TEST_CASE("the --help text documents commands, formats and exit codes, so does --version",
           "[cli]") {
   const auto help = sudoku("--help");
   CHECK(help.exit_code == 0);

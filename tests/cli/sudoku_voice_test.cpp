@@ -52,7 +52,7 @@ TEST_CASE("sudoku: a failed write is 'error writing standard output', exit 3, --
   CHECK_THAT(kept.err, Catch::Contains("status 3"));
 }
 
-TEST_CASE("sudoku: -V is --version; --limit takes 2^64-1; empty input warns, exit 1", "[cli]") {
+TEST_CASE("sudoku: -V is --version, --limit takes 2^64-1, empty input warns, exit 1", "[cli]") {
   const auto v = sudoku("-V");
   CHECK(v.exit_code == 0);
   CHECK(v.out == sudoku("--version").out);

@@ -111,7 +111,7 @@ TEST_CASE("Bit sets count on 1 to 4 threads the published counts, node for node"
   CHECK(dlx::count_parallel(three, on(3)).stats.updates == single.stats.updates);
 }
 
-TEST_CASE("Bit-set commitments: the covers below them, on threads too; a clash has none", "[dlx]") {
+TEST_CASE("Bit-set commitments: the covers below them, on threads too, a clash has none", "[dlx]") {
   for (std::uint32_t seed = 200; seed < 260; ++seed) {
     const auto problem = dlx_test::random_problem(seed, 10, 24);
     if (problem.option_count() == 0) continue;

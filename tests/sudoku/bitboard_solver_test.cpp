@@ -115,7 +115,7 @@ TEST_CASE("bitboard: clashing givens, unsolvable puzzles and bad digits give 0",
   CHECK(solver.solve(read_file("example.txt")[0].board, 2).solutions == 1);
 }
 
-TEST_CASE("bitboard: counts match a brute force, so no grid is found twice; the node limit holds",
+TEST_CASE("bitboard: counts match a brute force, so no grid is found twice, the node limit holds",
           "[sudoku]") {
   BitboardSolver solver;
   // A puzzle with hundreds of solutions: the example with givens taken away until the brute

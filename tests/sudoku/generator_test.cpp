@@ -112,7 +112,7 @@ TEST_CASE("generated 9x9 puzzles are unique and minimal (brute force judge)",
   for (const auto& p : r.puzzles) check_unique_and_minimal(p, Symmetry::none, true);
 }
 
-TEST_CASE("generating without ratings makes the same puzzles, unrated; a target still rates",
+TEST_CASE("generating without ratings makes the same puzzles, unrated, a target still rates",
           "[sudoku][generator]") {
   sudoku::GeneratorOptions o;
   o.count = 5;

@@ -76,7 +76,7 @@ TEST_CASE("comments, empty lines, a trailing comment, a BOM and label lines are 
   CHECK(puzzle(entries[1]).board == example_board());
 }
 
-TEST_CASE("CSV records give their first field; the header is a label", "[sudoku]") {
+TEST_CASE("CSV records give their first field, the header is a label", "[sudoku]") {
   const auto entries = read_all("puzzle,solution\n" + kExample + ",12345\n,\nquizzes,solutions\n" +
                                 kExample + ",\n");
   REQUIRE(entries.size() == 2);
@@ -146,7 +146,7 @@ TEST_CASE("big grids read the same on one line and as decorated grids", "[sudoku
   }
 }
 
-TEST_CASE("a bare 16-symbol line is a 4x4 puzzle; decorated or with digits above 4, a 16x16 row",
+TEST_CASE("a bare 16-symbol line is a 4x4 puzzle, decorated or with digits above 4, a 16x16 row",
           "[sudoku]") {
   CHECK(puzzle(read_all("1234............\n")[0]).board.size() == 4);
   // As a row it starts a 16x16 grid, which the end of input then cuts short.
@@ -251,7 +251,7 @@ TEST_CASE("binary input gives one error naming the line, then the input ends", "
         "t:2:4: not a text file (byte 0x00); the rest of this input is skipped");
 }
 
-TEST_CASE("a 10 MB line is refused as too long without storing it; reading goes on", "[sudoku]") {
+TEST_CASE("a 10 MB line is refused as too long without storing it, reading goes on", "[sudoku]") {
   const std::string text = std::string(10'000'000, '1') + "\n" + kExample + "\n";
   const auto entries = read_all(text);
   REQUIRE(entries.size() == 2);
@@ -321,7 +321,7 @@ TEST_CASE(
       "t:1:17: wrong length: 17 cells"));
 }
 
-TEST_CASE("a '# box RxC' line sets the shape of the puzzles after it; '# box auto' undoes it",
+TEST_CASE("a '# box RxC' line sets the shape of the puzzles after it, '# box auto' undoes it",
           "[sudoku]") {
   // The same 36 cells read with boxes of 2x3 (detected), then 3x2, then 2x3 again.
   const std::string six(36, '.');

@@ -50,7 +50,7 @@ constexpr Backend kAll[] = {Backend::automatic, Backend::bitboard, Backend::dlx,
 
 }  // namespace
 
-TEST_CASE("solver: backend names parse back; an unknown name lists the valid ones", "[sudoku]") {
+TEST_CASE("solver: backend names parse back, an unknown name lists the valid ones", "[sudoku]") {
   for (const Backend b : kAll) CHECK(sudoku::parse_backend(sudoku::backend_name(b)) == b);
   try {
     (void)sudoku::parse_backend("dancing");
@@ -139,7 +139,7 @@ TEST_CASE("solver: dlx and hybrid enumerate the same solutions, each checked", "
   CHECK_THROWS_AS(mrv.enumerate(empty4), std::invalid_argument);
 }
 
-TEST_CASE("solver: a node limit leaves the result incomplete; auto hands over past its budget",
+TEST_CASE("solver: a node limit leaves the result incomplete, auto hands over past its budget",
           "[sudoku]") {
   const sudoku::Board empty6(sudoku::Geometry{2, 3});  // 28,200,960 solutions
   sudoku::Solver solver(Backend::dlx);
@@ -206,7 +206,7 @@ TEST_CASE("solver: an interrupt stops dlx, hybrid, sat and the enumerations at i
   CHECK_FALSE(sat.solve(hard.front().board, 2).complete);
 }
 
-TEST_CASE("solver: dlx and hybrid take every rule set; the classic-only backends refuse others",
+TEST_CASE("solver: dlx and hybrid take every rule set, the classic-only backends refuse others",
           "[sudoku]") {
   // The empty 4x4 grid has 288 solutions; with both diagonals (X) 48, as a brute force over
   // every 4x4 grid of row permutations counts (4!^4 grids, each checked unit by unit).
