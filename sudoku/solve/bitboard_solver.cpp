@@ -156,11 +156,12 @@ constexpr std::uint32_t row_singles(std::uint32_t band) {
 
 // The search comes in two builds of the same code: kPext gathers and scatters the bits of a
 // relation with x86's BMI2 instructions (pext, pdep: one instruction where the portable code
-// shifts and masks three times three fields), 15% fewer instructions and 10-12% less time on
-// top1465 (bench/results/bitboard-tdoku.md); solve() takes it where the processor has them
-// fast (pext_is_fast()). The portable code is the same deductions for other processors and the
-// page (WebAssembly). The instructions are written in assembly, not as intrinsics, so that one
-// file compiled for the x86-64 baseline holds both builds without target attributes.
+// shifts and masks three times three fields): 15% fewer instructions on top1465 and 12-15%
+// less time on the lists on an AMD EPYC (bench/results/bitboard-tdoku.md, section 3); solve()
+// takes it where the processor has them fast (pext_is_fast()). The portable code is the same
+// deductions for other processors and the page (WebAssembly). The instructions are written in
+// assembly, not as intrinsics, so that one file compiled for the x86-64 baseline holds both
+// builds without target attributes.
 #if defined(SUDOKU_BITBOARD_PEXT)
 inline std::uint32_t pext(std::uint32_t bits, std::uint32_t mask) {
   std::uint32_t out;
