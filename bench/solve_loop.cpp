@@ -4,9 +4,11 @@
 // until at least --seconds have gone; the figure is the timed passes' wall time over the puzzles
 // they solved. Reading, checking and printing stay outside the clock, as in tdoku's runner.
 //
-//   solve_loop [--limit 1|2] [--warmup S] [--seconds S] FILE...
+//   solve_loop [--limit 1|2] [--warmup S] [--seconds S] [--portable] FILE...
 //
-// --limit 1 finds a first solution (tdoku's -f); 2 (the default) also proves it unique. Each
+// --limit 1 finds a first solution (tdoku's -f); 2 (the default) also proves it unique.
+// --portable keeps to the solver's portable build where the processor would get its BMI2 one
+// (BitboardSolver::set_portable), to compare the two. Each
 // file gets one line:
 //
 //   FILE: N puzzles, limit L, P passes, X us/puzzle, G guesses/puzzle
@@ -35,6 +37,7 @@ struct Options {
   std::uint64_t limit = 2;
   double warmup = 1.0;
   double seconds = 3.0;
+  bool portable = false;
   std::vector<std::string> files;
 };
 
@@ -45,7 +48,8 @@ struct Puzzle {
 
 [[noreturn]] void usage(const std::string& why) {
   std::cerr << "solve_loop: " << why
-            << "\nusage: solve_loop [--limit 1|2] [--warmup S] [--seconds S] FILE...\n";
+            << "\nusage: solve_loop [--limit 1|2] [--warmup S] [--seconds S] [--portable] "
+               "FILE...\n";
   std::exit(2);
 }
 
@@ -61,6 +65,7 @@ Options parse(int argc, char** argv) {
       if (arg == "--limit") o.limit = std::stoull(value());
       else if (arg == "--warmup") o.warmup = std::stod(value());
       else if (arg == "--seconds") o.seconds = std::stod(value());
+      else if (arg == "--portable") o.portable = true;
       else if (!arg.empty() && arg[0] == '-') usage("unknown option " + arg);
       else o.files.push_back(arg);
     } catch (const std::logic_error&) {
@@ -96,10 +101,11 @@ std::optional<std::vector<Puzzle>> load(const std::string& file) {
 }
 
 /// The first pass, outside the clock: every answer checked. False on the first wrong one.
-bool check(const std::string& file, const std::vector<Puzzle>& puzzles, std::uint64_t limit) {
+bool check(const std::string& file, const std::vector<Puzzle>& puzzles, const Options& o) {
   sudoku::BitboardSolver solver;
+  solver.set_portable(o.portable);
   for (const Puzzle& p : puzzles) {
-    const sudoku::SolveResult r = solver.solve(p.board, limit);
+    const sudoku::SolveResult r = solver.solve(p.board, o.limit);
     std::optional<std::string> wrong;
     if (r.solutions != 1) wrong = std::to_string(r.solutions) + " solutions, not exactly one";
     else if (auto why = sudoku::check_solution(p.board, r.first)) wrong = *why;
@@ -119,12 +125,13 @@ int main(int argc, char** argv) {
   int status = 0;
   for (const std::string& file : o.files) {
     const auto puzzles = load(file);
-    if (!puzzles || puzzles->empty() || !check(file, *puzzles, o.limit)) {
+    if (!puzzles || puzzles->empty() || !check(file, *puzzles, o)) {
       if (puzzles && puzzles->empty()) std::cerr << file << ": no puzzles\n";
       status = 1;
       continue;
     }
     sudoku::BitboardSolver solver;
+    solver.set_portable(o.portable);
     std::uint64_t sink = 0;  // keeps the solves from being optimized away
     const auto pass = [&]() -> std::uint64_t {
       std::uint64_t nodes = 0;

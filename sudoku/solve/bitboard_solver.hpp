@@ -26,7 +26,7 @@
 // Nodes count the configurations tried at guesses (a puzzle settled by deduction counts none).
 // The order of solutions is its own, so with several solutions solve()'s first may differ from
 // DlxSolver's. Givens that clash or hold a digit above 9 give 0 solutions. Not for other sizes:
-// fits() says which geometries it takes. Stateless apart from the node limit: cheap to make,
+// fits() says which geometries it takes. Stateless apart from its two settings: cheap to make,
 // and one object per thread.
 #pragma once
 
@@ -53,6 +53,11 @@ class BitboardSolver {
   /// solutions found so far and result.nodes == nodes. For bounding work on untrusted input.
   void set_node_limit(std::uint64_t nodes) { node_limit_ = nodes; }
 
+  /// Keeps to the portable build of the search even on a processor where solve() would take
+  /// the one with BMI2's bit gathering (x86-64 with fast pext): the same deductions, guesses
+  /// and answers, for comparing the two and testing both on one machine.
+  void set_portable(bool portable) { portable_ = portable; }
+
   /// The deductions this solver makes at every node, to their fixed point, on a 9x9 position
   /// given as is: the filled cells of `board` and each blank cell's `candidates[cell]` (bit d
   /// for digit d), as a Position keeps them (no clash, no filled digit left in a peer). Fills
@@ -63,6 +68,7 @@ class BitboardSolver {
 
  private:
   std::uint64_t node_limit_ = kNoLimit;
+  bool portable_ = false;
 };
 
 }  // namespace sudoku
