@@ -478,7 +478,36 @@ std::optional<ReadEntry> Reader::fpuzzles_entry() {
                 std::move(model.value->entered), std::move(model.value->rules)};
 }
 
+// The line almost every big file is made of: a classic puzzle, 81 digits and dots from the
+// line's first byte, alone or followed by blanks and a comment ('#') or the rest of a CSV
+// record (','), while no grid is under way and the shape in force is 9x9 with 3x3 boxes. The
+// general path (scan_line(), on_cells(), start()) makes the same puzzle of it through a list of
+// cells, several times the work of the solve of an easy puzzle; here each byte is one table
+// look-up. Any other line, or a state where the line might mean something else, goes that way.
+std::optional<Puzzle> Reader::classic_line() {
+  constexpr std::size_t kCells = 81;
+  const Geometry classic{3, 3};
+  if (line_.size() < kCells || block_ || !pencil_.empty() || (fixed_ && *fixed_ != classic))
+    return std::nullopt;
+  std::size_t after = kCells;
+  while (after < line_.size() && is_blank(line_[after])) ++after;
+  if (after < line_.size() && line_[after] != '#' && line_[after] != ',') return std::nullopt;
+  Board board(classic);
+  unsigned symbols = 0;  // the table's bytes ORed: its sign bit is set by any other symbol
+  for (std::size_t i = 0; i < kCells; ++i) {
+    const std::int8_t digit = kPlainDigit[static_cast<unsigned char>(line_[i])];
+    symbols |= static_cast<std::uint8_t>(digit);
+    board.set(static_cast<int>(i), digit);
+  }
+  if ((symbols & 0x80U) != 0) return std::nullopt;
+  // As on_cells() leaves them after a whole puzzle of one run of cells.
+  skip_rows_of_ = 0;
+  if (pencil_rows_ < 0) pencil_rows_ = 0;
+  return Puzzle{std::move(board), line_no_, {}, {}, {}};
+}
+
 std::optional<ReadEntry> Reader::on_line() {
+  if (auto puzzle = classic_line()) return std::move(*puzzle);
   if (fpuzzles::looks_like_fpuzzles(line_)) return fpuzzles_entry();
   LineKind kind = LineKind::blank;
   if (auto e = scan_line(kind)) {
