@@ -3,6 +3,7 @@
 #include <catch2/catch.hpp>
 
 #include <algorithm>
+#include <cstdio>
 #include <random>
 #include <sstream>
 #include <streambuf>
@@ -249,6 +250,29 @@ TEST_CASE("binary input gives one error naming the line, then the input ends", "
   REQUIRE(entries.size() == 2);
   CHECK(error(entries[1]).to_string() ==
         "t:2:4: not a text file (byte 0x00); the rest of this input is skipped");
+}
+
+TEST_CASE("a control byte anywhere in a line is found at its column", "[sudoku]") {
+  // Lines are cut eight bytes at a time while a word holds no control byte: one at each place
+  // of a word, and in the bytes after the last whole word, must still be found. Blanks (tab,
+  // vertical tab, form feed) are text; UTF-8 bytes (0x80 and up) are text.
+  for (const char bad : {'\x01', '\x1F', '\x7F', '\x00', '\x1B'}) {
+    for (std::size_t at = 0; at < kExample.size(); ++at) {
+      std::string line = kExample;
+      line[at] = bad;
+      const auto entries = read_all(kExample + "\n" + line + "\n" + kExample + "\n");
+      REQUIRE(entries.size() == 2);
+      char byte[8];
+      std::snprintf(byte, sizeof byte, "0x%02X", static_cast<unsigned char>(bad));
+      CHECK(error(entries[1]).to_string() == "t:2:" + std::to_string(at + 1) +
+                                                 ": not a text file (byte " + byte +
+                                                 "); the rest of this input is skipped");
+    }
+  }
+  const auto blanks = read_all(kExample + "\t\v\f\xC2\xA0# a comment\n");
+  REQUIRE(blanks.size() == 1);
+  CHECK(std::holds_alternative<ReadError>(blanks[0]));  // U+00A0 is no blank: an unknown symbol
+  CHECK(error(blanks[0]).to_string().starts_with("t:1:85: unknown symbol (byte 0xC2)"));
 }
 
 TEST_CASE("a 10 MB line is refused as too long without storing it; reading goes on", "[sudoku]") {
