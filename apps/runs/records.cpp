@@ -2,6 +2,8 @@
 #include "apps/runs/records.hpp"
 
 #include <algorithm>
+#include <array>
+#include <charconv>
 #include <utility>
 
 #include "sudoku/grid/fpuzzles.hpp"
@@ -60,7 +62,11 @@ void write_generated_record(std::ostream& out, Format format, const Board& puzzl
 void write_count_record(std::ostream& out, Format format, const Board& puzzle,
                         std::uint64_t count) {
   if (format == Format::csv) out << puzzle.to_line() << ',';
-  out << count << '\n';
+  // One write, without the stream's number formatting: the record of every count.
+  std::array<char, 24> text{};
+  char* end = std::to_chars(text.data(), text.data() + text.size() - 1, count).ptr;
+  *end++ = '\n';
+  out.write(text.data(), end - text.data());
 }
 
 std::vector<std::string> conflict_texts(const Board& board) {
@@ -112,13 +118,15 @@ void write_enumeration_summary(std::ostream& out, Format format, std::string_vie
 }
 
 EntryRecords::EntryRecords(std::ostream& out, Format format, bool json, const Puzzle& puzzle,
-                           std::string where, const Rules* rules)
-    : out_(out),
-      format_(format),
-      json_(json),
-      puzzle_(puzzle),
-      where_(std::move(where)),
-      rules_(rules) {}
+                           std::string_view source, const Rules* rules)
+    : out_(out), format_(format), json_(json), puzzle_(puzzle), source_(source), rules_(rules) {}
+
+std::string EntryRecords::where() const {
+  std::string text(source_);
+  text += ':';
+  text += std::to_string(puzzle_.line);
+  return text;
+}
 
 void EntryRecords::solution(const Board& solution) const {
   if (json_) write_solution_json(out_, json_head(puzzle_, rules_), &solution);
@@ -136,12 +144,12 @@ void EntryRecords::count(std::uint64_t found, bool at_limit) const {
 void EntryRecords::enumeration_end(std::uint64_t found, bool at_limit) const {
   if (json_) return count(found, at_limit);
   if (format_ == Format::csv && found == 0) write_csv_record(out_, puzzle_.board, nullptr);
-  write_enumeration_summary(out_, format_, where_, found, at_limit);
+  write_enumeration_summary(out_, format_, where(), found, at_limit);
 }
 
 void EntryRecords::no_answer(std::string_view status, bool count_record, bool with_puzzle) const {
   if (!json_) {
-    write_no_answer_record(out_, format_, where_ + ": " + std::string(status),
+    write_no_answer_record(out_, format_, where() + ": " + std::string(status),
                            with_puzzle ? &puzzle_.board : nullptr);
   } else if (count_record) {
     write_count_json(out_, json_head(puzzle_, rules_), std::nullopt, false, status);
@@ -152,7 +160,7 @@ void EntryRecords::no_answer(std::string_view status, bool count_record, bool wi
 
 void EntryRecords::validation(const std::vector<std::string>& conflicts) const {
   if (json_) write_validation_json(out_, json_head(puzzle_, rules_), puzzle_.board, conflicts);
-  else write_validation(out_, where_, puzzle_.board, conflicts);
+  else write_validation(out_, where(), puzzle_.board, conflicts);
 }
 
 void EntryRecords::status(std::string_view status) const {

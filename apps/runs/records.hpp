@@ -128,13 +128,15 @@ void write_generated_json(std::ostream& out, std::uint64_t number, const Board& 
 /// The records of one input entry in the run's output form, a Format or JSON, so that the
 /// commands (run.cpp) say what a record holds and this class how it is written:
 ///
-///     sudoku::EntryRecords records(out, format, json, puzzle, "puzzles.txt:12");
+///     sudoku::EntryRecords records(out, format, json, puzzle, "puzzles.txt");
 ///     records.solution(solution);   // "SOLUTION", or {"line":12,"puzzle":...,"solution":...}
 class EntryRecords {
  public:
-  /// `where` is "FILE:LINE" for the text records; `rules` the puzzle's rules when not classic.
-  EntryRecords(std::ostream& out, Format format, bool json, const Puzzle& puzzle, std::string where,
-               const Rules* rules = nullptr);
+  /// `source` names the input ("FILE:LINE" in the text records that say where the puzzle is,
+  /// LINE the puzzle's; made only by those, not by every record); `rules` the puzzle's rules
+  /// when not classic. `source` must outlive the records.
+  EntryRecords(std::ostream& out, Format format, bool json, const Puzzle& puzzle,
+               std::string_view source, const Rules* rules = nullptr);
 
   /// solve, and each solution of enumerate.
   void solution(const Board& solution) const;
@@ -156,8 +158,10 @@ class EntryRecords {
   std::ostream& out_;
   Format format_;
   bool json_;
+  [[nodiscard]] std::string where() const;  // "FILE:LINE"
+
   const Puzzle& puzzle_;
-  std::string where_;
+  std::string_view source_;
   const Rules* rules_;
 };
 

@@ -98,6 +98,28 @@ struct Job {
   std::string key;        // canon --dedupe: the class; printed only the first time it is seen
 };
 
+// A stream buffer that appends to the string it is pointed at: a worker writes an entry's
+// record straight into its Job's strings, which keep their capacity from chunk to chunk, so a
+// record costs no copy out of a stream and, once the slots are warm, no allocation.
+class AppendBuffer : public std::streambuf {
+ public:
+  void point_at(std::string& text) { text_ = &text; }
+
+ protected:
+  int_type overflow(int_type c) override {
+    if (!traits_type::eq_int_type(c, traits_type::eof()))
+      text_->push_back(traits_type::to_char_type(c));
+    return traits_type::not_eof(c);
+  }
+  std::streamsize xsputn(const char* s, std::streamsize n) override {
+    text_->append(s, static_cast<std::size_t>(n));
+    return n;
+  }
+
+ private:
+  std::string* text_ = nullptr;
+};
+
 // What each worker thread owns; solvers are not thread-safe and keep their engines per
 // geometry, so each worker keeps its own for the whole run.
 struct Worker {
@@ -105,9 +127,10 @@ struct Worker {
   // explain's completion, rate and hint, on every rule set: the count to two they document
   // (Solver::count_to_two(); --solver is not theirs)
   Solver logic;
-  DlxSolver pencil;  // the counts of puzzles given as pencil marks (classic rules)
-  std::ostringstream out;
-  std::ostringstream err;
+  DlxSolver pencil;                 // the counts of puzzles given as pencil marks (classic rules)
+  AppendBuffer out_text, err_text;  // pointed at the Job being worked on
+  std::ostream out{&out_text};
+  std::ostream err{&err_text};
 };
 
 // A count to a larger limit than this (on an engine that enumerates: auto, hybrid, dlx) is
@@ -373,8 +396,12 @@ class Run::Impl {
 
   // On a worker thread: the entry's whole record, in the worker's own streams.
   void work(Worker& worker, Job& job) const {
-    worker.out.str({});
-    worker.err.str({});
+    job.out.clear();
+    job.err.clear();
+    worker.out_text.point_at(job.out);
+    worker.err_text.point_at(job.err);
+    worker.out.clear();  // a failed write (out of memory) ends with its record
+    worker.err.clear();
     Record record{worker.out, worker.err, {}, 0};
     if (auto* error = std::get_if<ReadError>(&job.entry)) {
       on_error(record, *error);
@@ -414,8 +441,6 @@ class Run::Impl {
         }
       }
     }
-    job.out.assign(worker.out.str());  // str(), not view(): Emscripten's libc++ lacks it
-    job.err.assign(worker.err.str());
     job.totals = record.totals;
     job.status = record.status;
   }
@@ -454,7 +479,7 @@ class Run::Impl {
 
   // The records of a puzzle entry, in the run's format or JSON (the head names other rules).
   [[nodiscard]] EntryRecords entry_records(Record& r, const Played& p) const {
-    return {r.out, settings_.format, settings_.json, p.puzzle, where(p.puzzle.line), &p.rules};
+    return {r.out, settings_.format, settings_.json, p.puzzle, *source_, &p.rules};
   }
 
   // The record that stands for an entry without an answer: "# FILE:LINE: STATUS" (csv: the
@@ -568,7 +593,13 @@ class Run::Impl {
   // Checks an answer against the rules (the validator's check_solution(), sharing nothing with
   // the solvers) before it is printed; false (and exit status 3) if it is wrong.
   bool checked(Record& r, const Played& p, const Board& solution) const {
+    // Classic 9x9 answers, nearly every one a batch prints, by the validator's check in word
+    // operations; anything else, and an answer that fails it, by the check that says why.
+    if (p.rules.classic() && !pencil(p) && solves_classic_9x9(p.puzzle.board, solution))
+      return true;
     std::optional<std::string> why = check_solution(p.puzzle.board, p.rules, solution);
+    if (!why && p.rules.classic() && p.puzzle.board.geometry() == Geometry{3, 3} && !pencil(p))
+      why = "a unit without every digit";  // the two checks disagree: not printed either
     if (!why && pencil(p) && !keeps_to(solution, p.puzzle.candidates)) {
       why = "a digit outside its cell's pencil marks";
     }

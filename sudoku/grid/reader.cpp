@@ -7,7 +7,9 @@
 
 #include <algorithm>
 #include <array>
+#include <cstdint>
 #include <cstdio>
+#include <cstring>
 #include <sstream>
 
 #include "sudoku/grid/fpuzzles.hpp"
@@ -35,6 +37,23 @@ bool is_blank(char c) { return c == ' ' || c == '\t' || c == '\v' || c == '\f'; 
 bool is_text_byte(char c) {
   const auto u = static_cast<unsigned char>(c);
   return (u >= 0x20 && u != 0x7F) || c == '\t' || c == '\v' || c == '\f';
+}
+// The end of the run of text bytes from `p`: eight bytes at a time while a word holds no byte
+// below 0x20 (line ends, tabs) and no 0x7F, then byte by byte (a puzzle line is read in ten
+// words and a few bytes rather than 82 tests).
+const char* text_run_end(const char* p, const char* end) {
+  constexpr std::uint64_t kOnes = 0x0101010101010101, kHighs = 0x8080808080808080;
+  while (end - p >= 8) {
+    std::uint64_t word = 0;
+    std::memcpy(&word, p, sizeof word);
+    // Some byte below 0x20; some byte equal to 0x7F (exact as a yes or no for the word).
+    const std::uint64_t below = (word - kOnes * 0x20) & ~word & kHighs;
+    const std::uint64_t del = word ^ (kOnes * 0x7F);
+    if ((below | ((del - kOnes) & ~del & kHighs)) != 0) break;
+    p += 8;
+  }
+  while (p != end && is_text_byte(*p)) ++p;
+  return p;
 }
 bool is_decoration_mark(char c) {
   return c == '|' || c == '-' || c == '+' || c == '=' || c == '*' || c == ':' || c == '\'';
@@ -151,8 +170,7 @@ Reader::LineStatus Reader::read_line() {
     // The run of text bytes from here, kept at once (up to the cap); then the byte that ends it.
     const char* const begin = chunk_.data() + chunk_at_;
     const char* const end = chunk_.data() + chunk_.size();
-    const char* stop = begin;
-    while (stop != end && is_text_byte(*stop)) ++stop;
+    const char* const stop = text_run_end(begin, end);
     const auto run = static_cast<std::size_t>(stop - begin);
     const std::size_t room = kMaxLineLength - line_.size();
     if (run > room) too_long = true;
@@ -478,7 +496,36 @@ std::optional<ReadEntry> Reader::fpuzzles_entry() {
                 std::move(model.value->entered), std::move(model.value->rules)};
 }
 
+// The line almost every big file is made of: a classic puzzle, 81 digits and dots from the
+// line's first byte, alone or followed by blanks and a comment ('#') or the rest of a CSV
+// record (','), while no grid is under way and the shape in force is 9x9 with 3x3 boxes. The
+// general path (scan_line(), on_cells(), start()) makes the same puzzle of it through a list of
+// cells, several times the work of the solve of an easy puzzle; here each byte is one table
+// look-up. Any other line, or a state where the line might mean something else, goes that way.
+std::optional<Puzzle> Reader::classic_line() {
+  constexpr std::size_t kCells = 81;
+  const Geometry classic{3, 3};
+  if (line_.size() < kCells || block_ || !pencil_.empty() || (fixed_ && *fixed_ != classic))
+    return std::nullopt;
+  std::size_t after = kCells;
+  while (after < line_.size() && is_blank(line_[after])) ++after;
+  if (after < line_.size() && line_[after] != '#' && line_[after] != ',') return std::nullopt;
+  Board board(classic);
+  unsigned symbols = 0;  // the table's bytes ORed: its sign bit is set by any other symbol
+  for (std::size_t i = 0; i < kCells; ++i) {
+    const std::int8_t digit = kPlainDigit[static_cast<unsigned char>(line_[i])];
+    symbols |= static_cast<std::uint8_t>(digit);
+    board.set(static_cast<int>(i), digit);
+  }
+  if ((symbols & 0x80U) != 0) return std::nullopt;
+  // As on_cells() leaves them after a whole puzzle of one run of cells.
+  skip_rows_of_ = 0;
+  if (pencil_rows_ < 0) pencil_rows_ = 0;
+  return Puzzle{std::move(board), line_no_, {}, {}, {}};
+}
+
 std::optional<ReadEntry> Reader::on_line() {
+  if (auto puzzle = classic_line()) return std::move(*puzzle);
   if (fpuzzles::looks_like_fpuzzles(line_)) return fpuzzles_entry();
   LineKind kind = LineKind::blank;
   if (auto e = scan_line(kind)) {

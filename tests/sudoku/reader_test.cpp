@@ -3,6 +3,7 @@
 #include <catch2/catch.hpp>
 
 #include <algorithm>
+#include <cstdio>
 #include <random>
 #include <sstream>
 #include <streambuf>
@@ -249,6 +250,29 @@ TEST_CASE("binary input gives one error naming the line, then the input ends", "
   REQUIRE(entries.size() == 2);
   CHECK(error(entries[1]).to_string() ==
         "t:2:4: not a text file (byte 0x00); the rest of this input is skipped");
+}
+
+TEST_CASE("a control byte anywhere in a line is found at its column", "[sudoku]") {
+  // Lines are cut eight bytes at a time while a word holds no control byte: one at each place
+  // of a word, and in the bytes after the last whole word, must still be found. Blanks (tab,
+  // vertical tab, form feed) are text; UTF-8 bytes (0x80 and up) are text.
+  for (const char bad : {'\x01', '\x1F', '\x7F', '\x00', '\x1B'}) {
+    for (std::size_t at = 0; at < kExample.size(); ++at) {
+      std::string line = kExample;
+      line[at] = bad;
+      const auto entries = read_all(kExample + "\n" + line + "\n" + kExample + "\n");
+      REQUIRE(entries.size() == 2);
+      char byte[8];
+      std::snprintf(byte, sizeof byte, "0x%02X", static_cast<unsigned char>(bad));
+      CHECK(error(entries[1]).to_string() == "t:2:" + std::to_string(at + 1) +
+                                                 ": not a text file (byte " + byte +
+                                                 "); the rest of this input is skipped");
+    }
+  }
+  const auto blanks = read_all(kExample + "\t\v\f\xC2\xA0# a comment\n");
+  REQUIRE(blanks.size() == 1);
+  CHECK(std::holds_alternative<ReadError>(blanks[0]));  // U+00A0 is no blank: an unknown symbol
+  CHECK(error(blanks[0]).to_string().starts_with("t:1:85: unknown symbol (byte 0xC2)"));
 }
 
 TEST_CASE("a 10 MB line is refused as too long without storing it, reading goes on", "[sudoku]") {
@@ -507,4 +531,55 @@ TEST_CASE("the reader reads the same whether the input comes whole or a few byte
     std::istream in(&trickle);
     CHECK(entries_as_text(in) == expected);
   }
+}
+
+TEST_CASE("a line of 81 digits and dots reads as the same line behind a blank does", "[sudoku]") {
+  // The reader reads a line that starts with 81 digits and dots on a path of its own; a blank
+  // in front sends the same line through the general scanner, which must agree: the same
+  // puzzles and the same errors, one column further on. Lines a few changes away from the
+  // example (symbols, decoration, comments, commas, more cells), alone and after the states
+  // that change what a line means (a grid under way, a broken grid, a "# box" shape).
+  const std::string symbols = ".5x?0 #,-|+A\t9";
+  const std::vector<std::string> before = {
+      "", "1 2 3 4\n", "1 2 3 4\n3 4 ? 2\n", "# box 9x1\n", "# box 3x3\n", "# box 6x6\n"};
+  std::mt19937 random(47);
+  int puzzles = 0, errors = 0;
+  for (int trial = 0; trial < 3000; ++trial) {
+    std::string line = kExample;
+    const int changes = static_cast<int>(random() % 3);
+    for (int k = 0; k < changes; ++k) {
+      const char c = symbols[random() % symbols.size()];
+      const std::size_t at = random() % (line.size() + 4);
+      if (at >= line.size()) line.push_back(c);
+      else if (random() % 2 == 0) line[at] = c;
+      else line.insert(at, 1, c);
+    }
+    const std::string& context = before[random() % before.size()];
+    INFO(context << line);
+    const auto fast = read_all(context + line + "\n");
+    const auto general = read_all(context + " " + line + "\n");
+    REQUIRE(fast.size() == general.size());
+    for (std::size_t i = 0; i < fast.size(); ++i) {
+      if (std::holds_alternative<Puzzle>(general[i])) {
+        CHECK(puzzle(fast[i]).board == puzzle(general[i]).board);
+        CHECK(puzzle(fast[i]).line == puzzle(general[i]).line);
+        ++puzzles;
+        continue;
+      }
+      const ReadError& expected = error(general[i]);
+      const ReadError& got = error(fast[i]);
+      // On the changed line, a column that points into it is one less without the blank (a
+      // grid cut short is placed at column 1 of the line that cuts it, either way).
+      const auto last = static_cast<std::size_t>(std::count(context.begin(), context.end(), '\n'));
+      const bool shifted = expected.line == last + 1 && expected.column > 0 &&
+                           !expected.message.starts_with("grid cut short");
+      CHECK(got.line == expected.line);
+      CHECK(got.column == expected.column - (shifted ? 1 : 0));
+      CHECK(got.message == expected.message);
+      CHECK(got.rules_line == expected.rules_line);
+      ++errors;
+    }
+  }
+  CHECK(puzzles > 1000);
+  CHECK(errors > 500);
 }

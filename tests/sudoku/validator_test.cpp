@@ -92,6 +92,49 @@ TEST_CASE("check_solution names what is wrong", "[sudoku]") {
   CHECK(sudoku::check_solution(puzzle, out_of_range) == "cell r1c1 holds 10, outside 1..9");
 }
 
+TEST_CASE("solves_classic_9x9 refuses an answer that breaks any one unit kind or a given",
+          "[sudoku]") {
+  const Board solution = sudoku::parse_board(kSolution);
+  const Board puzzle = sudoku::parse_board(
+      "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79");
+  CHECK(sudoku::solves_classic_9x9(puzzle, solution));
+
+  Board columns = solution;  // r1c1 and r1c2 swapped: row and box keep their digits
+  columns.set(0, 0, 3);
+  columns.set(0, 1, 5);
+  CHECK_FALSE(sudoku::solves_classic_9x9(Board(Geometry{3, 3}), columns));
+
+  Board rows = solution;  // r1c1 and r2c1 swapped: column and box keep their digits
+  rows.set(0, 0, 6);
+  rows.set(1, 0, 5);
+  CHECK_FALSE(sudoku::solves_classic_9x9(Board(Geometry{3, 3}), rows));
+
+  // A Latin square: every row and column holds 1-9, the boxes do not.
+  Board latin(Geometry{3, 3});
+  for (int r = 0; r < 9; ++r) {
+    for (int c = 0; c < 9; ++c) latin.set(r, c, (r + c) % 9 + 1);
+  }
+  CHECK_FALSE(sudoku::solves_classic_9x9(Board(Geometry{3, 3}), latin));
+
+  Board relabelled = solution;  // a valid grid that changes the givens: 1 <-> 2
+  for (int cell = 0; cell < 81; ++cell) {
+    if (solution[cell] == 1) relabelled.set(cell, 2);
+    if (solution[cell] == 2) relabelled.set(cell, 1);
+  }
+  CHECK(sudoku::solves_classic_9x9(Board(Geometry{3, 3}), relabelled));
+  CHECK_FALSE(sudoku::solves_classic_9x9(puzzle, relabelled));
+
+  for (const int wrong : {0, 10, 16, 255}) {
+    Board odd = solution;
+    odd.set(40, wrong);
+    CHECK_FALSE(sudoku::solves_classic_9x9(Board(Geometry{3, 3}), odd));
+  }
+  const Board six = sudoku::parse_board("123456456123231564564231312645645312", Geometry{2, 3});
+  CHECK_FALSE(sudoku::solves_classic_9x9(six, six));
+  const Board nine_by_one(Geometry{9, 1});  // 9x9 with other boxes is not this check's shape
+  CHECK_FALSE(sudoku::solves_classic_9x9(nine_by_one, solution));
+}
+
 TEST_CASE("the fast check agrees with the detailed one on random boards", "[sudoku]") {
   std::mt19937 rng(7);
   for (Geometry g : {Geometry{2, 2}, Geometry{2, 3}, Geometry{3, 3}, Geometry{4, 4}}) {
@@ -187,6 +230,7 @@ TEST_CASE("consistent() and both check_solution()s agree with the rules written 
       INFO(solution.to_line() << " for " << puzzle.to_line());
       CHECK(sudoku::check_solution(puzzle, sudoku::Rules{}, solution).has_value() == !good);
       CHECK(sudoku::check_solution(puzzle, solution).has_value() == !good);
+      CHECK(sudoku::solves_classic_9x9(puzzle, solution) == (good && grid == &grid9));
       CHECK(sudoku::consistent(solution) == !repeats_naively(solution));
       CHECK(sudoku::consistent(puzzle) == !repeats_naively(puzzle));
       (good ? accepted : refused) += 1;

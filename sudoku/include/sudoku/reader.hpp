@@ -124,6 +124,7 @@ class Reader {
   // Splits line_ into cells_; returns an error for an unknown symbol or binary data.
   std::optional<ReadError> scan_line(LineKind& kind);
   std::optional<ReadEntry> on_line();
+  std::optional<Puzzle> classic_line();  // a plain 9x9 line, read without scan_line()
   std::optional<ReadEntry> box_directive();
   ReadError error(std::size_t column, std::string message) const {
     return ReadError{source_, line_no_, column, std::move(message), false};

@@ -66,4 +66,11 @@ std::optional<int> out_of_range_cell(const Board& board);
 /// filled with 1..N, no digit twice in a unit, every given of the puzzle kept.
 std::optional<std::string> check_solution(const Board& puzzle, const Board& solution);
 
+/// Whether `solution` solves the classic 9x9 `puzzle` (3x3 boxes): every row, column and box
+/// holds the digits 1-9, and every given is kept. The batch programs' check of every answer
+/// before it is printed, in word operations on fixed shapes (a few hundred instructions, against
+/// the solve of an easy puzzle's twenty thousand); false for any other shape. check_solution()
+/// says why an answer fails.
+bool solves_classic_9x9(const Board& puzzle, const Board& solution);
+
 }  // namespace sudoku
