@@ -194,8 +194,12 @@ int base_difficulty(Technique t, int level) {
 
 class Engine {
  public:
-  explicit Engine(const Layout& layout)
-      : L_(layout), n_(layout.n), stride_(layout.n + 1), fast_(ClosureTable::fits(layout)) {
+  explicit Engine(const Layout& layout, bool exact = false)
+      : L_(layout),
+        n_(layout.n),
+        stride_(layout.n + 1),
+        fast_(ClosureTable::fits(layout)),
+        exact_(exact) {
     cells_ = static_cast<int>(layout.cell_units.size());
     // Each cell's units (row, column, box, then the rules' others) with its index in each.
     slot_begin_.push_back(0);
@@ -205,6 +209,12 @@ class Engine {
         slots_.push_back(
             {unit, static_cast<int>(std::find(cells.begin(), cells.end(), static_cast<int>(c)) -
                                     cells.begin())});
+      }
+      // SE follows a candidate's box before its row and column (Chaining.getOnToOff and
+      // getOffToOn): the order of the nodes, and so which parent a node keeps, follows it.
+      if (exact_ && layout.classic && layout.all_units[c].size() >= 3) {
+        const auto first = slots_.begin() + slot_begin_.back();
+        std::rotate(first, first + 2, first + 3);
       }
       slot_begin_.push_back(static_cast<int>(slots_.size()));
     }
@@ -268,7 +278,7 @@ class Engine {
 
   /// Nodes an Imp's node rests on (itself included) plus the nodes of the nested chains
   /// among them, each counted once: SE's complexity.
-  int complexity(const Imp& imp, int node) const;
+  int complexity(const Imp& imp, int node, bool fresh = true) const;
 
   Engine(const Engine&) = delete;
   Engine& operator=(const Engine&) = delete;
@@ -297,6 +307,20 @@ class Engine {
   /// Bounds the propagations of one search (0: no bound). Once spent, searches stop and
   /// report what they found so far: every deduction they return is still proved.
   void set_budget(long budget) { budget_ = budget; }
+  /// The position rated: its solved cells and digits (exact mode).
+  void set_root(const Position& p) {
+    const auto cells = static_cast<std::size_t>(p.layout().cell_units.size());
+    solved_.assign(cells, 0);
+    placed_.fill(0);
+    solved_key_ = 0x9E3779B97F4A7C15u;
+    for (std::size_t c = 0; c < cells; ++c) {
+      const int v = p.value(static_cast<int>(c));
+      if (v == 0) continue;
+      solved_[c] = 1;
+      if (v < static_cast<int>(placed_.size())) ++placed_[static_cast<std::size_t>(v)];
+      solved_key_ = (solved_key_ ^ (c * 64 + static_cast<std::size_t>(v))) * 0x100000001B3u;
+    }
+  }
   /// Asked every 1024 propagations; once it says yes the engine counts as spent. Null: never.
   void set_stop(const std::function<bool()>* stop) {
     stop_ = stop != nullptr && *stop ? stop : nullptr;
@@ -371,6 +395,15 @@ class Engine {
     return imp.places[static_cast<std::size_t>(unit * stride_ + digit)];
   }
   bool inside_rules(Imp& imp, const std::vector<std::uint64_t>& orig, const Mode& mode, int depth);
+  template <typename Emit>
+  bool se_pairs_and_wings(Imp& imp, const std::vector<std::uint64_t>& orig, int depth, Emit& emit);
+  template <typename Emit>
+  bool other_pairs_and_wings(Imp& imp, const std::vector<std::uint64_t>& orig, int depth,
+                             Emit& emit);
+  bool inner_chains_first(Imp& imp, const std::vector<std::uint64_t>& orig, const Mode& mode,
+                          int depth, const std::vector<std::uint64_t>& here);
+  bool inner_chains_exact(Imp& imp, const std::vector<std::uint64_t>& orig, const Mode& mode,
+                          int depth, const std::vector<std::uint64_t>& here);
   void hidden_of_cell(const Imp& imp, const std::vector<std::uint64_t>& orig, int cell,
                       std::vector<int>& out) const {
     for (std::uint64_t m =
@@ -472,6 +505,12 @@ class Engine {
   const std::function<bool()>* stop_ = nullptr;
   bool stopped_ = false;
   bool fast_ = false;
+  bool exact_ = false;
+  // The position rated (exact mode): its solved cells and its candidates, as SE's rules inside
+  // a chain count empty cells and placed digits on the grid itself, not on the propagation's.
+  std::vector<char> solved_;
+  std::array<int, 10> placed_{};
+  std::uint64_t solved_key_ = 0;
   SearchMemo& memo_ = thread_memo();
   std::uint64_t rules_key_ = 0;  // non-classic layouts: a hash of the units and apart pairs
   // A cell's units and its index in each: slots_[slot_begin_[c] .. slot_begin_[c + 1]).
@@ -513,6 +552,7 @@ class Engine {
   struct Elim {
     int cell, digit;
   };
+  static void se_removal_order(std::vector<Elim>& elims);
   struct Scratch {
     std::vector<int> hidden, parents;
     std::vector<Elim> elims;
@@ -627,13 +667,13 @@ void Engine::propagate(Imp& imp, const std::vector<std::uint64_t>& orig, const M
   }
 }
 
-int Engine::complexity(const Imp& imp, int node) const {
+int Engine::complexity(const Imp& imp, int node, bool fresh) const {
   std::vector<char>& seen = complexity_seen_;
   seen.assign(imp.nodes.size(), 0);
   std::vector<int>& todo = complexity_todo_;
   todo.assign(1, node);
   std::vector<int>& nested_seen = complexity_nested_;
-  nested_seen.clear();
+  if (fresh) nested_seen.clear();
   int count = 0;
   while (!todo.empty()) {
     const int i = todo.back();
@@ -656,6 +696,31 @@ int Engine::complexity(const Imp& imp, int node) const {
 
 // ---- techniques applied inside a dynamic chain (level >= 1) ----
 
+/// SE keeps a hint's removals in a HashMap keyed by cell (hash: the cell's index), and adds
+/// them in its iteration order: by index modulo the table's size (16, doubled past 3/4 full),
+/// cells of one bucket in the order they were put in, each cell's digits ascending.
+void Engine::se_removal_order(std::vector<Elim>& elims) {
+  std::vector<int> cells;
+  for (const Elim& e : elims) {
+    if (std::find(cells.begin(), cells.end(), e.cell) == cells.end()) cells.push_back(e.cell);
+  }
+  int cap = 16;
+  while (static_cast<int>(cells.size()) * 4 > cap * 3) cap *= 2;
+  std::stable_sort(cells.begin(), cells.end(),
+                   [cap](int a, int b) { return (a & (cap - 1)) < (b & (cap - 1)); });
+  std::vector<Elim> out;
+  out.reserve(elims.size());
+  for (int c : cells) {
+    std::vector<int> digits;
+    for (const Elim& e : elims) {
+      if (e.cell == c) digits.push_back(e.digit);
+    }
+    std::sort(digits.begin(), digits.end());
+    for (int d : digits) out.push_back({c, d});
+  }
+  elims = std::move(out);
+}
+
 bool Engine::inside_rules(Imp& imp, const std::vector<std::uint64_t>& orig, const Mode& mode,
                           int depth) {
   const auto& g = imp.grid;
@@ -671,6 +736,7 @@ bool Engine::inside_rules(Imp& imp, const std::vector<std::uint64_t>& orig, cons
     if (parents.empty()) return;
     std::sort(parents.begin(), parents.end());
     parents.erase(std::unique(parents.begin(), parents.end()), parents.end());
+    if (exact_) se_removal_order(elims);
     for (const Elim& e : elims) {
       if ((g[static_cast<std::size_t>(e.cell)] & digit_bit(e.digit)) == 0) continue;
       if (add(imp, e.cell, e.digit, false, kAdvanced, {}, rule, &parents, nested, nested_id) >= 0) {
@@ -790,27 +856,191 @@ bool Engine::inside_rules(Imp& imp, const std::vector<std::uint64_t>& orig, cons
         }
       }
     }
-    for (int from = 0; from < units; ++from) {
-      for (std::uint64_t digits = locked_[static_cast<std::size_t>(from)]; digits != 0;
-           digits &= digits - 1) {
-        const int d = std::countr_zero(digits);
-        if (at_most_one_bit(places(from, d))) continue;  // a single, or the digit is placed
-        const int to = locked_target(from, d);
-        assert(to >= 0);  // a segment of `from` gives d away
-        const Overlap& overlap = overlap_[static_cast<std::size_t>(from * units + to)];
-        elims.clear();
-        for (std::uint64_t m = places(to, d) & ~overlap.in_second; m != 0; m &= m - 1) {
-          elims.push_back({L_.unit_cells[static_cast<std::size_t>(to)]
-                                        [static_cast<std::size_t>(std::countr_zero(m))],
-                           d});
+    auto locked_one = [&](int from, int d) {
+      if (at_most_one_bit(places(from, d))) return;  // a single, or the digit is placed
+      const int to = locked_target(from, d);
+      assert(to >= 0);  // a segment of `from` gives d away
+      const Overlap& overlap = overlap_[static_cast<std::size_t>(from * units + to)];
+      elims.clear();
+      for (std::uint64_t m = places(to, d) & ~overlap.in_second; m != 0; m &= m - 1) {
+        elims.push_back({L_.unit_cells[static_cast<std::size_t>(to)]
+                                      [static_cast<std::size_t>(std::countr_zero(m))],
+                         d});
+      }
+      parents.clear();
+      hidden_of_unit(imp, orig, from, d, parents);
+      if (exact_) {
+        // SE's rule parents: the places removed from the first unit outside the second.
+        const auto& to_cells = L_.unit_cells[static_cast<std::size_t>(to)];
+        std::erase_if(parents, [&](int id) {
+          const int c = imp.nodes[static_cast<std::size_t>(id)].cell;
+          return std::find(to_cells.begin(), to_cells.end(), c) != to_cells.end();
+        });
+      }
+      emit(0);
+    };
+    if (exact_) {
+      // SE's order (Locking.getHints): boxes along columns, boxes along rows, columns into
+      // boxes, rows into boxes; each by digit, then by unit.
+      const int kinds[4][2] = {{2, 1}, {2, 0}, {1, 2}, {0, 2}};  // (from, to): 0 row 1 col 2 box
+      for (const auto& kind : kinds) {
+        for (int d = 1; d <= n_; ++d) {
+          for (int i = 0; i < n_; ++i) {
+            const int from = kind[0] * n_ + i;
+            if ((locked_[static_cast<std::size_t>(from)] & digit_bit(d)) == 0) continue;
+            if (at_most_one_bit(places(from, d))) continue;
+            if (locked_target(from, d) / n_ != kind[1]) continue;
+            locked_one(from, d);
+          }
         }
-        parents.clear();
-        hidden_of_unit(imp, orig, from, d, parents);
-        emit(0);
+      }
+    } else {
+      for (int from = 0; from < units; ++from) {
+        for (std::uint64_t digits = locked_[static_cast<std::size_t>(from)]; digits != 0;
+             digits &= digits - 1) {
+          locked_one(from, std::countr_zero(digits));
+        }
       }
     }
   }
   if (added) return true;
+  if (exact_ && L_.classic && n_ == 9) {
+    if (se_pairs_and_wings(imp, orig, depth, emit)) return true;
+  } else {
+    if (other_pairs_and_wings(imp, orig, depth, emit)) return true;
+  }
+  if (mode.level < 2 || spent()) return false;
+  const std::vector<std::uint64_t> here = g;
+  if (exact_) return inner_chains_exact(imp, orig, mode, depth, here);
+  return inner_chains_first(imp, orig, mode, depth, here);
+}
+
+template <typename Emit>
+bool Engine::se_pairs_and_wings(Imp& imp, const std::vector<std::uint64_t>& orig, int depth,
+                                Emit& emit) {
+  // SE's HiddenSet(2), NakedSet(2) and Fisherman(2), each in its own order: boxes, columns,
+  // rows; pairs in Gosper's order ({0,1}, {0,2}, {1,2}, {0,3}, ...); a hidden pair only in a
+  // unit of more than four empty cells, a naked pair in one of four or more; x-wings on
+  // columns, then rows, each pair of lines before the digits, and only of a digit placed at
+  // most five times. Empty cells and placed digits are those of the position rated.
+  const auto& g = imp.grid;
+  Scratch& buffers = scratch(depth);
+  std::vector<Elim>& elims = buffers.elims;
+  std::vector<int>& parents = buffers.parents;
+  const int order[3] = {2, 1, 0};  // box, column, row
+  auto empty = [&](int unit) {
+    int count = 0;
+    for (int c : L_.unit_cells[static_cast<std::size_t>(unit)])
+      count += !solved_[static_cast<std::size_t>(c)];
+    return count;
+  };
+  auto each_pair = [](auto&& f) {
+    for (int b = 1; b < 9; ++b) {
+      for (int a = 0; a < b; ++a) f(a, b);
+    }
+  };
+  bool added = false;
+  const auto emitted = [&](auto&&... args) {
+    const std::size_t before = imp.nodes.size();
+    emit(args...);
+    added = added || imp.nodes.size() != before;
+  };
+  for (int kind : order) {
+    for (int i = 0; i < 9; ++i) {
+      const int u = kind * 9 + i;
+      if (empty(u) <= 4) continue;
+      each_pair([&](int a, int b) {
+        const std::uint64_t pa = place_bits(imp, u, a + 1), pb = place_bits(imp, u, b + 1);
+        if (std::popcount(pa) < 2 || std::popcount(pb) < 2 || std::popcount(pa | pb) != 2) return;
+        const std::uint64_t keep = digit_bit(a + 1) | digit_bit(b + 1);
+        elims.clear();
+        for (std::uint64_t m = pa | pb; m != 0; m &= m - 1) {
+          const int c = L_.unit_cells[static_cast<std::size_t>(u)]
+                                     [static_cast<std::size_t>(std::countr_zero(m))];
+          for (std::uint64_t o = g[static_cast<std::size_t>(c)] & ~keep; o != 0; o &= o - 1) {
+            elims.push_back({c, std::countr_zero(o)});
+          }
+        }
+        if (elims.empty()) return;
+        parents.clear();
+        hidden_of_unit(imp, orig, u, a + 1, parents);
+        hidden_of_unit(imp, orig, u, b + 1, parents);
+        emitted(1);
+      });
+    }
+  }
+  if (added) return true;
+  for (int kind : order) {
+    for (int i = 0; i < 9; ++i) {
+      const int u = kind * 9 + i;
+      if (empty(u) < 4) continue;
+      const auto& cells = L_.unit_cells[static_cast<std::size_t>(u)];
+      each_pair([&](int a, int b) {
+        const int ca = cells[static_cast<std::size_t>(a)], cb = cells[static_cast<std::size_t>(b)];
+        const std::uint64_t ma = g[static_cast<std::size_t>(ca)],
+                            mb = g[static_cast<std::size_t>(cb)];
+        if (solved_[static_cast<std::size_t>(ca)] || solved_[static_cast<std::size_t>(cb)]) return;
+        if (std::popcount(ma) < 2 || std::popcount(mb) < 2 || std::popcount(ma | mb) != 2) return;
+        elims.clear();
+        for (int c : cells) {
+          if (c == ca || c == cb) continue;
+          for (std::uint64_t o = g[static_cast<std::size_t>(c)] & (ma | mb); o != 0; o &= o - 1) {
+            elims.push_back({c, std::countr_zero(o)});
+          }
+        }
+        if (elims.empty()) return;
+        parents.clear();
+        hidden_of_cell(imp, orig, ca, parents);
+        hidden_of_cell(imp, orig, cb, parents);
+        emitted(2);
+      });
+    }
+  }
+  if (added) return true;
+  const std::array<int, 10>& placed = placed_;
+  for (int kind : {1, 0}) {  // base lines: columns, then rows
+    const int base0 = kind * 9, cover0 = (1 - kind) * 9;
+    each_pair([&](int a, int b) {
+      for (int d = 1; d <= 9; ++d) {
+        if (placed[static_cast<std::size_t>(d)] + 4 > 9) continue;
+        const std::uint64_t pa = place_bits(imp, base0 + a, d), pb = place_bits(imp, base0 + b, d);
+        if (std::popcount(pa) < 2 || std::popcount(pb) < 2 || std::popcount(pa | pb) != 2) continue;
+        elims.clear();
+        for (std::uint64_t m = pa | pb; m != 0; m &= m - 1) {
+          const int cover = cover0 + std::countr_zero(m);
+          for (int c : L_.unit_cells[static_cast<std::size_t>(cover)]) {
+            const int line =
+                L_.cell_units[static_cast<std::size_t>(c)][static_cast<std::size_t>(kind)];
+            if (line == base0 + a || line == base0 + b) continue;
+            if ((g[static_cast<std::size_t>(c)] & digit_bit(d)) != 0) elims.push_back({c, d});
+          }
+        }
+        if (elims.empty()) continue;
+        parents.clear();
+        hidden_of_unit(imp, orig, base0 + a, d, parents);
+        hidden_of_unit(imp, orig, base0 + b, d, parents);
+        emitted(3);
+      }
+    });
+  }
+  return added;
+}
+
+template <typename Emit>
+bool Engine::other_pairs_and_wings(Imp& imp, const std::vector<std::uint64_t>& orig, int depth,
+                                   Emit& emit) {
+  const auto& g = imp.grid;
+  const int units = L_.unit_count();
+  auto places = [&](int unit, int digit) { return place_bits(imp, unit, digit); };
+  Scratch& buffers = scratch(depth);
+  std::vector<Elim>& elims = buffers.elims;
+  std::vector<int>& parents = buffers.parents;
+  bool added = false;
+  const auto emitted = [&](auto&&... args) {
+    const std::size_t before = imp.nodes.size();
+    emit(args...);
+    added = added || imp.nodes.size() != before;
+  };
   // Hidden pairs, naked pairs and x-wings: the kernel's searches (those of the techniques),
   // every one found applied.
   std::array<std::uint64_t, Geometry::kMaxSize + 1> masks{};
@@ -844,7 +1074,7 @@ bool Engine::inside_rules(Imp& imp, const std::vector<std::uint64_t>& orig, cons
       parents.clear();
       hidden_of_unit(imp, orig, u, digits[0], parents);
       hidden_of_unit(imp, orig, u, digits[1], parents);
-      emit(1);
+      emitted(1);
       return false;
     });
   }
@@ -870,7 +1100,7 @@ bool Engine::inside_rules(Imp& imp, const std::vector<std::uint64_t>& orig, cons
                             parents.clear();
                             hidden_of_cell(imp, orig, a, parents);
                             hidden_of_cell(imp, orig, b, parents);
-                            emit(2);
+                            emitted(2);
                             return false;
                           });
   }
@@ -896,12 +1126,31 @@ bool Engine::inside_rules(Imp& imp, const std::vector<std::uint64_t>& orig, cons
         parents.clear();
         hidden_of_unit(imp, orig, base0 + base[0], d, parents);
         hidden_of_unit(imp, orig, base0 + base[1], d, parents);
-        emit(3);
+        emitted(3);
         return false;
       });
     }
   }
-  if (added || mode.level < 2 || spent()) return added;
+  return added;
+}
+
+bool Engine::inner_chains_first(Imp& imp, const std::vector<std::uint64_t>& orig, const Mode& mode,
+                                int depth, const std::vector<std::uint64_t>& here) {
+  Scratch& buffers = scratch(depth);
+  std::vector<Elim>& elims = buffers.elims;
+  std::vector<int>& parents = buffers.parents;
+  bool added = false;
+  auto emit = [&](int rule, int nested, int nested_id) {
+    if (parents.empty()) return;
+    std::sort(parents.begin(), parents.end());
+    parents.erase(std::unique(parents.begin(), parents.end()), parents.end());
+    for (const Elim& e : elims) {
+      if ((here[static_cast<std::size_t>(e.cell)] & digit_bit(e.digit)) == 0) continue;
+      if (add(imp, e.cell, e.digit, false, kAdvanced, {}, rule, &parents, nested, nested_id) >= 0) {
+        added = true;
+      }
+    }
+  };
   // Forcing chains inside: SE's levels 2 (forcing chains), 3 (+ multiple), 4 (dynamic
   // instead), 5 (dynamic (+) of level 2).
   std::vector<std::pair<Technique, int>> inner;
@@ -913,7 +1162,6 @@ bool Engine::inside_rules(Imp& imp, const std::vector<std::uint64_t>& orig, cons
     inner.push_back({Technique::dynamic_forcing_chain, 0});
     if (mode.level >= 5) inner.push_back({Technique::nested_forcing_chain, mode.level - 3});
   }
-  const std::vector<std::uint64_t> here = g;
   // An X-chain is an AIC without bivalue cells, so where the AIC search finds nothing the
   // X-chain search finds nothing either: the AIC search runs first, and the X-chain search
   // only when it finds something. What the engine counts stays the count of the searches in
@@ -969,6 +1217,99 @@ bool Engine::inside_rules(Imp& imp, const std::vector<std::uint64_t>& orig, cons
     }
   }
   return false;
+}
+
+// SE's order among the hints of one rule (Chaining.getHintList): difficulty, then complexity,
+// then the kind's sort key; Java's sort is stable, so ties keep the order they were found in.
+int sort_key(const Hint& h) {
+  if (h.kind == "chain") return h.technique == Technique::x_chain ? 2 : 4;
+  if (h.kind == "double") return 1;
+  if (h.kind == "cell") return 5;
+  if (h.kind == "region") return 6;
+  return 7;  // contradiction
+}
+void sort_like_se(std::vector<Hint>& hints) {
+  std::stable_sort(hints.begin(), hints.end(), [](const Hint& a, const Hint& b) {
+    if (a.difficulty != b.difficulty) return a.difficulty < b.difficulty;
+    if (a.complexity != b.complexity) return a.complexity < b.complexity;
+    return sort_key(a) < sort_key(b);
+  });
+}
+
+bool Engine::inner_chains_exact(Imp& imp, const std::vector<std::uint64_t>& orig, const Mode& mode,
+                                int depth, const std::vector<std::uint64_t>& here) {
+  // As SE's getAdvancedPotentials: each inner rule gives all its hints, in its order, and
+  // every one of their eliminations is added, the first hint removing a candidate giving its
+  // parents; the first rule that gives any ends the look.
+  const auto g = here;
+  Scratch& buffers = scratch(depth);
+  std::vector<Elim>& elims = buffers.elims;
+  std::vector<int>& parents = buffers.parents;
+  bool added = false;
+  auto apply = [&](std::vector<Hint>& hints, int rule) {
+    sort_like_se(hints);
+    for (const Hint& h : hints) {
+      parents = rule_parents(h, here, depth + 1, imp, orig);
+      if (parents.empty()) continue;
+      std::sort(parents.begin(), parents.end());
+      parents.erase(std::unique(parents.begin(), parents.end()), parents.end());
+      elims.clear();
+      if (h.conclusion_on) {
+        for (std::uint64_t o =
+                 here[static_cast<std::size_t>(h.conclusion_cell)] & ~digit_bit(h.conclusion_digit);
+             o != 0; o &= o - 1) {
+          elims.push_back({h.conclusion_cell, std::countr_zero(o)});
+        }
+      } else {
+        elims.push_back({h.conclusion_cell, h.conclusion_digit});
+      }
+      // SE counts a nested chain once in a hint, wherever it recurs (FullChain): the same
+      // inner hint met in two branches, from the memo or from one grid, is one chain.
+      std::uint64_t sig = 0xCBF29CE484222325u;
+      for (const int v :
+           {static_cast<int>(h.technique), h.level, sort_key(h), h.complexity, h.conclusion_cell,
+            h.conclusion_digit, int{h.conclusion_on}, h.source_digit, h.unit}) {
+        sig = (sig ^ static_cast<std::uint64_t>(v)) * 0x100000001B3u;
+      }
+      for (const int c : h.source_cells)
+        sig = (sig ^ static_cast<std::uint64_t>(c)) * 0x100000001B3u;
+      const int id = static_cast<int>(sig & 0x7FFFFFFF);
+      for (const Elim& e : elims) {
+        if ((g[static_cast<std::size_t>(e.cell)] & digit_bit(e.digit)) == 0) continue;
+        if (add(imp, e.cell, e.digit, false, kAdvanced, {}, rule, &parents, h.complexity, id) >=
+            0) {
+          added = true;
+        }
+      }
+    }
+  };
+  if (mode.level < 4) {
+    // SE's "forcing chains and cycles": X-chains and chains with bivalue cells in one rule.
+    // An X-chain is an AIC without bivalue cells: where the AIC search finds nothing, so does
+    // the X-chain search (counted as if it ran).
+    const long before = propagations_;
+    std::vector<Hint> hints = search(Technique::aic, 0, here, depth + 1, false);
+    const long aic_cost = propagations_ - before;
+    if (hints.empty()) {
+      propagations_ += aic_cost;
+    } else {
+      std::vector<Hint> x = search(Technique::x_chain, 0, here, depth + 1, false);
+      x.insert(x.end(), std::make_move_iterator(hints.begin()),
+               std::make_move_iterator(hints.end()));
+      hints = std::move(x);
+    }
+    apply(hints, 4);
+    if (added || mode.level < 3 || spent()) return added;
+    hints = search(Technique::multiple_forcing_chain, 0, here, depth + 1, false);
+    apply(hints, 5);
+    return added;
+  }
+  std::vector<Hint> hints = search(Technique::dynamic_forcing_chain, 0, here, depth + 1, false);
+  apply(hints, 6);
+  if (added || mode.level < 5 || spent()) return added;
+  hints = search(Technique::nested_forcing_chain, mode.level - 3, here, depth + 1, false);
+  apply(hints, 8);
+  return added;
 }
 
 std::vector<int> Engine::rule_parents(const Hint& hint, const std::vector<std::uint64_t>& grid,
@@ -1262,7 +1603,7 @@ void Engine::multiple(Technique t, int level, const std::vector<std::uint64_t>& 
       Branch b2 = b1;
       b2.end = Branch::End::clash_off;
       h.branches = {b1, b2};
-      h.complexity = complexity(imp, imp.contra_on) + complexity(imp, imp.contra_off);
+      h.complexity = complexity(imp, imp.contra_on) + complexity(imp, imp.contra_off, !exact_);
       return h;
     };
     for (std::uint64_t m = cands; m != 0; m &= m - 1, ++k) {
@@ -1293,7 +1634,8 @@ void Engine::multiple(Technique t, int level, const std::vector<std::uint64_t>& 
           h.source_cells = {cell};
           h.source_digit = d;
           h.branches = {branch_to(cell, d, true, x), branch_to(cell, d, false, x)};
-          h.complexity = complexity(on_imp, static_cast<int>(i)) + complexity(off_imp, other);
+          h.complexity =
+              complexity(on_imp, static_cast<int>(i)) + complexity(off_imp, other, !exact_);
           out.push_back(std::move(h));
           if (first_only) return;
         }
@@ -1320,7 +1662,7 @@ void Engine::multiple(Technique t, int level, const std::vector<std::uint64_t>& 
           const Imp& other = *on_imps[static_cast<std::size_t>(j)];
           const int id = x.on ? other.on_id[c] : other.off_id[c];
           all = id >= 0;
-          if (all) total += complexity(other, id);
+          if (all) total += complexity(other, id, !exact_);
         }
         if (!all) continue;
         Hint h = make("cell", x.on, x.cell, x.digit);
@@ -1370,7 +1712,7 @@ void Engine::multiple(Technique t, int level, const std::vector<std::uint64_t>& 
             const Imp& other = *others[j];
             const int id = x.on ? other.on_id[c] : other.off_id[c];
             all = id >= 0;
-            if (all) total += complexity(other, id);
+            if (all) total += complexity(other, id, !exact_);
           }
           if (!all) continue;
           Hint h = make("region", x.on, x.cell, x.digit);
@@ -1396,12 +1738,15 @@ std::vector<Hint> Engine::search(Technique t, int level, const std::vector<std::
   // budget either; the propagations it spent are counted again, so the budget runs out exactly
   // where it would without the memo.
   SearchKey key;
-  if (depth > 0 && first_only) {
+  if (depth > 0) {
     key.reserve(grid.size() + 1);
-    key.push_back(static_cast<std::uint64_t>(t) << 8 | static_cast<std::uint64_t>(level));
+    key.push_back(static_cast<std::uint64_t>(t) << 8 | static_cast<std::uint64_t>(level) |
+                  static_cast<std::uint64_t>(first_only) << 16 |
+                  static_cast<std::uint64_t>(exact_) << 17);
     key.insert(key.end(), grid.begin(), grid.end());
     // The memo outlives the puzzle: other rules give other searches on the same grid.
     if (!L_.classic) key.push_back(rules_key_);
+    if (exact_) key.push_back(solved_key_);
     if (const auto it = memo_.find(key); it != memo_.end()) {
       const Found& found = it->second;
       if (budget_ == 0 || propagations_ + found.propagations < budget_) {
@@ -1515,9 +1860,10 @@ int chain_length_bonus_tenths(int complexity) {
 std::optional<Step> forcing_step(Technique t, Position& p, ChainPick pick, int max_nesting,
                                  const std::function<bool()>& stop) {
   if (p.unsolved() == 0) return std::nullopt;
-  Engine engine(p.layout());
+  Engine engine(p.layout(), pick != ChainPick::first);
   engine.set_stop(&stop);
   const std::vector<std::uint64_t> grid = p.all_candidates();
+  engine.set_root(p);
   std::vector<Hint> hints;
   const bool first_only = pick == ChainPick::first;
   if (t == Technique::x_chain) {
@@ -1543,8 +1889,9 @@ std::optional<Step> forcing_step(Technique t, Position& p, ChainPick pick, int m
   for (std::size_t i = 1; i < hints.size(); ++i) {
     const Hint& a = hints[i];
     const Hint& b = hints[best];
-    if (a.difficulty < b.difficulty ||
-        (a.difficulty == b.difficulty && a.complexity < b.complexity)) {
+    if (a.difficulty != b.difficulty   ? a.difficulty < b.difficulty
+        : a.complexity != b.complexity ? a.complexity < b.complexity
+                                       : sort_key(a) < sort_key(b)) {
       best = i;
     }
   }

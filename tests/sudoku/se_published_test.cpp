@@ -143,8 +143,10 @@ TEST_CASE("SE ratings agree with the published ones at the measured rate", "[sud
   }
   WARN("forum: " << all[1] << "/" << n[1] << " all three equal, ER " << er[1] << ", ER within 0.5 "
                  << near[1] << "; Sukaku Explainer: " << all[2] << "/" << n[2] << ", ER " << er[2]);
-  CHECK(all[1] >= 83);
-  CHECK(er[1] >= 91);
+  // 2026-11-27 after SE's rules inside nested chains (3a60a02): 203 all equal, ER 211, all 269
+  // within 0.5; the floors leave room for the run after 859c3c6, not yet measured in full.
+  CHECK(all[1] >= 180);
+  CHECK(er[1] >= 190);
   CHECK(near[1] >= 268);
   CHECK(all[2] >= 30);
   CHECK(er[2] >= 30);
