@@ -553,6 +553,9 @@ class Engine {
     int cell, digit;
   };
   static void se_removal_order(std::vector<Elim>& elims);
+  // The removals an inner hint makes on `grid`: a placement's other digits, or its one digit.
+  static void hint_eliminations(const Hint& h, const std::vector<std::uint64_t>& grid,
+                                std::vector<Elim>& out);
   struct Scratch {
     std::vector<int> hidden, parents;
     std::vector<Elim> elims;
@@ -1134,6 +1137,20 @@ bool Engine::other_pairs_and_wings(Imp& imp, const std::vector<std::uint64_t>& o
   return added;
 }
 
+void Engine::hint_eliminations(const Hint& h, const std::vector<std::uint64_t>& grid,
+                               std::vector<Elim>& out) {
+  out.clear();
+  if (!h.conclusion_on) {
+    out.push_back({h.conclusion_cell, h.conclusion_digit});
+    return;
+  }
+  for (std::uint64_t o =
+           grid[static_cast<std::size_t>(h.conclusion_cell)] & ~digit_bit(h.conclusion_digit);
+       o != 0; o &= o - 1) {
+    out.push_back({h.conclusion_cell, std::countr_zero(o)});
+  }
+}
+
 bool Engine::inner_chains_first(Imp& imp, const std::vector<std::uint64_t>& orig, const Mode& mode,
                                 int depth, const std::vector<std::uint64_t>& here) {
   Scratch& buffers = scratch(depth);
@@ -1199,16 +1216,7 @@ bool Engine::inner_chains_first(Imp& imp, const std::vector<std::uint64_t>& orig
     }
     for (const Hint& h : hints) {
       parents = rule_parents(h, here, depth + 1, imp, orig);
-      elims.clear();
-      if (h.conclusion_on) {
-        for (std::uint64_t o =
-                 here[static_cast<std::size_t>(h.conclusion_cell)] & ~digit_bit(h.conclusion_digit);
-             o != 0; o &= o - 1) {
-          elims.push_back({h.conclusion_cell, std::countr_zero(o)});
-        }
-      } else {
-        elims.push_back({h.conclusion_cell, h.conclusion_digit});
-      }
+      hint_eliminations(h, here, elims);
       emit(rule, h.complexity, next_nested_id_++);
     }
     if (added) {
@@ -1253,16 +1261,7 @@ bool Engine::inner_chains_exact(Imp& imp, const std::vector<std::uint64_t>& orig
       if (parents.empty()) continue;
       std::sort(parents.begin(), parents.end());
       parents.erase(std::unique(parents.begin(), parents.end()), parents.end());
-      elims.clear();
-      if (h.conclusion_on) {
-        for (std::uint64_t o =
-                 here[static_cast<std::size_t>(h.conclusion_cell)] & ~digit_bit(h.conclusion_digit);
-             o != 0; o &= o - 1) {
-          elims.push_back({h.conclusion_cell, std::countr_zero(o)});
-        }
-      } else {
-        elims.push_back({h.conclusion_cell, h.conclusion_digit});
-      }
+      hint_eliminations(h, here, elims);
       // SE counts a nested chain once in a hint, wherever it recurs (FullChain): the same
       // inner hint met in two branches, from the memo or from one grid, is one chain.
       std::uint64_t sig = 0xCBF29CE484222325u;
