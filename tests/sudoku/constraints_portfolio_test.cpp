@@ -19,33 +19,11 @@
 #include "sudoku/rules_cover.hpp"
 #include "sudoku/solve/constraints_portfolio.hpp"
 #include "sudoku/solver.hpp"
+#include "support.hpp"
 
 #ifndef __EMSCRIPTEN__
 
 namespace {
-
-using Grid = std::vector<int>;
-
-// Every 4x4 Sudoku grid (2x2 boxes), by plain backtracking: 288 of them.
-void four_by_four(Grid& g, int cell, std::vector<Grid>& out) {
-  if (cell == 16) {
-    out.push_back(g);
-    return;
-  }
-  const int row = cell / 4, col = cell % 4;
-  for (int d = 1; d <= 4; ++d) {
-    bool free = true;
-    for (int other = 0; other < cell && free; ++other) {
-      const int r = other / 4, c = other % 4;
-      const bool seen = r == row || c == col || (r / 2 == row / 2 && c / 2 == col / 2);
-      if (seen && g[static_cast<std::size_t>(other)] == d) free = false;
-    }
-    if (!free) continue;
-    g[static_cast<std::size_t>(cell)] = d;
-    four_by_four(g, cell + 1, out);
-  }
-  g[static_cast<std::size_t>(cell)] = 0;
-}
 
 // Clause learning settles at its first turn, after one guess of the constraints search.
 constexpr sudoku::PortfolioTurns kSatFirst{1, 1 << 20};
@@ -115,13 +93,12 @@ TEST_CASE("portfolio: clause learning settles every published link with its solu
 
 TEST_CASE("portfolio: a count beyond clause learning's goes on in the constraints search",
           "[constraints]") {
-  // An empty 4x4 board with one thermometer r1c1 < r1c2 < r1c3: the brute force's count.
-  std::vector<Grid> grids;
-  Grid g(16, 0);
-  four_by_four(g, 0, grids);
+  // An empty 4x4 board with one thermometer r1c1 < r1c2 < r1c3: the brute force's count
+  // (support.hpp's grids, digits as characters '1'-'4', which compare as the digits do).
+  const auto& grids = sudoku_test::all_4x4_grids();
   REQUIRE(grids.size() == 288);
   std::uint64_t expected = 0;
-  for (const Grid& grid : grids) expected += grid[0] < grid[1] && grid[1] < grid[2];
+  for (const std::string& grid : grids) expected += grid[0] < grid[1] && grid[1] < grid[2];
   REQUIRE(expected > 8);
 
   sudoku::Rules rules;
