@@ -60,6 +60,7 @@ ConstraintSearch::ConstraintSearch(const Board& puzzle, const Rules& rules)
   }
   dirty_.assign(static_cast<std::size_t>(propagator_.size()), 0);
   unit_dirty_.assign(units_.size(), 0);
+  gac_dirty_.assign(units_.size(), 0);
   unit_weight_.assign(units_.size(), 0);
   source_weight_.assign(static_cast<std::size_t>(propagator_.size()), 0);
   overlaps_.assign(units_.size(), {});
@@ -94,6 +95,10 @@ void ConstraintSearch::touch(int cell) {
 void ConstraintSearch::changed(int cell, Mask now) {
   touch(cell);
   for (const int u : units_of_[static_cast<std::size_t>(cell)]) {
+    if (gac_dirty_[static_cast<std::size_t>(u)] == 0) {
+      gac_dirty_[static_cast<std::size_t>(u)] = 1;
+      gac_list_.push_back(u);
+    }
     if (unit_dirty_[static_cast<std::size_t>(u)] != 0) continue;
     unit_dirty_[static_cast<std::size_t>(u)] = 1;
     unit_list_.push_back(u);
@@ -119,6 +124,8 @@ void ConstraintSearch::seed(const std::vector<Mask>& marks) {
   for (std::size_t u = 0; u < units_.size(); ++u) {
     unit_dirty_[u] = 1;
     unit_list_.push_back(static_cast<int>(u));
+    gac_dirty_[u] = 1;
+    gac_list_.push_back(static_cast<int>(u));
   }
   for (int s = 0; s < propagator_.size(); ++s) {
     dirty_[static_cast<std::size_t>(s)] = 1;
@@ -130,12 +137,17 @@ bool ConstraintSearch::propagate(std::vector<Mask>& marks) {
   // Event driven: a cell whose marks narrow queues its units and its sources, and becomes a
   // single to pass on to its peers once it has one digit left. Every rule here only narrows,
   // so the fixpoint reached is the same whatever the order; the order only makes it cheap
-  // (singles first, then the units, then the constraints' propagators, the dearest).
+  // (singles first, then the units' hidden singles and locked candidates, then the
+  // constraints' propagators, and last the units' matching filter, run on a unit only once
+  // everything cheaper is at rest: on Eddies, a quarter of the guesses of the same search
+  // without it, at about the same cost a guess).
   const auto fail = [&] {
     for (const int s : dirty_list_) dirty_[static_cast<std::size_t>(s)] = 0;
     dirty_list_.clear();
     for (const int u : unit_list_) unit_dirty_[static_cast<std::size_t>(u)] = 0;
     unit_list_.clear();
+    for (const int u : gac_list_) gac_dirty_[static_cast<std::size_t>(u)] = 0;
+    gac_list_.clear();
     singles_.clear();
     return false;
   };
@@ -161,7 +173,17 @@ bool ConstraintSearch::propagate(std::vector<Mask>& marks) {
       }
       continue;
     }
-    if (dirty_list_.empty()) return true;
+    if (dirty_list_.empty()) {
+      if (gac_list_.empty()) return true;
+      const int u = gac_list_.back();
+      gac_list_.pop_back();
+      gac_dirty_[static_cast<std::size_t>(u)] = 0;
+      if (!permutation_gac(marks, units_[static_cast<std::size_t>(u)])) {
+        ++unit_weight_[static_cast<std::size_t>(u)];
+        return fail();
+      }
+      continue;
+    }
     const int s = dirty_list_.back();
     dirty_list_.pop_back();
     dirty_[static_cast<std::size_t>(s)] = 0;
@@ -215,6 +237,81 @@ bool ConstraintSearch::settle_unit(std::vector<Mask>& marks, int u, Mask every) 
         if (!narrow_cell(marks, cell, ~digit)) return false;
       }
     }
+  }
+  return true;
+}
+
+bool ConstraintSearch::permutation_gac(std::vector<Mask>& marks, const std::vector<int>& unit) {
+  // Regin's filter for a unit of N cells and N digits: a digit stays in a cell where some
+  // perfect matching of cells to digits puts it: its matched digit, or a digit whose owner lies
+  // on a cycle with the cell in the matching's residual graph (the same strongly connected
+  // component of "cell -> the owner of a digit it may take").
+  const std::size_t k = unit.size();
+  std::array<int, 65> owner;  // per digit: its cell in the matching, -1 while free
+  std::fill_n(owner.begin(), n_ + 1, -1);
+  std::array<int, 64> matched;  // per cell: its digit
+  std::array<Mask, 64> cand;
+  Mask free_digits = 0;
+  for (std::size_t i = 0; i < k; ++i) {
+    cand[i] = marks[static_cast<std::size_t>(unit[i])];
+    free_digits |= cand[i];
+  }
+  for (std::size_t i = 0; i < k; ++i) {
+    if (const Mask m = cand[i] & free_digits; m != 0) {
+      const int d = std::countr_zero(m);
+      owner[static_cast<std::size_t>(d)] = static_cast<int>(i);
+      matched[i] = d;
+      free_digits &= ~(Mask{1} << d);
+      continue;
+    }
+    // An augmenting path, breadth first over the digits, from cell i.
+    std::array<int, 65> via_cell;  // per digit reached: the cell that reached it
+    std::array<int, 64> queue;
+    std::size_t head = 0, tail = 0;
+    Mask seen = 0;
+    int free_digit = -1;
+    queue[tail++] = static_cast<int>(i);
+    while (head < tail && free_digit < 0) {
+      const int c = queue[head++];
+      for (Mask m = cand[static_cast<std::size_t>(c)] & ~seen; m != 0; m &= m - 1) {
+        const int d = std::countr_zero(m);
+        seen |= Mask{1} << d;
+        via_cell[static_cast<std::size_t>(d)] = c;
+        if (owner[static_cast<std::size_t>(d)] < 0) {
+          free_digit = d;
+          break;
+        }
+        queue[tail++] = owner[static_cast<std::size_t>(d)];
+      }
+    }
+    if (free_digit < 0) return false;
+    free_digits &= ~(Mask{1} << free_digit);
+    for (int d = free_digit; d >= 0;) {
+      const int c = via_cell[static_cast<std::size_t>(d)];
+      const int before = c == static_cast<int>(i) ? -1 : matched[static_cast<std::size_t>(c)];
+      owner[static_cast<std::size_t>(d)] = c;
+      matched[static_cast<std::size_t>(c)] = d;
+      d = before;
+    }
+  }
+  std::array<std::uint64_t, 64> reach{};  // cells reachable by alternating paths
+  for (std::size_t i = 0; i < k; ++i) {
+    for (Mask m = cand[i] & ~(Mask{1} << matched[i]); m != 0; m &= m - 1)
+      reach[i] |= std::uint64_t{1} << owner[static_cast<std::size_t>(std::countr_zero(m))];
+  }
+  for (std::size_t via = 0; via < k; ++via) {
+    for (std::size_t i = 0; i < k; ++i) {
+      if ((reach[i] >> via & 1) != 0) reach[i] |= reach[via];
+    }
+  }
+  for (std::size_t i = 0; i < k; ++i) {
+    Mask keep = Mask{1} << matched[i];
+    for (Mask m = cand[i] & ~keep; m != 0; m &= m - 1) {
+      const int d = std::countr_zero(m);
+      const auto j = static_cast<std::size_t>(owner[static_cast<std::size_t>(d)]);
+      if ((reach[i] >> j & 1) != 0 && (reach[j] >> i & 1) != 0) keep |= Mask{1} << d;
+    }
+    if (!narrow_cell(marks, unit[i], keep)) return false;
   }
   return true;
 }

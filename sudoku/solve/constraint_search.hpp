@@ -1,8 +1,11 @@
-// The search of the constraints backend (solver.hpp): pencil marks, the units' singles and the
-// constraints' propagators (sudoku/rules/propagation.hpp) to a fixpoint, then a guess on the
-// cell with the fewest candidates, depth first. Nothing is listed ahead, so a long sum costs no
-// more than its propagator; every solution is checked by check_solution() before it counts, so a
-// propagator that narrows too little costs time, never a wrong count.
+// The search of the constraints backend (solver.hpp): pencil marks, the units' singles, locked
+// candidates and matchings (a digit stays in a cell only where some assignment of the unit's
+// digits to its cells puts it: Regin's filter, which contains naked and hidden subsets of every
+// size) and the constraints' propagators (sudoku/rules/propagation.hpp) to a fixpoint, then a
+// guess on the cell with the fewest candidates over its rules' failures, depth first. Nothing
+// is listed ahead, so a long sum costs no more than its propagator; every solution is checked
+// by check_solution() before it counts, so a propagator that narrows too little costs time,
+// never a wrong count.
 //
 //     sudoku::ConstraintSearch search(puzzle, rules);
 //     while (search.next()) use(search.solution());
@@ -51,6 +54,7 @@ class ConstraintSearch {
   void seed(const std::vector<Mask>& marks);
   bool propagate(std::vector<Mask>& marks);
   bool settle_unit(std::vector<Mask>& marks, int unit, Mask every);
+  bool permutation_gac(std::vector<Mask>& marks, const std::vector<int>& unit);
   // marks[cell] &= keep, queueing what reads it; false when nothing is left.
   bool narrow_cell(std::vector<Mask>& marks, int cell, Mask keep);
   // Queues every rule that reads `cell` (its sources, its units; its peers once a single).
@@ -72,6 +76,8 @@ class ConstraintSearch {
   std::vector<int> dirty_list_;
   std::vector<char> unit_dirty_;  // per unit: queued in unit_list_
   std::vector<int> unit_list_;
+  std::vector<char> gac_dirty_;  // per unit: queued in gac_list_
+  std::vector<int> gac_list_;
   std::vector<int> singles_;  // cells left with one digit whose peers have not lost it yet
   // Per unit, the other units sharing two cells or more with it: `inside`, the shared cells as
   // positions in the unit (bit i: its i-th cell); `rest`, the other unit's cells outside it.
