@@ -2,6 +2,7 @@
 #include "sudoku/rules/propagation.hpp"
 
 #include <algorithm>
+#include <array>
 #include <bit>
 #include <cstdlib>
 #include <functional>
@@ -37,7 +38,21 @@ struct SumPart {
   std::vector<std::vector<int>> groups;
   std::size_t pill = 0;
   long long target = -1;
+  // Filled once the sources are built, for the listing of a sum of at most 64 cells without a
+  // pill of two cells or more: the groups' cells in turn; per position, the end of its group
+  // and the earlier positions (bit j: all[j]) whose cells must differ from it.
+  std::vector<int> all;
+  std::vector<std::size_t> group_end;
+  std::vector<Mask> differs_before;
 };
+
+SumPart sum_part(std::vector<std::vector<int>> groups, std::size_t pill, long long target) {
+  SumPart p;
+  p.groups = std::move(groups);
+  p.pill = pill;
+  p.target = target;
+  return p;
+}
 
 // Cells whose digits differ and form one of `sets`.
 struct SetsPart {
@@ -294,11 +309,69 @@ struct ConstraintPropagator::Impl {
     return product;
   }
 
+  // The listing of narrow_sum() for a sum without a long pill (p.all filled): depth first over the
+  // positions, each group's partial sum bounded by what the rest of it can still add, the
+  // equal sum fixed by the first group (or the target); it stops once every digit of every cell
+  // is supported, as nothing more could then be learnt.
+  static bool narrow_sum_listed(const SumPart& p, std::span<Mask> marks, bool& changed) {
+    const std::size_t k = p.all.size();
+    std::array<Mask, 64> cand{}, support{};
+    std::array<long long, 65> least{}, most{};  // the least and most the rest of a group adds
+    for (std::size_t i = 0; i < k; ++i) cand[i] = marks[static_cast<std::size_t>(p.all[i])];
+    for (std::size_t i = k; i-- > 0;) {
+      const bool last = p.group_end[i] == i + 1;
+      least[i] = std::countr_zero(cand[i]) + (last ? 0 : least[i + 1]);
+      most[i] = 63 - std::countl_zero(cand[i]) + (last ? 0 : most[i + 1]);
+    }
+    std::array<int, 64> digit{};
+    std::array<Mask, 64> holding{};  // per digit: the positions holding it (bit j: all[j])
+    std::size_t unsupported = k;
+    const auto list = [&](const auto& self, std::size_t at, long long partial,
+                          long long common) -> void {
+      if (at == k) {
+        for (std::size_t i = 0; i < k; ++i) {
+          const Mask b = bit(digit[i]);
+          if ((support[i] & b) != 0) continue;
+          support[i] |= b;
+          if (support[i] == cand[i]) --unsupported;
+        }
+        return;
+      }
+      const bool last = p.group_end[at] == at + 1;
+      for (Mask m = cand[at]; m != 0 && unsupported != 0; m &= m - 1) {
+        const int d = std::countr_zero(m);
+        if ((holding[static_cast<std::size_t>(d)] & p.differs_before[at]) != 0) continue;
+        const long long sum = partial + d;
+        if (last) {
+          if (common >= 0 && sum != common) continue;
+        } else if (common >= 0 && (sum + least[at + 1] > common || sum + most[at + 1] < common)) {
+          continue;
+        }
+        digit[at] = d;
+        holding[static_cast<std::size_t>(d)] |= Mask{1} << at;
+        self(self, at + 1, last ? 0 : sum, last && common < 0 ? sum : common);
+        holding[static_cast<std::size_t>(d)] &= ~(Mask{1} << at);
+      }
+    };
+    list(list, 0, 0, p.target);
+    for (std::size_t i = 0; i < k; ++i) {
+      Mask& m = marks[static_cast<std::size_t>(p.all[i])];
+      if (m != support[i]) {
+        m = support[i];
+        changed = true;
+      }
+      if (m == 0) return false;
+    }
+    return true;
+  }
+
   bool narrow_sum(const SumPart& p, std::span<Mask> marks, bool& changed) const {
     std::vector<int> all;
     for (const auto& g : p.groups) all.insert(all.end(), g.begin(), g.end());
     // Few fillings: list them, cells sharing a unit different.
     constexpr double kListed = 4096;
+    if (!p.all.empty() && fillings_bound(p.all, marks) <= kListed)
+      return narrow_sum_listed(p, marks, changed);
     if (fillings_bound(all, marks) <= kListed) {
       return narrow_by_listing(all, marks, changed, [&](const std::vector<int>& d) {
         long long common = p.target;
@@ -586,7 +659,7 @@ ConstraintPropagator::ConstraintPropagator(const Geometry& g, const Rules& rules
           add_pair(s, cells[i], cells[i + 1], [](int x, int y) { return y >= x; });
         break;
       case Kind::arrow:
-        s.sums.push_back({{c.cells2, cells}, c.cells2.size(), -1});
+        s.sums.push_back(sum_part({c.cells2, cells}, c.cells2.size(), -1));
         break;
       case Kind::cage:
         s.distinct.push_back({cells, false});
@@ -619,7 +692,7 @@ ConstraintPropagator::ConstraintPropagator(const Geometry& g, const Rules& rules
         s.distinct.push_back({cells, size == static_cast<std::size_t>(n)});
         break;
       case Kind::little_killer:
-        s.sums.push_back({{cells}, 0, c.values.front()});
+        s.sums.push_back(sum_part({cells}, 0, c.values.front()));
         break;
       case Kind::minimum:
       case Kind::maximum: {
@@ -671,7 +744,7 @@ ConstraintPropagator::ConstraintPropagator(const Geometry& g, const Rules& rules
       case Kind::region_sum_line:
       case Kind::zipper_line:
       case Kind::double_arrow:
-        s.sums.push_back({constraints::sum_groups(g, rules, c), 0, -1});
+        s.sums.push_back(sum_part(constraints::sum_groups(g, rules, c), 0, -1));
         break;
       case Kind::entropic_line:
       case Kind::modular_line:
@@ -782,6 +855,24 @@ ConstraintPropagator::ConstraintPropagator(const Geometry& g, const Rules& rules
   for (Source& s : out) {
     std::sort(s.cells.begin(), s.cells.end());
     s.cells.erase(std::unique(s.cells.begin(), s.cells.end()), s.cells.end());
+    for (SumPart& p : s.sums) {
+      std::vector<int> all;
+      std::vector<std::size_t> ends;
+      for (const auto& group : p.groups) {
+        all.insert(all.end(), group.begin(), group.end());
+        ends.insert(ends.end(), group.size(), all.size());
+      }
+      // A one-cell pill's value is its digit: a group like the others.
+      if (p.pill > 1 || all.size() > 64) continue;
+      p.differs_before.assign(all.size(), 0);
+      for (std::size_t i = 0; i < all.size(); ++i) {
+        for (std::size_t j = 0; j < i; ++j) {
+          if (im.differ(all[i], all[j])) p.differs_before[i] |= Mask{1} << j;
+        }
+      }
+      p.all = std::move(all);
+      p.group_end = std::move(ends);
+    }
   }
 }
 

@@ -210,7 +210,8 @@ bool ConstraintSearch::propagate(std::vector<Mask>& marks) {
 bool ConstraintSearch::settle_unit(std::vector<Mask>& marks, int u, Mask every) {
   const auto& unit = units_[static_cast<std::size_t>(u)];
   // places[d]: the positions in the unit (bit i: unit[i]) where digit d may go.
-  std::array<std::uint64_t, 64> places{};
+  std::array<std::uint64_t, 64> places;
+  std::fill_n(places.begin(), n_ + 1, 0);
   Mask once = 0;
   for (std::size_t i = 0; i < unit.size(); ++i) {
     const Mask m = marks[static_cast<std::size_t>(unit[i])];
