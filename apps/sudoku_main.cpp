@@ -507,11 +507,12 @@ std::optional<Options> parse_options(int argc, char** argv) {
                        " counts on the variant's exact cover, without a budget"};
     }
     if (!classic && options.run.backend != sudoku::Backend::automatic &&
-        options.run.backend != sudoku::Backend::dlx) {
+        options.run.backend != sudoku::Backend::dlx &&
+        options.run.backend != sudoku::Backend::hybrid &&
+        options.run.backend != sudoku::Backend::constraints) {
       throw UsageError{"--solver " + vm["solver"].as<std::string>() +
-                       " knows the classic rules "
-                       "only; --variant " +
-                       text + " takes --solver auto or dlx"};
+                       " knows the classic rules only; --variant " + text +
+                       " takes --solver auto, constraints, dlx or hybrid"};
     }
   }
   if (common.threads) options.run.threads = *common.threads;

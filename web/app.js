@@ -801,7 +801,11 @@ function solveCall(limit) {
   if (limit <= 2) return onGrid("web_solve");
   return call("web_count", ["string", "string", "string", "number"], [line(), box(), state.rulesText, limit]);
 }
-const byWhom = (r) => `the ${r.backend} solver${r.variant && r.variant !== "classic" ? ` (the ${r.variant} exact cover on the engine)` : ""}`;
+const byWhom = (r) => {
+  if (!r.variant || r.variant === "classic") return `the ${r.backend} solver`;
+  const how = r.backend === "constraints" ? `the ${r.variant} rules propagated` : `the ${r.variant} exact cover on the engine`;
+  return `the ${r.backend} solver (${how})`;
+};
 function clashes(r) {
   if (r.clash) { markClash(r.clash); render(); return true; }
   if (r.conflicts && r.conflicts.length) { markConflicts(r.conflicts); render(); return true; }

@@ -53,7 +53,11 @@ class ConstraintSearch {
   // The root: every rule queued, every single's peers to clear.
   void seed(const std::vector<Mask>& marks);
   bool propagate(std::vector<Mask>& marks);
+  // A unit's missing digits and hidden singles.
   bool settle_unit(std::vector<Mask>& marks, int unit, Mask every);
+  // A unit's locked candidates: a digit whose places lie in another unit leaves the rest of it.
+  bool lock_unit(std::vector<Mask>& marks, int unit);
+  // Regin's filter on a unit: a digit stays where some matching of digits to cells puts it.
   bool permutation_gac(std::vector<Mask>& marks, const std::vector<int>& unit);
   // marks[cell] &= keep, queueing what reads it; false when nothing is left.
   bool narrow_cell(std::vector<Mask>& marks, int cell, Mask keep);
