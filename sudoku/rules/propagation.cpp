@@ -66,10 +66,12 @@ struct OptionsPart {
   std::vector<Mask> masks;  // cells.size() per option
 };
 
-// A few cells against a test of their digits.
-struct TablePart {
+// A few cells (a quadruple's four) that hold `values` among their digits (a value given twice,
+// twice); `differs_before` as SumPart's, filled once the sources are built.
+struct QuadruplePart {
   std::vector<int> cells;
-  std::function<bool(const std::vector<int>&)> ok;
+  std::vector<int> values;
+  std::vector<Mask> differs_before;
 };
 
 // A between line: ends first and last, each inner cell strictly between them.
@@ -92,30 +94,32 @@ struct Source {
   std::vector<SumPart> sums;
   std::vector<SetsPart> sets;
   std::vector<OptionsPart> options;
-  std::vector<TablePart> tables;
+  std::vector<QuadruplePart> quadruples;
   std::vector<BetweenPart> betweens;
 };
 
 // Whether digits can be given to cells, one from each candidate mask, all different.
-bool matchable(const std::vector<Mask>& candidates) {
-  // Kuhn's augmenting paths over at most 64 digits.
-  std::vector<int> owner(64, -1);
-  const auto k = candidates.size();
-  for (std::size_t cell = 0; cell < k; ++cell) {
-    Mask seen = 0;
-    const std::function<bool(std::size_t)> augment = [&](std::size_t c) {
-      for (Mask m = candidates[c] & ~seen; m != 0; m &= m - 1) {
-        const int d = std::countr_zero(m);
-        seen |= bit(d);
-        if (owner[static_cast<std::size_t>(d)] < 0 ||
-            augment(static_cast<std::size_t>(owner[static_cast<std::size_t>(d)]))) {
-          owner[static_cast<std::size_t>(d)] = static_cast<int>(c);
-          return true;
-        }
+bool matchable(std::span<const Mask> candidates) {
+  // Kuhn's augmenting paths over at most 64 digits and 64 cells.
+  if (candidates.size() > 64) return false;
+  std::array<int, 64> owner;
+  owner.fill(-1);
+  Mask seen = 0;
+  const auto augment = [&](const auto& self, std::size_t c) -> bool {
+    for (Mask m = candidates[c] & ~seen; m != 0; m &= m - 1) {
+      const int d = std::countr_zero(m);
+      seen |= bit(d);
+      auto& o = owner[static_cast<std::size_t>(d)];
+      if (o < 0 || self(self, static_cast<std::size_t>(o))) {
+        o = static_cast<int>(c);
+        return true;
       }
-      return false;
-    };
-    if (!augment(cell)) return false;
+    }
+    return false;
+  };
+  for (std::size_t cell = 0; cell < candidates.size(); ++cell) {
+    seen = 0;
+    if (!augment(augment, cell)) return false;
   }
   return true;
 }
@@ -365,6 +369,61 @@ struct ConstraintPropagator::Impl {
     return true;
   }
 
+  // Every filling of a quadruple's cells (cells that must differ do) holding its values, depth
+  // first, a branch cut once the values still missing outnumber the cells left; it stops once
+  // every digit of every cell is supported.
+  static bool narrow_quadruple(const QuadruplePart& p, std::span<Mask> marks, bool& changed) {
+    const std::size_t k = p.cells.size();  // four
+    if (k > 64) return true;               // no quadruple: left to the check of a solution
+    std::array<Mask, 64> cand{}, support{}, holding{};
+    std::array<int, 64> missing{};  // per digit: how many more times the filling must hold it
+    int missing_total = 0;
+    for (const int v : p.values) {
+      if (v < 0 || v >= 64) return false;
+      ++missing[static_cast<std::size_t>(v)];
+      ++missing_total;
+    }
+    for (std::size_t i = 0; i < k; ++i) cand[i] = marks[static_cast<std::size_t>(p.cells[i])];
+    std::array<int, 64> digit{};
+    std::size_t unsupported = k;
+    const auto list = [&](const auto& self, std::size_t at) -> void {
+      if (at == k) {
+        for (std::size_t i = 0; i < k; ++i) {
+          const Mask b = bit(digit[i]);
+          if ((support[i] & b) != 0) continue;
+          support[i] |= b;
+          if (support[i] == cand[i]) --unsupported;
+        }
+        return;
+      }
+      for (Mask m = cand[at]; m != 0 && unsupported != 0; m &= m - 1) {
+        const int d = std::countr_zero(m);
+        if ((holding[static_cast<std::size_t>(d)] & p.differs_before[at]) != 0) continue;
+        int& need = missing[static_cast<std::size_t>(d)];
+        const int took = need > 0 ? 1 : 0;
+        if (missing_total - took > static_cast<int>(k - at - 1)) continue;
+        need -= took;
+        missing_total -= took;
+        digit[at] = d;
+        holding[static_cast<std::size_t>(d)] |= Mask{1} << at;
+        self(self, at + 1);
+        holding[static_cast<std::size_t>(d)] &= ~(Mask{1} << at);
+        need += took;
+        missing_total += took;
+      }
+    };
+    list(list, 0);
+    for (std::size_t i = 0; i < k; ++i) {
+      Mask& m = marks[static_cast<std::size_t>(p.cells[i])];
+      if (m != support[i]) {
+        m = support[i];
+        changed = true;
+      }
+      if (m == 0) return false;
+    }
+    return true;
+  }
+
   bool narrow_sum(const SumPart& p, std::span<Mask> marks, bool& changed) const {
     std::vector<int> all;
     for (const auto& g : p.groups) all.insert(all.end(), g.begin(), g.end());
@@ -494,7 +553,7 @@ struct ConstraintPropagator::Impl {
 
   // The marks of `cells` become their `support` (each a subset of the marks it replaces);
   // false as soon as a cell is left with none.
-  static bool keep_support(const std::vector<int>& cells, const std::vector<Mask>& support,
+  static bool keep_support(const std::vector<int>& cells, std::span<const Mask> support,
                            std::span<Mask> marks, bool& changed) {
     for (std::size_t i = 0; i < cells.size(); ++i) {
       Mask& m = marks[static_cast<std::size_t>(cells[i])];
@@ -508,7 +567,11 @@ struct ConstraintPropagator::Impl {
   }
 
   static bool narrow_sets(const SetsPart& p, std::span<Mask> marks, bool& changed) {
-    std::vector<Mask> support(p.cells.size(), 0), candidates(p.cells.size());
+    // A set's cells are at most N <= 35 (renban, cages): more cannot differ.
+    if (p.cells.size() > 64) return false;
+    std::array<Mask, 64> support_of{}, candidates_of{};
+    const std::span<Mask> support(support_of.data(), p.cells.size());
+    const std::span<Mask> candidates(candidates_of.data(), p.cells.size());
     for (const Mask set : p.sets) {
       bool fits = true;
       for (std::size_t i = 0; i < p.cells.size() && fits; ++i) {
@@ -522,8 +585,11 @@ struct ConstraintPropagator::Impl {
   }
 
   static bool narrow_options(const OptionsPart& p, std::span<Mask> marks, bool& changed) {
-    const std::size_t size = p.cells.size();
-    std::vector<Mask> support(size, 0), candidates(size);
+    const std::size_t size = p.cells.size();  // a row or column: at most N <= 35
+    if (size > 64) return true;               // left to the check of each solution
+    std::array<Mask, 64> support_of{}, candidates_of{};
+    const std::span<Mask> support(support_of.data(), size);
+    const std::span<Mask> candidates(candidates_of.data(), size);
     for (std::size_t k = 0; k * size < p.masks.size(); ++k) {
       bool fits = true;
       bool adds = false;
@@ -583,8 +649,8 @@ struct ConstraintPropagator::Impl {
     for (const auto& p : s.betweens) {
       if (!narrow_between(p, marks, changed)) return false;
     }
-    for (const auto& p : s.tables) {
-      if (!narrow_by_listing(p.cells, marks, changed, p.ok)) return false;
+    for (const auto& p : s.quadruples) {
+      if (!narrow_quadruple(p, marks, changed)) return false;
     }
     for (const auto& p : s.options) {
       if (!narrow_options(p, marks, changed)) return false;
@@ -735,10 +801,7 @@ ConstraintPropagator::ConstraintPropagator(const Geometry& g, const Rules& rules
         s.betweens.push_back({cells});
         break;
       case Kind::quadruple: {
-        const std::vector<int> values = c.values;
-        s.tables.push_back({cells, [values](const std::vector<int>& d) {
-                              return constraints::quadruple_holds(values, d);
-                            }});
+        s.quadruples.push_back({cells, c.values, {}});
         break;
       }
       case Kind::region_sum_line:
@@ -872,6 +935,14 @@ ConstraintPropagator::ConstraintPropagator(const Geometry& g, const Rules& rules
       }
       p.all = std::move(all);
       p.group_end = std::move(ends);
+    }
+    for (QuadruplePart& p : s.quadruples) {
+      p.differs_before.assign(p.cells.size(), 0);
+      for (std::size_t i = 0; i < p.cells.size(); ++i) {
+        for (std::size_t j = 0; j < i; ++j) {
+          if (im.differ(p.cells[i], p.cells[j])) p.differs_before[i] |= Mask{1} << j;
+        }
+      }
     }
   }
 }

@@ -26,8 +26,8 @@
 //   options  per-cell digit sets of which one must fit (sandwich, X-sum, skyscraper clues,
 //            constraints.cpp's clue_options()): an option stays while each cell keeps a digit of
 //            it and the cells can take distinct ones;
-//   tables   a few cells against a test of their digits, every filling listed (quadruples;
-//            between lines by their ends).
+//   quadruples four cells holding some digits: every filling listed, cut where the digits
+//            still missing outnumber the cells left.
 // Nothing is listed ahead of the search, so no constraint is too long to propagate.
 #pragma once
 

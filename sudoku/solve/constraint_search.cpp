@@ -10,14 +10,16 @@ namespace sudoku {
 namespace {
 
 // The rules' units and apart pairs without the community's other material, which the
-// propagator's sources carry: only extra regions of N cells (with the global units) stay.
+// propagator's sources carry: only extra regions and cages without a sum of N cells (each
+// holds every digit once) stay, as regions, with the global units.
 Rules unit_rules(const Rules& rules, int n) {
   Rules out = rules;
   out.nonconsecutive = out.negative_ratio = out.negative_xv = false;
   std::erase_if(out.constraints, [n](const Constraint& c) {
-    return !(c.kind == ConstraintKind::extra_region &&
+    return !((c.kind == ConstraintKind::extra_region || c.kind == ConstraintKind::cage) &&
              c.cells.size() == static_cast<std::size_t>(n));
   });
+  for (Constraint& c : out.constraints) c.kind = ConstraintKind::extra_region;
   return out;
 }
 
