@@ -319,15 +319,19 @@ struct ConstraintPropagator::Impl {
   // is supported, as nothing more could then be learnt.
   static bool narrow_sum_listed(const SumPart& p, std::span<Mask> marks, bool& changed) {
     const std::size_t k = p.all.size();
-    std::array<Mask, 64> cand{}, support{};
-    std::array<long long, 65> least{}, most{};  // the least and most the rest of a group adds
-    for (std::size_t i = 0; i < k; ++i) cand[i] = marks[static_cast<std::size_t>(p.all[i])];
+    // Only the first k entries (the first 64 digits of `holding`) are read: no more are set.
+    std::array<Mask, 64> cand, support;
+    std::array<long long, 65> least, most;  // the least and most the rest of a group adds
+    for (std::size_t i = 0; i < k; ++i) {
+      cand[i] = marks[static_cast<std::size_t>(p.all[i])];
+      support[i] = 0;
+    }
     for (std::size_t i = k; i-- > 0;) {
       const bool last = p.group_end[i] == i + 1;
       least[i] = std::countr_zero(cand[i]) + (last ? 0 : least[i + 1]);
       most[i] = 63 - std::countl_zero(cand[i]) + (last ? 0 : most[i + 1]);
     }
-    std::array<int, 64> digit{};
+    std::array<int, 64> digit;
     std::array<Mask, 64> holding{};  // per digit: the positions holding it (bit j: all[j])
     std::size_t unsupported = k;
     const auto list = [&](const auto& self, std::size_t at, long long partial,
@@ -424,14 +428,67 @@ struct ConstraintPropagator::Impl {
     return true;
   }
 
+  // The partial sums of narrow_sum() in one word each, where every sum is below 64 (p.all
+  // filled): a digit stays where the sums of the cells before it in its group, plus it, can
+  // still be completed by the rest of the group to a common sum (repeats allowed).
+  static bool narrow_sum_words(const SumPart& p, std::span<Mask> marks, bool& changed) {
+    const std::size_t k = p.all.size();
+    std::array<Mask, 64> cand, before, after;  // the first k entries
+    for (std::size_t i = 0; i < k; ++i) cand[i] = marks[static_cast<std::size_t>(p.all[i])];
+    const auto shifted_up = [](Mask sums, Mask digits) {
+      Mask out = 0;
+      for (; digits != 0; digits &= digits - 1) out |= sums << std::countr_zero(digits);
+      return out;
+    };
+    Mask feasible = p.target >= 0 ? Mask{1} << p.target : ~Mask{0};
+    Mask sums = 1;
+    for (std::size_t i = 0; i < k; ++i) {
+      before[i] = sums;
+      sums = shifted_up(sums, cand[i]);
+      if (p.group_end[i] == i + 1) {
+        feasible &= sums;
+        sums = 1;
+      }
+    }
+    if (feasible == 0) return false;
+    for (std::size_t i = k; i-- > 0;) {
+      if (p.group_end[i] == i + 1) {
+        after[i] = feasible;
+        continue;
+      }
+      Mask reach = 0;
+      for (Mask m = cand[i + 1]; m != 0; m &= m - 1) reach |= after[i + 1] >> std::countr_zero(m);
+      after[i] = reach;
+    }
+    for (std::size_t i = 0; i < k; ++i) {
+      Mask keep = 0;
+      for (Mask m = cand[i]; m != 0; m &= m - 1) {
+        const int d = std::countr_zero(m);
+        if (((before[i] << d) & after[i]) != 0) keep |= bit(d);
+      }
+      Mask& mark = marks[static_cast<std::size_t>(p.all[i])];
+      if (mark != keep) {
+        mark = keep;
+        changed = true;
+      }
+      if (keep == 0) return false;
+    }
+    return true;
+  }
+
   bool narrow_sum(const SumPart& p, std::span<Mask> marks, bool& changed) const {
-    std::vector<int> all;
-    for (const auto& g : p.groups) all.insert(all.end(), g.begin(), g.end());
     // Few fillings: list them, cells sharing a unit different.
     constexpr double kListed = 4096;
     if (!p.all.empty() && fillings_bound(p.all, marks) <= kListed)
       return narrow_sum_listed(p, marks, changed);
-    if (fillings_bound(all, marks) <= kListed) {
+    if (!p.all.empty() && p.target < 64) {
+      std::size_t longest = 0;
+      for (const auto& g : p.groups) longest = std::max(longest, g.size());
+      if (longest * static_cast<std::size_t>(n) < 64) return narrow_sum_words(p, marks, changed);
+    }
+    std::vector<int> all;
+    for (const auto& g : p.groups) all.insert(all.end(), g.begin(), g.end());
+    if (p.all.empty() && fillings_bound(all, marks) <= kListed) {
       return narrow_by_listing(all, marks, changed, [&](const std::vector<int>& d) {
         long long common = p.target;
         std::size_t at = 0;

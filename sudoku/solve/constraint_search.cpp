@@ -267,16 +267,22 @@ bool ConstraintSearch::permutation_gac(std::vector<Mask>& marks, const std::vect
   // perfect matching of cells to digits puts it: its matched digit, or a digit whose owner lies
   // on a cycle with the cell in the matching's residual graph (the same strongly connected
   // component of "cell -> the owner of a digit it may take").
-  const std::size_t k = unit.size();
-  std::array<int, 65> owner;  // per digit: its cell in the matching, -1 while free
-  std::fill_n(owner.begin(), n_ + 1, -1);
-  std::array<int, 64> matched;  // per cell: its digit
+  // Only the unit's open cells: it runs at rest, so a single's digit has left its peers.
+  std::array<int, 64> cell_of;  // per open cell: its cell
   std::array<Mask, 64> cand;
+  std::size_t k = 0;
   Mask free_digits = 0;
-  for (std::size_t i = 0; i < k; ++i) {
-    cand[i] = marks[static_cast<std::size_t>(unit[i])];
-    free_digits |= cand[i];
+  for (const int cell : unit) {
+    const Mask m = marks[static_cast<std::size_t>(cell)];
+    if ((m & (m - 1)) == 0) continue;
+    cell_of[k] = cell;
+    cand[k++] = m;
+    free_digits |= m;
   }
+  if (k < 2) return true;
+  std::array<int, 65> owner;  // per digit: its open cell in the matching, -1 while free
+  std::fill_n(owner.begin(), n_ + 1, -1);
+  std::array<int, 64> matched;  // per open cell: its digit
   for (std::size_t i = 0; i < k; ++i) {
     if (const Mask m = cand[i] & free_digits; m != 0) {
       const int d = std::countr_zero(m);
@@ -332,7 +338,7 @@ bool ConstraintSearch::permutation_gac(std::vector<Mask>& marks, const std::vect
       const auto j = static_cast<std::size_t>(owner[static_cast<std::size_t>(d)]);
       if ((reach[i] >> j & 1) != 0 && (reach[j] >> i & 1) != 0) keep |= Mask{1} << d;
     }
-    if (!narrow_cell(marks, unit[i], keep)) return false;
+    if (!narrow_cell(marks, cell_of[i], keep)) return false;
   }
   return true;
 }
