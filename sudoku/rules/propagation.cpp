@@ -716,7 +716,7 @@ struct ConstraintPropagator::Impl {
   }
 };
 
-ConstraintPropagator::ConstraintPropagator(const Geometry& g, const Rules& rules)
+ConstraintPropagator::ConstraintPropagator(const Geometry& g, const Rules& rules, Sources split)
     : impl_(std::make_unique<Impl>()) {
   Impl& im = *impl_;
   const int n = g.size(), n2 = n * n;
@@ -1001,6 +1001,25 @@ ConstraintPropagator::ConstraintPropagator(const Geometry& g, const Rules& rules
         }
       }
     }
+  }
+  if (split == Sources::per_pair) {
+    std::vector<Source> fine;
+    for (Source& s : out) {
+      const bool pairs_only = s.masks.empty() && s.distinct.empty() && s.sums.empty() &&
+                              s.sets.empty() && s.options.empty() && s.quadruples.empty() &&
+                              s.betweens.empty() && s.pairs.size() > 1;
+      if (!pairs_only) {
+        fine.push_back(std::move(s));
+        continue;
+      }
+      for (PairPart& p : s.pairs) {
+        Source one = named(s.name);
+        one.cells = {std::min(p.a, p.b), std::max(p.a, p.b)};
+        one.pairs.push_back(std::move(p));
+        fine.push_back(std::move(one));
+      }
+    }
+    out = std::move(fine);
   }
 }
 

@@ -47,7 +47,13 @@ namespace sudoku {
 /// over pencil marks.
 class ConstraintPropagator {
  public:
-  ConstraintPropagator(const Geometry& geometry, const Rules& rules);  // pre: !rules_problem
+  /// Which sources there are: one per constraint and global rule (what the logic names as a
+  /// step), or `per_pair`: each relation between two cells of a source made only of them (a
+  /// global rule's hundreds, an indexer's 72) a source of its own, under the same name, so that
+  /// a search narrows only the relations of the cells that changed.
+  enum class Sources { per_constraint, per_pair };
+  ConstraintPropagator(const Geometry& geometry, const Rules& rules,  // pre: !rules_problem
+                       Sources sources = Sources::per_constraint);
   ~ConstraintPropagator();
   ConstraintPropagator(ConstraintPropagator&&) noexcept;
   ConstraintPropagator& operator=(ConstraintPropagator&&) noexcept;

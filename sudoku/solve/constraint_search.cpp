@@ -29,7 +29,7 @@ ConstraintSearch::ConstraintSearch(const Board& puzzle, const Rules& rules)
     : puzzle_(puzzle),
       rules_(rules),
       n_(puzzle.size()),
-      propagator_(puzzle.geometry(), rules),
+      propagator_(puzzle.geometry(), rules, ConstraintPropagator::Sources::per_pair),
       solution_(puzzle.geometry()) {
   const int n2 = n_ * n_;
   const RuleUnits units(puzzle.geometry(), unit_rules(rules, n_));
