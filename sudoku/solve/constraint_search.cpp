@@ -321,24 +321,42 @@ bool ConstraintSearch::permutation_gac(std::vector<Mask>& marks, const std::vect
       d = before;
     }
   }
-  std::array<std::uint64_t, 64> reach{};  // cells reachable by alternating paths
+  // The residual graph on the open cells: i -> the owner of a digit i may take but is not
+  // matched to; `back` the same edges reversed. Its strongly connected components, each found
+  // as what one cell reaches forwards and backwards, keep their matched digits among them.
+  std::array<std::uint64_t, 64> next, back;
+  for (std::size_t i = 0; i < k; ++i) next[i] = back[i] = 0;
   for (std::size_t i = 0; i < k; ++i) {
-    for (Mask m = cand[i] & ~(Mask{1} << matched[i]); m != 0; m &= m - 1)
-      reach[i] |= std::uint64_t{1} << owner[static_cast<std::size_t>(std::countr_zero(m))];
-  }
-  for (std::size_t via = 0; via < k; ++via) {
-    for (std::size_t i = 0; i < k; ++i) {
-      if ((reach[i] >> via & 1) != 0) reach[i] |= reach[via];
+    for (Mask m = cand[i] & ~(Mask{1} << matched[i]); m != 0; m &= m - 1) {
+      const auto j = static_cast<std::size_t>(owner[static_cast<std::size_t>(std::countr_zero(m))]);
+      next[i] |= std::uint64_t{1} << j;
+      back[j] |= std::uint64_t{1} << i;
     }
   }
-  for (std::size_t i = 0; i < k; ++i) {
-    Mask keep = Mask{1} << matched[i];
-    for (Mask m = cand[i] & ~keep; m != 0; m &= m - 1) {
-      const int d = std::countr_zero(m);
-      const auto j = static_cast<std::size_t>(owner[static_cast<std::size_t>(d)]);
-      if ((reach[i] >> j & 1) != 0 && (reach[j] >> i & 1) != 0) keep |= Mask{1} << d;
+  const auto reached = [](std::size_t from, const std::array<std::uint64_t, 64>& edges,
+                          std::uint64_t within) {
+    std::uint64_t seen = std::uint64_t{1} << from, frontier = seen;
+    while (frontier != 0) {
+      const auto u = static_cast<std::size_t>(std::countr_zero(frontier));
+      frontier &= frontier - 1;
+      const std::uint64_t fresh = edges[u] & within & ~seen;
+      seen |= fresh;
+      frontier |= fresh;
     }
-    if (!narrow_cell(marks, cell_of[i], keep)) return false;
+    return seen;
+  };
+  std::uint64_t left = k == 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << k) - 1;
+  while (left != 0) {
+    const auto v = static_cast<std::size_t>(std::countr_zero(left));
+    const std::uint64_t component = reached(v, next, left) & reached(v, back, left);
+    left &= ~component;
+    Mask digits = 0;
+    for (std::uint64_t c = component; c != 0; c &= c - 1)
+      digits |= Mask{1} << matched[static_cast<std::size_t>(std::countr_zero(c))];
+    for (std::uint64_t c = component; c != 0; c &= c - 1) {
+      const auto i = static_cast<std::size_t>(std::countr_zero(c));
+      if ((cand[i] & ~digits) != 0 && !narrow_cell(marks, cell_of[i], digits)) return false;
+    }
   }
   return true;
 }
