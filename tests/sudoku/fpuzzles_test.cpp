@@ -509,7 +509,7 @@ TEST_CASE("SudokuSolver's published f-puzzles links solve to their published sol
     }
     const auto& p = std::get<sudoku::Puzzle>(entries[0]);
     sudoku::Solver solver;
-    solver.set_node_limit(20000);
+    solver.set_node_limit(5000);
     const auto r = solver.solve(p.board, p.variant, 2);
     if (!r.complete) continue;
     CHECK(r.solutions == 1);
@@ -520,11 +520,11 @@ TEST_CASE("SudokuSolver's published f-puzzles links solve to their published sol
     ++proved;
   }
   CHECK(links == 37);
-  // Within 20,000 guesses of the constraints backend: every link of the community's constraints
-  // since it guesses where the rules failed most (31 before; the engine settled 18 within
-  // 200,000 nodes); "Self-contained" (a killer with anti-knight: the rules' cover on the engine,
-  // not the constraints backend) takes 225,540 nodes.
-  CHECK(proved >= 36);
+  // Within 5,000 guesses of the constraints backend: every link, since the units' matching
+  // filter ("Eddies", the most, about 2,700) and killer cages on the constraints backend
+  // ("Self-contained": 15 guesses, where the engine's cover took 225,540 nodes). Before: 36
+  // within 20,000; 31 before guessing where the rules failed; the engine: 18 within 200,000.
+  CHECK(proved == 37);
   // Long sums are no longer refused: the constraints backend lists no fillings.
   CHECK(refused.empty());
 }
