@@ -362,6 +362,8 @@ class Engine {
     auto& same = on ? imp.on_id : imp.off_id;
     auto& other = on ? imp.off_id : imp.on_id;
     if (same[c] >= 0) return -1;
+    // SE stops a propagation at its first clash (Chaining.doChaining): nothing after it.
+    if (exact_ && imp.contra_on >= 0 && !imp.allow_both) return -1;
     Node node;
     node.cell = cell;
     node.digit = digit;
@@ -1465,7 +1467,9 @@ bool Engine::cell_may_hint(ClosureTable& fast, const std::vector<std::uint64_t>&
       possible = possible || worth(both_on, both_off);
     }
   }
-  if (!any_clash && worth(all_on, all_off)) possible = true;
+  // SE's cases keep what a clashing branch reached before its clash (exact mode).
+  if ((!any_clash || exact_) && worth(all_on, all_off)) possible = true;
+  if (any_clash && exact_) possible = true;
   // Region chains: the units where this cell is the digit's first place.
   for (std::uint64_t m = cands; m != 0; m &= m - 1) {
     const int d = std::countr_zero(m);
@@ -1491,6 +1495,7 @@ bool Engine::cell_may_hint(ClosureTable& fast, const std::vector<std::uint64_t>&
       if (!first || places < 2) continue;
       cost += places - 1;
       if (!clash && worth(reg_on, reg_off)) possible = true;
+      if (clash && exact_) possible = true;
     }
   }
   return possible;
@@ -1621,7 +1626,9 @@ void Engine::multiple(Technique t, int level, const std::vector<std::uint64_t>& 
         out.push_back(contradiction_hint(off_imp, d, false));
         if (first_only) return;
       }
-      if (card >= 3 && !on_imp.contradiction() && !off_imp.contradiction()) {
+      // SE looks for double implications whether or not a case clashed, in what the cases
+      // reached (Chaining.doBinaryChaining); elsewhere a clash is its own hint.
+      if (card >= 3 && (exact_ || (!on_imp.contradiction() && !off_imp.contradiction()))) {
         // Double implications: the same conclusion whether the assumption is true or false.
         for (std::size_t i = 1; i < on_imp.nodes.size(); ++i) {
           if (!live(on_imp, i)) continue;
@@ -1646,7 +1653,7 @@ void Engine::multiple(Technique t, int level, const std::vector<std::uint64_t>& 
     for (int j = 0; j < card; ++j) {
       any_clash = any_clash || on_imps[static_cast<std::size_t>(j)]->contradiction();
     }
-    if (!any_clash) {
+    if (!any_clash || exact_) {
       const Imp& first = *on_imps[0];
       const int d0 = std::countr_zero(cands);
       for (std::size_t i = 1; i < first.nodes.size(); ++i) {
@@ -1681,7 +1688,7 @@ void Engine::multiple(Technique t, int level, const std::vector<std::uint64_t>& 
     for (std::uint64_t m = cands; m != 0; m &= m - 1, ++k) {
       const int d = std::countr_zero(m);
       const Imp& first = *on_imps[static_cast<std::size_t>(k)];
-      if (first.contradiction()) continue;
+      if (first.contradiction() && !exact_) continue;
       for (const Slot& s : slots_of(cell)) {
         const int unit = s.unit;
         std::vector<int> where;
@@ -1695,7 +1702,7 @@ void Engine::multiple(Technique t, int level, const std::vector<std::uint64_t>& 
           others[j] = &on_propagation(where[j], d, grid, mode, depth, card + static_cast<int>(j));
           clash = clash || others[j]->contradiction();
         }
-        if (clash) continue;
+        if (clash && !exact_) continue;
         for (std::size_t i = 1; i < first.nodes.size(); ++i) {
           if (!live(first, i)) continue;
           const Node& x = first.nodes[i];
