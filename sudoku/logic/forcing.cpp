@@ -1259,11 +1259,19 @@ bool Engine::inner_chains_exact(Imp& imp, const std::vector<std::uint64_t>& orig
   auto apply = [&](std::vector<Hint>& hints, int rule) {
     sort_like_se(hints);
     for (const Hint& h : hints) {
+      // A hint whose removals all hold already adds nothing: its parents (a propagation a
+      // branch) are not needed.
+      hint_eliminations(h, here, elims);
+      const bool adds = !(exact_ && imp.contra_on >= 0 && !imp.allow_both) &&
+                        std::any_of(elims.begin(), elims.end(), [&](const Elim& e) {
+                          return (g[static_cast<std::size_t>(e.cell)] & digit_bit(e.digit)) != 0 &&
+                                 imp.off_id[static_cast<std::size_t>(cand(e.cell, e.digit))] < 0;
+                        });
+      if (!adds) continue;
       parents = rule_parents(h, here, depth + 1, imp, orig);
       if (parents.empty()) continue;
       std::sort(parents.begin(), parents.end());
       parents.erase(std::unique(parents.begin(), parents.end()), parents.end());
-      hint_eliminations(h, here, elims);
       // SE counts a nested chain once in a hint, wherever it recurs (FullChain): the same
       // inner hint met in two branches, from the memo or from one grid, is one chain.
       std::uint64_t sig = 0xCBF29CE484222325u;
