@@ -313,6 +313,19 @@ struct ConstraintPropagator::Impl {
     return product;
   }
 
+  // A filling of k cells (digit[i] in cell i) joins the support; `unsupported` counts the cells
+  // whose support is short of their candidates, so that a listing stops at 0.
+  static void add_filling(std::size_t k, const std::array<int, 64>& digit,
+                          const std::array<Mask, 64>& cand, std::array<Mask, 64>& support,
+                          std::size_t& unsupported) {
+    for (std::size_t i = 0; i < k; ++i) {
+      const Mask b = bit(digit[i]);
+      if ((support[i] & b) != 0) continue;
+      support[i] |= b;
+      if (support[i] == cand[i]) --unsupported;
+    }
+  }
+
   // The listing of narrow_sum() for a sum without a long pill (p.all filled): depth first over the
   // positions, each group's partial sum bounded by what the rest of it can still add, the
   // equal sum fixed by the first group (or the target); it stops once every digit of every cell
@@ -337,12 +350,7 @@ struct ConstraintPropagator::Impl {
     const auto list = [&](const auto& self, std::size_t at, long long partial,
                           long long common) -> void {
       if (at == k) {
-        for (std::size_t i = 0; i < k; ++i) {
-          const Mask b = bit(digit[i]);
-          if ((support[i] & b) != 0) continue;
-          support[i] |= b;
-          if (support[i] == cand[i]) --unsupported;
-        }
+        add_filling(k, digit, cand, support, unsupported);
         return;
       }
       const bool last = p.group_end[at] == at + 1;
@@ -362,15 +370,7 @@ struct ConstraintPropagator::Impl {
       }
     };
     list(list, 0, 0, p.target);
-    for (std::size_t i = 0; i < k; ++i) {
-      Mask& m = marks[static_cast<std::size_t>(p.all[i])];
-      if (m != support[i]) {
-        m = support[i];
-        changed = true;
-      }
-      if (m == 0) return false;
-    }
-    return true;
+    return keep_support(p.all, std::span<const Mask>(support.data(), k), marks, changed);
   }
 
   // Every filling of a quadruple's cells (cells that must differ do) holding its values, depth
@@ -392,12 +392,7 @@ struct ConstraintPropagator::Impl {
     std::size_t unsupported = k;
     const auto list = [&](const auto& self, std::size_t at) -> void {
       if (at == k) {
-        for (std::size_t i = 0; i < k; ++i) {
-          const Mask b = bit(digit[i]);
-          if ((support[i] & b) != 0) continue;
-          support[i] |= b;
-          if (support[i] == cand[i]) --unsupported;
-        }
+        add_filling(k, digit, cand, support, unsupported);
         return;
       }
       for (Mask m = cand[at]; m != 0 && unsupported != 0; m &= m - 1) {
@@ -417,15 +412,7 @@ struct ConstraintPropagator::Impl {
       }
     };
     list(list, 0);
-    for (std::size_t i = 0; i < k; ++i) {
-      Mask& m = marks[static_cast<std::size_t>(p.cells[i])];
-      if (m != support[i]) {
-        m = support[i];
-        changed = true;
-      }
-      if (m == 0) return false;
-    }
-    return true;
+    return keep_support(p.cells, std::span<const Mask>(support.data(), k), marks, changed);
   }
 
   // The partial sums of narrow_sum() in one word each, where every sum is below 64 (p.all
