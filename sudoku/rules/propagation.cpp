@@ -44,6 +44,7 @@ struct SumPart {
   std::vector<int> all;
   std::vector<std::size_t> group_end;
   std::vector<Mask> differs_before;
+  bool sums_in_a_word = false;  // p.all filled, the target and every group's sum below 64
 };
 
 SumPart sum_part(std::vector<std::vector<int>> groups, std::size_t pill, long long target) {
@@ -194,6 +195,18 @@ struct ConstraintPropagator::Impl {
       if (std::find(other.begin(), other.end(), u) != other.end()) return true;
     }
     return apart.contains(std::minmax(a, b));
+  }
+
+  // Per position of `cells` (at most 64), the earlier positions (bit j: cells[j]) whose cells
+  // must differ from it.
+  [[nodiscard]] std::vector<Mask> differs_before(const std::vector<int>& cells) const {
+    std::vector<Mask> out(cells.size(), 0);
+    for (std::size_t i = 0; i < cells.size(); ++i) {
+      for (std::size_t j = 0; j < i; ++j) {
+        if (differ(cells[i], cells[j])) out[i] |= Mask{1} << j;
+      }
+    }
+    return out;
   }
 
   bool narrow_mask(const MaskPart& p, std::span<Mask> marks, bool& changed) const {
@@ -447,20 +460,15 @@ struct ConstraintPropagator::Impl {
       for (Mask m = cand[i + 1]; m != 0; m &= m - 1) reach |= after[i + 1] >> std::countr_zero(m);
       after[i] = reach;
     }
+    std::array<Mask, 64> support;
     for (std::size_t i = 0; i < k; ++i) {
-      Mask keep = 0;
+      support[i] = 0;
       for (Mask m = cand[i]; m != 0; m &= m - 1) {
         const int d = std::countr_zero(m);
-        if (((before[i] << d) & after[i]) != 0) keep |= bit(d);
+        if (((before[i] << d) & after[i]) != 0) support[i] |= bit(d);
       }
-      Mask& mark = marks[static_cast<std::size_t>(p.all[i])];
-      if (mark != keep) {
-        mark = keep;
-        changed = true;
-      }
-      if (keep == 0) return false;
     }
-    return true;
+    return keep_support(p.all, std::span<const Mask>(support.data(), k), marks, changed);
   }
 
   bool narrow_sum(const SumPart& p, std::span<Mask> marks, bool& changed) const {
@@ -468,11 +476,7 @@ struct ConstraintPropagator::Impl {
     constexpr double kListed = 4096;
     if (!p.all.empty() && fillings_bound(p.all, marks) <= kListed)
       return narrow_sum_listed(p, marks, changed);
-    if (!p.all.empty() && p.target < 64) {
-      std::size_t longest = 0;
-      for (const auto& g : p.groups) longest = std::max(longest, g.size());
-      if (longest * static_cast<std::size_t>(n) < 64) return narrow_sum_words(p, marks, changed);
-    }
+    if (p.sums_in_a_word) return narrow_sum_words(p, marks, changed);
     std::vector<int> all;
     for (const auto& g : p.groups) all.insert(all.end(), g.begin(), g.end());
     if (p.all.empty() && fillings_bound(all, marks) <= kListed) {
@@ -971,23 +975,14 @@ ConstraintPropagator::ConstraintPropagator(const Geometry& g, const Rules& rules
       }
       // A one-cell pill's value is its digit: a group like the others.
       if (p.pill > 1 || all.size() > 64) continue;
-      p.differs_before.assign(all.size(), 0);
-      for (std::size_t i = 0; i < all.size(); ++i) {
-        for (std::size_t j = 0; j < i; ++j) {
-          if (im.differ(all[i], all[j])) p.differs_before[i] |= Mask{1} << j;
-        }
-      }
+      p.differs_before = im.differs_before(all);
+      std::size_t longest = 0;
+      for (const auto& group : p.groups) longest = std::max(longest, group.size());
+      p.sums_in_a_word = p.target < 64 && longest * static_cast<std::size_t>(n) < 64;
       p.all = std::move(all);
       p.group_end = std::move(ends);
     }
-    for (QuadruplePart& p : s.quadruples) {
-      p.differs_before.assign(p.cells.size(), 0);
-      for (std::size_t i = 0; i < p.cells.size(); ++i) {
-        for (std::size_t j = 0; j < i; ++j) {
-          if (im.differ(p.cells[i], p.cells[j])) p.differs_before[i] |= Mask{1} << j;
-        }
-      }
-    }
+    for (QuadruplePart& p : s.quadruples) p.differs_before = im.differs_before(p.cells);
   }
   if (split == Sources::per_pair) {
     std::vector<Source> fine;
