@@ -164,6 +164,11 @@ std::optional<std::string> unreachable_target(const GeneratorOptions& options) {
     return "--negative (every dot given) needs Kropki dots or XV: --constraints kropki, "
            "difference, ratio or xv";
   }
+  if (options.technique && se_only(*options.technique)) {
+    return "no puzzle has " + quoted(*options.technique) +
+           " as its hardest step: the generator rates by explain's techniques, and only Sudoku "
+           "Explainer's rating (rate --se) tries it";
+  }
   if (options.technique && options.difficulty &&
       !level_fits(*options.technique, *options.difficulty)) {
     const Technique t = *options.technique;

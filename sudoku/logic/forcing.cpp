@@ -440,6 +440,8 @@ class Engine {
       mode.stop_on_contradiction = false;
     } else {
       mode.dynamic = t != Technique::multiple_forcing_chain;
+      // Nishio (SE's Chaining with isNishio): one digit's links only, dynamic.
+      mode.y_links = t != Technique::nishio_forcing_chain;
       mode.level = t == Technique::nested_forcing_chain         ? level
                    : t == Technique::dynamic_forcing_chain_plus ? 1
                                                                 : 0;
@@ -489,6 +491,14 @@ class Engine {
                      bool dynamic, long& cost);
   void multiple(Technique t, int level, const std::vector<std::uint64_t>& grid, int depth,
                 bool first_only, std::vector<Hint>& out);
+  /// Nishio forcing chains: each candidate assumed true, then false, and followed along its
+  /// digit's links alone (dynamic); a case that clashes proves the opposite (SE's Chaining with
+  /// isNishio: contradictions only, no double, cell or region chains).
+  void nishio(const std::vector<std::uint64_t>& grid, int depth, bool first_only,
+              std::vector<Hint>& out);
+  /// The hint that `cell` = `digit` (on) or `cell` <> `digit` (off), assumed in `imp`, led to
+  /// a contradiction, so the opposite holds: the one branch, drawn to both ends of the clash.
+  Hint contradiction_hint(Technique t, int level, const Imp& imp, int cell, int digit, bool on);
   /// The propagation of "cell holds digit" on `grid` for the search of multiple() at `depth`.
   /// A region chain propagates the places of a digit in a unit, each of which the cell loop
   /// propagates too: on 9x9 boards each one is kept for the rest of the search (one Imp a
@@ -1605,37 +1615,20 @@ void Engine::multiple(Technique t, int level, const std::vector<std::uint64_t>& 
     // the cell's digits, card the off case, card+1.. the other places of a digit in a unit.
     std::array<Imp*, 64> on_imps{};
     int k = 0;
-    // The hint when the assumption cell = d (on) or cell <> d (off) leads to a contradiction,
-    // so the opposite holds: the one branch, drawn to both ends of the clash.
-    auto contradiction_hint = [&](const Imp& imp, int d, bool on) {
-      Hint h = make("contradiction", !on, cell, d);
-      h.source_cells = {cell};
-      h.source_digit = d;
-      Branch b1;
-      b1.cell = cell;
-      b1.digit = d;
-      b1.on = on;
-      b1.end = Branch::End::clash_on;
-      Branch b2 = b1;
-      b2.end = Branch::End::clash_off;
-      h.branches = {b1, b2};
-      h.complexity = complexity(imp, imp.contra_on) + complexity(imp, imp.contra_off, !exact_);
-      return h;
-    };
     for (std::uint64_t m = cands; m != 0; m &= m - 1, ++k) {
       const int d = std::countr_zero(m);
       Imp& on_imp = on_propagation(cell, d, grid, mode, depth, k);
       on_imps[static_cast<std::size_t>(k)] = &on_imp;
       if (!mode.dynamic) continue;
       if (on_imp.contradiction()) {
-        out.push_back(contradiction_hint(on_imp, d, true));
+        out.push_back(contradiction_hint(t, level, on_imp, cell, d, true));
         if (first_only) return;
       }
       Imp& off_imp = slot(depth, card);
       start(off_imp, grid, cell, d, false, kAssumption);
       propagate(off_imp, grid, mode, depth);
       if (off_imp.contradiction()) {
-        out.push_back(contradiction_hint(off_imp, d, false));
+        out.push_back(contradiction_hint(t, level, off_imp, cell, d, false));
         if (first_only) return;
       }
       // SE looks for double implications whether or not a case clashed, in what the cases
@@ -1747,6 +1740,51 @@ void Engine::multiple(Technique t, int level, const std::vector<std::uint64_t>& 
   }
 }
 
+Hint Engine::contradiction_hint(Technique t, int level, const Imp& imp, int cell, int digit,
+                                bool on) {
+  Hint h;
+  h.technique = t;
+  h.level = level;
+  h.kind = "contradiction";
+  h.conclusion_on = !on;
+  h.conclusion_cell = cell;
+  h.conclusion_digit = digit;
+  h.source_cells = {cell};
+  h.source_digit = digit;
+  Branch b1;
+  b1.cell = cell;
+  b1.digit = digit;
+  b1.on = on;
+  b1.end = Branch::End::clash_on;
+  Branch b2 = b1;
+  b2.end = Branch::End::clash_off;
+  h.branches = {b1, b2};
+  h.complexity = complexity(imp, imp.contra_on) + complexity(imp, imp.contra_off, !exact_);
+  return h;
+}
+
+void Engine::nishio(const std::vector<std::uint64_t>& grid, int depth, bool first_only,
+                    std::vector<Hint>& out) {
+  const Technique t = Technique::nishio_forcing_chain;
+  const Mode mode = mode_of(t, 0);
+  for (int cell = 0; cell < cells_; ++cell) {
+    const std::uint64_t cands = grid[static_cast<std::size_t>(cell)];
+    if (std::popcount(cands) < 2) continue;
+    for (std::uint64_t m = cands; m != 0; m &= m - 1) {
+      if (spent()) return;
+      const int d = std::countr_zero(m);
+      for (const bool on : {true, false}) {
+        Imp& imp = slot(depth, 0);
+        start(imp, grid, cell, d, on, kAssumption);
+        propagate(imp, grid, mode, depth);
+        if (!imp.contradiction()) continue;
+        out.push_back(contradiction_hint(t, 0, imp, cell, d, on));
+        if (first_only) return;
+      }
+    }
+  }
+}
+
 std::vector<Hint> Engine::search(Technique t, int level, const std::vector<std::uint64_t>& grid,
                                  int depth, bool first_only) {
   // Searches inside a propagation (depth > 0) meet the same positions again and again: from
@@ -1777,6 +1815,8 @@ std::vector<Hint> Engine::search(Technique t, int level, const std::vector<std::
   std::vector<Hint> out;
   if (t == Technique::x_chain || t == Technique::aic) {
     unary(t, grid, depth, first_only, out);
+  } else if (t == Technique::nishio_forcing_chain) {
+    nishio(grid, depth, first_only, out);
   } else {
     multiple(t, level, grid, depth, first_only, out);
   }

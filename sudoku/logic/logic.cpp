@@ -99,6 +99,7 @@ LogicResult solve_logically(Position start, const LogicOptions& options) {
     std::optional<Step> step;
     for (int t = 0; t <= last && !step && !stop_said_yes; ++t) {
       const auto technique = static_cast<Technique>(t);
+      if (se_only(technique)) continue;
       if (!p.layout().classic && !technique_applies(technique, p.rules())) continue;
       if (technique >= Technique::x_chain || assumes_unique_solution(technique)) {
         if (!unique) {

@@ -101,6 +101,8 @@ enum class Technique {
                 ///< a digit Z common to A and B leaves every cell seeing all its places
   aligned_triple_exclusion,  ///< the aligned exclusion on three cells (Sudoku Explainer's)
   // Forcing chains (forcing.hpp).
+  nishio_forcing_chain,  ///< one digit, dynamic: a candidate whose truth (or falsity) leaves the
+                         ///< digit twice in a unit is false (true); Sudoku Explainer's only
   multiple_forcing_chain,      ///< every candidate of a cell, or place of a digit in a unit,
                                ///< forces the same conclusion along bivalue/bilocal links
   dynamic_forcing_chain,       ///< forcing chains whose links are the singles of the position
@@ -118,6 +120,9 @@ inline constexpr Technique kHardestPattern = Technique::jellyfish;
 /// Whether a technique's steps are chains (Step::chain filled): x_cycle, x_chain, aic and the
 /// forcing chains.
 bool is_chain(Technique technique);
+/// Whether a technique is tried by Sudoku Explainer's rating only (rate --se, explain --se):
+/// the Nishio forcing chain, which HoDoKu's order, and so solve_logically(), does not have.
+bool se_only(Technique technique);
 
 /// Whether a technique holds only where the puzzle has one solution (unique rectangles and
 /// BUG+1 rule out patterns that would leave two): solve_logically() tries them only after the

@@ -156,6 +156,9 @@ inline constexpr std::array<TechniqueFacts, kTechniqueCount> kTechniqueFacts = {
      5, 72, false, false, 1, StepWording::sets},
     {Technique::aligned_triple_exclusion, "aligned triple exclusion", "aligned_triple_exclusion",
      5, 75, false, false, 1, StepWording::sets},
+    // SE's only (se_only()): `explain` keeps HoDoKu's order, which has no Nishio.
+    {Technique::nishio_forcing_chain, "nishio forcing chains", "nishio_forcing_chain",
+     5, 75, false, true, 1, StepWording::chain},
     {Technique::multiple_forcing_chain, "forcing chains", "multiple_forcing_chain",
      5, 80, false, true, 1, StepWording::chain},
     {Technique::dynamic_forcing_chain, "dynamic forcing chains", "dynamic_forcing_chain",

@@ -353,6 +353,8 @@ bool assumes_unique_solution(Technique t) { return technique_facts(t).assumes_un
 
 bool is_chain(Technique t) { return technique_facts(t).chain; }
 
+bool se_only(Technique t) { return t == Technique::nishio_forcing_chain; }
+
 std::string_view technique_name(Technique t) { return technique_facts(t).name; }
 
 std::string_view technique_id(Technique t) { return technique_facts(t).id; }
@@ -476,6 +478,7 @@ std::optional<Step> apply_technique(Technique t, Position& p, const std::functio
       break;
     case Technique::x_chain:
     case Technique::aic:
+    case Technique::nishio_forcing_chain:
     case Technique::multiple_forcing_chain:
     case Technique::dynamic_forcing_chain:
     case Technique::dynamic_forcing_chain_plus:

@@ -22,8 +22,8 @@ namespace {
 /// SE's unique loops are sorted by difficulty then type: types 1, 2 and 4 (4.5) before type 3
 /// (4.6 and more). The chain techniques come last, easiest first; aligned pair
 /// exclusion comes after BUG+1, aligned triplet exclusion after SE's producer of forcing chains and
-/// cycles (our x-cycle and aic steps) and before the multiple forcing chains. SE's techniques only:
-/// the W-wing, finned fish, hidden unique rectangles, Sue de Coq and the ALS techniques are not
+/// cycles (our x-cycle and aic steps) and before Nishio and the multiple forcing chains. SE's
+/// techniques only: the W-wing, finned fish, hidden unique rectangles, Sue de Coq and the ALS techniques are not
 /// SE's, and are left out so that ER stays comparable with the ratings SE publishes
 /// (docs/rating.md).
 constexpr std::array kSeOrder = {
@@ -48,6 +48,7 @@ constexpr std::array kSeOrder = {
     Technique::x_cycle,
     Technique::aic,
     Technique::aligned_triple_exclusion,
+    Technique::nishio_forcing_chain,
     Technique::multiple_forcing_chain,
     Technique::dynamic_forcing_chain,
     Technique::dynamic_forcing_chain_plus,
@@ -137,6 +138,8 @@ std::string_view se_hint_name(const Step& step) {
       return "Forcing X-Chain";
     case Technique::aic:
       return "Forcing Chain";
+    case Technique::nishio_forcing_chain:
+      return "Nishio Forcing Chains";
     case Technique::multiple_forcing_chain:
       return forcing_chains_name(step.chain_kind, false, 0);
     case Technique::dynamic_forcing_chain:

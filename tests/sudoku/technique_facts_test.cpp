@@ -115,6 +115,7 @@ TEST_CASE("the SE values are SE 1.2.1's published scale (docs/rating.md)") {
   CHECK(sudoku::technique_facts(Technique::x_cycle).se_tenths == 65);
   CHECK(sudoku::technique_facts(Technique::x_chain).se_tenths == 66);
   CHECK(sudoku::technique_facts(Technique::aic).se_tenths == 70);
+  CHECK(sudoku::technique_facts(Technique::nishio_forcing_chain).se_tenths == 75);
   CHECK(sudoku::technique_facts(Technique::multiple_forcing_chain).se_tenths == 80);
   CHECK(sudoku::technique_facts(Technique::dynamic_forcing_chain).se_tenths == 85);
   CHECK(sudoku::technique_facts(Technique::dynamic_forcing_chain_plus).se_tenths == 90);
@@ -136,6 +137,7 @@ TEST_CASE("uniqueness and chains are the documented techniques (logic.hpp)") {
   const std::set<Technique> chains = {Technique::x_cycle,
                                       Technique::x_chain,
                                       Technique::aic,
+                                      Technique::nishio_forcing_chain,
                                       Technique::multiple_forcing_chain,
                                       Technique::dynamic_forcing_chain,
                                       Technique::dynamic_forcing_chain_plus,
