@@ -7,9 +7,12 @@
 
 #include <cstdint>
 #include <functional>
+#include <string>
 #include <vector>
 
+#include "sudoku/logic/forcing.hpp"
 #include "sudoku/logic/se_techniques.hpp"
+#include "sudoku/rate/se_rating.hpp"
 
 namespace {
 
@@ -126,4 +129,42 @@ TEST_CASE("a unit's last empty cell is SE's 1.0", "[sudoku][se]") {
   REQUIRE(s);
   CHECK(s->tenths == 10);
   CHECK(s->step.placed == std::vector<sudoku::CellDigit>{{cell(0, 8), 9}});
+}
+
+TEST_CASE("Nishio takes a candidate that no placement of its digit holds, at 7.5 + length",
+          "[sudoku][se]") {
+  // tarx0008 (the forum's #15) after SE 1.2.1's first three steps: r1c5=3 (hidden single),
+  // r1c9<>2 and r3c9<>2 (nested chains). SE's fourth step is a Nishio forcing chain, r4c7<>2 at
+  // 7.9 (serate's step list for the puzzle, --after='%r %s').
+  const std::string line =
+      ".....6.....1.2...3.3.8...7...6.....5.5.3..7..2....1.......9..4...5...98..9.4....7";
+  sudoku::Board board;
+  for (int c = 0; c < 81; ++c) {
+    if (line[static_cast<std::size_t>(c)] != '.') board.set(c / 9, c % 9, line[c] - '0');
+  }
+  sudoku::Position p(board);
+  p.place(cell(0, 4), 3);
+  p.eliminate(cell(0, 8), 2);
+  p.eliminate(cell(2, 8), 2);
+  // The fact, by brute force over digit 2 alone: it can take one cell of every row, column and
+  // box in some ways, none of them through r4c7.
+  std::vector<std::uint64_t> twos(81);
+  for (int c = 0; c < 81; ++c) {
+    twos[static_cast<std::size_t>(c)] = p.value(c) != 0 ? bit(p.value(c)) : p.candidates(c);
+  }
+  const auto [ways, through] = placements(twos, 2, cell(3, 6));
+  REQUIRE(ways > 0);
+  REQUIRE(through == 0);
+
+  sudoku::Position q = p;
+  const auto step = sudoku::detail::forcing_step(sudoku::Technique::nishio_forcing_chain, q,
+                                                 sudoku::detail::ChainPick::easiest);
+  REQUIRE(step);
+  CHECK(step->eliminated == std::vector<sudoku::CellDigit>{{cell(3, 6), 2}});
+  CHECK(sudoku::se_difficulty_tenths(*step) == 79);
+  // Every node of its chain is of digit 2: a Nishio chain follows one digit's links.
+  for (const auto& node : step->chain) CHECK(node.digit == 2);
+  // explain's own order (HoDoKu's) has no Nishio: it is SE's only.
+  CHECK(sudoku::se_only(sudoku::Technique::nishio_forcing_chain));
+  CHECK_FALSE(sudoku::se_only(sudoku::Technique::dynamic_forcing_chain));
 }
