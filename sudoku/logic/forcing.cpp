@@ -61,7 +61,9 @@ constexpr const char* kRuleNames[] = {"locked candidates",
                                       "multiple forcing chain",
                                       "dynamic forcing chain",
                                       "dynamic forcing chain (+)",
-                                      "nested forcing chain"};
+                                      "nested forcing chain",
+                                      "bidirectional cycle"};
+constexpr int kCycleRule = 9;  // kRuleNames' index of a cycle inside a nested chain
 
 struct Node {
   int cell = 0;
@@ -163,6 +165,15 @@ struct Hint {
   int conclusion_digit = 0;
   int complexity = 0;
   int difficulty = 0;  // tenths, SE scale
+  // Cycles (kind "cycle", exact mode, inside nested chains): which links the loop uses (1 units,
+  // 2 cells, 3 both: SE's X-, Y- and XY-cycles), its removals in SE's order, and its nodes
+  // after the start with the cause of each (kCell or a unit), which rule_parents() reads.
+  int cycle_links = 0;
+  struct LoopNode {
+    int cell = 0, digit = 0, cause = 0;
+  };
+  std::vector<LoopNode> loop;
+  std::vector<std::pair<int, int>> removals;
 };
 
 // The memo of inner searches: (technique << 8 | level) followed by the grid -> what was found.
@@ -336,23 +347,26 @@ class Engine {
     imp.prepare(static_cast<std::size_t>(cells_ * stride_));
     imp.allow_both = false;
     imp.grid = grid;
-    if (places_of_ != grid) {
-      places_of_ = grid;
-      places_.assign(static_cast<std::size_t>(L_.unit_count() * stride_), 0);
-      for (std::size_t c = 0; c < grid.size(); ++c) {
-        for (const Slot& s : slots_of(static_cast<int>(c))) {
-          std::uint64_t* row = &places_[static_cast<std::size_t>(s.unit * stride_)];
-          for (std::uint64_t m = grid[c]; m != 0; m &= m - 1) {
-            row[std::countr_zero(m)] |= std::uint64_t{1} << s.index;
-          }
-        }
-      }
-    }
+    ensure_places(grid);
     imp.places = places_;
     imp.locked_seen.assign(places_.size(), 0);
     imp.hidden_seen.assign(places_.size(), 0);
     imp.naked_seen.assign(places_.size(), 0);
     add(imp, cell, digit, on, cause, {}, -1);
+  }
+  /// places_ for `grid` (Imp::places' layout), computed once a grid.
+  void ensure_places(const std::vector<std::uint64_t>& grid) {
+    if (places_of_ == grid) return;
+    places_of_ = grid;
+    places_.assign(static_cast<std::size_t>(L_.unit_count() * stride_), 0);
+    for (std::size_t c = 0; c < grid.size(); ++c) {
+      for (const Slot& s : slots_of(static_cast<int>(c))) {
+        std::uint64_t* row = &places_[static_cast<std::size_t>(s.unit * stride_)];
+        for (std::uint64_t m = grid[c]; m != 0; m &= m - 1) {
+          row[std::countr_zero(m)] |= std::uint64_t{1} << s.index;
+        }
+      }
+    }
   }
   /// Adds a node unless it exists; records a contradiction if its conjugate exists.
   /// Returns the node id, or -1 when it existed or clashed.
@@ -491,6 +505,11 @@ class Engine {
                      bool dynamic, long& cost);
   void multiple(Technique t, int level, const std::vector<std::uint64_t>& grid, int depth,
                 bool first_only, std::vector<Hint>& out);
+  /// SE's bidirectional cycles (Chaining.doCycles, createCycleHint) on `grid`: from each
+  /// candidate assumed true, a breadth-first walk on the position's links (units for X, cells
+  /// for Y, both for XY), a loop closing back on the start after four steps or more; what both
+  /// the loop's on and off nodes see of their digits goes. 9x9 classic boards, exact mode.
+  void cycles(const std::vector<std::uint64_t>& grid, std::vector<Hint>& out);
   /// Nishio forcing chains: each candidate assumed true, then false, and followed along its
   /// digit's links alone (dynamic); a case that clashes proves the opposite (SE's Chaining with
   /// isNishio: contradictions only, no double, cell or region chains).
@@ -1152,6 +1171,10 @@ bool Engine::other_pairs_and_wings(Imp& imp, const std::vector<std::uint64_t>& o
 void Engine::hint_eliminations(const Hint& h, const std::vector<std::uint64_t>& grid,
                                std::vector<Elim>& out) {
   out.clear();
+  if (h.kind == "cycle") {
+    for (const auto& [cell, digit] : h.removals) out.push_back({cell, digit});
+    return;
+  }
   if (!h.conclusion_on) {
     out.push_back({h.conclusion_cell, h.conclusion_digit});
     return;
@@ -1242,6 +1265,7 @@ bool Engine::inner_chains_first(Imp& imp, const std::vector<std::uint64_t>& orig
 // SE's order among the hints of one rule (Chaining.getHintList): difficulty, then complexity,
 // then the kind's sort key; Java's sort is stable, so ties keep the order they were found in.
 int sort_key(const Hint& h) {
+  if (h.kind == "cycle") return h.cycle_links == 3 ? 4 : h.cycle_links == 2 ? 3 : 2;
   if (h.kind == "chain") return h.technique == Technique::x_chain ? 2 : 4;
   if (h.kind == "double") return 1;
   if (h.kind == "cell") return 5;
@@ -1295,8 +1319,8 @@ bool Engine::inner_chains_exact(Imp& imp, const std::vector<std::uint64_t>& orig
       const int id = static_cast<int>(sig & 0x7FFFFFFF);
       for (const Elim& e : elims) {
         if ((g[static_cast<std::size_t>(e.cell)] & digit_bit(e.digit)) == 0) continue;
-        if (add(imp, e.cell, e.digit, false, kAdvanced, {}, rule, &parents, h.complexity, id) >=
-            0) {
+        if (add(imp, e.cell, e.digit, false, kAdvanced, {}, h.kind == "cycle" ? kCycleRule : rule,
+                &parents, h.complexity, id) >= 0) {
           added = true;
         }
       }
@@ -1317,6 +1341,14 @@ bool Engine::inner_chains_exact(Imp& imp, const std::vector<std::uint64_t>& orig
                std::make_move_iterator(hints.end()));
       hints = std::move(x);
     }
+    // SE's rule is "forcing chains and cycles": its X-, Y- and XY-cycles compete too (sorted
+    // below with the chains; a cycle's difficulty never ties a chain's of its kind).
+    if (L_.classic && n_ == 9) {
+      std::vector<Hint> loops = search(Technique::x_cycle, 0, here, depth + 1, false);
+      loops.insert(loops.end(), std::make_move_iterator(hints.begin()),
+                   std::make_move_iterator(hints.end()));
+      hints = std::move(loops);
+    }
     apply(hints, 4);
     if (added || mode.level < 3 || spent()) return added;
     hints = search(Technique::multiple_forcing_chain, 0, here, depth + 1, false);
@@ -1335,6 +1367,18 @@ std::vector<int> Engine::rule_parents(const Hint& hint, const std::vector<std::u
                                       int depth, const Imp& outer,
                                       const std::vector<std::uint64_t>& orig) {
   std::vector<int> result;
+  if (hint.kind == "cycle") {
+    // SE collects them along the loop both ways (the cycle and its reverse): every node after
+    // the start, on or off, by the cell or unit of its link.
+    for (const Hint::LoopNode& n : hint.loop) {
+      if (n.cause == kCell) {
+        hidden_of_cell(outer, orig, n.cell, result);
+      } else {
+        hidden_of_unit(outer, orig, n.cause, n.digit, result);
+      }
+    }
+    return result;
+  }
   for (const Branch& b : hint.branches) {
     const int target = materialize(hint, b, grid, depth, kDisplaySlot);
     if (target < 0) continue;
@@ -1740,6 +1784,175 @@ void Engine::multiple(Technique t, int level, const std::vector<std::uint64_t>& 
   }
 }
 
+void Engine::cycles(const std::vector<std::uint64_t>& grid, std::vector<Hint>& out) {
+  ensure_places(grid);
+  struct Pot {
+    int cell, digit;
+    bool on;
+    int cause;   // kCell or a unit; -1 for the start
+    int parent;  // index in `pots`, -1 for the start
+  };
+  std::vector<Pot> pots;
+  std::vector<int> pending_on, pending_off, next;
+  std::vector<char> to_on(static_cast<std::size_t>(cells_ * stride_));
+  std::vector<char> added(static_cast<std::size_t>(cells_));
+  const auto places = [&](int unit, int digit) {
+    return places_[static_cast<std::size_t>(unit * stride_ + digit)];
+  };
+  // SE's isParent: whether an ancestor of `child` (not itself) is the potential given.
+  const auto is_parent = [&](int child, int cell, int digit, bool on) {
+    for (int i = pots[static_cast<std::size_t>(child)].parent; i >= 0;
+         i = pots[static_cast<std::size_t>(i)].parent) {
+      const Pot& a = pots[static_cast<std::size_t>(i)];
+      if (a.cell == cell && a.digit == digit && a.on == on) return true;
+    }
+    return false;
+  };
+  // SE's order: the X-loops of every candidate, then the Y-loops, then the XY-loops.
+  for (const int links : {1, 2, 3}) {
+    const bool x = (links & 1) != 0, y = (links & 2) != 0;
+    for (int cell = 0; cell < cells_; ++cell) {
+      const std::uint64_t cands = grid[static_cast<std::size_t>(cell)];
+      const int card = std::popcount(cands);
+      if (card < 2 || (!x && card > 2)) continue;
+      for (std::uint64_t m = cands; m != 0; m &= m - 1) {
+        const int v = std::countr_zero(m);
+        // A loop closes on its start through a strong link: a bivalue cell (Y) or a unit with
+        // two places of the digit (X). Without one no walk can find a loop.
+        bool strong = y && card == 2;
+        for (const Slot& sl : slots_of(cell)) {
+          strong = strong || (x && one_bit(places(sl.unit, v) & ~(std::uint64_t{1} << sl.index)));
+        }
+        if (!strong) continue;
+        pots.clear();
+        std::fill(to_on.begin(), to_on.end(), 0);
+        pots.push_back({cell, v, true, -1, -1});
+        to_on[static_cast<std::size_t>(cand(cell, v))] = 1;
+        pending_on.assign(1, 0);
+        pending_off.clear();
+        std::vector<int> found;  // the start's copies that close a loop
+        int length = 0;
+        while (!pending_on.empty() || !pending_off.empty()) {
+          ++length;
+          // On to off: the cell's other digits (Y), the digit's other places in the box, row
+          // and column, each cell once (SE's getOnToOff); none that is an ancestor.
+          for (const int i : pending_on) {
+            const Pot p = pots[static_cast<std::size_t>(i)];
+            const auto push_off = [&](int c, int d, int cause) {
+              if (is_parent(i, c, d, false)) return;
+              pots.push_back({c, d, false, cause, i});
+              pending_off.push_back(static_cast<int>(pots.size()) - 1);
+            };
+            if (y) {
+              for (std::uint64_t o = grid[static_cast<std::size_t>(p.cell)] & ~digit_bit(p.digit);
+                   o != 0; o &= o - 1) {
+                push_off(p.cell, std::countr_zero(o), kCell);
+              }
+            }
+            std::fill(added.begin(), added.end(), 0);
+            added[static_cast<std::size_t>(p.cell)] = 1;
+            for (const Slot& sl : slots_of(p.cell)) {
+              const auto& unit_cells = L_.unit_cells[static_cast<std::size_t>(sl.unit)];
+              for (std::uint64_t o = places(sl.unit, p.digit) & ~(std::uint64_t{1} << sl.index);
+                   o != 0; o &= o - 1) {
+                const int q = unit_cells[static_cast<std::size_t>(std::countr_zero(o))];
+                if (added[static_cast<std::size_t>(q)]) continue;
+                added[static_cast<std::size_t>(q)] = 1;
+                push_off(q, p.digit, sl.unit);
+              }
+            }
+          }
+          pending_on.clear();
+          ++length;
+          // Off to on: the cell's other digit if it has two (Y), the digit's other place in a
+          // unit that has two (X); one node a potential (SE's LinkedHashSet).
+          next.clear();
+          for (const int i : pending_off) {
+            const Pot p = pots[static_cast<std::size_t>(i)];
+            const std::size_t first = pots.size();
+            const auto push_on = [&](int c, int d, int cause) {
+              for (std::size_t k = first; k < pots.size(); ++k) {
+                if (pots[k].cell == c && pots[k].digit == d) return;
+              }
+              pots.push_back({c, d, true, cause, i});
+            };
+            const std::uint64_t pc = grid[static_cast<std::size_t>(p.cell)];
+            if (y && std::popcount(pc) == 2)
+              push_on(p.cell, std::countr_zero(pc & ~digit_bit(p.digit)), kCell);
+            if (x) {
+              for (const Slot& sl : slots_of(p.cell)) {
+                const std::uint64_t others =
+                    places(sl.unit, p.digit) & ~(std::uint64_t{1} << sl.index);
+                if (!one_bit(others)) continue;
+                push_on(L_.unit_cells[static_cast<std::size_t>(sl.unit)]
+                                     [static_cast<std::size_t>(std::countr_zero(others))],
+                        p.digit, sl.unit);
+              }
+            }
+            for (std::size_t k = first; k < pots.size(); ++k) {
+              const Pot& q = pots[k];
+              if (length >= 4 && q.cell == cell && q.digit == v)
+                found.push_back(static_cast<int>(k));
+              char& seen = to_on[static_cast<std::size_t>(cand(q.cell, q.digit))];
+              if (!seen) {
+                seen = 1;
+                next.push_back(static_cast<int>(k));
+              }
+            }
+          }
+          pending_off.clear();
+          pending_on.swap(next);
+        }
+        // Each loop found: its cells, and what both its on and its off nodes see.
+        for (const int end : found) {
+          std::vector<int> loop_cells;
+          std::vector<std::pair<int, int>> forw, back;
+          Hint h;
+          h.technique = Technique::x_cycle;
+          h.kind = "cycle";
+          h.cycle_links = links;
+          for (int i = end; pots[static_cast<std::size_t>(i)].parent >= 0;
+               i = pots[static_cast<std::size_t>(i)].parent) {
+            const Pot& p = pots[static_cast<std::size_t>(i)];
+            if (std::find(loop_cells.begin(), loop_cells.end(), p.cell) == loop_cells.end()) {
+              loop_cells.push_back(p.cell);
+            }
+            h.loop.push_back({p.cell, p.digit, p.cause});
+          }
+          for (int i = end; pots[static_cast<std::size_t>(i)].parent >= 0;
+               i = pots[static_cast<std::size_t>(i)].parent) {
+            const Pot& p = pots[static_cast<std::size_t>(i)];
+            for (const int q : L_.peers[static_cast<std::size_t>(p.cell)]) {
+              if ((grid[static_cast<std::size_t>(q)] & digit_bit(p.digit)) == 0) continue;
+              if (std::find(loop_cells.begin(), loop_cells.end(), q) != loop_cells.end()) continue;
+              (p.on ? forw : back).emplace_back(q, p.digit);
+            }
+          }
+          std::vector<Elim> removable;
+          for (const auto& f : forw) {
+            if (std::find(back.begin(), back.end(), f) != back.end() &&
+                std::none_of(removable.begin(), removable.end(), [&](const Elim& e) {
+                  return e.cell == f.first && e.digit == f.second;
+                })) {
+              removable.push_back({f.first, f.second});
+            }
+          }
+          if (removable.empty()) continue;
+          se_removal_order(removable);
+          for (const Elim& e : removable) h.removals.emplace_back(e.cell, e.digit);
+          // The loop's potentials, the start once (it is also the end): SE's ancestor count.
+          h.complexity = static_cast<int>(h.loop.size());
+          h.source_cells = loop_cells;
+          h.source_digit = v;
+          h.conclusion_cell = removable.front().cell;
+          h.conclusion_digit = removable.front().digit;
+          out.push_back(std::move(h));
+        }
+      }
+    }
+  }
+}
+
 Hint Engine::contradiction_hint(Technique t, int level, const Imp& imp, int cell, int digit,
                                 bool on) {
   Hint h;
@@ -1815,6 +2028,8 @@ std::vector<Hint> Engine::search(Technique t, int level, const std::vector<std::
   std::vector<Hint> out;
   if (t == Technique::x_chain || t == Technique::aic) {
     unary(t, grid, depth, first_only, out);
+  } else if (t == Technique::x_cycle) {
+    cycles(grid, out);
   } else if (t == Technique::nishio_forcing_chain) {
     nishio(grid, depth, first_only, out);
   } else {
@@ -1822,7 +2037,9 @@ std::vector<Hint> Engine::search(Technique t, int level, const std::vector<std::
   }
   for (Hint& h : out) {
     h.level = t == Technique::nested_forcing_chain ? level : 0;
-    h.difficulty = base_difficulty(t, level) + chain_length_bonus_tenths(h.complexity);
+    // SE's CycleHint: 7.0 for a loop with both kinds of links, 6.5 for the others.
+    const int base = h.kind == "cycle" ? (h.cycle_links == 3 ? 70 : 65) : base_difficulty(t, level);
+    h.difficulty = base + chain_length_bonus_tenths(h.complexity);
   }
   if (!key.empty() && !spent()) {
     if (memo_.size() >= kMemoLimit) memo_.clear();

@@ -101,12 +101,12 @@ enum class Technique {
                 ///< a digit Z common to A and B leaves every cell seeing all its places
   aligned_triple_exclusion,  ///< the aligned exclusion on three cells (Sudoku Explainer's)
   // Forcing chains (forcing.hpp).
-  nishio_forcing_chain,  ///< one digit, dynamic: a candidate whose truth (or falsity) leaves the
-                         ///< digit twice in a unit is false (true); Sudoku Explainer's only
-  multiple_forcing_chain,      ///< every candidate of a cell, or place of a digit in a unit,
-                               ///< forces the same conclusion along bivalue/bilocal links
-  dynamic_forcing_chain,       ///< forcing chains whose links are the singles of the position
-                               ///< left by the assumption (contradiction, double, cell, region)
+  nishio_forcing_chain,    ///< one digit, dynamic: a candidate whose truth (or falsity) leaves the
+                           ///< digit twice in a unit is false (true); Sudoku Explainer's only
+  multiple_forcing_chain,  ///< every candidate of a cell, or place of a digit in a unit,
+                           ///< forces the same conclusion along bivalue/bilocal links
+  dynamic_forcing_chain,   ///< forcing chains whose links are the singles of the position
+                           ///< left by the assumption (contradiction, double, cell, region)
   dynamic_forcing_chain_plus,  ///< the same, with locked candidates, pairs and x-wings inside
   nested_forcing_chain,        ///< the same, with forcing chains inside (Step::level 2..5)
 };

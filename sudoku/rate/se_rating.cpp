@@ -23,9 +23,9 @@ namespace {
 /// (4.6 and more). The chain techniques come last, easiest first; aligned pair
 /// exclusion comes after BUG+1, aligned triplet exclusion after SE's producer of forcing chains and
 /// cycles (our x-cycle and aic steps) and before Nishio and the multiple forcing chains. SE's
-/// techniques only: the W-wing, finned fish, hidden unique rectangles, Sue de Coq and the ALS techniques are not
-/// SE's, and are left out so that ER stays comparable with the ratings SE publishes
-/// (docs/rating.md).
+/// techniques only: the W-wing, finned fish, hidden unique rectangles, Sue de Coq and the ALS
+/// techniques are not SE's, and are left out so that ER stays comparable with the ratings SE
+/// publishes (docs/rating.md).
 constexpr std::array kSeOrder = {
     Technique::pointing,
     Technique::claiming,

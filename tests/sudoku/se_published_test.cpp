@@ -134,23 +134,32 @@ TEST_CASE("every step of SE's path holds in the solution", "[sudoku][se]") {
 TEST_CASE("SE ratings agree with the published ones at the measured rate", "[sudoku][se][slow]") {
   // Measured 2026-11-26 (bench/results/se-rating.md): of the forum's 269, ER/EP/ED all equal on
   // 83, ER equal on 91 and within 0.5 on 268; of Sukaku Explainer's 30, all equal on 23. A
-  // change that rates more puzzles as SE does raises these; one that rates fewer fails here.
-  int n[3] = {}, all[3] = {}, er[3] = {}, near[3] = {};
+  // change that rates more puzzles as SE does raises these; one that rates fewer fails here,
+  // as does one that rates more below SE's ER by more than 0.1 (the bound).
+  int n[3] = {}, all[3] = {}, er[3] = {}, near[3] = {}, lower[3] = {};
   for (const auto& p : published()) {
     const Ours o = rate(p);
     ++n[p.part];
     all[p.part] += o.er == p.er && o.ep == p.ep && o.ed == p.ed;
     er[p.part] += o.er == p.er;
     near[p.part] += std::abs(o.er - p.er) <= 5;
+    lower[p.part] += o.er < p.er - 1;
+    if (o.er < p.er - 1) WARN(p.name << ": ER " << o.er << " against SE's " << p.er);
   }
   WARN("forum: " << all[1] << "/" << n[1] << " all three equal, ER " << er[1] << ", ER within 0.5 "
                  << near[1] << "; Sukaku Explainer: " << all[2] << "/" << n[2] << ", ER " << er[2]);
   // 2026-11-27 after SE's rules inside nested chains (3a60a02): 203 all equal, ER 211, all 269
   // within 0.5; 2026-11-28 after a clashing case keeps what it reached (as SE's): 247 all
   // equal, ER 255, all 269 within 0.5.
-  CHECK(all[1] >= 247);
-  CHECK(er[1] >= 255);
+  // 2026-11-28 with SE's bidirectional cycles inside nested chains (and Nishio): 256 all equal,
+  // ER 260; ER lower than SE's by more than 0.1 on two only (#58, gsf-2007-05-24-0032, and
+  // #83, whose published figures SE itself does not give for the puzzle listed:
+  // docs/rating.md).
+  CHECK(all[1] >= 256);
+  CHECK(er[1] >= 260);
   CHECK(near[1] >= 269);
+  CHECK(lower[1] <= 2);
+  CHECK(lower[2] == 0);
   CHECK(all[2] >= 30);
   CHECK(er[2] >= 30);
 }

@@ -5,9 +5,11 @@
 // the direct hidden pair and the direct hidden triplet are in se_published_test.cpp.
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <cstdint>
 #include <functional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "sudoku/logic/forcing.hpp"
@@ -167,4 +169,35 @@ TEST_CASE("Nishio takes a candidate that no placement of its digit holds, at 7.5
   // explain's own order (HoDoKu's) has no Nishio: it is SE's only.
   CHECK(sudoku::se_only(sudoku::Technique::nishio_forcing_chain));
   CHECK_FALSE(sudoku::se_only(sudoku::Technique::dynamic_forcing_chain));
+}
+
+TEST_CASE("inside nested chains SE's rule holds its bidirectional cycles", "[sudoku][se]") {
+  // tarx0008 again, after SE's first seven steps (the three above, r5c9<>2, and two pointings
+  // that take 2 from r1c8, r9c8, r7c7, r9c7). SE's eighth step is a cell forcing chain from
+  // r7c9 taking 2 from r7c3 at 10.2; its hint, printed from SE's own objects, has flat
+  // complexity 22 and nested 24: two of its branches rest on a ten-cell "Bidirectional Cycle"
+  // (a loop of bivalue cells and bilocal units, 12 nodes) each. Without cycles inside, the
+  // branches rest on shorter forcing chains: 28 nodes, 10.1.
+  const std::string line =
+      ".....6.....1.2...3.3.8...7...6.....5.5.3..7..2....1.......9..4...5...98..9.4....7";
+  sudoku::Board board;
+  for (int c = 0; c < 81; ++c) {
+    if (line[static_cast<std::size_t>(c)] != '.') board.set(c / 9, c % 9, line[c] - '0');
+  }
+  sudoku::Position p(board);
+  p.place(cell(0, 4), 3);
+  for (const auto& [r, c] : std::vector<std::pair<int, int>>{
+           {0, 8}, {2, 8}, {3, 6}, {4, 8}, {0, 7}, {8, 7}, {6, 6}, {8, 6}}) {
+    p.eliminate(cell(r, c), 2);
+  }
+  const auto step = sudoku::detail::forcing_step(sudoku::Technique::nested_forcing_chain, p,
+                                                 sudoku::detail::ChainPick::easiest);
+  REQUIRE(step);
+  CHECK(step->eliminated == std::vector<sudoku::CellDigit>{{cell(6, 2), 2}});
+  CHECK(step->chain_kind == "cell");
+  CHECK(step->level == 2);
+  CHECK(step->complexity == 46);
+  CHECK(sudoku::se_difficulty_tenths(*step) == 102);
+  CHECK(std::any_of(step->chain.begin(), step->chain.end(),
+                    [](const sudoku::ChainNode& n) { return n.rule == "bidirectional cycle"; }));
 }
