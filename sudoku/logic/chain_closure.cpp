@@ -33,7 +33,10 @@ ClosureTable::ClosureTable(const Layout& layout) {
   assert(fits(layout));
   units_ = layout.unit_cells.size();
   for (std::size_t u = 0; u < units_; ++u) {
-    for (int c : layout.unit_cells[u]) unit_[u] |= kOne << c;
+    for (int c : layout.unit_cells[u]) {
+      unit_[u] |= kOne << c;
+      cell_units_[static_cast<std::size_t>(c)] |= std::uint32_t{1} << u;
+    }
   }
   for (std::size_t c = 0; c < 81; ++c) {
     for (int q : layout.peers[c]) peers_[c] |= kOne << q;
@@ -223,6 +226,9 @@ void ClosureTable::compute_dynamic(int cell, int digit, bool on, Closure& out) c
       on_cells |= new_on[d];
     }
     if (on_cells != 0) {
+      // The sets were apart before this round (or the conflict is known): a clash now is a
+      // new off that is on.
+      bool clashed = false;
       for (std::size_t d = 1; d <= 9; ++d) {
         CellBits reach = 0;
         for (CellBits m = new_on[d]; m != 0; m &= m - 1) {
@@ -233,8 +239,9 @@ void ClosureTable::compute_dynamic(int cell, int digit, bool on, Closure& out) c
         out.off[d] |= add;
         new_off[d] |= add;
         new_on[d] = 0;
+        clashed = clashed || (add & out.on[d]) != 0;
       }
-      if (clash()) {
+      if (clashed) {
         out.conflict = true;
         if (stop_) return;
       }
@@ -259,9 +266,13 @@ void ClosureTable::compute_dynamic(int cell, int digit, bool on, Closure& out) c
       for (std::size_t d = 1; d <= 9; ++d) {
         CellBits add = single & left[d];
         if (new_off[d] != 0) {
-          for (std::uint32_t us = multi_units_[d]; us != 0; us &= us - 1) {
+          // The units of the cells just turned off (a few), not every unit tested against them.
+          std::uint32_t hit = 0;
+          for (CellBits m = new_off[d]; m != 0; m &= m - 1) {
+            hit |= cell_units_[static_cast<std::size_t>(lowest(m))];
+          }
+          for (std::uint32_t us = multi_units_[d] & hit; us != 0; us &= us - 1) {
             const auto u = static_cast<std::size_t>(std::countr_zero(us));
-            if ((new_off[d] & unit_[u]) == 0) continue;
             const CellBits where = left[d] & unit_[u];
             if (where == 0) {
               out.conflict = true;

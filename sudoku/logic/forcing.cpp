@@ -421,9 +421,13 @@ class Engine {
   void hidden_of_unit(const Imp& imp, const std::vector<std::uint64_t>& orig, int unit, int digit,
                       std::vector<int>& out) const {
     const std::uint64_t bit = digit_bit(digit);
-    for (int cell : L_.unit_cells[static_cast<std::size_t>(unit)]) {
-      const auto c = static_cast<std::size_t>(cell);
-      if ((orig[c] & bit) != 0 && (imp.grid[c] & bit) == 0) {
+    const auto& cells = L_.unit_cells[static_cast<std::size_t>(unit)];
+    // Only the cells the digit has left (imp.places holds imp.grid's places), in unit order.
+    const std::uint64_t all = cells.size() >= 64 ? ~std::uint64_t{0}
+                                                 : (std::uint64_t{1} << cells.size()) - 1;
+    for (std::uint64_t m = all & ~place_bits(imp, unit, digit); m != 0; m &= m - 1) {
+      const int cell = cells[static_cast<std::size_t>(std::countr_zero(m))];
+      if ((orig[static_cast<std::size_t>(cell)] & bit) != 0) {
         const int id = imp.off_id[static_cast<std::size_t>(cand(cell, digit))];
         if (id >= 0) out.push_back(id);
       }
@@ -1615,7 +1619,7 @@ void Engine::multiple(Technique t, int level, const std::vector<std::uint64_t>& 
   auto worth = [&](const Node& x) {
     const std::uint64_t m = grid[static_cast<std::size_t>(x.cell)];
     if ((m & digit_bit(x.digit)) == 0) return false;
-    return !x.on || std::popcount(m) > 1;
+    return !x.on || !at_most_one_bit(m);
   };
   auto branch_to = [](int cell, int digit, bool on, const Node& x) {
     Branch b;
@@ -1644,6 +1648,7 @@ void Engine::multiple(Technique t, int level, const std::vector<std::uint64_t>& 
     return (x.on ? imp.on_id[c] : imp.off_id[c]) == static_cast<int>(i);
   };
   ClosureTable* fast = closures(depth, grid, mode);
+  std::vector<int> where;  // region chains: the places of a digit in a unit
   for (int cell = 0; cell < cells_; ++cell) {
     const std::uint64_t cands = grid[static_cast<std::size_t>(cell)];
     const int card = std::popcount(cands);
@@ -1744,7 +1749,7 @@ void Engine::multiple(Technique t, int level, const std::vector<std::uint64_t>& 
       if (first.contradiction() && !exact_) continue;
       for (const Slot& s : slots_of(cell)) {
         const int unit = s.unit;
-        std::vector<int> where;
+        where.clear();
         for (int q : L_.unit_cells[static_cast<std::size_t>(unit)]) {
           if ((grid[static_cast<std::size_t>(q)] & digit_bit(d)) != 0) where.push_back(q);
         }
@@ -1820,7 +1825,7 @@ void Engine::nishio(const std::vector<std::uint64_t>& grid, int depth, bool firs
   const Mode mode = mode_of(t, 0);
   for (int cell = 0; cell < cells_; ++cell) {
     const std::uint64_t cands = grid[static_cast<std::size_t>(cell)];
-    if (std::popcount(cands) < 2) continue;
+    if (at_most_one_bit(cands)) continue;
     for (std::uint64_t m = cands; m != 0; m &= m - 1) {
       if (spent()) return;
       const int d = std::countr_zero(m);
