@@ -122,6 +122,12 @@ std::vector<std::unique_ptr<Imp>>& spare_imps() {
   static thread_local std::vector<std::unique_ptr<Imp>> spare;
   return spare;
 }
+/// Closure tables likewise (each holds some 550 KB of closures, cleared when made).
+std::vector<std::unique_ptr<ClosureTable>>& spare_tables() {
+  static thread_local std::vector<std::unique_ptr<ClosureTable>> spare;
+  return spare;
+}
+constexpr std::size_t kSpareTables = 16;
 std::unique_ptr<Imp> new_imp() {
   auto& spare = spare_imps();
   if (spare.empty()) return std::make_unique<Imp>();
@@ -293,6 +299,10 @@ class Engine {
     }
     for (auto& cache : on_cache_) {
       for (auto& imp : cache.imps) keep(imp);
+    }
+    auto& tables = spare_tables();
+    for (auto& table : tables_) {
+      if (table && tables.size() < kSpareTables) tables.push_back(std::move(table));
     }
   }
 
@@ -1482,7 +1492,16 @@ ClosureTable* Engine::closures(int depth, const std::vector<std::uint64_t>& grid
   if (!fast_ || mode.level != 0) return nullptr;
   while (static_cast<int>(tables_.size()) <= depth) tables_.push_back(nullptr);
   auto& table = tables_[static_cast<std::size_t>(depth)];
-  if (!table) table = std::make_unique<ClosureTable>(L_);
+  if (!table) {
+    auto& spare = spare_tables();
+    if (spare.empty()) {
+      table = std::make_unique<ClosureTable>(L_);
+    } else {
+      table = std::move(spare.back());
+      spare.pop_back();
+      table->bind(L_);
+    }
+  }
   table->reset(grid, mode.dynamic, mode.y_links, mode.stop_on_contradiction);
   return table.get();
 }
