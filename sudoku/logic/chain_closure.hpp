@@ -84,7 +84,7 @@ class ClosureTable {
   void compute_static(int cell, int digit, bool on, Closure& out) const;
 
   std::array<CellBits, 81> peers_{};
-  std::array<CellBits, 32> unit_{};  // rows, columns, boxes, then the rules' other units
+  std::array<CellBits, 32> unit_{};             // rows, columns, boxes, then the rules' other units
   std::array<std::uint32_t, 81> cell_units_{};  // by cell: the units holding it (bits of unit_)
   std::size_t units_ = 0;
   // Of the current grid:

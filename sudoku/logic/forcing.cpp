@@ -433,8 +433,8 @@ class Engine {
     const std::uint64_t bit = digit_bit(digit);
     const auto& cells = L_.unit_cells[static_cast<std::size_t>(unit)];
     // Only the cells the digit has left (imp.places holds imp.grid's places), in unit order.
-    const std::uint64_t all = cells.size() >= 64 ? ~std::uint64_t{0}
-                                                 : (std::uint64_t{1} << cells.size()) - 1;
+    const std::uint64_t all =
+        cells.size() >= 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << cells.size()) - 1;
     for (std::uint64_t m = all & ~place_bits(imp, unit, digit); m != 0; m &= m - 1) {
       const int cell = cells[static_cast<std::size_t>(std::countr_zero(m))];
       if ((orig[static_cast<std::size_t>(cell)] & bit) != 0) {
