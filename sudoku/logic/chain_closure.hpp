@@ -48,6 +48,9 @@ class ClosureTable {
   /// Whether the layout is the 9x9 board these closures are written for.
   static bool fits(const Layout& layout);
   explicit ClosureTable(const Layout& layout);
+  /// Takes the links of `layout` (which fits()): a table can be kept for another engine's
+  /// layout, as its closures are valid only until the next reset() anyway.
+  void bind(const Layout& layout);
 
   /// Starts over on `grid` (cell -> candidate mask, bit d for digit d) with the given rules.
   /// `stop_on_conflict`: a closure that meets a conflict stops there (its sets are then partial),
@@ -56,7 +59,14 @@ class ClosureTable {
              bool stop_on_conflict);
 
   /// The closure of (cell, digit, on); the digit must be a candidate of the cell in the grid.
-  const Closure& get(int cell, int digit, bool on);
+  const Closure& get(int cell, int digit, bool on) {
+    const auto i = static_cast<std::size_t>((cell * 10 + digit) * 2 + (on ? 1 : 0));
+    if (stamp_[i] != epoch_) {
+      compute(cell, digit, on, memo_[i]);
+      stamp_[i] = epoch_;
+    }
+    return memo_[i];
+  }
 
   /// Static rules only: whether the closure of (cell, digit, on) stops after its first step,
   /// with no on literal but the assumption's (so no chain from it reaches its negation). An
@@ -74,7 +84,8 @@ class ClosureTable {
   void compute_static(int cell, int digit, bool on, Closure& out) const;
 
   std::array<CellBits, 81> peers_{};
-  std::array<CellBits, 32> unit_{};  // rows, columns, boxes, then the rules' other units
+  std::array<CellBits, 32> unit_{};             // rows, columns, boxes, then the rules' other units
+  std::array<std::uint32_t, 81> cell_units_{};  // by cell: the units holding it (bits of unit_)
   std::size_t units_ = 0;
   // Of the current grid:
   std::array<std::uint64_t, 81> grid_{};

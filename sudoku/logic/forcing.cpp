@@ -91,6 +91,7 @@ struct Imp {
   // (locked: of one digit; pairs: of every digit) have not changed since holds no pattern of
   // that kind it did not apply.
   std::vector<std::uint64_t> locked_seen, hidden_seen, naked_seen;
+  bool seen_stale = true;  // they are of an earlier propagation: inside_rules() clears them
   int contra_on = -1, contra_off = -1;
   // Static chains from one assumption (X-chains, AICs) follow a candidate both ways: reaching
   // the assumption's negation is what they look for, and other clashes do not stop them.
@@ -123,6 +124,12 @@ std::vector<std::unique_ptr<Imp>>& spare_imps() {
   static thread_local std::vector<std::unique_ptr<Imp>> spare;
   return spare;
 }
+/// Closure tables likewise (each holds some 550 KB of closures, cleared when made).
+std::vector<std::unique_ptr<ClosureTable>>& spare_tables() {
+  static thread_local std::vector<std::unique_ptr<ClosureTable>> spare;
+  return spare;
+}
+constexpr std::size_t kSpareTables = 16;
 std::unique_ptr<Imp> new_imp() {
   auto& spare = spare_imps();
   if (spare.empty()) return std::make_unique<Imp>();
@@ -304,6 +311,10 @@ class Engine {
     for (auto& cache : on_cache_) {
       for (auto& imp : cache.imps) keep(imp);
     }
+    auto& tables = spare_tables();
+    for (auto& table : tables_) {
+      if (table && tables.size() < kSpareTables) tables.push_back(std::move(table));
+    }
   }
 
   Imp& slot(int depth, int index) {
@@ -331,6 +342,10 @@ class Engine {
       if (v < static_cast<int>(placed_.size())) ++placed_[static_cast<std::size_t>(v)];
       solved_key_ = (solved_key_ ^ (c * 64 + static_cast<std::size_t>(v))) * 0x100000001B3u;
     }
+    empty_.assign(p.layout().unit_cells.size(), 0);
+    for (std::size_t u = 0; u < empty_.size(); ++u) {
+      for (int c : p.layout().unit_cells[u]) empty_[u] += !solved_[static_cast<std::size_t>(c)];
+    }
   }
   /// Asked every 1024 propagations; once it says yes the engine counts as spent. Null: never.
   void set_stop(const std::function<bool()>* stop) {
@@ -349,9 +364,7 @@ class Engine {
     imp.grid = grid;
     ensure_places(grid);
     imp.places = places_;
-    imp.locked_seen.assign(places_.size(), 0);
-    imp.hidden_seen.assign(places_.size(), 0);
-    imp.naked_seen.assign(places_.size(), 0);
+    imp.seen_stale = true;
     add(imp, cell, digit, on, cause, {}, -1);
   }
   /// places_ for `grid` (Imp::places' layout), computed once a grid.
@@ -432,9 +445,13 @@ class Engine {
   void hidden_of_unit(const Imp& imp, const std::vector<std::uint64_t>& orig, int unit, int digit,
                       std::vector<int>& out) const {
     const std::uint64_t bit = digit_bit(digit);
-    for (int cell : L_.unit_cells[static_cast<std::size_t>(unit)]) {
-      const auto c = static_cast<std::size_t>(cell);
-      if ((orig[c] & bit) != 0 && (imp.grid[c] & bit) == 0) {
+    const auto& cells = L_.unit_cells[static_cast<std::size_t>(unit)];
+    // Only the cells the digit has left (imp.places holds imp.grid's places), in unit order.
+    const std::uint64_t all =
+        cells.size() >= 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << cells.size()) - 1;
+    for (std::uint64_t m = all & ~place_bits(imp, unit, digit); m != 0; m &= m - 1) {
+      const int cell = cells[static_cast<std::size_t>(std::countr_zero(m))];
+      if ((orig[static_cast<std::size_t>(cell)] & bit) != 0) {
         const int id = imp.off_id[static_cast<std::size_t>(cand(cell, digit))];
         if (id >= 0) out.push_back(id);
       }
@@ -541,6 +558,7 @@ class Engine {
   // a chain count empty cells and placed digits on the grid itself, not on the propagation's.
   std::vector<char> solved_;
   std::array<int, 10> placed_{};
+  std::vector<int> empty_;  // by unit: its cells not solved in the position rated
   std::uint64_t solved_key_ = 0;
   SearchMemo& memo_ = thread_memo();
   std::uint64_t rules_key_ = 0;  // non-classic layouts: a hash of the units and apart pairs
@@ -599,7 +617,8 @@ class Engine {
     while (scratch_.size() <= d) scratch_.push_back(std::make_unique<Scratch>());
     return *scratch_[d];
   }
-  mutable std::vector<char> complexity_seen_;
+  mutable std::vector<std::uint32_t> complexity_seen_;
+  mutable std::uint32_t complexity_epoch_ = 0;
   mutable std::vector<int> complexity_todo_, complexity_nested_;
 };
 
@@ -702,8 +721,15 @@ void Engine::propagate(Imp& imp, const std::vector<std::uint64_t>& orig, const M
 }
 
 int Engine::complexity(const Imp& imp, int node, bool fresh) const {
-  std::vector<char>& seen = complexity_seen_;
-  seen.assign(imp.nodes.size(), 0);
+  // A node is seen in this call where its stamp is this call's: no clearing between calls,
+  // which are many on one propagation (one a conclusion of each case).
+  std::vector<std::uint32_t>& seen = complexity_seen_;
+  if (seen.size() < imp.nodes.size()) seen.resize(imp.nodes.size(), 0);
+  if (++complexity_epoch_ == 0) {  // the stamps wrapped: forget them all
+    std::fill(seen.begin(), seen.end(), 0);
+    complexity_epoch_ = 1;
+  }
+  const std::uint32_t epoch = complexity_epoch_;
   std::vector<int>& todo = complexity_todo_;
   todo.assign(1, node);
   std::vector<int>& nested_seen = complexity_nested_;
@@ -712,8 +738,8 @@ int Engine::complexity(const Imp& imp, int node, bool fresh) const {
   while (!todo.empty()) {
     const int i = todo.back();
     todo.pop_back();
-    if (seen[static_cast<std::size_t>(i)]) continue;
-    seen[static_cast<std::size_t>(i)] = 1;
+    if (seen[static_cast<std::size_t>(i)] == epoch) continue;
+    seen[static_cast<std::size_t>(i)] = epoch;
     ++count;
     const Node& nd = imp.nodes[static_cast<std::size_t>(i)];
     if (nd.nested_id >= 0 &&
@@ -763,6 +789,16 @@ bool Engine::inside_rules(Imp& imp, const std::vector<std::uint64_t>& orig, cons
   std::vector<int>& parents = buffers.parents;
   elims.clear();
   parents.clear();
+  if (imp.seen_stale) {
+    // Cleared here, not at start(): most propagations never get here, and SE's rules
+    // (se_pairs_and_wings()) on a classic board look at none of them.
+    imp.seen_stale = false;
+    if (!L_.classic) imp.locked_seen.assign(imp.places.size(), 0);
+    if (!(exact_ && L_.classic && n_ == 9)) {
+      imp.hidden_seen.assign(imp.places.size(), 0);
+      imp.naked_seen.assign(imp.places.size(), 0);
+    }
+  }
   bool added = false;
   // Each pattern found adds its eliminations with the off nodes it rests on as parents; a
   // pattern resting on no off node was already in the position and is skipped.
@@ -962,17 +998,20 @@ bool Engine::se_pairs_and_wings(Imp& imp, const std::vector<std::uint64_t>& orig
   std::vector<Elim>& elims = buffers.elims;
   std::vector<int>& parents = buffers.parents;
   const int order[3] = {2, 1, 0};  // box, column, row
-  auto empty = [&](int unit) {
-    int count = 0;
-    for (int c : L_.unit_cells[static_cast<std::size_t>(unit)])
-      count += !solved_[static_cast<std::size_t>(c)];
-    return count;
-  };
-  auto each_pair = [](auto&& f) {
-    for (int b = 1; b < 9; ++b) {
-      for (int a = 0; a < b; ++a) f(a, b);
+  auto empty = [&](int unit) { return empty_[static_cast<std::size_t>(unit)]; };
+  // The pairs of `among`'s members (indices 0..8) in Gosper's order. Only sets of two can
+  // pair (two sets of two or more whose union has two are both that union), so the loops
+  // below pass `among` the indices whose set has two members and compare sets for equality:
+  // the pairs they skip are those that could find nothing.
+  auto each_pair = [](std::uint32_t among, auto&& f) {
+    for (std::uint32_t bs = among & (among - 1); bs != 0; bs &= bs - 1) {
+      const int b = std::countr_zero(bs);
+      for (std::uint32_t as = among & ((std::uint32_t{1} << b) - 1); as != 0; as &= as - 1) {
+        f(std::countr_zero(as), b);
+      }
     }
   };
+  const auto two = [](std::uint64_t m) { return !at_most_one_bit(m) && at_most_two_bits(m); };
   bool added = false;
   const auto emitted = [&](auto&&... args) {
     const std::size_t before = imp.nodes.size();
@@ -983,9 +1022,13 @@ bool Engine::se_pairs_and_wings(Imp& imp, const std::vector<std::uint64_t>& orig
     for (int i = 0; i < 9; ++i) {
       const int u = kind * 9 + i;
       if (empty(u) <= 4) continue;
-      each_pair([&](int a, int b) {
+      std::uint32_t digits = 0;  // digit - 1 for those with two places
+      for (int d = 1; d <= 9; ++d) {
+        if (two(place_bits(imp, u, d))) digits |= std::uint32_t{1} << (d - 1);
+      }
+      each_pair(digits, [&](int a, int b) {
         const std::uint64_t pa = place_bits(imp, u, a + 1), pb = place_bits(imp, u, b + 1);
-        if (std::popcount(pa) < 2 || std::popcount(pb) < 2 || std::popcount(pa | pb) != 2) return;
+        if (pa != pb) return;
         const std::uint64_t keep = digit_bit(a + 1) | digit_bit(b + 1);
         elims.clear();
         for (std::uint64_t m = pa | pb; m != 0; m &= m - 1) {
@@ -1009,12 +1052,16 @@ bool Engine::se_pairs_and_wings(Imp& imp, const std::vector<std::uint64_t>& orig
       const int u = kind * 9 + i;
       if (empty(u) < 4) continue;
       const auto& cells = L_.unit_cells[static_cast<std::size_t>(u)];
-      each_pair([&](int a, int b) {
+      std::uint32_t pairs = 0;  // indices of the unit's unsolved cells of two candidates
+      for (std::size_t k = 0; k < 9; ++k) {
+        const auto c = static_cast<std::size_t>(cells[k]);
+        if (!solved_[c] && two(g[c])) pairs |= std::uint32_t{1} << k;
+      }
+      each_pair(pairs, [&](int a, int b) {
         const int ca = cells[static_cast<std::size_t>(a)], cb = cells[static_cast<std::size_t>(b)];
         const std::uint64_t ma = g[static_cast<std::size_t>(ca)],
                             mb = g[static_cast<std::size_t>(cb)];
-        if (solved_[static_cast<std::size_t>(ca)] || solved_[static_cast<std::size_t>(cb)]) return;
-        if (std::popcount(ma) < 2 || std::popcount(mb) < 2 || std::popcount(ma | mb) != 2) return;
+        if (ma != mb) return;
         elims.clear();
         for (int c : cells) {
           if (c == ca || c == cb) continue;
@@ -1034,11 +1081,21 @@ bool Engine::se_pairs_and_wings(Imp& imp, const std::vector<std::uint64_t>& orig
   const std::array<int, 10>& placed = placed_;
   for (int kind : {1, 0}) {  // base lines: columns, then rows
     const int base0 = kind * 9, cover0 = (1 - kind) * 9;
-    each_pair([&](int a, int b) {
+    std::array<std::uint32_t, 10> lines{};  // by digit: the base lines where it has two places
+    std::uint32_t any = 0;
+    for (int d = 1; d <= 9; ++d) {
+      if (placed[static_cast<std::size_t>(d)] + 4 > 9) continue;
+      for (int i = 0; i < 9; ++i) {
+        if (two(place_bits(imp, base0 + i, d))) lines[static_cast<std::size_t>(d)] |= 1u << i;
+      }
+      any |= lines[static_cast<std::size_t>(d)];
+    }
+    each_pair(any, [&](int a, int b) {
+      const std::uint32_t both = (1u << a) | (1u << b);
       for (int d = 1; d <= 9; ++d) {
-        if (placed[static_cast<std::size_t>(d)] + 4 > 9) continue;
+        if ((lines[static_cast<std::size_t>(d)] & both) != both) continue;
         const std::uint64_t pa = place_bits(imp, base0 + a, d), pb = place_bits(imp, base0 + b, d);
-        if (std::popcount(pa) < 2 || std::popcount(pb) < 2 || std::popcount(pa | pb) != 2) continue;
+        if (pa != pb) continue;
         elims.clear();
         for (std::uint64_t m = pa | pb; m != 0; m &= m - 1) {
           const int cover = cover0 + std::countr_zero(m);
@@ -1479,7 +1536,16 @@ ClosureTable* Engine::closures(int depth, const std::vector<std::uint64_t>& grid
   if (!fast_ || mode.level != 0) return nullptr;
   while (static_cast<int>(tables_.size()) <= depth) tables_.push_back(nullptr);
   auto& table = tables_[static_cast<std::size_t>(depth)];
-  if (!table) table = std::make_unique<ClosureTable>(L_);
+  if (!table) {
+    auto& spare = spare_tables();
+    if (spare.empty()) {
+      table = std::make_unique<ClosureTable>(L_);
+    } else {
+      table = std::move(spare.back());
+      spare.pop_back();
+      table->bind(L_);
+    }
+  }
   table->reset(grid, mode.dynamic, mode.y_links, mode.stop_on_contradiction);
   return table.get();
 }
@@ -1616,7 +1682,7 @@ void Engine::multiple(Technique t, int level, const std::vector<std::uint64_t>& 
   auto worth = [&](const Node& x) {
     const std::uint64_t m = grid[static_cast<std::size_t>(x.cell)];
     if ((m & digit_bit(x.digit)) == 0) return false;
-    return !x.on || std::popcount(m) > 1;
+    return !x.on || !at_most_one_bit(m);
   };
   auto branch_to = [](int cell, int digit, bool on, const Node& x) {
     Branch b;
@@ -1645,6 +1711,7 @@ void Engine::multiple(Technique t, int level, const std::vector<std::uint64_t>& 
     return (x.on ? imp.on_id[c] : imp.off_id[c]) == static_cast<int>(i);
   };
   ClosureTable* fast = closures(depth, grid, mode);
+  std::vector<int> where;  // region chains: the places of a digit in a unit
   for (int cell = 0; cell < cells_; ++cell) {
     const std::uint64_t cands = grid[static_cast<std::size_t>(cell)];
     const int card = std::popcount(cands);
@@ -1705,21 +1772,26 @@ void Engine::multiple(Technique t, int level, const std::vector<std::uint64_t>& 
     if (!any_clash || exact_) {
       const Imp& first = *on_imps[0];
       const int d0 = std::countr_zero(cands);
+      std::array<int, 64> ids;  // the conclusion's node in each case
       for (std::size_t i = 1; i < first.nodes.size(); ++i) {
         if (!live(first, i)) continue;
         const Node& x = first.nodes[i];
         if (!worth(x)) continue;
         const auto c = static_cast<std::size_t>(cand(x.cell, x.digit));
+        // Every case must reach the conclusion before any complexity is counted: most
+        // conclusions of the first case are not reached by all.
         bool all = true;
-        int total = complexity(first, static_cast<int>(i));
-        int j = 1;
-        for (std::uint64_t m = cands & (cands - 1); m != 0 && all; m &= m - 1, ++j) {
+        for (int j = 1; j < card && all; ++j) {
           const Imp& other = *on_imps[static_cast<std::size_t>(j)];
-          const int id = x.on ? other.on_id[c] : other.off_id[c];
-          all = id >= 0;
-          if (all) total += complexity(other, id, !exact_);
+          ids[static_cast<std::size_t>(j)] = x.on ? other.on_id[c] : other.off_id[c];
+          all = ids[static_cast<std::size_t>(j)] >= 0;
         }
         if (!all) continue;
+        int total = complexity(first, static_cast<int>(i));
+        for (int j = 1; j < card; ++j) {
+          total += complexity(*on_imps[static_cast<std::size_t>(j)],
+                              ids[static_cast<std::size_t>(j)], !exact_);
+        }
         Hint h = make("cell", x.on, x.cell, x.digit);
         h.source_cells = {cell};
         h.branches.push_back(branch_to(cell, d0, true, x));
@@ -1740,7 +1812,7 @@ void Engine::multiple(Technique t, int level, const std::vector<std::uint64_t>& 
       if (first.contradiction() && !exact_) continue;
       for (const Slot& s : slots_of(cell)) {
         const int unit = s.unit;
-        std::vector<int> where;
+        where.clear();
         for (int q : L_.unit_cells[static_cast<std::size_t>(unit)]) {
           if ((grid[static_cast<std::size_t>(q)] & digit_bit(d)) != 0) where.push_back(q);
         }
@@ -1752,6 +1824,7 @@ void Engine::multiple(Technique t, int level, const std::vector<std::uint64_t>& 
           clash = clash || others[j]->contradiction();
         }
         if (clash && !exact_) continue;
+        std::array<int, 64> ids;  // the conclusion's node in each case
         for (std::size_t i = 1; i < first.nodes.size(); ++i) {
           if (!live(first, i)) continue;
           const Node& x = first.nodes[i];
@@ -1762,14 +1835,16 @@ void Engine::multiple(Technique t, int level, const std::vector<std::uint64_t>& 
           }
           const auto c = static_cast<std::size_t>(cand(x.cell, x.digit));
           bool all = true;
-          int total = complexity(first, static_cast<int>(i));
           for (std::size_t j = 1; j < where.size() && all; ++j) {
             const Imp& other = *others[j];
-            const int id = x.on ? other.on_id[c] : other.off_id[c];
-            all = id >= 0;
-            if (all) total += complexity(other, id, !exact_);
+            ids[j] = x.on ? other.on_id[c] : other.off_id[c];
+            all = ids[j] >= 0;
           }
           if (!all) continue;
+          int total = complexity(first, static_cast<int>(i));
+          for (std::size_t j = 1; j < where.size(); ++j) {
+            total += complexity(*others[j], ids[j], !exact_);
+          }
           Hint h = make("region", x.on, x.cell, x.digit);
           h.source_cells = where;
           h.source_digit = d;
@@ -1982,7 +2057,7 @@ void Engine::nishio(const std::vector<std::uint64_t>& grid, int depth, bool firs
   const Mode mode = mode_of(t, 0);
   for (int cell = 0; cell < cells_; ++cell) {
     const std::uint64_t cands = grid[static_cast<std::size_t>(cell)];
-    if (std::popcount(cands) < 2) continue;
+    if (at_most_one_bit(cands)) continue;
     for (std::uint64_t m = cands; m != 0; m &= m - 1) {
       if (spent()) return;
       const int d = std::countr_zero(m);

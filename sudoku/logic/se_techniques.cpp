@@ -46,6 +46,13 @@ SeStep placing(Position& p, Step step, int cell, int digit, int tenths, std::str
   return {std::move(step), tenths, name};
 }
 
+/// The next larger mask with as many bits as `m` (not 0).
+std::uint64_t next_of_same_size(std::uint64_t m) {
+  const std::uint64_t low = m & (~m + 1);
+  const std::uint64_t r = m + low;
+  return (((r ^ m) >> 2) / low) | r;
+}
+
 }  // namespace
 
 std::optional<SeStep> se_full_house(Position& p) {
@@ -130,9 +137,11 @@ std::optional<SeStep> se_direct_hidden_set(Position& p, int degree) {
       if (empty_cells(p, id) <= degree) continue;
       std::array<std::uint64_t, 10> where{};
       for (int d = 1; d <= 9; ++d) where[static_cast<std::size_t>(d)] = p.places(id, d);
-      // The digit sets of `degree` digits, as masks of digits 1..9, increasing.
-      for (std::uint64_t set = 0; set < (1u << 10); set += 2) {
-        if (std::popcount(set) != degree) continue;
+      // The digit sets of `degree` digits, as masks of digits 1..9, increasing: the next
+      // larger 9-bit mask of as many bits each time (Gosper's hack), shifted past bit 0.
+      for (std::uint64_t digits = (std::uint64_t{1} << degree) - 1; digits < (1u << 9);
+           digits = next_of_same_size(digits)) {
+        const std::uint64_t set = digits << 1;
         std::uint64_t together = 0;
         bool each_two = true;
         for (std::uint64_t m = set; m != 0; m &= m - 1) {
