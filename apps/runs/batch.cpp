@@ -23,22 +23,25 @@ unsigned batch_thread_count(const BatchOptions& options) {
   return dlx::resolve_thread_count(options.threads);  // one rule for every thread count
 }
 
+BatchProgress::BatchProgress(const BatchOptions& options)
+    : options_(options), last_(std::chrono::steady_clock::now()) {}
+
+void BatchProgress::report() {
+  const auto now = std::chrono::steady_clock::now();
+  if (now - last_ < std::chrono::duration<double>(options_.progress_interval_s)) return;
+  options_.on_progress(done_);
+  last_ = std::chrono::steady_clock::now();
+}
+
 namespace {
 
 bool run_single(const BatchOptions& options, const BatchCallbacks& callbacks) {
   callbacks.resize(1);
-  using Clock = std::chrono::steady_clock;
-  const auto interval = std::chrono::duration<double>(options.progress_interval_s);
-  auto last = Clock::now();
-  std::uint64_t done = 0;
+  BatchProgress progress(options);
   while (callbacks.read(0, 0) != BatchRead::end) {
     callbacks.work(0, 0, 0);
     if (!callbacks.emit(0, 0)) return false;
-    ++done;
-    if (options.on_progress && Clock::now() - last >= interval) {
-      options.on_progress(done);
-      last = Clock::now();
-    }
+    progress.item_done();
   }
   return true;
 }

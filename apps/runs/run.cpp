@@ -408,9 +408,17 @@ class Run::Impl {
     } else {
       const auto& puzzle = std::get<Puzzle>(job.entry);
       ++record.totals.puzzles;
-      std::optional<Rules> rules = rules_of(record, puzzle);
-      if (rules) {
+      // A classic puzzle with no --variant (nearly every entry of a big file) is played by
+      // classic rules, which fit every board: no merge, no copy of its Rules.
+      bool playable = true;
+      if (puzzle.variant.classic() && no_variant_asked()) {
+        if (!job.rules.classic()) job.rules = Rules{};
+      } else if (std::optional<Rules> rules = rules_of(record, puzzle)) {
         job.rules = std::move(*rules);
+      } else {
+        playable = false;
+      }
+      if (playable) {
         Played played{puzzle, job.rules};
         switch (settings_.command) {
           case Command::solve:
@@ -550,6 +558,12 @@ class Run::Impl {
       r.worst(2);
     }
     return std::nullopt;
+  }
+
+  // Whether --variant asks for nothing, so that rules_of() returns a puzzle's own rules.
+  [[nodiscard]] bool no_variant_asked() const {
+    const VariantName& asked = settings_.variant;
+    return asked.rules.classic() && !asked.jigsaw && !asked.killer;
   }
 
   // Whether this run's records are f-puzzles links, which carry the rules (solve, enumerate).

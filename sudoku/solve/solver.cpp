@@ -348,6 +348,15 @@ SolveResult Solver::count_to_two(const Board& puzzle, const Rules& rules, bool d
 SolverResult Solver::run(Backend backend, const Board& puzzle, const Rules& rules,
                          std::uint64_t limit, std::uint64_t node_limit) {
   Engines& e = engines();
+  if (backend == Backend::bitboard && rules.classic()) {
+    // Nearly every puzzle of a batch: the result made from the solver's own, rather than a
+    // default one whose empty board is allocated only to be replaced.
+    e.bitboard.set_node_limit(node_limit);
+    SolverResult found{e.bitboard.solve(puzzle, limit), backend, true, false};
+    // The stop rule of the end of this function.
+    found.complete = node_limit == kNoLimit || found.nodes < node_limit;
+    return found;
+  }
   SolverResult result;
   result.backend = backend;
   if (backend == Backend::constraints) {
