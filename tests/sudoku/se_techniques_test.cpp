@@ -43,6 +43,19 @@ std::pair<int, int> placements(const std::vector<std::uint64_t>& candidates, int
   return {ways, with_target};
 }
 
+/// tarx0008 (the forum's #15) after SE 1.2.1's first step, the hidden single r1c5=3.
+sudoku::Position tarx0008_after_its_single() {
+  const std::string line =
+      ".....6.....1.2...3.3.8...7...6.....5.5.3..7..2....1.......9..4...5...98..9.4....7";
+  sudoku::Board board;
+  for (int c = 0; c < 81; ++c) {
+    if (line[static_cast<std::size_t>(c)] != '.') board.set(c / 9, c % 9, line[c] - '0');
+  }
+  sudoku::Position p(board);
+  p.place(cell(0, 4), 3);
+  return p;
+}
+
 }  // namespace
 
 TEST_CASE("direct pointing places the hidden single it makes, at 1.7", "[sudoku][se]") {
@@ -138,14 +151,7 @@ TEST_CASE("Nishio takes a candidate that no placement of its digit holds, at 7.5
   // tarx0008 (the forum's #15) after SE 1.2.1's first three steps: r1c5=3 (hidden single),
   // r1c9<>2 and r3c9<>2 (nested chains). SE's fourth step is a Nishio forcing chain, r4c7<>2 at
   // 7.9 (serate's step list for the puzzle, --after='%r %s').
-  const std::string line =
-      ".....6.....1.2...3.3.8...7...6.....5.5.3..7..2....1.......9..4...5...98..9.4....7";
-  sudoku::Board board;
-  for (int c = 0; c < 81; ++c) {
-    if (line[static_cast<std::size_t>(c)] != '.') board.set(c / 9, c % 9, line[c] - '0');
-  }
-  sudoku::Position p(board);
-  p.place(cell(0, 4), 3);
+  sudoku::Position p = tarx0008_after_its_single();
   p.eliminate(cell(0, 8), 2);
   p.eliminate(cell(2, 8), 2);
   // The fact, by brute force over digit 2 alone: it can take one cell of every row, column and
@@ -178,14 +184,7 @@ TEST_CASE("inside nested chains SE's rule holds its bidirectional cycles", "[sud
   // complexity 22 and nested 24: two of its branches rest on a ten-cell "Bidirectional Cycle"
   // (a loop of bivalue cells and bilocal units, 12 nodes) each. Without cycles inside, the
   // branches rest on shorter forcing chains: 28 nodes, 10.1.
-  const std::string line =
-      ".....6.....1.2...3.3.8...7...6.....5.5.3..7..2....1.......9..4...5...98..9.4....7";
-  sudoku::Board board;
-  for (int c = 0; c < 81; ++c) {
-    if (line[static_cast<std::size_t>(c)] != '.') board.set(c / 9, c % 9, line[c] - '0');
-  }
-  sudoku::Position p(board);
-  p.place(cell(0, 4), 3);
+  sudoku::Position p = tarx0008_after_its_single();
   for (const auto& [r, c] : std::vector<std::pair<int, int>>{
            {0, 8}, {2, 8}, {3, 6}, {4, 8}, {0, 7}, {8, 7}, {6, 6}, {8, 6}}) {
     p.eliminate(cell(r, c), 2);
