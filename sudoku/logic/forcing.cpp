@@ -1869,6 +1869,7 @@ void Engine::cycles(const std::vector<std::uint64_t>& grid, std::vector<Hint>& o
   };
   std::vector<Pot> pots;
   std::vector<int> pending_on, pending_off, next;
+  std::vector<int> found;  // the start's copies that close a loop, one start at a time
   std::vector<char> to_on(static_cast<std::size_t>(cells_ * stride_));
   std::vector<char> added(static_cast<std::size_t>(cells_));
   const auto places = [&](int unit, int digit) {
@@ -1905,7 +1906,7 @@ void Engine::cycles(const std::vector<std::uint64_t>& grid, std::vector<Hint>& o
         to_on[static_cast<std::size_t>(cand(cell, v))] = 1;
         pending_on.assign(1, 0);
         pending_off.clear();
-        std::vector<int> found;  // the start's copies that close a loop
+        found.clear();
         int length = 0;
         while (!pending_on.empty() || !pending_off.empty()) {
           ++length;
