@@ -1027,7 +1027,7 @@ const techniqueNames = {
   finned_swordfish: "Finned swordfish", sashimi_swordfish: "Sashimi swordfish",
   finned_jellyfish: "Finned jellyfish", sashimi_jellyfish: "Sashimi jellyfish",
   aligned_pair_exclusion: "Aligned pair exclusion", sue_de_coq: "Sue de Coq",
-  x_cycle: "X-cycle", x_chain: "X-chain",
+  x_cycle: "X-cycle", y_cycle: "Y-cycle", xy_cycle: "XY-cycle", x_chain: "X-chain",
   aic: "Alternating inference chain", als_xz: "ALS-XZ", als_xy_wing: "ALS-XY-wing",
   aligned_triple_exclusion: "Aligned triple exclusion",
   nishio_forcing_chain: "Nishio forcing chains", multiple_forcing_chain: "Forcing chains",

@@ -180,6 +180,16 @@ std::string pattern_text(const Step& s, const Geometry& g) {
       return "every other blank cell holds two candidates; " + cell_name(g, s.cells.front()) +
              " holds " + digit_text(only_digit(s.digits)) +
              " (three places in its row, column and box)" + elims;
+    case Technique::y_cycle:
+    case Technique::xy_cycle: {
+      // Candidates, not cells: a bivalue cell's strong link joins two digits of one cell.
+      std::string loop;
+      for (std::size_t i = 0; i < s.chain.size(); ++i) {
+        if (i > 0) loop += s.chain[i].on ? " = " : " - ";
+        loop += "(" + digit_text(s.chain[i].digit) + ")" + cell_name(g, s.chain[i].cell);
+      }
+      return "the loop " + loop + elims;
+    }
     case Technique::x_cycle: {
       std::string loop;
       for (std::size_t i = 0; i <= s.cells.size(); ++i) {

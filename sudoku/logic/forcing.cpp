@@ -1329,12 +1329,42 @@ int sort_key(const Hint& h) {
   if (h.kind == "region") return 6;
   return 7;  // contradiction
 }
+// Where SE's producer of forcing chains and cycles lists a hint, for its stable sort to keep
+// among equals: X-links, then Y-, then both (the links the search used, which an X-chain's
+// technique and a cycle's cycle_links tell); in each, start candidate by start candidate, its
+// cycles, then its chains from "on", then from "off" (Chaining.getHintList, doUnaryChaining).
+// Other hints keep the order they were found in (0).
+int se_listing(const Hint& h) {
+  int links = 0, within = 0;
+  if (h.kind == "cycle") {
+    links = h.cycle_links;
+  } else if (h.kind == "chain" && !h.branches.empty()) {
+    links = h.technique == Technique::x_chain ? 1 : 3;
+    within = h.branches.front().on ? 1 : 2;
+  } else {
+    return 0;
+  }
+  return ((links * 81 + h.source_cells.front()) * 10 + h.source_digit) * 3 + within;
+}
+// SE's comparator (SortableChainingHint).
+bool easier_like_se(const Hint& a, const Hint& b) {
+  if (a.difficulty != b.difficulty) return a.difficulty < b.difficulty;
+  if (a.complexity != b.complexity) return a.complexity < b.complexity;
+  return sort_key(a) < sort_key(b);
+}
+// Inside nested chains the equals keep the order found (cycles, X-chains, AICs): with SE's
+// listing order among them instead, the forum's #39 (SE 11.8/11.8/10.7) has a first step of
+// 10.8, its parents taken from a forcing chain where SE's are a cycle's. At the top of SE's
+// path its listing order decides (top1465 #136: a forcing chain before a cycle of equal
+// difficulty and length, se_techniques_test.cpp); why the two differ is not traced.
 void sort_like_se(std::vector<Hint>& hints) {
-  std::stable_sort(hints.begin(), hints.end(), [](const Hint& a, const Hint& b) {
-    if (a.difficulty != b.difficulty) return a.difficulty < b.difficulty;
-    if (a.complexity != b.complexity) return a.complexity < b.complexity;
-    return sort_key(a) < sort_key(b);
-  });
+  std::stable_sort(hints.begin(), hints.end(), easier_like_se);
+}
+// At the top: SE's comparator, then its listing order.
+bool easiest_at_top(const Hint& a, const Hint& b) {
+  if (easier_like_se(a, b)) return true;
+  if (easier_like_se(b, a)) return false;
+  return se_listing(a) < se_listing(b);
 }
 
 bool Engine::inner_chains_exact(Imp& imp, const std::vector<std::uint64_t>& orig, const Mode& mode,
@@ -2193,6 +2223,83 @@ void write_chain(Engine& e, const Hint& h, const std::vector<std::uint64_t>& gri
   }
 }
 
+/// A cycle as a Step: its removals, its cells in loop order, and the loop drawn as technique
+/// x_cycle draws it: from the node after the start, off, a strong link into each on node and a
+/// weak one into each off node, back to that first node.
+Step cycle_step(const Layout& L, const Hint& h, Position& p) {
+  Step step;
+  step.technique = h.cycle_links == 1   ? Technique::x_cycle
+                   : h.cycle_links == 2 ? Technique::y_cycle
+                                        : Technique::xy_cycle;
+  step.chain_kind = "cycle";
+  step.complexity = h.complexity;
+  // h.loop runs from the end (the start again, on) back to the start's first child (off).
+  std::vector<Hint::LoopNode> loop(h.loop.rbegin(), h.loop.rend());
+  loop.push_back(loop.front());
+  for (std::size_t i = 0; i < loop.size(); ++i) {
+    const Hint::LoopNode& n = loop[i];
+    ChainNode node;
+    node.cell = n.cell;
+    node.digit = n.digit;
+    node.on = i % 2 == 1;
+    if (i > 0) node.from = {static_cast<int>(i) - 1};
+    node.rule = i == 0 ? "assumption" : n.cause == kCell ? "cell" : unit_name(L.unit(n.cause));
+    step.chain.push_back(std::move(node));
+    step.digits |= digit_bit(n.digit);
+    if (std::find(step.cells.begin(), step.cells.end(), n.cell) == step.cells.end()) {
+      step.cells.push_back(n.cell);
+    }
+  }
+  for (const auto& [cell, digit] : h.removals) {
+    step.eliminated.push_back({cell, digit});
+    p.eliminate(cell, digit);
+  }
+  std::sort(step.eliminated.begin(), step.eliminated.end(),
+            [](const CellDigit& a, const CellDigit& b) {
+              return a.cell != b.cell ? a.cell < b.cell : a.digit < b.digit;
+            });
+  return step;
+}
+
+/// Applies the easiest of `hints` as SE sorts them (difficulty, nodes, kind; the first of
+/// equals) to `p` and makes it a Step with its chains recomputed in full.
+std::optional<Step> apply_easiest(Engine& engine, const std::vector<Hint>& hints,
+                                  const std::vector<std::uint64_t>& grid, Position& p) {
+  if (hints.empty()) return std::nullopt;
+  std::size_t best = 0;
+  for (std::size_t i = 1; i < hints.size(); ++i) {
+    if (easiest_at_top(hints[i], hints[best])) best = i;
+  }
+  const Hint& h = hints[best];
+  if (h.kind == "cycle") return cycle_step(engine.layout(), h, p);
+  Step step;
+  step.technique = h.technique;
+  step.chain_kind = h.kind;
+  step.level = h.level;
+  step.complexity = h.complexity;
+  step.cells = h.source_cells;
+  if (h.source_digit != 0) step.digits = digit_bit(h.source_digit);
+  if (h.unit >= 0) step.units = {p.layout().unit(h.unit)};
+  // Recompute the chain in full, whatever the search spent and whether it was asked to stop.
+  engine.set_budget(0);
+  engine.set_stop(nullptr);
+  write_chain(engine, h, grid, step);
+  // The pattern's cells: the sources first, then every other cell the chains pass through.
+  for (const ChainNode& node : step.chain) {
+    if (std::find(step.cells.begin(), step.cells.end(), node.cell) == step.cells.end()) {
+      step.cells.push_back(node.cell);
+    }
+  }
+  if (h.conclusion_on) {
+    step.placed = {{h.conclusion_cell, h.conclusion_digit}};
+    p.place(h.conclusion_cell, h.conclusion_digit);
+  } else {
+    step.eliminated = {{h.conclusion_cell, h.conclusion_digit}};
+    p.eliminate(h.conclusion_cell, h.conclusion_digit);
+  }
+  return step;
+}
+
 }  // namespace
 
 int chain_length_bonus_tenths(int complexity) {
@@ -2235,44 +2342,30 @@ std::optional<Step> forcing_step(Technique t, Position& p, ChainPick pick, int m
     hints =
         engine.search(t, t == Technique::dynamic_forcing_chain_plus ? 1 : 0, grid, 0, first_only);
   }
-  if (hints.empty()) return std::nullopt;
-  std::size_t best = 0;
-  for (std::size_t i = 1; i < hints.size(); ++i) {
-    const Hint& a = hints[i];
-    const Hint& b = hints[best];
-    if (a.difficulty != b.difficulty   ? a.difficulty < b.difficulty
-        : a.complexity != b.complexity ? a.complexity < b.complexity
-                                       : sort_key(a) < sort_key(b)) {
-      best = i;
-    }
-  }
-  const Hint& h = hints[best];
-  Step step;
-  step.technique = h.technique;
-  step.chain_kind = h.kind;
-  step.level = h.level;
-  step.complexity = h.complexity;
-  step.cells = h.source_cells;
-  if (h.source_digit != 0) step.digits = digit_bit(h.source_digit);
-  if (h.unit >= 0) step.units = {p.layout().unit(h.unit)};
-  // Recompute the chain in full, whatever the search spent and whether it was asked to stop.
-  engine.set_budget(0);
-  engine.set_stop(nullptr);
-  write_chain(engine, h, grid, step);
-  // The pattern's cells: the sources first, then every other cell the chains pass through.
-  for (const ChainNode& node : step.chain) {
-    if (std::find(step.cells.begin(), step.cells.end(), node.cell) == step.cells.end()) {
-      step.cells.push_back(node.cell);
-    }
-  }
-  if (h.conclusion_on) {
-    step.placed = {{h.conclusion_cell, h.conclusion_digit}};
-    p.place(h.conclusion_cell, h.conclusion_digit);
+  return apply_easiest(engine, hints, grid, p);
+}
+
+std::optional<Step> se_chains_and_cycles(Position& p, std::optional<Technique> only,
+                                         const std::function<bool()>& stop) {
+  if (!p.layout().classic || p.size() != 9 || p.unsolved() == 0) return std::nullopt;
+  Engine engine(p.layout(), true);
+  engine.set_stop(&stop);
+  const std::vector<std::uint64_t> grid = p.all_candidates();
+  engine.set_root(p);
+  // SE's order, which its sort keeps among equals: the cycles (X, Y, XY), the X-chains, the
+  // chains with bivalue cells, as inside nested chains (inner_chains_exact).
+  std::vector<Hint> hints = engine.search(Technique::x_cycle, 0, grid, 0, false);
+  if (only) {
+    const int links = *only == Technique::x_cycle ? 1 : *only == Technique::y_cycle ? 2 : 3;
+    std::erase_if(hints, [links](const Hint& h) { return h.cycle_links != links; });
   } else {
-    step.eliminated = {{h.conclusion_cell, h.conclusion_digit}};
-    p.eliminate(h.conclusion_cell, h.conclusion_digit);
+    for (const Technique chain : {Technique::x_chain, Technique::aic}) {
+      std::vector<Hint> more = engine.search(chain, 0, grid, 0, false);
+      hints.insert(hints.end(), std::make_move_iterator(more.begin()),
+                   std::make_move_iterator(more.end()));
+    }
   }
-  return step;
+  return apply_easiest(engine, hints, grid, p);
 }
 
 }  // namespace sudoku::detail

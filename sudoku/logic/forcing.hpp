@@ -38,6 +38,13 @@ std::optional<Step> forcing_step(Technique technique, Position& position,
                                  ChainPick pick = ChainPick::first, int max_nesting = 5,
                                  const std::function<bool()>& stop = {});
 
+/// Sudoku Explainer's producer of "forcing chains and cycles" (its Chaining without multiple or
+/// dynamic chains) on a classic 9x9 position: its X-, Y- and XY-cycles, X-chains and forcing
+/// chains, the easiest taken as SE sorts them (difficulty, nodes, kind). `only` a cycle technique
+/// (x_cycle, y_cycle, xy_cycle): that kind of cycle alone. Nothing on other boards.
+std::optional<Step> se_chains_and_cycles(Position& position, std::optional<Technique> only = {},
+                                         const std::function<bool()>& stop = {});
+
 /// Sudoku Explainer's added difficulty for a chain of `complexity` nodes (0.1 per step of a
 /// ceiling that starts at 4 and grows by 3/2 and 4/3 in turn), in tenths.
 int chain_length_bonus_tenths(int complexity);

@@ -91,6 +91,8 @@ enum class Technique {
                            ///< seeing both are excluded; digits left in none go
   sue_de_coq,  ///< a box/line intersection shared out between sets in the line and the box
   x_cycle,     ///< a continuous loop on one digit: off cells seeing both ends of a weak link
+  y_cycle,     ///< a continuous loop whose strong links are bivalue cells (Sudoku Explainer's only)
+  xy_cycle,    ///< a loop with strong links of both kinds (Sudoku Explainer's only)
   // Chains (forcing.hpp; 9x9 and every other geometry). A chain's proof is Step::chain.
   x_chain,  ///< one digit: if the start candidate were true (false), links force it false (true)
   aic,      ///< the same with bivalue cells too: an alternating inference chain (XY-chains)
@@ -121,7 +123,8 @@ inline constexpr Technique kHardestPattern = Technique::jellyfish;
 /// forcing chains.
 bool is_chain(Technique technique);
 /// Whether a technique is tried by Sudoku Explainer's rating only (rate --se, explain --se):
-/// the Nishio forcing chain, which HoDoKu's order, and so solve_logically(), does not have.
+/// the Y- and XY-cycles and the Nishio forcing chain, which HoDoKu's order, and so
+/// solve_logically(), does not have.
 bool se_only(Technique technique);
 
 /// Whether a technique holds only where the puzzle has one solution (unique rectangles and

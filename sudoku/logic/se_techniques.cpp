@@ -3,6 +3,7 @@
 // columns 9..17, boxes 18..26 (Layout's order for classic rules).
 #include "sudoku/logic/se_techniques.hpp"
 
+#include <algorithm>
 #include <array>
 #include <bit>
 #include <cstdint>
@@ -69,6 +70,67 @@ std::optional<SeStep> se_full_house(Position& p) {
         step.digits = p.candidates(cell);
         return placing(p, std::move(step), cell, std::countr_zero(p.candidates(cell)), 10,
                        "Full House");
+      }
+    }
+  }
+  return std::nullopt;
+}
+
+std::optional<SeStep> se_hidden_single(Position& p) {
+  // SE's order of units: boxes, columns, rows (ours, for explain, takes rows before columns).
+  for (int kind : {kBox, kColumn, kRow}) {
+    for (int i = 0; i < 9; ++i) {
+      const int id = unit_id(kind, i);
+      for (int d = 1; d <= 9; ++d) {
+        const std::uint64_t where = p.places(id, d);
+        if (std::popcount(where) != 1) continue;
+        const int cell = cells_of(p, id)[static_cast<std::size_t>(std::countr_zero(where))];
+        Step step;
+        step.units = {p.layout().unit(id)};
+        step.cells = {cell};
+        step.digits = digit_bit(d);
+        return placing(p, std::move(step), cell, d, kind == kBox ? 12 : 15, "Hidden Single");
+      }
+    }
+  }
+  return std::nullopt;
+}
+
+std::optional<Step> se_locking(Position& p, bool pointing) {
+  // SE's pairs, as for the direct locking below: pointing box to column, then box to row;
+  // claiming column to box, then row to box. Digits, then units, increasing.
+  constexpr std::array<std::pair<int, int>, 2> kPointing = {{{kBox, kColumn}, {kBox, kRow}}};
+  constexpr std::array<std::pair<int, int>, 2> kClaiming = {{{kColumn, kBox}, {kRow, kBox}}};
+  for (const auto& [kind1, kind2] : pointing ? kPointing : kClaiming) {
+    for (int d = 1; d <= 9; ++d) {
+      for (int i1 = 0; i1 < 9; ++i1) {
+        const int id1 = unit_id(kind1, i1);
+        const std::uint64_t where1 = p.places(id1, d);
+        if (std::popcount(where1) < 2) continue;
+        const auto& cells1 = cells_of(p, id1);
+        const int id2 = p.layout().cell_units[static_cast<std::size_t>(
+            cells1[static_cast<std::size_t>(std::countr_zero(where1))])][kind2];
+        bool locked = true;
+        for (std::uint64_t m = where1; m != 0; m &= m - 1) {
+          locked = locked &&
+                   in_unit(p, cells1[static_cast<std::size_t>(std::countr_zero(m))], kind2, id2);
+        }
+        if (!locked) continue;
+        Step step;
+        step.technique = pointing ? Technique::pointing : Technique::claiming;
+        for (int cell : cells_of(p, id2)) {
+          if (p.has(cell, d) && !in_unit(p, cell, kind1, id1)) {
+            step.eliminated.push_back({cell, d});
+          }
+        }
+        if (step.eliminated.empty()) continue;  // not worth a hint: SE's isWorth()
+        for (const CellDigit& e : step.eliminated) p.eliminate(e.cell, e.digit);
+        step.units = {p.layout().unit(id1), p.layout().unit(id2)};
+        for (std::uint64_t m = where1; m != 0; m &= m - 1) {
+          step.cells.push_back(cells1[static_cast<std::size_t>(std::countr_zero(m))]);
+        }
+        step.digits = digit_bit(d);
+        return step;
       }
     }
   }
@@ -165,6 +227,143 @@ std::optional<SeStep> se_direct_hidden_set(Position& p, int degree) {
           return placing(p, std::move(step), cell, v, degree == 2 ? 20 : 25,
                          degree == 2 ? "Direct Hidden Pair" : "Direct Hidden Triplet");
         }
+      }
+    }
+  }
+  return std::nullopt;
+}
+
+namespace {
+
+constexpr std::array<Technique, 5> kNakedSets = {Technique::naked_single, Technique::naked_single,
+                                                 Technique::naked_pair, Technique::naked_triple,
+                                                 Technique::naked_quad};
+constexpr std::array<Technique, 5> kHiddenSets = {Technique::hidden_single,
+                                                  Technique::hidden_single, Technique::hidden_pair,
+                                                  Technique::hidden_triple, Technique::hidden_quad};
+constexpr std::array<Technique, 5> kFish = {Technique::x_wing, Technique::x_wing, Technique::x_wing,
+                                            Technique::swordfish, Technique::jellyfish};
+
+}  // namespace
+
+std::optional<Step> se_naked_set(Position& p, int degree) {
+  for (int kind : {kBox, kColumn, kRow}) {
+    for (int i = 0; i < 9; ++i) {
+      const int id = unit_id(kind, i);
+      // SE looks only where the set leaves as many empty cells or more.
+      if (empty_cells(p, id) < 2 * degree) continue;
+      const auto& cells = cells_of(p, id);
+      for (std::uint64_t chosen = (std::uint64_t{1} << degree) - 1; chosen < (1u << 9);
+           chosen = next_of_same_size(chosen)) {
+        std::uint64_t digits = 0;
+        bool each_two = true;
+        for (std::uint64_t m = chosen; m != 0; m &= m - 1) {
+          const std::uint64_t c =
+              p.candidates(cells[static_cast<std::size_t>(std::countr_zero(m))]);
+          each_two = each_two && std::popcount(c) >= 2;
+          digits |= c;
+        }
+        if (!each_two || std::popcount(digits) != degree) continue;
+        Step step;
+        step.technique = kNakedSets[static_cast<std::size_t>(degree)];
+        for (std::size_t k = 0; k < cells.size(); ++k) {
+          if ((chosen >> k & 1) != 0) {
+            step.cells.push_back(cells[k]);
+          } else if (p.value(cells[k]) == 0) {
+            eliminate_noting(p, step, cells[k], digits);
+          }
+        }
+        if (step.eliminated.empty()) continue;  // SE's isWorth()
+        step.units = {p.layout().unit(id)};
+        step.digits = digits;
+        return step;
+      }
+    }
+  }
+  return std::nullopt;
+}
+
+std::optional<Step> se_hidden_set(Position& p, int degree) {
+  for (int kind : {kBox, kColumn, kRow}) {
+    for (int i = 0; i < 9; ++i) {
+      const int id = unit_id(kind, i);
+      // More empty cells than twice the set: else the naked set of the other cells shows it.
+      if (empty_cells(p, id) <= 2 * degree) continue;
+      const auto& cells = cells_of(p, id);
+      for (std::uint64_t digits = (std::uint64_t{1} << degree) - 1; digits < (1u << 9);
+           digits = next_of_same_size(digits)) {
+        const std::uint64_t set = digits << 1;
+        std::uint64_t together = 0;
+        bool each_two = true;
+        for (std::uint64_t m = set; m != 0; m &= m - 1) {
+          const std::uint64_t w = p.places(id, std::countr_zero(m));
+          each_two = each_two && std::popcount(w) >= 2;
+          together |= w;
+        }
+        if (!each_two || std::popcount(together) != degree) continue;
+        Step step;
+        step.technique = kHiddenSets[static_cast<std::size_t>(degree)];
+        for (std::uint64_t m = together; m != 0; m &= m - 1) {
+          const int cell = cells[static_cast<std::size_t>(std::countr_zero(m))];
+          step.cells.push_back(cell);
+          eliminate_noting(p, step, cell, ~set);
+        }
+        if (step.eliminated.empty()) continue;
+        step.units = {p.layout().unit(id)};
+        step.digits = set;
+        return step;
+      }
+    }
+  }
+  return std::nullopt;
+}
+
+std::optional<Step> se_fish(Position& p, int degree) {
+  std::array<int, 10> placed{};
+  for (int cell = 0; cell < 81; ++cell) ++placed[static_cast<std::size_t>(p.value(cell))];
+  for (const auto& [base_kind, cover_kind] : {std::pair{kColumn, kRow}, std::pair{kRow, kColumn}}) {
+    for (std::uint64_t lines = (std::uint64_t{1} << degree) - 1; lines < (1u << 9);
+         lines = next_of_same_size(lines)) {
+      for (int d = 1; d <= 9; ++d) {
+        // SE's shortcut: the digit must miss from twice as many cells as the fish has lines.
+        if (placed[static_cast<std::size_t>(d)] + 2 * degree > 9) continue;
+        std::uint64_t covers = 0;
+        bool each_two = true;
+        for (std::uint64_t m = lines; m != 0; m &= m - 1) {
+          const std::uint64_t w = p.places(unit_id(base_kind, std::countr_zero(m)), d);
+          each_two = each_two && std::popcount(w) >= 2;
+          covers |= w;
+        }
+        if (!each_two || std::popcount(covers) != degree) continue;
+        // Position k in a column is row k, in a row column k: cell (base, cover) is either way.
+        const bool rows = base_kind == kRow;  // a lambda may not capture a structured binding
+        const auto cell_at = [rows](int base, int cover) {
+          return rows ? 9 * base + cover : 9 * cover + base;
+        };
+        Step step;
+        step.technique = kFish[static_cast<std::size_t>(degree)];
+        for (std::uint64_t c = covers; c != 0; c &= c - 1) {
+          for (int line = 0; line < 9; ++line) {
+            if ((lines >> line & 1) != 0) continue;
+            eliminate_noting(p, step, cell_at(line, std::countr_zero(c)), digit_bit(d));
+          }
+        }
+        if (step.eliminated.empty()) continue;
+        for (std::uint64_t m = lines; m != 0; m &= m - 1) {
+          step.units.push_back(p.layout().unit(unit_id(base_kind, std::countr_zero(m))));
+        }
+        for (std::uint64_t m = covers; m != 0; m &= m - 1) {
+          step.units.push_back(p.layout().unit(unit_id(cover_kind, std::countr_zero(m))));
+        }
+        for (std::uint64_t m = lines; m != 0; m &= m - 1) {
+          for (std::uint64_t c = covers; c != 0; c &= c - 1) {
+            const int cell = cell_at(std::countr_zero(m), std::countr_zero(c));
+            if (p.has(cell, d)) step.cells.push_back(cell);
+          }
+        }
+        std::sort(step.cells.begin(), step.cells.end());
+        step.digits = digit_bit(d);
+        return step;
       }
     }
   }

@@ -145,6 +145,11 @@ inline constexpr std::array<TechniqueFacts, kTechniqueCount> kTechniqueFacts = {
     // SE's bidirectional X-cycle.
     {Technique::x_cycle, "x-cycle", "x_cycle",
      5, 65, false, true, 1, StepWording::pattern},
+    // SE's only (se_only()): its bidirectional Y-cycle and its "Bidirectional Cycle".
+    {Technique::y_cycle, "y-cycle", "y_cycle",
+     5, 65, false, true, 1, StepWording::pattern},
+    {Technique::xy_cycle, "xy-cycle", "xy_cycle",
+     5, 70, false, true, 1, StepWording::pattern},
     {Technique::x_chain, "x-chain", "x_chain",
      5, 66, false, true, 1, StepWording::chain},
     {Technique::aic, "alternating inference chain", "aic",

@@ -353,7 +353,10 @@ bool assumes_unique_solution(Technique t) { return technique_facts(t).assumes_un
 
 bool is_chain(Technique t) { return technique_facts(t).chain; }
 
-bool se_only(Technique t) { return t == Technique::nishio_forcing_chain; }
+bool se_only(Technique t) {
+  return t == Technique::y_cycle || t == Technique::xy_cycle ||
+         t == Technique::nishio_forcing_chain;
+}
 
 std::string_view technique_name(Technique t) { return technique_facts(t).name; }
 
@@ -460,6 +463,10 @@ std::optional<Step> apply_technique(Technique t, Position& p, const std::functio
       break;
     case Technique::x_cycle:
       step = detail::x_cycle(p);
+      break;
+    case Technique::y_cycle:
+    case Technique::xy_cycle:
+      step = detail::se_chains_and_cycles(p, t, stop);
       break;
     case Technique::aligned_pair_exclusion:
       step = detail::aligned_exclusion(p, 2);

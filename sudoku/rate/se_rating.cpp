@@ -22,10 +22,10 @@ namespace {
 /// SE's unique loops are sorted by difficulty then type: types 1, 2 and 4 (4.5) before type 3
 /// (4.6 and more). The chain techniques come last, easiest first; aligned pair
 /// exclusion comes after BUG+1, aligned triplet exclusion after SE's producer of forcing chains and
-/// cycles (our x-cycle and aic steps) and before Nishio and the multiple forcing chains. SE's
-/// techniques only: the W-wing, finned fish, hidden unique rectangles, Sue de Coq and the ALS
-/// techniques are not SE's, and are left out so that ER stays comparable with the ratings SE
-/// publishes (docs/rating.md).
+/// cycles (se_chains_and_cycles(): X-, Y- and XY-cycles, X-chains, AICs) and before Nishio and the
+/// multiple forcing chains. SE's techniques only: the W-wing, finned fish, hidden unique
+/// rectangles, Sue de Coq and the ALS techniques are not SE's, and are left out so that ER stays
+/// comparable with the ratings SE publishes (docs/rating.md).
 constexpr std::array kSeOrder = {
     Technique::pointing,
     Technique::claiming,
@@ -45,8 +45,7 @@ constexpr std::array kSeOrder = {
     Technique::hidden_quad,
     Technique::bug_plus_one,
     Technique::aligned_pair_exclusion,
-    Technique::x_cycle,
-    Technique::aic,
+    Technique::x_cycle,  // SE's "forcing chains and cycles": every cycle, X-chain and AIC
     Technique::aligned_triple_exclusion,
     Technique::nishio_forcing_chain,
     Technique::multiple_forcing_chain,
@@ -134,6 +133,10 @@ std::string_view se_hint_name(const Step& step) {
       return "Aligned Triplet Exclusion";
     case Technique::x_cycle:  // a loop of k cells is drawn as k + 1 nodes, back to the first
       return step.chain.size() == 5 ? "Generalized X-Wing" : "Bidirectional X-Cycle";
+    case Technique::y_cycle:
+      return "Bidirectional Y-Cycle";
+    case Technique::xy_cycle:
+      return "Bidirectional Cycle";
     case Technique::x_chain:
       return "Forcing X-Chain";
     case Technique::aic:
@@ -153,6 +156,48 @@ std::string_view se_hint_name(const Step& step) {
   }
 }
 
+/// The technique's set size (pairs, x-wings 2, ...; 1 for pointing and claiming) where SE scans
+/// for it in an order of its own (se_techniques.hpp), 0 elsewhere.
+int se_scanned(Technique t) {
+  switch (t) {
+    case Technique::pointing:
+    case Technique::claiming:
+      return 1;
+    case Technique::naked_pair:
+    case Technique::hidden_pair:
+    case Technique::x_wing:
+      return 2;
+    case Technique::naked_triple:
+    case Technique::hidden_triple:
+    case Technique::swordfish:
+      return 3;
+    case Technique::naked_quad:
+    case Technique::hidden_quad:
+    case Technique::jellyfish:
+      return 4;
+    default:
+      return 0;
+  }
+}
+
+std::optional<Step> se_scan(Technique t, int k, Position& p) {
+  switch (t) {
+    case Technique::pointing:
+    case Technique::claiming:
+      return detail::se_locking(p, t == Technique::pointing);
+    case Technique::naked_pair:
+    case Technique::naked_triple:
+    case Technique::naked_quad:
+      return detail::se_naked_set(p, k);
+    case Technique::hidden_pair:
+    case Technique::hidden_triple:
+    case Technique::hidden_quad:
+      return detail::se_hidden_set(p, k);
+    default:
+      return detail::se_fish(p, k);
+  }
+}
+
 SeStep rated(Step step) {
   const int tenths = se_difficulty_tenths(step);
   const std::string_view name = se_hint_name(step);
@@ -164,7 +209,7 @@ SeStep rated(Step step) {
 /// that applies makes the step.
 std::optional<SeStep> se_direct_step(Position& p) {
   if (auto s = detail::se_full_house(p)) return s;
-  if (auto s = apply_technique(Technique::hidden_single, p)) return rated(std::move(*s));
+  if (auto s = detail::se_hidden_single(p)) return s;
   if (auto s = detail::se_direct_locking(p)) return s;
   if (auto s = detail::se_direct_hidden_set(p, 2)) return s;
   if (auto s = apply_technique(Technique::naked_single, p)) return rated(std::move(*s));
@@ -223,22 +268,13 @@ std::optional<SeRating> se_rating(const Board& puzzle, const std::function<bool(
     for (Technique t : kSeOrder) {
       std::optional<Step> step;
       if (se || stop_said_yes) break;
-      if (t == Technique::x_cycle) {
-        // SE's one producer of cycles and forcing chains: the easier of the two is taken.
-        Position cycled = p;
-        step = apply_technique(t, cycled, stop);
-        if (!step) continue;
-        Position chained = p;
-        std::optional<Step> chain =
-            detail::forcing_step(Technique::aic, chained, detail::ChainPick::easiest, 5, stop);
-        if (chain && se_difficulty_tenths(*chain) < se_difficulty_tenths(*step)) {
-          step = std::move(chain);
-          p = std::move(chained);
-        } else {
-          p = std::move(cycled);
-        }
+      if (const int k = se_scanned(t); k != 0) {
+        step = se_scan(t, k, p);
+      } else if (t == Technique::x_cycle) {
+        // SE's one producer of cycles and forcing chains: X-, Y- and XY-cycles, X-chains and
+        // AICs compete, the easiest taken.
+        step = detail::se_chains_and_cycles(p, std::nullopt, stop);
       } else if (is_chain(t)) {
-        // SE's one producer of forcing chains and cycles: X-chains and AICs compete.
         step = detail::forcing_step(t, p, detail::ChainPick::easiest, 5, stop);
       } else {
         step = apply_technique(t, p, stop);

@@ -15,6 +15,7 @@
 #include "sudoku/logic/forcing.hpp"
 #include "sudoku/logic/se_techniques.hpp"
 #include "sudoku/rate/se_rating.hpp"
+#include "support.hpp"
 
 namespace {
 
@@ -199,4 +200,99 @@ TEST_CASE("inside nested chains SE's rule holds its bidirectional cycles", "[sud
   CHECK(sudoku::se_difficulty_tenths(*step) == 102);
   CHECK(std::any_of(step->chain.begin(), step->chain.end(),
                     [](const sudoku::ChainNode& n) { return n.rule == "bidirectional cycle"; }));
+}
+
+namespace {
+
+sudoku::Board board_of_line(const std::string& line) {
+  sudoku::Board board;
+  for (int c = 0; c < 81; ++c) {
+    if (line[static_cast<std::size_t>(c)] != '.') board.set(c / 9, c % 9, line[c] - '0');
+  }
+  return board;
+}
+
+/// The one step of `technique` on SE's path of `line`, checked against the puzzle's solution
+/// (found by brute force): none of its removals is the solution's digit.
+sudoku::SeStep only_step_of(const std::string& line, sudoku::Technique technique,
+                            sudoku::SeRating& rating) {
+  const sudoku::Board puzzle = board_of_line(line);
+  sudoku_test::BruteForce bf(puzzle);
+  REQUIRE(bf.count(2, 1) == 1);
+  const sudoku::Board& solution = bf.solutions().front();
+  const auto r = sudoku::se_rating(puzzle);
+  REQUIRE(r);
+  rating = *r;
+  std::vector<sudoku::SeStep> found;
+  for (const auto& s : r->path) {
+    if (s.step.technique == technique) found.push_back(s);
+  }
+  REQUIRE(found.size() == 1);
+  REQUIRE_FALSE(found.front().step.eliminated.empty());
+  for (const auto& cd : found.front().step.eliminated) CHECK(solution[cd.cell] != cd.digit);
+  return found.front();
+}
+
+std::vector<int> sorted_cells(std::vector<int> cells) {
+  std::sort(cells.begin(), cells.end());
+  return cells;
+}
+
+}  // namespace
+
+TEST_CASE("SE's bidirectional Y-cycle: a loop of bivalue cells, 6.5 + length", "[sudoku][se]") {
+  // top1465 #757: SE 1.2.1 (Sukaku Explainer's SE mode) rates it 6.9/1.2/1.2, its hardest step
+  // "Bidirectional Y-Cycle: r3c1,r3c4,r4c4,r5c5,r5c8,r5c9,r6c9,r2c9,r2c1" at 6.9 (18 nodes).
+  sudoku::SeRating r;
+  const sudoku::SeStep s = only_step_of(
+      "..7...4....61......23.5...7..2.....581....2.....6...1....4...........34...8.327..",
+      sudoku::Technique::y_cycle, r);
+  CHECK(s.tenths == 69);
+  CHECK(s.name == "Bidirectional Y-Cycle");
+  CHECK(sorted_cells(s.step.cells) ==
+        sorted_cells({cell(2, 0), cell(2, 3), cell(3, 3), cell(4, 4), cell(4, 7), cell(4, 8),
+                      cell(5, 8), cell(1, 8), cell(1, 0)}));
+  CHECK(r.er == 6.9);
+  CHECK(r.ep == 1.2);
+  CHECK(r.ed == 1.2);
+  CHECK(sudoku::se_only(sudoku::Technique::y_cycle));
+}
+
+TEST_CASE("SE's bidirectional cycle: bivalue cells and bilocal units, 7.0 + length",
+          "[sudoku][se]") {
+  // top1465 #68: SE 1.2.1 rates it 7.1/1.2/1.2, its hardest step "Bidirectional Cycle:
+  // r2c2,r7c2,r9c2,r9c5,r1c5,r1c3" at 7.1.
+  sudoku::SeRating r;
+  const sudoku::SeStep s = only_step_of(
+      ".4.3............78.......5.7..65....5...9.....1....2.....1.43..8.......6...2.....",
+      sudoku::Technique::xy_cycle, r);
+  CHECK(s.tenths == 71);
+  CHECK(s.name == "Bidirectional Cycle");
+  CHECK(sorted_cells(s.step.cells) ==
+        sorted_cells({cell(1, 1), cell(6, 1), cell(8, 1), cell(8, 4), cell(0, 4), cell(0, 2)}));
+  CHECK(r.er == 7.1);
+  CHECK(r.ep == 1.2);
+  CHECK(r.ed == 1.2);
+}
+
+TEST_CASE("SE's path takes its steps in SE's order of scanning", "[sudoku][se]") {
+  // top1465 #136, SE 1.2.1's 100 steps as its hint list gives them (difficulties): hidden
+  // singles by boxes, columns, rows; pointing box to column before box to row, digit by digit;
+  // hidden pairs by boxes first; cycles and forcing chains of equal difficulty and length in
+  // SE's listing order. A step in another order changes the position the next ones see.
+  const std::string se =
+      "1.2 1.2 1.2 2.6 2.6 2.6 2.6 2.6 2.3 1.2 2.6 2.6 2.6 2.3 1.2 2.8 3.4 1.7 2.6 3.4 1.5 "
+      "1.5 3.4 4.5 2.0 2.6 2.8 3.4 2.6 2.8 7.1 7.3 7.3 2.6 7.3 7.3 7.3 7.1 7.1 1.5 7.1 2.3 "
+      "2.8 7.1 7.1 2.6 7.0 7.0 7.1 1.5 2.3 1.2 2.3 1.2 1.2 1.2 6.9 7.1 1.2 1.2 1.0 1.2 1.0 "
+      "1.2 1.2 1.0 1.2 1.2 1.2 1.2 1.2 1.2 1.2 1.0 1.0 1.2 1.0 1.2 1.2 1.0 1.0 1.0 1.2 1.2 "
+      "1.0 1.0 1.2 1.0 1.2 1.0 1.0 1.0 1.2 1.0 1.2 1.0 1.2 1.0 1.0 1.0";
+  const auto r = sudoku::se_rating(board_of_line(
+      "..9.2........4.6....1....8....1.9.3.54..........8......5....7.67..3...........2.."));
+  REQUIRE(r);
+  std::string ours;
+  for (const auto& s : r->path) {
+    if (!ours.empty()) ours += ' ';
+    ours += std::to_string(s.tenths / 10) + "." + std::to_string(s.tenths % 10);
+  }
+  CHECK(ours == se);
 }

@@ -133,8 +133,10 @@ TEST_CASE("uniqueness and chains are the documented techniques (logic.hpp)") {
       Technique::unique_rectangle_1,      Technique::unique_rectangle_2,
       Technique::unique_rectangle_3,      Technique::unique_rectangle_4,
       Technique::hidden_unique_rectangle, Technique::bug_plus_one};
-  // The chains: x-cycle, x-chain, AIC and the forcing chains.
+  // The chains: the cycles, x-chain, AIC and the forcing chains.
   const std::set<Technique> chains = {Technique::x_cycle,
+                                      Technique::y_cycle,
+                                      Technique::xy_cycle,
                                       Technique::x_chain,
                                       Technique::aic,
                                       Technique::nishio_forcing_chain,
