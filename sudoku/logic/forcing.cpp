@@ -1352,11 +1352,13 @@ bool easier_like_se(const Hint& a, const Hint& b) {
   if (a.complexity != b.complexity) return a.complexity < b.complexity;
   return sort_key(a) < sort_key(b);
 }
-// Inside nested chains the equals keep the order found (cycles, X-chains, AICs): with SE's
-// listing order among them instead, the forum's #39 (SE 11.8/11.8/10.7) has a first step of
-// 10.8, its parents taken from a forcing chain where SE's are a cycle's. At the top of SE's
-// path its listing order decides (top1465 #136: a forcing chain before a cycle of equal
-// difficulty and length, se_techniques_test.cpp); why the two differ is not traced.
+// Inside nested chains the equals keep the order found (cycles, X-chains, AICs): with the
+// listing order of Sukaku Explainer's source among them instead, the forum's #39 (published
+// 11.8/11.8/10.7) opens at 10.8, its parents taken from a forcing chain where the published
+// figure needs a cycle's. Sukaku Explainer's SE mode itself gives 10.8 there: SE 1.2.1, whose
+// figures are published, differs from it here. At the top of the path the listing order is
+// kept (top1465 #136: a forcing chain before a cycle of equal difficulty and length, as
+// Sukaku Explainer takes it; no published figure tells the two apart).
 void sort_like_se(std::vector<Hint>& hints) {
   std::stable_sort(hints.begin(), hints.end(), easier_like_se);
 }
