@@ -193,8 +193,12 @@ struct KeyHash {
     return static_cast<std::size_t>(h);
   }
 };
+// A memo hit is shared, not copied: the searches inside a nested chain hit the memo by the
+// hundred thousand, and copying their hints (strings and vectors each) cost more than the
+// lookup. Readers only read them.
+using HintList = std::shared_ptr<const std::vector<Hint>>;
 struct Found {
-  std::vector<Hint> hints;
+  HintList hints;
   long propagations = 0;
 };
 using SearchMemo = std::unordered_map<SearchKey, Found, KeyHash>;
@@ -293,6 +297,12 @@ class Engine {
   /// branches are recomputed where they are needed (materialize()).
   std::vector<Hint> search(Technique t, int level, const std::vector<std::uint64_t>& grid,
                            int depth, bool first_only);
+  /// search() inside a propagation (depth > 0), through the memo.
+  HintList search_inner(Technique t, int level, const std::vector<std::uint64_t>& grid, int depth,
+                        bool first_only);
+  /// search() without the memo.
+  std::vector<Hint> run_search(Technique t, int level, const std::vector<std::uint64_t>& grid,
+                               int depth, bool first_only);
 
   /// Nodes an Imp's node rests on (itself included) plus the nodes of the nested chains
   /// among them, each counted once: SE's complexity.
@@ -1278,7 +1288,7 @@ bool Engine::inner_chains_first(Imp& imp, const std::vector<std::uint64_t>& orig
   // either case, and the AIC search's count is taken back when the X-chain search's hints
   // end the rules. Only where the budget cannot run out in these two searches, whose count is
   // at most the roots each: then neither order stops early.
-  std::optional<std::vector<Hint>> aic_hints;
+  HintList aic_hints;
   long aic_cost = 0;
   if (mode.level < 4) {
     long roots = 0;
@@ -1289,7 +1299,7 @@ bool Engine::inner_chains_first(Imp& imp, const std::vector<std::uint64_t>& orig
     }
     if (budget_ == 0 || propagations_ + 2 * roots < budget_) {
       const long before = propagations_;
-      aic_hints = search(Technique::aic, 0, here, depth + 1, true);
+      aic_hints = search_inner(Technique::aic, 0, here, depth + 1, true);
       aic_cost = propagations_ - before;
     }
   }
@@ -1298,15 +1308,16 @@ bool Engine::inner_chains_first(Imp& imp, const std::vector<std::uint64_t>& orig
                      : technique == Technique::multiple_forcing_chain               ? 5
                      : level == 0                                                   ? 6
                                                                                     : 8;
-    std::vector<Hint> hints;
+    HintList hints;
     if (technique == Technique::aic && aic_hints) {
-      hints = std::move(*aic_hints);
+      hints = std::move(aic_hints);
     } else if (technique == Technique::x_chain && aic_hints && aic_hints->empty()) {
       propagations_ += aic_cost;  // what the X-chain search would have counted: each root
     } else {
-      hints = search(technique, level, here, depth + 1, true);
+      hints = search_inner(technique, level, here, depth + 1, true);
     }
-    for (const Hint& h : hints) {
+    static const std::vector<Hint> kNone;
+    for (const Hint& h : hints ? *hints : kNone) {
       parents = rule_parents(h, here, depth + 1, imp, orig);
       hint_eliminations(h, here, elims);
       emit(rule, h.complexity, next_nested_id_++);
@@ -1359,8 +1370,23 @@ bool easier_like_se(const Hint& a, const Hint& b) {
 // figures are published, differs from it here. At the top of the path the listing order is
 // kept (top1465 #136: a forcing chain before a cycle of equal difficulty and length, as
 // Sukaku Explainer takes it; no published figure tells the two apart).
-void sort_like_se(std::vector<Hint>& hints) {
-  std::stable_sort(hints.begin(), hints.end(), easier_like_se);
+//
+// The hints stay where the memo keeps them: the order is one of pointers, with each hint's
+// keys read once rather than at every comparison.
+void sort_like_se(std::vector<const Hint*>& hints) {
+  struct Keyed {
+    int difficulty, complexity, key;
+    const Hint* hint;
+  };
+  std::vector<Keyed> keyed;
+  keyed.reserve(hints.size());
+  for (const Hint* h : hints) keyed.push_back({h->difficulty, h->complexity, sort_key(*h), h});
+  std::stable_sort(keyed.begin(), keyed.end(), [](const Keyed& a, const Keyed& b) {
+    if (a.difficulty != b.difficulty) return a.difficulty < b.difficulty;
+    if (a.complexity != b.complexity) return a.complexity < b.complexity;
+    return a.key < b.key;
+  });
+  for (std::size_t i = 0; i < keyed.size(); ++i) hints[i] = keyed[i].hint;
 }
 // At the top: SE's comparator, then its listing order.
 bool easiest_at_top(const Hint& a, const Hint& b) {
@@ -1379,9 +1405,11 @@ bool Engine::inner_chains_exact(Imp& imp, const std::vector<std::uint64_t>& orig
   std::vector<Elim>& elims = buffers.elims;
   std::vector<int>& parents = buffers.parents;
   bool added = false;
-  auto apply = [&](std::vector<Hint>& hints, int rule) {
+  std::vector<const Hint*> hints;
+  auto apply = [&](int rule) {
     sort_like_se(hints);
-    for (const Hint& h : hints) {
+    for (const Hint* hint : hints) {
+      const Hint& h = *hint;
       // A hint whose removals all hold already adds nothing: its parents (a propagation a
       // branch) are not needed.
       hint_eliminations(h, here, elims);
@@ -1415,40 +1443,51 @@ bool Engine::inner_chains_exact(Imp& imp, const std::vector<std::uint64_t>& orig
       }
     }
   };
+  auto take = [&](const HintList& list) {
+    for (const Hint& h : *list) hints.push_back(&h);
+  };
   if (mode.level < 4) {
     // SE's "forcing chains and cycles": X-chains and chains with bivalue cells in one rule.
     // An X-chain is an AIC without bivalue cells: where the AIC search finds nothing, so does
     // the X-chain search (counted as if it ran).
     const long before = propagations_;
-    std::vector<Hint> hints = search(Technique::aic, 0, here, depth + 1, false);
+    const HintList aic = search_inner(Technique::aic, 0, here, depth + 1, false);
     const long aic_cost = propagations_ - before;
-    if (hints.empty()) {
+    HintList x;
+    if (aic->empty()) {
       propagations_ += aic_cost;
     } else {
-      std::vector<Hint> x = search(Technique::x_chain, 0, here, depth + 1, false);
-      x.insert(x.end(), std::make_move_iterator(hints.begin()),
-               std::make_move_iterator(hints.end()));
-      hints = std::move(x);
+      x = search_inner(Technique::x_chain, 0, here, depth + 1, false);
     }
     // SE's rule is "forcing chains and cycles": its X-, Y- and XY-cycles compete too (sorted
-    // below with the chains; a cycle's difficulty never ties a chain's of its kind).
+    // below with the chains; a cycle's difficulty never ties a chain's of its kind). The order
+    // before sorting is the cycles', the X-chains', then the AICs'.
+    HintList loops;
     if (L_.classic && n_ == 9) {
-      std::vector<Hint> loops = search(Technique::x_cycle, 0, here, depth + 1, false);
-      loops.insert(loops.end(), std::make_move_iterator(hints.begin()),
-                   std::make_move_iterator(hints.end()));
-      hints = std::move(loops);
+      loops = search_inner(Technique::x_cycle, 0, here, depth + 1, false);
+      take(loops);
     }
-    apply(hints, 4);
+    if (x) take(x);
+    take(aic);
+    apply(4);
     if (added || mode.level < 3 || spent()) return added;
-    hints = search(Technique::multiple_forcing_chain, 0, here, depth + 1, false);
-    apply(hints, 5);
+    const HintList multiple =
+        search_inner(Technique::multiple_forcing_chain, 0, here, depth + 1, false);
+    hints.clear();
+    take(multiple);
+    apply(5);
     return added;
   }
-  std::vector<Hint> hints = search(Technique::dynamic_forcing_chain, 0, here, depth + 1, false);
-  apply(hints, 6);
+  const HintList dynamic =
+      search_inner(Technique::dynamic_forcing_chain, 0, here, depth + 1, false);
+  take(dynamic);
+  apply(6);
   if (added || mode.level < 5 || spent()) return added;
-  hints = search(Technique::nested_forcing_chain, mode.level - 3, here, depth + 1, false);
-  apply(hints, 8);
+  const HintList nested =
+      search_inner(Technique::nested_forcing_chain, mode.level - 3, here, depth + 1, false);
+  hints.clear();
+  take(nested);
+  apply(8);
   return added;
 }
 
@@ -2108,6 +2147,12 @@ void Engine::nishio(const std::vector<std::uint64_t>& grid, int depth, bool firs
 
 std::vector<Hint> Engine::search(Technique t, int level, const std::vector<std::uint64_t>& grid,
                                  int depth, bool first_only) {
+  if (depth > 0) return *search_inner(t, level, grid, depth, first_only);
+  return run_search(t, level, grid, depth, first_only);
+}
+
+HintList Engine::search_inner(Technique t, int level, const std::vector<std::uint64_t>& grid,
+                              int depth, bool first_only) {
   // Searches inside a propagation (depth > 0) meet the same positions again and again: from
   // other assumptions, at other nesting levels, in the steps after. A search's hints depend on
   // the technique, the level and the grid only, so they are kept. A search the budget cut short
@@ -2115,24 +2160,33 @@ std::vector<Hint> Engine::search(Technique t, int level, const std::vector<std::
   // budget either; the propagations it spent are counted again, so the budget runs out exactly
   // where it would without the memo.
   SearchKey key;
-  if (depth > 0) {
-    key.reserve(grid.size() + 1);
-    key.push_back(static_cast<std::uint64_t>(t) << 8 | static_cast<std::uint64_t>(level) |
-                  static_cast<std::uint64_t>(first_only) << 16 |
-                  static_cast<std::uint64_t>(exact_) << 17);
-    key.insert(key.end(), grid.begin(), grid.end());
-    // The memo outlives the puzzle: other rules give other searches on the same grid.
-    if (!L_.classic) key.push_back(rules_key_);
-    if (exact_) key.push_back(solved_key_);
-    if (const auto it = memo_.find(key); it != memo_.end()) {
-      const Found& found = it->second;
-      if (budget_ == 0 || propagations_ + found.propagations < budget_) {
-        propagations_ += found.propagations;
-        return found.hints;
-      }
+  key.reserve(grid.size() + 3);
+  key.push_back(static_cast<std::uint64_t>(t) << 8 | static_cast<std::uint64_t>(level) |
+                static_cast<std::uint64_t>(first_only) << 16 |
+                static_cast<std::uint64_t>(exact_) << 17);
+  key.insert(key.end(), grid.begin(), grid.end());
+  // The memo outlives the puzzle: other rules give other searches on the same grid.
+  if (!L_.classic) key.push_back(rules_key_);
+  if (exact_) key.push_back(solved_key_);
+  if (const auto it = memo_.find(key); it != memo_.end()) {
+    const Found& found = it->second;
+    if (budget_ == 0 || propagations_ + found.propagations < budget_) {
+      propagations_ += found.propagations;
+      return found.hints;
     }
   }
   const long before = propagations_;
+  auto out =
+      std::make_shared<const std::vector<Hint>>(run_search(t, level, grid, depth, first_only));
+  if (!spent()) {
+    if (memo_.size() >= kMemoLimit) memo_.clear();
+    memo_.emplace(std::move(key), Found{out, propagations_ - before});
+  }
+  return out;
+}
+
+std::vector<Hint> Engine::run_search(Technique t, int level, const std::vector<std::uint64_t>& grid,
+                                     int depth, bool first_only) {
   std::vector<Hint> out;
   if (t == Technique::x_chain || t == Technique::aic) {
     unary(t, grid, depth, first_only, out);
@@ -2148,10 +2202,6 @@ std::vector<Hint> Engine::search(Technique t, int level, const std::vector<std::
     // SE's CycleHint: 7.0 for a loop with both kinds of links, 6.5 for the others.
     const int base = h.kind == "cycle" ? (h.cycle_links == 3 ? 70 : 65) : base_difficulty(t, level);
     h.difficulty = base + chain_length_bonus_tenths(h.complexity);
-  }
-  if (!key.empty() && !spent()) {
-    if (memo_.size() >= kMemoLimit) memo_.clear();
-    memo_.emplace(std::move(key), Found{out, propagations_ - before});
   }
   return out;
 }
