@@ -1022,7 +1022,7 @@ const techniqueNames = {
   hidden_quad: "Hidden quad", jellyfish: "Jellyfish", w_wing: "W-wing",
   unique_rectangle_1: "Unique rectangle type 1", unique_rectangle_2: "Unique rectangle type 2",
   unique_rectangle_3: "Unique rectangle type 3", unique_rectangle_4: "Unique rectangle type 4",
-  hidden_unique_rectangle: "Hidden unique rectangle", bug_plus_one: "BUG+1",
+  hidden_unique_rectangle: "Hidden unique rectangle", bug_plus_one: "BUG+1", bug_type_2: "BUG type 2",
   finned_x_wing: "Finned X-wing", sashimi_x_wing: "Sashimi X-wing",
   finned_swordfish: "Finned swordfish", sashimi_swordfish: "Sashimi swordfish",
   finned_jellyfish: "Finned jellyfish", sashimi_jellyfish: "Sashimi jellyfish",

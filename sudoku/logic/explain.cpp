@@ -180,6 +180,10 @@ std::string pattern_text(const Step& s, const Geometry& g) {
       return "every other blank cell holds two candidates; " + cell_name(g, s.cells.front()) +
              " holds " + digit_text(only_digit(s.digits)) +
              " (three places in its row, column and box)" + elims;
+    case Technique::bug_type_2:
+      return "without " + digit_text(only_digit(s.digits)) + " in " + cells_text(g, s.cells) +
+             " every blank cell would hold two candidates: one of them is " +
+             digit_text(only_digit(s.digits)) + elims;
     case Technique::y_cycle:
     case Technique::xy_cycle: {
       // Candidates, not cells: a bivalue cell's strong link joins two digits of one cell.

@@ -77,6 +77,7 @@ enum class Technique {
   unique_rectangle_4,       ///< x confined to the two extra cells in a unit: y off both
   hidden_unique_rectangle,  ///< x confined to the rectangle along a corner's row and column
   bug_plus_one,             ///< all cells bivalue but one: it takes the digit seen three times
+  bug_type_2,               ///< the BUG cells' one extra digit leaves the cells seeing them all
   finned_x_wing,   ///< an x-wing but for fins in one box: off the cover cells seeing the fins
   sashimi_x_wing,  ///< the same where a base line keeps one cell (or none) off the fins
   finned_swordfish,

@@ -45,6 +45,7 @@ std::optional<Step> w_wing(Position& position);
 std::optional<Step> unique_rectangle(Position& position, Technique technique);
 /// Bivalue universal grave + 1.
 std::optional<Step> bug_plus_one(Position& position);
+std::optional<Step> bug_type_2(Position& position);
 /// Continuous X-cycles (nice loops on one digit).
 std::optional<Step> x_cycle(Position& position);
 /// Killer cages (technique_killer.cpp): each cage keeps the digits of the combinations its

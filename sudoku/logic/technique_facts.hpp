@@ -124,6 +124,8 @@ inline constexpr std::array<TechniqueFacts, kTechniqueCount> kTechniqueFacts = {
      5, 45, true, false, 1, StepWording::pattern},
     {Technique::bug_plus_one, "bug+1", "bug_plus_one",
      5, 56, true, false, 1, StepWording::pattern},
+    {Technique::bug_type_2, "bug type 2", "bug_type_2",
+     5, 57, true, false, 1, StepWording::pattern},
     // Not SE's: the plain fish plus 0.2, sashimi plus 0.3.
     {Technique::finned_x_wing, "finned x-wing", "finned_x_wing",
      5, 34, false, false, 1, StepWording::pattern},

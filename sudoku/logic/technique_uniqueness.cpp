@@ -21,6 +21,13 @@
 // digit in that cell the position would be a bivalue universal grave, which has no solution
 // or at least two (each unit's two places of a digit can swap); so the cell holds that digit.
 // As in SE and HoDoKu, the step removes the cell's other candidates.
+//
+// BUG type 2 (SE's BivalueUniversalGrave, types 1 to 4 from one scan): a digit with neither
+// zero nor two places in a unit marks, as a BUG cell, its one place among cells of three or
+// more candidates. Without each BUG cell's marked digits the position must be a bivalue
+// universal grave (every blank cell two candidates, every digit two places or none in each
+// unit), so some BUG cell holds its marked digit. When all BUG cells (two or more) are marked
+// with one digit, that digit leaves every cell seeing them all.
 #include <algorithm>
 #include <array>
 #include <bit>
@@ -213,6 +220,66 @@ std::optional<Step> bug_plus_one(Position& p) {
   step.cells = {bug};
   step.digits = odd;
   eliminate_noting(p, step, bug, p.candidates(bug) & ~odd);
+  return step;
+}
+
+std::optional<Step> bug_type_2(Position& p) {
+  const Layout& layout = p.layout();
+  const int cells = p.board().cell_count();
+  std::vector<std::uint64_t> grave(static_cast<std::size_t>(cells));
+  for (int c = 0; c < cells; ++c) grave[static_cast<std::size_t>(c)] = p.candidates(c);
+  std::vector<int> bug_cells;
+  std::vector<char> common;  // cells seeing every BUG cell, BUG cells left out; empty: none yet
+  std::uint64_t bug_digits = 0;
+  for (int u = 0; u < layout.unit_count(); ++u) {
+    for (int d = 1; d <= p.size(); ++d) {
+      int places = 0;
+      std::vector<int> wide;  // the places holding three candidates or more
+      for (int c : layout.unit_cells[static_cast<std::size_t>(u)]) {
+        if (p.value(c) != 0 || (p.candidates(c) & digit_bit(d)) == 0) continue;
+        ++places;
+        if (std::popcount(p.candidates(c)) >= 3) wide.push_back(c);
+      }
+      if (places == 0 || places == 2) continue;
+      // No wide place: the digit's extra places lie among bivalue cells, which no BUG
+      // cell explains. Several: another unit tells which one is the BUG cell (SE's rule).
+      if (wide.empty()) return std::nullopt;
+      if (wide.size() != 1) continue;
+      const int bug = wide.front();
+      if (std::find(bug_cells.begin(), bug_cells.end(), bug) == bug_cells.end())
+        bug_cells.push_back(bug);
+      bug_digits |= digit_bit(d);
+      grave[static_cast<std::size_t>(bug)] &= ~digit_bit(d);
+      if (common.empty()) {
+        common.assign(static_cast<std::size_t>(cells), 0);
+        for (int c = 0; c < cells; ++c) common[static_cast<std::size_t>(c)] = layout.sees(bug, c);
+      } else {
+        for (int c = 0; c < cells; ++c)
+          common[static_cast<std::size_t>(c)] &= static_cast<char>(layout.sees(bug, c));
+      }
+      for (int b : bug_cells) common[static_cast<std::size_t>(b)] = 0;
+    }
+  }
+  if (bug_cells.size() < 2 || std::popcount(bug_digits) != 1) return std::nullopt;
+  for (int c = 0; c < cells; ++c)
+    if (p.value(c) == 0 && std::popcount(grave[static_cast<std::size_t>(c)]) != 2)
+      return std::nullopt;
+  for (int u = 0; u < layout.unit_count(); ++u) {
+    for (int d = 1; d <= p.size(); ++d) {
+      int places = 0;
+      for (int c : layout.unit_cells[static_cast<std::size_t>(u)])
+        if (p.value(c) == 0 && (grave[static_cast<std::size_t>(c)] & digit_bit(d)) != 0) ++places;
+      if (places != 0 && places != 2) return std::nullopt;
+    }
+  }
+  Step step;
+  step.technique = Technique::bug_type_2;
+  step.cells = bug_cells;
+  step.digits = bug_digits;
+  for (int c = 0; c < cells; ++c)
+    if (common[static_cast<std::size_t>(c)] != 0 && p.value(c) == 0)
+      eliminate_noting(p, step, c, p.candidates(c) & bug_digits);
+  if (step.eliminated.empty()) return std::nullopt;
   return step;
 }
 

@@ -355,7 +355,7 @@ bool is_chain(Technique t) { return technique_facts(t).chain; }
 
 bool se_only(Technique t) {
   return t == Technique::y_cycle || t == Technique::xy_cycle ||
-         t == Technique::nishio_forcing_chain;
+         t == Technique::nishio_forcing_chain || t == Technique::bug_type_2;
 }
 
 std::string_view technique_name(Technique t) { return technique_facts(t).name; }
@@ -448,6 +448,9 @@ std::optional<Step> apply_technique(Technique t, Position& p, const std::functio
       break;
     case Technique::bug_plus_one:
       step = detail::bug_plus_one(p);
+      break;
+    case Technique::bug_type_2:
+      step = detail::bug_type_2(p);
       break;
     case Technique::finned_x_wing:
     case Technique::sashimi_x_wing:

@@ -44,6 +44,7 @@ constexpr std::array kSeOrder = {
     Technique::jellyfish,
     Technique::hidden_quad,
     Technique::bug_plus_one,
+    Technique::bug_type_2,  // one SE producer with BUG type 1: never both on one position
     Technique::aligned_pair_exclusion,
     Technique::x_cycle,  // SE's "forcing chains and cycles": every cycle, X-chain and AIC
     Technique::aligned_triple_exclusion,
@@ -127,6 +128,8 @@ std::string_view se_hint_name(const Step& step) {
       return "Unique Rectangle type 4";
     case Technique::bug_plus_one:
       return "Bivalue Universal Grave type 1";
+    case Technique::bug_type_2:
+      return "BUG type 2";
     case Technique::aligned_pair_exclusion:
       return "Aligned Pair Exclusion";
     case Technique::aligned_triple_exclusion:
