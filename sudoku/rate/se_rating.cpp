@@ -127,7 +127,7 @@ std::string_view se_hint_name(const Step& step) {
     case Technique::unique_rectangle_4:
       return "Unique Rectangle type 4";
     case Technique::bug_plus_one:
-      return "Bivalue Universal Grave type 1";
+      return "BUG type 1";
     case Technique::bug_type_2:
       return "BUG type 2";
     case Technique::aligned_pair_exclusion:

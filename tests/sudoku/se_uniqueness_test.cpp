@@ -36,6 +36,14 @@ const std::vector<SePath> kBugType2 = {
      "5.6 1.2 1.0 1.0 1.0 1.0 1.0 1.2 1.0 1.0 1.0 1.0 1.0 1.0 1.0 1.0 1.0 1.0 1.0"},
 };
 
+sudoku::Board board_of_line(const std::string& line) {
+  sudoku::Board board;
+  for (int c = 0; c < 81; ++c) {
+    if (line[static_cast<std::size_t>(c)] != '.') board.set(c / 9, c % 9, line[c] - '0');
+  }
+  return board;
+}
+
 }  // namespace
 
 TEST_CASE("SE's BUG type 2: the BUG cells' one digit leaves the cells seeing them all, at 5.7",
@@ -43,7 +51,7 @@ TEST_CASE("SE's BUG type 2: the BUG cells' one digit leaves the cells seeing the
   for (const auto& [line, se] : kBugType2) {
     CAPTURE(line);
     const auto puzzle = board_of_line(line);
-    BruteForce brute(puzzle);
+    sudoku_test::BruteForce brute(puzzle);
     REQUIRE(brute.count(2, 1) == 1);
     const auto& solution = brute.solutions().front();
     const auto r = sudoku::se_rating(puzzle);
@@ -57,7 +65,7 @@ TEST_CASE("SE's BUG type 2: the BUG cells' one digit leaves the cells seeing the
       ++bug_steps;
       CHECK(s.tenths == 57);
       CHECK(s.name == "BUG type 2");
-      for (const auto& e : s.step.eliminated) CHECK(solution.at(e.cell / 9, e.cell % 9) != e.digit);
+      for (const auto& e : s.step.eliminated) CHECK(solution[e.cell] != e.digit);
     }
     CHECK(bug_steps == 1);
     CHECK(ours == se);
