@@ -36,6 +36,19 @@ int empty_cells(const Position& p, int id) {
   return n;
 }
 
+/// The unit of kind `kind2` holding all of a digit's places `where` in unit `id1` (two places or
+/// more: one is a hidden single, not a locking), or -1.
+int locking_unit(const Position& p, int id1, std::uint64_t where, int kind2) {
+  if (std::popcount(where) < 2) return -1;
+  const auto& cells1 = cells_of(p, id1);
+  const int id2 = p.layout().cell_units[static_cast<std::size_t>(
+      cells1[static_cast<std::size_t>(std::countr_zero(where))])][static_cast<std::size_t>(kind2)];
+  for (std::uint64_t m = where; m != 0; m &= m - 1) {
+    if (!in_unit(p, cells1[static_cast<std::size_t>(std::countr_zero(m))], kind2, id2)) return -1;
+  }
+  return id2;
+}
+
 /// Places `digit` in `cell` as the step's one placement and fills in the totals.
 SeStep placing(Position& p, Step step, int cell, int digit, int tenths, std::string_view name) {
   step.technique = Technique::hidden_single;
@@ -106,16 +119,9 @@ std::optional<Step> se_locking(Position& p, bool pointing) {
       for (int i1 = 0; i1 < 9; ++i1) {
         const int id1 = unit_id(kind1, i1);
         const std::uint64_t where1 = p.places(id1, d);
-        if (std::popcount(where1) < 2) continue;
+        const int id2 = locking_unit(p, id1, where1, kind2);
+        if (id2 < 0) continue;
         const auto& cells1 = cells_of(p, id1);
-        const int id2 = p.layout().cell_units[static_cast<std::size_t>(
-            cells1[static_cast<std::size_t>(std::countr_zero(where1))])][kind2];
-        bool locked = true;
-        for (std::uint64_t m = where1; m != 0; m &= m - 1) {
-          locked = locked &&
-                   in_unit(p, cells1[static_cast<std::size_t>(std::countr_zero(m))], kind2, id2);
-        }
-        if (!locked) continue;
         Step step;
         step.technique = pointing ? Technique::pointing : Technique::claiming;
         for (int cell : cells_of(p, id2)) {
@@ -146,17 +152,9 @@ std::optional<SeStep> se_direct_locking(Position& p) {
       for (int i1 = 0; i1 < 9; ++i1) {
         const int id1 = unit_id(kind1, i1);
         const std::uint64_t where1 = p.places(id1, d);
-        if (std::popcount(where1) < 2) continue;
+        const int id2 = locking_unit(p, id1, where1, kind2);
+        if (id2 < 0) continue;
         const auto& cells1 = cells_of(p, id1);
-        // The one unit of kind2 holding all the places, if any.
-        const int id2 = p.layout().cell_units[static_cast<std::size_t>(
-            cells1[static_cast<std::size_t>(std::countr_zero(where1))])][kind2];
-        bool locked = true;
-        for (std::uint64_t m = where1; m != 0; m &= m - 1) {
-          locked = locked &&
-                   in_unit(p, cells1[static_cast<std::size_t>(std::countr_zero(m))], kind2, id2);
-        }
-        if (!locked) continue;
         // Another unit of kind1 crossing id2 left with one place outside id2.
         for (int i3 = 0; i3 < 9; ++i3) {
           const int id3 = unit_id(kind1, i3);
