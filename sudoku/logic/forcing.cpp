@@ -181,6 +181,14 @@ struct Hint {
   };
   std::vector<LoopNode> loop;
   std::vector<std::pair<int, int>> removals;
+  // What rule_parents() reads of the hint's own chains, kept once found: the hint stands for
+  // an inner search's result on one grid (the memo shares it), and recomputing its branches
+  // for every outer propagation that uses it was a quarter of a heavy rating's time.
+  struct Anchors {
+    std::vector<std::pair<int, int>> singles;  // (kCell, cell) or (unit, digit), once each
+    long propagations = 0;                     // what recomputing the branches counted
+  };
+  mutable std::shared_ptr<const Anchors> anchors;
 };
 
 // The memo of inner searches: (technique << 8 | level) followed by the grid -> what was found.
@@ -526,10 +534,21 @@ class Engine {
   /// The closures of depth `depth` on `grid` (chain_closure.hpp), or nothing where they do not
   /// apply: boards other than 9x9, and propagations with techniques inside (level >= 1).
   ClosureTable* closures(int depth, const std::vector<std::uint64_t>& grid, const Mode& mode);
-  /// Whether the forcing chains from `cell` (multiple()) can find anything, by closures; when
-  /// not, `cost` is the number of propagations multiple() would have spent on the cell.
-  bool cell_may_hint(ClosureTable& fast, const std::vector<std::uint64_t>& grid, int cell,
-                     bool dynamic, long& cost);
+  /// The propagations multiple() needs for the forcing chains from one cell: the cases whose
+  /// closures can end a hint. Digits as masks (bit d), regions by the cell's slots.
+  struct CellPlan {
+    std::uint64_t on = 0;     // "the cell holds d": a clash, a double, a cell or region chain
+    std::uint64_t off = 0;    // "the cell does not hold d": a clash, a double
+    bool cell_chain = false;  // every candidate's on case (all in `on`)
+    std::array<std::uint32_t, 10> regions{};  // by digit: slots whose region chain may hint
+    long cost = 0;  // the propagations multiple() would spend on the cell without a plan
+  };
+  /// The plan for `cell`, by closures (chain_closure.hpp): what can end a hint, and what the
+  /// whole cell would cost. An empty plan (on == 0 and off == 0) skips the cell.
+  CellPlan plan_cell(ClosureTable& fast, const std::vector<std::uint64_t>& grid, int cell,
+                     bool dynamic);
+  /// Every case of the cell: where there are no closures.
+  CellPlan plan_all(const std::vector<std::uint64_t>& grid, int cell, bool dynamic) const;
   void multiple(Technique t, int level, const std::vector<std::uint64_t>& grid, int depth,
                 bool first_only, std::vector<Hint>& out);
   /// SE's bidirectional cycles (Chaining.doCycles, createCycleHint) on `grid`: from each
@@ -1462,8 +1481,13 @@ bool Engine::inner_chains_exact(Imp& imp, const std::vector<std::uint64_t>& orig
     // SE's rule is "forcing chains and cycles": its X-, Y- and XY-cycles compete too (sorted
     // below with the chains; a cycle's difficulty never ties a chain's of its kind). The order
     // before sorting is the cycles', the X-chains', then the AICs'.
+    // A cycle removes a candidate z that sees an on node and an off node of its loop (z's
+    // digit): one of the loop's two alternations holds, so z on -> the node it sees off ->
+    // around the loop -> the other node on -> z off, an AIC on the same links. So where the
+    // AIC search finds nothing, no cycle removes anything, and the cycles are not searched
+    // (they count no propagations).
     HintList loops;
-    if (L_.classic && n_ == 9) {
+    if (L_.classic && n_ == 9 && (!aic->empty() || spent())) {
       loops = search_inner(Technique::x_cycle, 0, here, depth + 1, false);
       take(loops);
     }
@@ -1507,31 +1531,55 @@ std::vector<int> Engine::rule_parents(const Hint& hint, const std::vector<std::u
     }
     return result;
   }
-  for (const Branch& b : hint.branches) {
-    const int target = materialize(hint, b, grid, depth, kDisplaySlot);
-    if (target < 0) continue;
-    const Imp& inner = slot(depth, kDisplaySlot);
-    std::vector<char> seen(inner.nodes.size(), 0);
-    std::vector<int> todo{target};
-    while (!todo.empty()) {
-      const int i = todo.back();
-      todo.pop_back();
-      if (seen[static_cast<std::size_t>(i)]) continue;
-      seen[static_cast<std::size_t>(i)] = 1;
-      const Node& nd = inner.nodes[static_cast<std::size_t>(i)];
-      int cause = nd.cause;
-      if (cause == kAssumption) {
-        if (hint.kind == "cell") cause = kCell;
-        else if (hint.kind == "region") cause = hint.unit;
+  // The hint's singles are those of its branches, recomputed once; a hint kept stands for a
+  // recomputation that the budget would not stop either (as the memo's searches), and counts
+  // what it counted.
+  std::shared_ptr<const Hint::Anchors> anchors = hint.anchors;
+  if (anchors && (budget_ == 0 || propagations_ + anchors->propagations < budget_)) {
+    propagations_ += anchors->propagations;
+  } else {
+    const long before = propagations_;
+    auto found = std::make_shared<Hint::Anchors>();
+    for (const Branch& b : hint.branches) {
+      const int target = materialize(hint, b, grid, depth, kDisplaySlot);
+      if (target < 0) continue;
+      const Imp& inner = slot(depth, kDisplaySlot);
+      std::vector<char> seen(inner.nodes.size(), 0);
+      std::vector<int> todo{target};
+      while (!todo.empty()) {
+        const int i = todo.back();
+        todo.pop_back();
+        if (seen[static_cast<std::size_t>(i)]) continue;
+        seen[static_cast<std::size_t>(i)] = 1;
+        const Node& nd = inner.nodes[static_cast<std::size_t>(i)];
+        int cause = nd.cause;
+        if (cause == kAssumption) {
+          if (hint.kind == "cell") cause = kCell;
+          else if (hint.kind == "region") cause = hint.unit;
+        }
+        if (nd.on && cause == kCell) {
+          found->singles.emplace_back(kCell, nd.cell);
+        } else if (nd.on && cause >= 0) {
+          found->singles.emplace_back(cause, nd.digit);
+        }
+        for (int k = 0; k < nd.parent_count; ++k) {
+          todo.push_back(inner.parents[static_cast<std::size_t>(nd.parent_begin + k)]);
+        }
       }
-      if (nd.on && cause == kCell) {
-        hidden_of_cell(outer, orig, nd.cell, result);
-      } else if (nd.on && cause >= 0) {
-        hidden_of_unit(outer, orig, cause, nd.digit, result);
-      }
-      for (int k = 0; k < nd.parent_count; ++k) {
-        todo.push_back(inner.parents[static_cast<std::size_t>(nd.parent_begin + k)]);
-      }
+    }
+    std::sort(found->singles.begin(), found->singles.end());
+    found->singles.erase(std::unique(found->singles.begin(), found->singles.end()),
+                         found->singles.end());
+    found->propagations = propagations_ - before;
+    anchors = std::move(found);
+    // A recomputation the budget cut short is not kept.
+    hint.anchors = spent() ? nullptr : anchors;
+  }
+  for (const auto& [cause, which] : anchors->singles) {
+    if (cause == kCell) {
+      hidden_of_cell(outer, orig, which, result);
+    } else {
+      hidden_of_unit(outer, orig, cause, which, result);
     }
   }
   return result;
@@ -1629,9 +1677,11 @@ ClosureTable* Engine::closures(int depth, const std::vector<std::uint64_t>& grid
 // SE's); the closure of such a case stops in another order than the engine, so its sets bound
 // nothing, and the case is left out of the intersection: what the others share bounds what all
 // share. (Letting every cell with a clashing case through cost 4.4 times the processor time on
-// the forum's hardest.)
-bool Engine::cell_may_hint(ClosureTable& fast, const std::vector<std::uint64_t>& grid, int cell,
-                           bool dynamic, long& cost) {
+// the forum's hardest.) Each case is planned on its own: of a cell that may hint, about half
+// the propagations end nothing (the inner searches of the forum's hardest list).
+Engine::CellPlan Engine::plan_cell(ClosureTable& fast, const std::vector<std::uint64_t>& grid,
+                                   int cell, bool dynamic) {
+  CellPlan plan;
   const std::uint64_t cands = grid[static_cast<std::size_t>(cell)];
   const int card = std::popcount(cands);
   const CellBits multi = fast.multi();
@@ -1643,42 +1693,58 @@ bool Engine::cell_may_hint(ClosureTable& fast, const std::vector<std::uint64_t>&
     }
     return false;
   };
-  bool possible = false;
   bool any_clash = false;
   std::array<CellBits, 10> all_on, all_off;
   all_on.fill(~CellBits{0});
   all_off.fill(~CellBits{0});
   for (std::uint64_t m = cands; m != 0; m &= m - 1) {
     const int d = std::countr_zero(m);
+    const std::uint64_t bit = digit_bit(d);
     const Closure& on = fast.get(cell, d, true);
-    ++cost;
+    ++plan.cost;
+    if (dynamic) {
+      const Closure& off = fast.get(cell, d, false);
+      ++plan.cost;
+      if (on.conflict) plan.on |= bit;
+      if (off.conflict) plan.off |= bit;
+      // A double implication, from what both cases reach; in exact mode also from what a
+      // clashing case reached (SE's), which its closure does not bound.
+      bool both = false;
+      if (card >= 3) {
+        if (on.conflict || off.conflict) {
+          both = exact_;
+        } else {
+          std::array<CellBits, 10> both_on, both_off;
+          for (std::size_t e = 1; e <= 9; ++e) {
+            both_on[e] = on.on[e] & off.on[e];
+            both_off[e] = on.off[e] & off.off[e];
+          }
+          both = worth(both_on, both_off);
+        }
+      }
+      if (both) {
+        plan.on |= bit;
+        plan.off |= bit;
+      }
+    }
     any_clash = any_clash || on.conflict;
     if (on.conflict && exact_) continue;  // its partial sets bound nothing
     for (std::size_t e = 1; e <= 9; ++e) {
       all_on[e] &= on.on[e];
       all_off[e] &= on.off[e];
     }
-    if (!dynamic) continue;
-    const Closure& off = fast.get(cell, d, false);
-    ++cost;
-    if (on.conflict || off.conflict) {
-      possible = true;
-    } else if (card >= 3) {
-      std::array<CellBits, 10> both_on, both_off;
-      for (std::size_t e = 1; e <= 9; ++e) {
-        both_on[e] = on.on[e] & off.on[e];
-        both_off[e] = on.off[e] & off.off[e];
-      }
-      possible = possible || worth(both_on, both_off);
-    }
   }
-  if ((!any_clash || exact_) && worth(all_on, all_off)) possible = true;
+  if ((!any_clash || exact_) && worth(all_on, all_off)) {
+    plan.cell_chain = true;
+    plan.on |= cands;
+  }
   // Region chains: the units where this cell is the digit's first place.
   for (std::uint64_t m = cands; m != 0; m &= m - 1) {
     const int d = std::countr_zero(m);
     if (fast.get(cell, d, true).conflict && !exact_) continue;
-    for (const Slot& s : slots_of(cell)) {
-      const int unit = s.unit;
+    const auto slots = slots_of(cell);
+    for (std::size_t si = 0; si < slots.size(); ++si) {
+      const int unit = slots[si].unit;
       std::array<CellBits, 10> reg_on, reg_off;
       reg_on.fill(~CellBits{0});
       reg_off.fill(~CellBits{0});
@@ -1697,11 +1763,24 @@ bool Engine::cell_may_hint(ClosureTable& fast, const std::vector<std::uint64_t>&
         }
       }
       if (!first || places < 2) continue;
-      cost += places - 1;
-      if ((!clash || exact_) && worth(reg_on, reg_off)) possible = true;
+      plan.cost += places - 1;
+      if ((!clash || exact_) && worth(reg_on, reg_off)) {
+        plan.regions[static_cast<std::size_t>(d)] |= std::uint32_t{1} << si;
+        plan.on |= digit_bit(d);
+      }
     }
   }
-  return possible;
+  return plan;
+}
+
+Engine::CellPlan Engine::plan_all(const std::vector<std::uint64_t>& grid, int cell,
+                                  bool dynamic) const {
+  CellPlan plan;
+  plan.on = grid[static_cast<std::size_t>(cell)];
+  plan.off = dynamic ? plan.on : 0;
+  plan.cell_chain = true;
+  plan.regions.fill(~std::uint32_t{0});
+  return plan;
 }
 
 Imp& Engine::on_propagation(int cell, int digit, const std::vector<std::uint64_t>& grid,
@@ -1788,23 +1867,35 @@ void Engine::multiple(Technique t, int level, const std::vector<std::uint64_t>& 
     const int card = std::popcount(cands);
     if (!(card > 2 || (card > 1 && mode.dynamic))) continue;
     if (spent()) return;
-    long cost = 0;
-    if (fast != nullptr && !cell_may_hint(*fast, grid, cell, mode.dynamic, cost)) {
-      propagations_ += cost;
+    const CellPlan plan = fast != nullptr ? plan_cell(*fast, grid, cell, mode.dynamic)
+                                          : plan_all(grid, cell, mode.dynamic);
+    if (plan.on == 0 && plan.off == 0) {
+      propagations_ += plan.cost;
       continue;
     }
+    // A case the plan leaves out is counted as if it ran (at level 0, where closures apply, a
+    // propagation counts one), so the budget falls where it would without the plan.
     // Slots at this depth (on_propagation() keeps its own on 9x9): 0..card-1 the on cases of
     // the cell's digits, card the off case, card+1.. the other places of a digit in a unit.
     std::array<Imp*, 64> on_imps{};
     int k = 0;
     for (std::uint64_t m = cands; m != 0; m &= m - 1, ++k) {
       const int d = std::countr_zero(m);
-      Imp& on_imp = on_propagation(cell, d, grid, mode, depth, k);
-      on_imps[static_cast<std::size_t>(k)] = &on_imp;
+      Imp* on_imp = nullptr;
+      if ((plan.on & digit_bit(d)) != 0) {
+        on_imp = &on_propagation(cell, d, grid, mode, depth, k);
+      } else {
+        ++propagations_;
+      }
+      on_imps[static_cast<std::size_t>(k)] = on_imp;
       if (!mode.dynamic) continue;
-      if (on_imp.contradiction()) {
-        out.push_back(contradiction_hint(t, level, on_imp, cell, d, true));
+      if (on_imp != nullptr && on_imp->contradiction()) {
+        out.push_back(contradiction_hint(t, level, *on_imp, cell, d, true));
         if (first_only) return;
+      }
+      if ((plan.off & digit_bit(d)) == 0) {
+        ++propagations_;
+        continue;
       }
       Imp& off_imp = slot(depth, card);
       start(off_imp, grid, cell, d, false, kAssumption);
@@ -1815,11 +1906,12 @@ void Engine::multiple(Technique t, int level, const std::vector<std::uint64_t>& 
       }
       // SE looks for double implications whether or not a case clashed, in what the cases
       // reached (Chaining.doBinaryChaining); elsewhere a clash is its own hint.
-      if (card >= 3 && (exact_ || (!on_imp.contradiction() && !off_imp.contradiction()))) {
+      if (on_imp == nullptr) continue;
+      if (card >= 3 && (exact_ || (!on_imp->contradiction() && !off_imp.contradiction()))) {
         // Double implications: the same conclusion whether the assumption is true or false.
-        for (std::size_t i = 1; i < on_imp.nodes.size(); ++i) {
-          if (!live(on_imp, i)) continue;
-          const Node& x = on_imp.nodes[i];
+        for (std::size_t i = 1; i < on_imp->nodes.size(); ++i) {
+          if (!live(*on_imp, i)) continue;
+          const Node& x = on_imp->nodes[i];
           const auto c = static_cast<std::size_t>(cand(x.cell, x.digit));
           const int other = x.on ? off_imp.on_id[c] : off_imp.off_id[c];
           if (other < 0 || !worth(x)) continue;
@@ -1828,7 +1920,7 @@ void Engine::multiple(Technique t, int level, const std::vector<std::uint64_t>& 
           h.source_digit = d;
           h.branches = {branch_to(cell, d, true, x), branch_to(cell, d, false, x)};
           h.complexity =
-              complexity(on_imp, static_cast<int>(i)) + complexity(off_imp, other, !exact_);
+              complexity(*on_imp, static_cast<int>(i)) + complexity(off_imp, other, !exact_);
           out.push_back(std::move(h));
           if (first_only) return;
         }
@@ -1837,10 +1929,10 @@ void Engine::multiple(Technique t, int level, const std::vector<std::uint64_t>& 
     // Cell forcing chains: every candidate of the cell implies the conclusion. A case that
     // contradicts itself is left out of the others' company: it is a contradiction hint.
     bool any_clash = false;
-    for (int j = 0; j < card; ++j) {
+    for (int j = 0; j < card && plan.cell_chain; ++j) {
       any_clash = any_clash || on_imps[static_cast<std::size_t>(j)]->contradiction();
     }
-    if (!any_clash || exact_) {
+    if (plan.cell_chain && (!any_clash || exact_)) {
       const Imp& first = *on_imps[0];
       const int d0 = std::countr_zero(cands);
       std::array<int, 64> ids;  // the conclusion's node in each case
@@ -1879,15 +1971,24 @@ void Engine::multiple(Technique t, int level, const std::vector<std::uint64_t>& 
     k = 0;
     for (std::uint64_t m = cands; m != 0; m &= m - 1, ++k) {
       const int d = std::countr_zero(m);
-      const Imp& first = *on_imps[static_cast<std::size_t>(k)];
-      if (first.contradiction() && !exact_) continue;
-      for (const Slot& s : slots_of(cell)) {
-        const int unit = s.unit;
+      const Imp* first_imp = on_imps[static_cast<std::size_t>(k)];
+      // Without its propagation the closure tells whether the case clashes.
+      const bool first_clash =
+          first_imp != nullptr ? first_imp->contradiction() : fast->get(cell, d, true).conflict;
+      if (first_clash && !exact_) continue;
+      const auto slots = slots_of(cell);
+      for (std::size_t si = 0; si < slots.size(); ++si) {
+        const int unit = slots[si].unit;
         where.clear();
         for (int q : L_.unit_cells[static_cast<std::size_t>(unit)]) {
           if ((grid[static_cast<std::size_t>(q)] & digit_bit(d)) != 0) where.push_back(q);
         }
         if (where.size() < 2 || where.front() != cell) continue;
+        if ((plan.regions[static_cast<std::size_t>(d)] & (std::uint32_t{1} << si)) == 0) {
+          propagations_ += static_cast<long>(where.size()) - 1;
+          continue;
+        }
+        const Imp& first = *first_imp;
         bool clash = false;
         std::array<const Imp*, 64> others{};
         for (std::size_t j = 1; j < where.size(); ++j) {
