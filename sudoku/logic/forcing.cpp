@@ -617,12 +617,20 @@ class Engine {
   std::vector<std::unique_ptr<ClosureTable>> tables_;  // by depth
   // on_propagation()'s propagations by depth, one a candidate, valid where stamp == epoch (one
   // epoch a search); cost: the propagations each counted, counted again when it is reused.
+  // The search of the current epoch, (technique << 8 | level) on `grid`, so that
+  // rule_parents() can read its hints' branches where they still are (kept_on()).
   struct OnCache {
     std::vector<std::unique_ptr<Imp>> imps;
     std::vector<std::uint32_t> stamp;
     std::vector<long> cost;
     std::uint32_t epoch = 0;
+    int search = -1;
+    std::vector<std::uint64_t> grid;
   };
+  /// The propagation of branch `b` of `hint` (a search's at `depth` on `grid`) if on_cache_
+  /// still holds it, counting what it counted; nullptr where it must be recomputed.
+  const Imp* kept_on(const Hint& hint, const Branch& b, const std::vector<std::uint64_t>& grid,
+                     int depth);
   std::vector<OnCache> on_cache_;
   // Buffers of propagate() and inside_rules(), one set a depth (the searches inside a
   // propagation run one deeper, so no two live calls share one), and of complexity(): kept so
@@ -1515,6 +1523,21 @@ bool Engine::inner_chains_exact(Imp& imp, const std::vector<std::uint64_t>& orig
   return added;
 }
 
+const Imp* Engine::kept_on(const Hint& hint, const Branch& b,
+                           const std::vector<std::uint64_t>& grid, int depth) {
+  // The hint's search ran last at this depth (the memo did not answer it) and kept its cases:
+  // an "on" assumption's propagation there is the one materialize() would redo.
+  if (!fast_ || !b.on || depth >= static_cast<int>(on_cache_.size())) return nullptr;
+  const OnCache& cache = on_cache_[static_cast<std::size_t>(depth)];
+  if (cache.search != (static_cast<int>(hint.technique) << 8 | hint.level)) return nullptr;
+  const auto c = static_cast<std::size_t>(cand(b.cell, b.digit));
+  if (c >= cache.imps.size() || !cache.imps[c] || cache.stamp[c] != cache.epoch) return nullptr;
+  if (budget_ != 0 && propagations_ + cache.cost[c] >= budget_) return nullptr;
+  if (cache.grid != grid) return nullptr;
+  propagations_ += cache.cost[c];
+  return cache.imps[c].get();
+}
+
 std::vector<int> Engine::rule_parents(const Hint& hint, const std::vector<std::uint64_t>& grid,
                                       int depth, const Imp& outer,
                                       const std::vector<std::uint64_t>& orig) {
@@ -1541,9 +1564,11 @@ std::vector<int> Engine::rule_parents(const Hint& hint, const std::vector<std::u
     const long before = propagations_;
     auto found = std::make_shared<Hint::Anchors>();
     for (const Branch& b : hint.branches) {
-      const int target = materialize(hint, b, grid, depth, kDisplaySlot);
+      const Imp* kept = kept_on(hint, b, grid, depth);
+      const int target =
+          kept != nullptr ? end_of(*kept, b) : materialize(hint, b, grid, depth, kDisplaySlot);
       if (target < 0) continue;
-      const Imp& inner = slot(depth, kDisplaySlot);
+      const Imp& inner = kept != nullptr ? *kept : slot(depth, kDisplaySlot);
       std::vector<char> seen(inner.nodes.size(), 0);
       std::vector<int> todo{target};
       while (!todo.empty()) {
@@ -1827,6 +1852,8 @@ void Engine::multiple(Technique t, int level, const std::vector<std::uint64_t>& 
       cache.stamp.assign(slots, 0);
       cache.epoch = 1;
     }
+    cache.search = static_cast<int>(t) << 8 | level;
+    cache.grid = grid;
   }
   const Mode mode = mode_of(t, level);
   auto worth = [&](const Node& x) {
