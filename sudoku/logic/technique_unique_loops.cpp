@@ -58,62 +58,91 @@ void for_each_subset(int k, int n, Fn&& fn) {
   }
 }
 
-/// The closed paths of SE's walk from one bivalue cell on its two digits `pair`.
+/// The unique loops (SE's isValidLoop: every unit the path visits holds one cell at an even
+/// place along it and one at an odd place, and no more) among the closed paths of SE's walk
+/// from one bivalue cell on its two digits `pair`, in the order the walk closes them.
+///
+/// A path whose cells so far put two cells of one parity in a unit closes into no unique loop,
+/// so the walk does not go on from it: the loops it finds, and their order, are those of SE's
+/// whole walk (what a branch does never changes the extras of the branches after it).
 class LoopWalk {
  public:
-  LoopWalk(const Position& p, std::uint64_t pair) : p_(p), layout_(p.layout()), pair_(pair) {}
+  LoopWalk(const Position& p, std::uint64_t pair)
+      : p_(p),
+        layout_(p.layout()),
+        pair_(pair),
+        on_path_(static_cast<std::size_t>(p.board().cell_count()), 0),
+        visited_(2 * static_cast<std::size_t>(layout_.unit_count()), 0) {}
 
   std::vector<std::vector<int>> from(int start) {
-    extend(start, 2, 0, -1);
+    if (enter(start)) extend(start, 2, 0, -1);
     return std::move(found_);
   }
 
  private:
+  /// Puts `cell` on the path at the next place, unless a unit of it already holds a cell of
+  /// that parity: then nothing changes and false.
+  bool enter(int cell) {
+    const std::size_t base = (path_.size() % 2) * static_cast<std::size_t>(layout_.unit_count());
+    for (std::size_t kind : kSeKinds) {
+      if (visited_[base + static_cast<std::size_t>(unit_of(layout_, cell, kind))] != 0)
+        return false;
+    }
+    for (std::size_t kind : kSeKinds)
+      visited_[base + static_cast<std::size_t>(unit_of(layout_, cell, kind))] = 1;
+    on_path_[static_cast<std::size_t>(cell)] = 1;
+    path_.push_back(cell);
+    return true;
+  }
+
+  void leave() {
+    const int cell = path_.back();
+    path_.pop_back();
+    on_path_[static_cast<std::size_t>(cell)] = 0;
+    const std::size_t base = (path_.size() % 2) * static_cast<std::size_t>(layout_.unit_count());
+    for (std::size_t kind : kSeKinds)
+      visited_[base + static_cast<std::size_t>(unit_of(layout_, cell, kind))] = 0;
+  }
+
+  /// Every unit visited at even places is visited at odd places too (and so the other way).
+  bool balanced() const {
+    const auto units = static_cast<std::ptrdiff_t>(layout_.unit_count());
+    return std::equal(visited_.begin(), visited_.begin() + units, visited_.begin() + units);
+  }
+
   /// `extra_cells_left`: how many more cells with extras may join freely; `extras`: the extra
   /// digits met so far; `came_by`: the kind of unit (index into kSeKinds) of the last move.
+  /// `cell`, the path's last, is on it.
   void extend(int cell, int extra_cells_left, std::uint64_t extras, int came_by) {
-    path_.push_back(cell);
     for (int k = 0; k < 3; ++k) {
       if (k == came_by) continue;
       const int unit = unit_of(layout_, cell, kSeKinds[static_cast<std::size_t>(k)]);
       for (int next : layout_.unit_cells[static_cast<std::size_t>(unit)]) {
         if (next == path_.front() && path_.size() >= 4) {
-          found_.push_back(path_);
+          if (balanced()) found_.push_back(path_);
           continue;
         }
-        if (std::find(path_.begin(), path_.end(), next) != path_.end()) continue;
+        if (on_path_[static_cast<std::size_t>(next)] != 0) continue;
         const std::uint64_t c = p_.candidates(next);
         if ((c & pair_) != pair_) continue;
         extras |= c & ~pair_;  // kept for the cells tried after this one (SE 1.2.1)
         const bool bivalue = std::popcount(c) == 2;
-        if (bivalue || std::popcount(extras) == 1 || extra_cells_left > 0)
+        if ((bivalue || std::popcount(extras) == 1 || extra_cells_left > 0) && enter(next)) {
           extend(next, bivalue ? extra_cells_left : extra_cells_left - 1, extras, k);
+          leave();
+        }
       }
     }
-    path_.pop_back();
   }
 
   const Position& p_;
   const Layout& layout_;
   std::uint64_t pair_;
   std::vector<int> path_;
+  std::vector<char> on_path_;  // by cell
+  std::vector<char> visited_;  // [parity * units + unit]: a path cell at that parity there
   std::vector<std::vector<int>> found_;
 };
-
-/// SE's isValidLoop: every unit the path visits holds one cell at an even place along it and
-/// one at an odd place, and no more.
-bool is_unique_loop(const Layout& layout, const std::vector<int>& loop) {
-  std::array<std::vector<char>, 2> visited;
-  for (auto& v : visited) v.assign(static_cast<std::size_t>(layout.unit_count()), 0);
-  for (std::size_t i = 0; i < loop.size(); ++i) {
-    for (std::size_t kind : kSeKinds) {
-      char& seen = visited[i % 2][static_cast<std::size_t>(unit_of(layout, loop[i], kind))];
-      if (seen != 0) return false;
-      seen = 1;
-    }
-  }
-  return visited[0] == visited[1];
-}
 
 Technique loop_technique(std::size_t length, int type) {
   static constexpr std::array<Technique, 4> kRectangles = {
@@ -281,7 +310,6 @@ bool same_hint(const Step& a, const Step& b) {
 }  // namespace
 
 std::vector<Step> se_unique_loops(const Position& p) {
-  const Layout& layout = p.layout();
   std::vector<Step> hints;
   auto add = [&hints](Step step) {
     if (step.eliminated.empty()) return;  // SE's isWorth()
@@ -293,7 +321,6 @@ std::vector<Step> se_unique_loops(const Position& p) {
     const std::uint64_t pair = p.candidates(start);
     if (std::popcount(pair) != 2) continue;
     for (const std::vector<int>& loop : LoopWalk(p, pair).from(start)) {
-      if (!is_unique_loop(layout, loop)) continue;
       std::vector<int> extra_cells;
       for (int c : loop)
         if (std::popcount(p.candidates(c)) > 2) extra_cells.push_back(c);
