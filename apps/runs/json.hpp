@@ -51,7 +51,8 @@ Json head_json(const JsonHead& head);
 ///   "contradiction":"r4c5 has no candidate left" (contradiction only),
 ///   "finish":{"solutions":0|1|2,"solution":"<line>"|null,"nodes":N} (when `finish` is given).
 /// Set patterns add "sets":[{"name":"A","cells":["r2c2","r2c3"],"digits":[2,4,7]},...] after
-/// "eliminated" (a killer step's: the cage and its "combination"s, or the "innies"/"outies"),
+/// "eliminated" (a killer step's: the cage and its "combination"s, or the "innies"/"outies";
+/// a uniqueness step's naked or hidden set, extra cells or shared digit),
 /// and killer steps "sum"; chains add "chain_kind", "complexity", "level" (nested chains only) and
 /// "chain":[{"cell","digit","on","branch","from":[node indices],"link":"start"|"strong"|"weak",
 /// "rule"},...]. Digits are numbers (10 for A); cells and units are strings as in the text.

@@ -138,9 +138,14 @@ std::string chain_text(const Step& s, const Geometry& g) {
 /// The proof of the patterns beyond the levels' set (patterns.hpp), as a person writes it.
 std::string pattern_text(const Step& s, const Geometry& g) {
   const std::string elims = " -> " + eliminated_text(g, s.eliminated);
-  const std::vector<int> corners(s.cells.begin(),
-                                 s.cells.begin() + std::min<std::size_t>(4, s.cells.size()));
-  const std::string rectangle = cells_text(g, corners) + " on " + digits_text(s.digits);
+  // A unique rectangle's or loop's cells (a loop's in its order).
+  const std::string rectangle = cells_text(g, s.cells) + " on " + digits_text(s.digits);
+  const std::string swap = s.cells.size() == 4 ? "the rectangle" : "the loop";
+  // "pair", "triple", ... for a set of that many digits.
+  auto set_word = [](std::uint64_t digits) {
+    static const char* kSets[] = {"pair", "triple", "quad", "quintuple", "sextuple", "septuple"};
+    return std::string(kSets[std::clamp(std::popcount(digits), 2, 7) - 2]);
+  };
   switch (s.technique) {
     case Technique::w_wing: {
       // cells: the two bivalue cells, then the strong link's ends seeing each in turn.
@@ -152,23 +157,32 @@ std::string pattern_text(const Step& s, const Geometry& g) {
              cell_name(g, s.cells[3]) + "): one of them is " + digit_text(y) + elims;
     }
     case Technique::unique_rectangle_1:
+    case Technique::unique_loop_1:
       return rectangle + ": " + cell_name(g, s.eliminated.front().cell) +
-             " holds another digit, or the rectangle would swap (two solutions)" + elims;
+             " holds another digit, or " + swap + " would swap (two solutions)" + elims;
     case Technique::unique_rectangle_2:
-      return rectangle + ": one of the two cells with the extra " +
-             digit_text(s.eliminated.front().digit) + " holds it, or the rectangle would swap" +
+    case Technique::unique_loop_2:
+      return rectangle + ": one of the cells with the extra " +
+             digit_text(s.eliminated.front().digit) + " holds it, or " + swap + " would swap" +
              elims;
-    case Technique::unique_rectangle_3: {
-      const std::vector<int> others(s.cells.begin() + 4, s.cells.end());
-      static const char* kSets[] = {"", "pair", "triple", "quad"};
-      return rectangle + ": the extras with " + cells_text(g, others) + " make a naked " +
-             kSets[std::min<std::size_t>(others.size(), 3)] + " in " + unit_name(s.units.front()) +
-             elims;
+    case Technique::unique_rectangle_3:
+    case Technique::unique_loop_3: {
+      // The two cells with extras act as one cell holding their extras (naked), or as one
+      // place of the loop's digits (hidden).
+      const CellSet& set = s.sets.front();
+      if (set.name == "hidden set") {
+        return rectangle + ": " + digits_text(set.digits) +
+               " only in its two cells with extras and " + cells_text(g, set.cells) + " in " +
+               unit_name(s.units.front()) + ", a hidden " + set_word(set.digits) + elims;
+      }
+      return rectangle + ": the extras with " + cells_text(g, set.cells) + " make a naked " +
+             set_word(set.digits) + " in " + unit_name(s.units.front()) + elims;
     }
-    case Technique::unique_rectangle_4: {
+    case Technique::unique_rectangle_4:
+    case Technique::unique_loop_4: {
       const int y = s.eliminated.front().digit;
       return rectangle + ": " + digit_text(only_digit(s.digits & ~(std::uint64_t{1} << y))) +
-             " only in the rectangle in " + unit_name(s.units.front()) + elims;
+             " only in " + swap + " in " + unit_name(s.units.front()) + elims;
     }
     case Technique::hidden_unique_rectangle: {
       const int y = s.eliminated.front().digit;
@@ -184,6 +198,21 @@ std::string pattern_text(const Step& s, const Geometry& g) {
       return "without " + digit_text(only_digit(s.digits)) + " in " + cells_text(g, s.cells) +
              " every blank cell would hold two candidates: one of them is " +
              digit_text(only_digit(s.digits)) + elims;
+    case Technique::bug_type_3: {
+      const CellSet& set = s.sets.front();
+      return "without " + digits_text(s.digits) + " in " + cells_text(g, s.cells) +
+             " every blank cell would hold two candidates: one of them holds one, which with " +
+             cells_text(g, set.cells) + " makes a naked " + set_word(set.digits) + " " +
+             digits_text(set.digits) + " in " + unit_name(s.units.front()) + elims;
+    }
+    case Technique::bug_type_4: {
+      const CellSet& set = s.sets.front();
+      return "without " + digits_text(s.digits) + " in " + cells_text(g, s.cells) +
+             " every blank cell would hold two candidates: one of them holds one, and " +
+             digit_text(only_digit(set.digits)) + " has its two places of " +
+             unit_name(s.units.front()) + " there, so each is " +
+             digit_text(only_digit(set.digits)) + " or one of its own" + elims;
+    }
     case Technique::y_cycle:
     case Technique::xy_cycle: {
       // Candidates, not cells: a bivalue cell's strong link joins two digits of one cell.

@@ -76,8 +76,17 @@ enum class Technique {
   unique_rectangle_3,       ///< the extras of two cells make a naked subset with cells of a unit
   unique_rectangle_4,       ///< x confined to the two extra cells in a unit: y off both
   hidden_unique_rectangle,  ///< x confined to the rectangle along a corner's row and column
-  bug_plus_one,             ///< all cells bivalue but one: it takes the digit seen three times
-  bug_type_2,               ///< the BUG cells' one extra digit leaves the cells seeing them all
+  unique_loop_1,  ///< a loop of 6, 8, ... cells on {x,y}, each unit it visits holding two of
+                  ///< them (Sudoku Explainer's only); types as the rectangles' 1 to 4
+  unique_loop_2,
+  unique_loop_3,
+  unique_loop_4,
+  bug_plus_one,    ///< all cells bivalue but one: it takes the digit seen three times
+  bug_type_2,      ///< the BUG cells' one extra digit leaves the cells seeing them all
+  bug_type_3,      ///< the BUG cells' extra digits make a naked set with cells of a unit holding
+                   ///< them all (Sudoku Explainer's only)
+  bug_type_4,      ///< two BUG cells of a unit share one other digit: each keeps its BUG digits
+                   ///< and that digit (Sudoku Explainer's only)
   finned_x_wing,   ///< an x-wing but for fins in one box: off the cover cells seeing the fins
   sashimi_x_wing,  ///< the same where a base line keeps one cell (or none) off the fins
   finned_swordfish,
@@ -124,8 +133,8 @@ inline constexpr Technique kHardestPattern = Technique::jellyfish;
 /// forcing chains.
 bool is_chain(Technique technique);
 /// Whether a technique is tried by Sudoku Explainer's rating only (rate --se, explain --se):
-/// the Y- and XY-cycles and the Nishio forcing chain, which HoDoKu's order, and so
-/// solve_logically(), does not have.
+/// the unique loops, BUG types 2 to 4, the Y- and XY-cycles and the Nishio forcing chain, which
+/// HoDoKu's order, and so solve_logically(), does not have.
 bool se_only(Technique technique);
 
 /// Whether a technique holds only where the puzzle has one solution (unique rectangles and
@@ -189,7 +198,8 @@ struct Step {
   /// then box (claiming); the base lines then the cover lines of a fish; empty for an XY-wing.
   std::vector<Unit> units;
   /// The cells that make the pattern (the subset's cells, the fish's corners, pivot then
-  /// pincers of an XY-wing), increasing except for the XY-wing.
+  /// pincers of an XY-wing), increasing except for the XY-wing and Sudoku Explainer's unique
+  /// rectangles and loops (the cells in order around the loop).
   std::vector<int> cells;
   /// The pattern's digits (bit d for digit d).
   std::uint64_t digits = 0;

@@ -60,13 +60,6 @@ SeStep placing(Position& p, Step step, int cell, int digit, int tenths, std::str
   return {std::move(step), tenths, name};
 }
 
-/// The next larger mask with as many bits as `m` (not 0).
-std::uint64_t next_of_same_size(std::uint64_t m) {
-  const std::uint64_t low = m & (~m + 1);
-  const std::uint64_t r = m + low;
-  return (((r ^ m) >> 2) / low) | r;
-}
-
 }  // namespace
 
 std::optional<SeStep> se_full_house(Position& p) {

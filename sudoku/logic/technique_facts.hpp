@@ -122,9 +122,25 @@ inline constexpr std::array<TechniqueFacts, kTechniqueCount> kTechniqueFacts = {
      5, 45, true, false, 1, StepWording::pattern},
     {Technique::hidden_unique_rectangle, "hidden unique rectangle", "hidden_unique_rectangle",
      5, 45, true, false, 1, StepWording::pattern},
+    // SE's only (se_only()): its unique loops of 6 cells or more, 4.6 for six cells, 4.7 for
+    // eight, 5.0 for ten or more (type 3 more by its set: se_rating.cpp).
+    {Technique::unique_loop_1, "unique loop type 1", "unique_loop_1",
+     5, 46, true, false, 1, StepWording::pattern},
+    {Technique::unique_loop_2, "unique loop type 2", "unique_loop_2",
+     5, 46, true, false, 1, StepWording::pattern},
+    {Technique::unique_loop_3, "unique loop type 3", "unique_loop_3",
+     5, 46, true, false, 1, StepWording::pattern},
+    {Technique::unique_loop_4, "unique loop type 4", "unique_loop_4",
+     5, 46, true, false, 1, StepWording::pattern},
     {Technique::bug_plus_one, "bug+1", "bug_plus_one",
      5, 56, true, false, 1, StepWording::pattern},
     {Technique::bug_type_2, "bug type 2", "bug_type_2",
+     5, 57, true, false, 1, StepWording::pattern},
+    // SE's only: type 3 is 5.7 plus 0.1 a digit of its naked set beyond the first
+    // (se_rating.cpp), type 4 is 5.7.
+    {Technique::bug_type_3, "bug type 3", "bug_type_3",
+     5, 57, true, false, 1, StepWording::pattern},
+    {Technique::bug_type_4, "bug type 4", "bug_type_4",
      5, 57, true, false, 1, StepWording::pattern},
     // Not SE's: the plain fish plus 0.2, sashimi plus 0.3.
     {Technique::finned_x_wing, "finned x-wing", "finned_x_wing",

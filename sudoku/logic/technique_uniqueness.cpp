@@ -22,12 +22,19 @@
 // or at least two (each unit's two places of a digit can swap); so the cell holds that digit.
 // As in SE and HoDoKu, the step removes the cell's other candidates.
 //
-// BUG type 2 (SE's BivalueUniversalGrave, types 1 to 4 from one scan): a digit with neither
-// zero nor two places in a unit marks, as a BUG cell, its one place among cells of three or
-// more candidates. Without each BUG cell's marked digits the position must be a bivalue
-// universal grave (every blank cell two candidates, every digit two places or none in each
-// unit), so some BUG cell holds its marked digit. When all BUG cells (two or more) are marked
-// with one digit, that digit leaves every cell seeing them all.
+// SE's BUG producer (BivalueUniversalGrave, SE 1.2.1, lkSudoku's fix off), types 1 to 4 from
+// one scan: a digit with neither zero nor two places in a unit marks, as a BUG cell, its one
+// place among cells of three or more candidates. Without each BUG cell's marked digits the
+// position must be a bivalue universal grave (every blank cell two candidates, every digit two
+// places or none in each unit), so some BUG cell holds one of its marked digits.
+//   1  one BUG cell: it keeps its marked digits (BUG+1 when it holds three);
+//   2  the BUG cells (two or more) are all marked with one digit: it leaves every cell seeing
+//      them all;
+//   3  the marked digits, as one cell holding them, make a naked set with other cells of a unit
+//      holding every BUG cell: its digits leave the unit's other cells;
+//   4  two BUG cells in one unit share one digit x besides their marked digits: x has two
+//      places in the unit in the grave, these two, so one of them is x and the other is marked;
+//      each keeps its marked digits and x.
 #include <algorithm>
 #include <array>
 #include <bit>
@@ -52,7 +59,8 @@ std::vector<int> shared_units(const Layout& layout, int a, int b) {
 }
 
 /// Type 3: the extras `extras` of the roof cells, with m other cells of `unit`, cover m + 1
-/// digits: a naked subset. Removes those digits from the unit's other cells.
+/// digits: a naked subset. Removes those digits from the unit's other cells; Step::sets names
+/// the subset's other cells and its digits ("naked set", as SE's loops do).
 bool naked_with_roof(Position& p, Step& step, int unit, int roof_a, int roof_b,
                      std::uint64_t extras) {
   const Layout& layout = p.layout();
@@ -69,7 +77,7 @@ bool naked_with_roof(Position& p, Step& step, int unit, int roof_a, int roof_b,
         }
       }
       if (!step.eliminated.empty()) {
-        step.cells.insert(step.cells.end(), chosen.begin(), chosen.end());
+        step.sets.push_back({"naked set", chosen, digits});
         return true;
       }
     }
@@ -223,64 +231,204 @@ std::optional<Step> bug_plus_one(Position& p) {
   return step;
 }
 
-std::optional<Step> bug_type_2(Position& p) {
-  const Layout& layout = p.layout();
-  const int cells = p.board().cell_count();
-  std::vector<std::uint64_t> grave(static_cast<std::size_t>(cells));
-  for (int c = 0; c < cells; ++c) grave[static_cast<std::size_t>(c)] = p.candidates(c);
+namespace {
+
+// SE's kinds of unit in its order (its Grid.regions: blocks, rows, columns) as slots of
+// Layout::cell_units; unit ids are slot * N + index (candidates.hpp).
+constexpr std::array<int, 3> kSeKinds = {2, 0, 1};
+
+/// What SE's scan found: the BUG cells in the order found, each one's BUG digits, and the cells
+/// seeing them all (filled cells too, BUG cells left out).
+struct Grave {
   std::vector<int> bug_cells;
-  std::vector<char> common;  // cells seeing every BUG cell, BUG cells left out; empty: none yet
+  std::vector<std::uint64_t> bug_digits_of;  // by cell
   std::uint64_t bug_digits = 0;
-  for (int u = 0; u < layout.unit_count(); ++u) {
-    for (int d = 1; d <= p.size(); ++d) {
-      int places = 0;
-      std::vector<int> wide;  // the places holding three candidates or more
-      for (int c : layout.unit_cells[static_cast<std::size_t>(u)]) {
-        if (p.value(c) != 0 || (p.candidates(c) & digit_bit(d)) == 0) continue;
-        ++places;
-        if (std::popcount(p.candidates(c)) >= 3) wide.push_back(c);
+  std::vector<char> common;  // by cell; empty before the first BUG cell
+};
+
+/// SE's scan (BivalueUniversalGrave.getHints up to its hints): units box, row, column, digits
+/// increasing; a digit with neither zero nor two places marks its one place among cells of
+/// three candidates or more as a BUG cell. Nothing when a digit's extra places are all
+/// bivalue, or when the position without the BUG digits is not a bivalue universal grave.
+std::optional<Grave> scan_grave(const Position& p) {
+  const Layout& layout = p.layout();
+  const int n = p.size();
+  const int cells = p.board().cell_count();
+  Grave g;
+  g.bug_digits_of.assign(static_cast<std::size_t>(cells), 0);
+  std::vector<std::uint64_t> grave(p.all_candidates());
+  for (int slot : kSeKinds) {
+    for (int i = 0; i < n; ++i) {
+      const int unit = slot * n + i;
+      const auto& unit_cells = layout.unit_cells[static_cast<std::size_t>(unit)];
+      for (int d = 1; d <= n; ++d) {
+        const std::uint64_t places = p.places(unit, d);
+        if (std::popcount(places) == 0 || std::popcount(places) == 2) continue;
+        int wide = -1, wide_count = 0;  // the places holding three candidates or more
+        for (std::uint64_t m = places; m != 0; m &= m - 1) {
+          const int c = unit_cells[static_cast<std::size_t>(std::countr_zero(m))];
+          if (std::popcount(p.candidates(c)) >= 3) {
+            wide = c;
+            ++wide_count;
+          }
+        }
+        // Several: another unit tells which one is the BUG cell (SE's rule).
+        if (wide_count == 1) {
+          if (std::find(g.bug_cells.begin(), g.bug_cells.end(), wide) == g.bug_cells.end())
+            g.bug_cells.push_back(wide);
+          g.bug_digits_of[static_cast<std::size_t>(wide)] |= digit_bit(d);
+          g.bug_digits |= digit_bit(d);
+          grave[static_cast<std::size_t>(wide)] &= ~digit_bit(d);
+          if (g.common.empty()) {
+            g.common.assign(static_cast<std::size_t>(cells), 0);
+            for (int c : layout.peers[static_cast<std::size_t>(wide)])
+              g.common[static_cast<std::size_t>(c)] = 1;
+          } else {
+            for (int c = 0; c < cells; ++c)
+              g.common[static_cast<std::size_t>(c)] &= static_cast<char>(layout.sees(wide, c));
+          }
+          for (int b : g.bug_cells) g.common[static_cast<std::size_t>(b)] = 0;
+          if (g.bug_cells.size() > 1 && std::popcount(g.bug_digits) > 1 &&
+              std::find(g.common.begin(), g.common.end(), 1) == g.common.end())
+            return std::nullopt;  // no cell sees them all: none of types 2 to 4
+        }
+        // The digit's extra places lie among bivalue cells, which no BUG cell explains.
+        if (wide_count == 0) return std::nullopt;
       }
-      if (places == 0 || places == 2) continue;
-      // No wide place: the digit's extra places lie among bivalue cells, which no BUG
-      // cell explains. Several: another unit tells which one is the BUG cell (SE's rule).
-      if (wide.empty()) return std::nullopt;
-      if (wide.size() != 1) continue;
-      const int bug = wide.front();
-      if (std::find(bug_cells.begin(), bug_cells.end(), bug) == bug_cells.end())
-        bug_cells.push_back(bug);
-      bug_digits |= digit_bit(d);
-      grave[static_cast<std::size_t>(bug)] &= ~digit_bit(d);
-      if (common.empty()) {
-        common.assign(static_cast<std::size_t>(cells), 0);
-        for (int c = 0; c < cells; ++c) common[static_cast<std::size_t>(c)] = layout.sees(bug, c);
-      } else {
-        for (int c = 0; c < cells; ++c)
-          common[static_cast<std::size_t>(c)] &= static_cast<char>(layout.sees(bug, c));
-      }
-      for (int b : bug_cells) common[static_cast<std::size_t>(b)] = 0;
     }
   }
-  if (bug_cells.size() < 2 || std::popcount(bug_digits) != 1) return std::nullopt;
   for (int c = 0; c < cells; ++c)
     if (p.value(c) == 0 && std::popcount(grave[static_cast<std::size_t>(c)]) != 2)
       return std::nullopt;
-  for (int u = 0; u < layout.unit_count(); ++u) {
-    for (int d = 1; d <= p.size(); ++d) {
+  for (int u = 0; u < 3 * n; ++u) {
+    for (int d = 1; d <= n; ++d) {
       int places = 0;
       for (int c : layout.unit_cells[static_cast<std::size_t>(u)])
-        if (p.value(c) == 0 && (grave[static_cast<std::size_t>(c)] & digit_bit(d)) != 0) ++places;
+        places += (grave[static_cast<std::size_t>(c)] & digit_bit(d)) != 0;
       if (places != 0 && places != 2) return std::nullopt;
     }
   }
-  Step step;
-  step.technique = Technique::bug_type_2;
-  step.cells = bug_cells;
-  step.digits = bug_digits;
-  for (int c = 0; c < cells; ++c)
-    if (common[static_cast<std::size_t>(c)] != 0 && p.value(c) == 0)
-      eliminate_noting(p, step, c, p.candidates(c) & bug_digits);
-  if (step.eliminated.empty()) return std::nullopt;
-  return step;
+  return g;
+}
+
+/// The unit of SE's kind `slot` holding all of `cells`, or -1.
+int unit_holding(const Layout& layout, int slot, const std::vector<int>& cells) {
+  const int unit =
+      layout.cell_units[static_cast<std::size_t>(cells.front())][static_cast<std::size_t>(slot)];
+  for (int c : cells)
+    if (layout.cell_units[static_cast<std::size_t>(c)][static_cast<std::size_t>(slot)] != unit)
+      return -1;
+  return unit;
+}
+
+/// Type 4 (SE's addBug4Hint): two BUG cells in one unit hold one digit x besides their BUG
+/// digits in common; one for each unit of SE's kinds they share.
+void add_type_4(const Position& p, const Grave& g, std::vector<Step>& out) {
+  const int c1 = g.bug_cells[0], c2 = g.bug_cells[1];
+  const std::uint64_t common = p.candidates(c1) & p.candidates(c2) & ~g.bug_digits;
+  if (std::popcount(common) != 1) return;
+  for (int slot : kSeKinds) {
+    const int unit = unit_holding(p.layout(), slot, g.bug_cells);
+    if (unit < 0) continue;
+    Step step;
+    step.technique = Technique::bug_type_4;
+    step.cells = g.bug_cells;
+    step.digits = g.bug_digits;
+    step.units = {p.layout().unit(unit)};
+    step.sets.push_back({"shared digit", {std::min(c1, c2), std::max(c1, c2)}, common});
+    for (int c : {std::min(c1, c2), std::max(c1, c2)})
+      note_elimination(p, step, c, ~(g.bug_digits_of[static_cast<std::size_t>(c)] | common));
+    out.push_back(std::move(step));
+  }
+}
+
+/// Type 3 (SE's addBug3Hint): the BUG digits, taken as one cell, and degree - 1 cells seeing
+/// every BUG cell in a unit holding them all make a naked set; by unit (box, row, column),
+/// then size, then the cells as increasing masks.
+void add_type_3(const Position& p, const Grave& g, std::vector<Step>& out) {
+  const Layout& layout = p.layout();
+  for (int slot : kSeKinds) {
+    const int unit = unit_holding(layout, slot, g.bug_cells);
+    if (unit < 0) continue;
+    std::vector<int> region_cells;  // filled cells too, as SE counts them
+    for (int c : layout.unit_cells[static_cast<std::size_t>(unit)])
+      if (g.common[static_cast<std::size_t>(c)] != 0) region_cells.push_back(c);
+    const int size = static_cast<int>(region_cells.size());
+    for (int degree = 2; degree <= 6 && degree <= size; ++degree) {
+      for (std::uint64_t chosen = (std::uint64_t{1} << (degree - 1)) - 1;
+           chosen < (std::uint64_t{1} << size); chosen = next_of_same_size(chosen)) {
+        std::vector<int> others;
+        std::uint64_t digits = 0;
+        bool each_two = true;
+        for (std::uint64_t m = chosen; m != 0; m &= m - 1) {
+          const int c = region_cells[static_cast<std::size_t>(std::countr_zero(m))];
+          others.push_back(c);
+          digits |= p.candidates(c);
+          each_two = each_two && std::popcount(p.candidates(c)) >= 2;
+        }
+        // The other cells alone hold every digit of the set.
+        if (std::popcount(digits) != degree || !each_two ||
+            std::popcount(digits | g.bug_digits) != degree)
+          continue;
+        Step step;
+        step.technique = Technique::bug_type_3;
+        step.cells = g.bug_cells;
+        step.digits = g.bug_digits;
+        step.units = {layout.unit(unit)};
+        for (int c : region_cells)
+          if (std::find(others.begin(), others.end(), c) == others.end())
+            note_elimination(p, step, c, digits);
+        if (step.eliminated.empty()) continue;
+        step.sets.push_back({"naked set", others, digits});
+        out.push_back(std::move(step));
+      }
+    }
+  }
+}
+
+}  // namespace
+
+std::vector<Step> se_bug_hints(const Position& p) {
+  std::vector<Step> out;
+  const std::optional<Grave> found = scan_grave(p);
+  if (!found) return out;
+  const Grave& g = *found;
+  const bool any_common = std::find(g.common.begin(), g.common.end(), 1) != g.common.end();
+  if (g.bug_cells.size() == 1) {
+    const int bug = g.bug_cells.front();
+    Step step;
+    step.technique = Technique::bug_plus_one;
+    for (int u : p.layout().cell_units[static_cast<std::size_t>(bug)])
+      step.units.push_back(p.layout().unit(u));
+    step.cells = {bug};
+    step.digits = g.bug_digits;
+    note_elimination(p, step, bug, ~g.bug_digits);
+    out.push_back(std::move(step));
+  } else if (std::popcount(g.bug_digits) == 1) {
+    if (any_common) {
+      Step step;
+      step.technique = Technique::bug_type_2;
+      step.cells = g.bug_cells;
+      step.digits = g.bug_digits;
+      for (int c = 0; c < p.board().cell_count(); ++c)
+        if (g.common[static_cast<std::size_t>(c)] != 0) note_elimination(p, step, c, g.bug_digits);
+      if (!step.eliminated.empty()) out.push_back(std::move(step));
+    }
+    if (g.bug_cells.size() == 2) add_type_4(p, g, out);
+  } else if (any_common) {
+    if (g.bug_cells.size() == 2) add_type_4(p, g, out);
+    add_type_3(p, g, out);
+  }
+  return out;
+}
+
+std::optional<Step> se_bug(Position& p, std::optional<Technique> only) {
+  for (Step& step : se_bug_hints(p)) {
+    if (only && step.technique != *only) continue;
+    for (const CellDigit& e : step.eliminated) p.eliminate(e.cell, e.digit);
+    return std::move(step);
+  }
+  return std::nullopt;
 }
 
 }  // namespace sudoku::detail

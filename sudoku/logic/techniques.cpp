@@ -354,8 +354,21 @@ bool assumes_unique_solution(Technique t) { return technique_facts(t).assumes_un
 bool is_chain(Technique t) { return technique_facts(t).chain; }
 
 bool se_only(Technique t) {
-  return t == Technique::y_cycle || t == Technique::xy_cycle ||
-         t == Technique::nishio_forcing_chain || t == Technique::bug_type_2;
+  switch (t) {
+    case Technique::unique_loop_1:
+    case Technique::unique_loop_2:
+    case Technique::unique_loop_3:
+    case Technique::unique_loop_4:
+    case Technique::bug_type_2:
+    case Technique::bug_type_3:
+    case Technique::bug_type_4:
+    case Technique::y_cycle:
+    case Technique::xy_cycle:
+    case Technique::nishio_forcing_chain:
+      return true;
+    default:
+      return false;
+  }
 }
 
 std::string_view technique_name(Technique t) { return technique_facts(t).name; }
@@ -449,8 +462,16 @@ std::optional<Step> apply_technique(Technique t, Position& p, const std::functio
     case Technique::bug_plus_one:
       step = detail::bug_plus_one(p);
       break;
+    case Technique::unique_loop_1:
+    case Technique::unique_loop_2:
+    case Technique::unique_loop_3:
+    case Technique::unique_loop_4:
+      step = detail::unique_loop(p, t);
+      break;
     case Technique::bug_type_2:
-      step = detail::bug_type_2(p);
+    case Technique::bug_type_3:
+    case Technique::bug_type_4:
+      step = detail::se_bug(p, t);
       break;
     case Technique::finned_x_wing:
     case Technique::sashimi_x_wing:

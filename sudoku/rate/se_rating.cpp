@@ -3,11 +3,14 @@
 
 #include <algorithm>
 #include <array>
+#include <bit>
+#include <cmath>
 #include <string>
 #include <string_view>
 
 #include "sudoku/grid/candidates.hpp"
 #include "sudoku/logic/forcing.hpp"
+#include "sudoku/logic/patterns.hpp"
 #include "sudoku/logic/se_techniques.hpp"
 #include "sudoku/logic/technique_facts.hpp"
 
@@ -19,13 +22,13 @@ namespace {
 /// ones, which se_step() tries first), restricted to those we have; the XYZ-wing, which has no
 /// technique of ours, is tried by se_step() after the xy-wing. An order of SE's, not ours
 /// (logic.hpp's enum), so a list of its own rather than a column of technique_facts.hpp.
-/// SE's unique loops are sorted by difficulty then type: types 1, 2 and 4 (4.5) before type 3
-/// (4.6 and more). The chain techniques come last, easiest first; aligned pair
-/// exclusion comes after BUG+1, aligned triplet exclusion after SE's producer of forcing chains and
-/// cycles (se_chains_and_cycles(): X-, Y- and XY-cycles, X-chains, AICs) and before Nishio and the
-/// multiple forcing chains. SE's techniques only: the W-wing, finned fish, hidden unique
-/// rectangles, Sue de Coq and the ALS techniques are not SE's, and are left out so that ER stays
-/// comparable with the ratings SE publishes (docs/rating.md).
+/// SE's unique rectangles and loops are one producer whose hints are sorted
+/// (se_unique_loop_step()); its BUG types 1 to 4 another (detail::se_bug()). The chain techniques
+/// come last, easiest first; aligned pair exclusion comes after BUG+1, aligned triplet exclusion
+/// after SE's producer of forcing chains and cycles (se_chains_and_cycles(): X-, Y- and XY-cycles,
+/// X-chains, AICs) and before Nishio and the multiple forcing chains. SE's techniques only: the
+/// W-wing, finned fish, hidden unique rectangles, Sue de Coq and the ALS techniques are not SE's,
+/// and are left out so that ER stays comparable with the ratings SE publishes (docs/rating.md).
 constexpr std::array kSeOrder = {
     Technique::pointing,
     Technique::claiming,
@@ -36,15 +39,11 @@ constexpr std::array kSeOrder = {
     Technique::swordfish,
     Technique::hidden_triple,
     Technique::xy_wing,
-    Technique::unique_rectangle_1,
-    Technique::unique_rectangle_2,
-    Technique::unique_rectangle_4,
-    Technique::unique_rectangle_3,
+    Technique::unique_rectangle_1,  // SE's UniqueLoops: rectangles and loops of every type
     Technique::naked_quad,
     Technique::jellyfish,
     Technique::hidden_quad,
-    Technique::bug_plus_one,
-    Technique::bug_type_2,  // one SE producer with BUG type 1: never both on one position
+    Technique::bug_plus_one,  // SE's BivalueUniversalGrave: BUG types 1 to 4
     Technique::aligned_pair_exclusion,
     Technique::x_cycle,  // SE's "forcing chains and cycles": every cycle, X-chain and AIC
     Technique::aligned_triple_exclusion,
@@ -84,6 +83,70 @@ std::string_view forcing_chains_name(std::string_view kind, bool dynamic, int le
                                                   : 0;
   const std::size_t l = dynamic ? 1 + static_cast<std::size_t>(std::clamp(level, 0, 5)) : 0;
   return names[k][l];
+}
+
+// SE's name of a unique loop of more than four cells: "Unique Loop 6 type 2" (its
+// UniqueLoopHint.getName()).
+std::string_view unique_loop_name(std::size_t length, int type) {
+  static const auto names = [] {
+    // [length / 2][type - 1], lengths up to every cell of a 9x9 board.
+    std::array<std::array<std::string, 4>, 41> table;
+    for (std::size_t half = 0; half < table.size(); ++half) {
+      for (std::size_t t = 0; t < 4; ++t) {
+        table[half][t] =
+            "Unique Loop " + std::to_string(2 * half) + " type " + std::to_string(t + 1);
+      }
+    }
+    return table;
+  }();
+  return names[std::min<std::size_t>(length / 2, names.size() - 1)]
+              [static_cast<std::size_t>(type - 1)];
+}
+
+/// The type (1 to 4) of a unique rectangle or loop step.
+int loop_type(Technique t) {
+  switch (t) {
+    case Technique::unique_rectangle_1:
+    case Technique::unique_loop_1:
+      return 1;
+    case Technique::unique_rectangle_2:
+    case Technique::unique_loop_2:
+      return 2;
+    case Technique::unique_rectangle_3:
+    case Technique::unique_loop_3:
+      return 3;
+    case Technique::unique_rectangle_4:
+    case Technique::unique_loop_4:
+      return 4;
+    default:
+      return 0;
+  }
+}
+
+/// SE's UniqueLoopHint.getDifficulty() and its type 3 subclasses', computed as SE computes it in
+/// doubles, for SE's sort of its hints: 4.5 for a rectangle, plus 0.1 for a loop of six cells,
+/// 0.2 for eight, 0.5 for ten or more; type 3 plus 0.1 a digit of its naked set beyond the first,
+/// or 0.1 a cell of its hidden set beyond the first besides the loop's two. (So 4.6 + 0.1, a
+/// six-cell loop with a naked pair, falls below 4.7 in SE's sort.)
+double se_loop_difficulty(const Step& s) {
+  const bool loop =
+      s.technique == Technique::unique_loop_1 || s.technique == Technique::unique_loop_2 ||
+      s.technique == Technique::unique_loop_3 || s.technique == Technique::unique_loop_4;
+  const std::size_t length = std::max<std::size_t>(s.cells.size(), loop ? 6 : 4);
+  double d = 4.5;
+  if (length >= 10) d += 0.3;
+  if (length >= 8) {
+    d += 0.2;
+  } else if (length >= 6) {
+    d += 0.1;
+  }
+  if (loop_type(s.technique) == 3 && !s.sets.empty()) {
+    const CellSet& set = s.sets.front();
+    const int more = set.name == "hidden set" ? static_cast<int>(set.cells.size()) - 1
+                                              : std::popcount(set.digits) - 1;
+    d += more * 0.1;
+  }
+  return d;
 }
 
 // The name SE gives a step of these techniques (its hints' getName()), so that `explain --se`
@@ -126,10 +189,19 @@ std::string_view se_hint_name(const Step& step) {
       return "Unique Rectangle type 3";
     case Technique::unique_rectangle_4:
       return "Unique Rectangle type 4";
+    case Technique::unique_loop_1:
+    case Technique::unique_loop_2:
+    case Technique::unique_loop_3:
+    case Technique::unique_loop_4:
+      return unique_loop_name(step.cells.size(), loop_type(step.technique));
     case Technique::bug_plus_one:
       return "BUG type 1";
     case Technique::bug_type_2:
       return "BUG type 2";
+    case Technique::bug_type_3:
+      return "BUG type 3";
+    case Technique::bug_type_4:
+      return "BUG type 4";
     case Technique::aligned_pair_exclusion:
       return "Aligned Pair Exclusion";
     case Technique::aligned_triple_exclusion:
@@ -207,6 +279,23 @@ SeStep rated(Step step) {
   return {std::move(step), tenths, name};
 }
 
+/// SE's UniqueLoops producer: every rectangle and loop hint, sorted by difficulty then type (a
+/// stable sort: SE's order of finding among equals); the first is applied.
+std::optional<Step> se_unique_loop_step(Position& p) {
+  std::vector<Step> hints = detail::se_unique_loops(p);
+  if (hints.empty()) return std::nullopt;
+  std::vector<std::pair<double, int>> keys;
+  keys.reserve(hints.size());
+  for (const Step& h : hints) keys.emplace_back(se_loop_difficulty(h), loop_type(h.technique));
+  std::vector<std::size_t> order(hints.size());
+  for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
+  std::stable_sort(order.begin(), order.end(),
+                   [&keys](std::size_t a, std::size_t b) { return keys[a] < keys[b]; });
+  Step step = std::move(hints[order.front()]);
+  for (const CellDigit& e : step.eliminated) p.eliminate(e.cell, e.digit);
+  return step;
+}
+
 /// SE's direct producers, in its order: hidden singles (a unit's last empty cell first), direct
 /// pointing and claiming, direct hidden pair, naked single, direct hidden triplet. The first
 /// that applies makes the step.
@@ -230,10 +319,19 @@ int se_difficulty_tenths(const Step& s) {
       // The table's value is SE's for a box: 1.5 in a row or column.
       if (s.units.empty() || s.units.front().kind != UnitKind::box) tenths = 15;
       break;
+    case Technique::unique_rectangle_1:
+    case Technique::unique_rectangle_2:
     case Technique::unique_rectangle_3:
-      // SE's UniqueLoopHint adds 0.1 per digit of its naked set beyond the first (pair 4.6,
-      // triple 4.7, quad 4.8): cells after the four corners are its other cells.
-      tenths += static_cast<int>(s.cells.size() >= 4 ? s.cells.size() - 4 : 0);
+    case Technique::unique_rectangle_4:
+    case Technique::unique_loop_1:
+    case Technique::unique_loop_2:
+    case Technique::unique_loop_3:
+    case Technique::unique_loop_4:
+      tenths = static_cast<int>(std::lround(10 * se_loop_difficulty(s)));
+      break;
+    case Technique::bug_type_3:
+      // SE's Bug3Hint: 5.7 plus 0.1 a digit of its naked set beyond the first.
+      if (!s.sets.empty()) tenths += std::popcount(s.sets.front().digits) - 1;
       break;
     case Technique::nested_forcing_chain:
       tenths += 5 * (s.level - 2);  // 9.5, 10.0, 10.5, 11.0 for levels 2..5
@@ -273,6 +371,10 @@ std::optional<SeRating> se_rating(const Board& puzzle, const std::function<bool(
       if (se || stop_said_yes) break;
       if (const int k = se_scanned(t); k != 0) {
         step = se_scan(t, k, p);
+      } else if (t == Technique::unique_rectangle_1) {
+        step = se_unique_loop_step(p);
+      } else if (t == Technique::bug_plus_one) {
+        step = detail::se_bug(p);
       } else if (t == Technique::x_cycle) {
         // SE's one producer of cycles and forcing chains: X-, Y- and XY-cycles, X-chains and
         // AICs compete, the easiest taken.

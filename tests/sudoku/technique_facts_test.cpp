@@ -128,14 +128,20 @@ TEST_CASE("the SE values are SE 1.2.1's published scale (docs/rating.md)") {
 }
 
 TEST_CASE("uniqueness and chains are the documented techniques (logic.hpp)") {
-  // The uniqueness techniques: the unique rectangles, BUG+1 and BUG type 2.
+  // The uniqueness techniques: the unique rectangles and loops, BUG+1 and BUG types 2 to 4.
   const std::set<Technique> unique = {Technique::unique_rectangle_1,
                                       Technique::unique_rectangle_2,
                                       Technique::unique_rectangle_3,
                                       Technique::unique_rectangle_4,
                                       Technique::hidden_unique_rectangle,
+                                      Technique::unique_loop_1,
+                                      Technique::unique_loop_2,
+                                      Technique::unique_loop_3,
+                                      Technique::unique_loop_4,
                                       Technique::bug_plus_one,
-                                      Technique::bug_type_2};
+                                      Technique::bug_type_2,
+                                      Technique::bug_type_3,
+                                      Technique::bug_type_4};
   // The chains: the cycles, x-chain, AIC and the forcing chains.
   const std::set<Technique> chains = {Technique::x_cycle,
                                       Technique::y_cycle,
