@@ -10,6 +10,7 @@
 // has one solution: their caller proves it first (logic.cpp).
 #pragma once
 
+#include <array>
 #include <bit>
 #include <cstdint>
 #include <optional>
@@ -23,6 +24,10 @@ class ConstraintPropagator;  // rules/propagation.hpp
 }  // namespace sudoku
 
 namespace sudoku::detail {
+
+/// Sudoku Explainer's kinds of unit in its order (its Grid.regions: blocks, rows, columns) as
+/// slots of Layout::cell_units (unit ids are slot * N + index, candidates.hpp).
+inline constexpr std::array<std::size_t, 3> kSeUnitKinds = {2, 0, 1};
 
 /// The next larger mask with as many bits as `m` (not 0): Gosper's hack, the order of Sudoku
 /// Explainer's Permutations.

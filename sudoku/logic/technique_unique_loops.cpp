@@ -35,10 +35,6 @@ namespace sudoku::detail {
 
 namespace {
 
-// SE's kinds of unit in its order (its Grid.regions: blocks, rows, columns) as slots of
-// Layout::cell_units.
-constexpr std::array<std::size_t, 3> kSeKinds = {2, 0, 1};
-
 int unit_of(const Layout& layout, int cell, std::size_t kind) {
   return layout.cell_units[static_cast<std::size_t>(cell)][kind];
 }
@@ -84,11 +80,11 @@ class LoopWalk {
   /// that parity: then nothing changes and false.
   bool enter(int cell) {
     const std::size_t base = (path_.size() % 2) * static_cast<std::size_t>(layout_.unit_count());
-    for (std::size_t kind : kSeKinds) {
+    for (std::size_t kind : kSeUnitKinds) {
       if (visited_[base + static_cast<std::size_t>(unit_of(layout_, cell, kind))] != 0)
         return false;
     }
-    for (std::size_t kind : kSeKinds)
+    for (std::size_t kind : kSeUnitKinds)
       visited_[base + static_cast<std::size_t>(unit_of(layout_, cell, kind))] = 1;
     on_path_[static_cast<std::size_t>(cell)] = 1;
     path_.push_back(cell);
@@ -100,7 +96,7 @@ class LoopWalk {
     path_.pop_back();
     on_path_[static_cast<std::size_t>(cell)] = 0;
     const std::size_t base = (path_.size() % 2) * static_cast<std::size_t>(layout_.unit_count());
-    for (std::size_t kind : kSeKinds)
+    for (std::size_t kind : kSeUnitKinds)
       visited_[base + static_cast<std::size_t>(unit_of(layout_, cell, kind))] = 0;
   }
 
@@ -111,12 +107,12 @@ class LoopWalk {
   }
 
   /// `extra_cells_left`: how many more cells with extras may join freely; `extras`: the extra
-  /// digits met so far; `came_by`: the kind of unit (index into kSeKinds) of the last move.
+  /// digits met so far; `came_by`: the kind of unit (index into kSeUnitKinds) of the last move.
   /// `cell`, the path's last, is on it.
   void extend(int cell, int extra_cells_left, std::uint64_t extras, int came_by) {
     for (int k = 0; k < 3; ++k) {
       if (k == came_by) continue;
-      const int unit = unit_of(layout_, cell, kSeKinds[static_cast<std::size_t>(k)]);
+      const int unit = unit_of(layout_, cell, kSeUnitKinds[static_cast<std::size_t>(k)]);
       for (int next : layout_.unit_cells[static_cast<std::size_t>(unit)]) {
         if (next == path_.front() && path_.size() >= 4) {
           if (balanced()) found_.push_back(path_);
@@ -165,7 +161,7 @@ Step loop_step(const std::vector<int>& loop, std::uint64_t pair, int type) {
 /// The units of SE's kinds, in its order, that hold both cells.
 std::vector<int> se_shared_units(const Layout& layout, int a, int b) {
   std::vector<int> out;
-  for (std::size_t kind : kSeKinds) {
+  for (std::size_t kind : kSeUnitKinds) {
     if (unit_of(layout, a, kind) == unit_of(layout, b, kind))
       out.push_back(unit_of(layout, a, kind));
   }

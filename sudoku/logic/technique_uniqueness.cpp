@@ -233,10 +233,6 @@ std::optional<Step> bug_plus_one(Position& p) {
 
 namespace {
 
-// SE's kinds of unit in its order (its Grid.regions: blocks, rows, columns) as slots of
-// Layout::cell_units; unit ids are slot * N + index (candidates.hpp).
-constexpr std::array<int, 3> kSeKinds = {2, 0, 1};
-
 /// What SE's scan found: the BUG cells in the order found, each one's BUG digits, and the cells
 /// seeing them all (filled cells too, BUG cells left out).
 struct Grave {
@@ -257,9 +253,9 @@ std::optional<Grave> scan_grave(const Position& p) {
   Grave g;
   g.bug_digits_of.assign(static_cast<std::size_t>(cells), 0);
   std::vector<std::uint64_t> grave(p.all_candidates());
-  for (int slot : kSeKinds) {
+  for (std::size_t slot : kSeUnitKinds) {
     for (int i = 0; i < n; ++i) {
-      const int unit = slot * n + i;
+      const int unit = static_cast<int>(slot) * n + i;
       const auto& unit_cells = layout.unit_cells[static_cast<std::size_t>(unit)];
       for (int d = 1; d <= n; ++d) {
         const std::uint64_t places = p.places(unit, d);
@@ -312,12 +308,10 @@ std::optional<Grave> scan_grave(const Position& p) {
 }
 
 /// The unit of SE's kind `slot` holding all of `cells`, or -1.
-int unit_holding(const Layout& layout, int slot, const std::vector<int>& cells) {
-  const int unit =
-      layout.cell_units[static_cast<std::size_t>(cells.front())][static_cast<std::size_t>(slot)];
+int unit_holding(const Layout& layout, std::size_t slot, const std::vector<int>& cells) {
+  const int unit = layout.cell_units[static_cast<std::size_t>(cells.front())][slot];
   for (int c : cells)
-    if (layout.cell_units[static_cast<std::size_t>(c)][static_cast<std::size_t>(slot)] != unit)
-      return -1;
+    if (layout.cell_units[static_cast<std::size_t>(c)][slot] != unit) return -1;
   return unit;
 }
 
@@ -327,7 +321,7 @@ void add_type_4(const Position& p, const Grave& g, std::vector<Step>& out) {
   const int c1 = g.bug_cells[0], c2 = g.bug_cells[1];
   const std::uint64_t common = p.candidates(c1) & p.candidates(c2) & ~g.bug_digits;
   if (std::popcount(common) != 1) return;
-  for (int slot : kSeKinds) {
+  for (std::size_t slot : kSeUnitKinds) {
     const int unit = unit_holding(p.layout(), slot, g.bug_cells);
     if (unit < 0) continue;
     Step step;
@@ -347,7 +341,7 @@ void add_type_4(const Position& p, const Grave& g, std::vector<Step>& out) {
 /// then size, then the cells as increasing masks.
 void add_type_3(const Position& p, const Grave& g, std::vector<Step>& out) {
   const Layout& layout = p.layout();
-  for (int slot : kSeKinds) {
+  for (std::size_t slot : kSeUnitKinds) {
     const int unit = unit_holding(layout, slot, g.bug_cells);
     if (unit < 0) continue;
     std::vector<int> region_cells;  // filled cells too, as SE counts them
