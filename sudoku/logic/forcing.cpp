@@ -1492,10 +1492,12 @@ bool Engine::inner_chains_exact(Imp& imp, const std::vector<std::uint64_t>& orig
     // A cycle removes a candidate z that sees an on node and an off node of its loop (z's
     // digit): one of the loop's two alternations holds, so z on -> the node it sees off ->
     // around the loop -> the other node on -> z off, an AIC on the same links. So where the
-    // AIC search finds nothing, no cycle removes anything, and the cycles are not searched
-    // (they count no propagations).
+    // AIC search finds no removal (an assumption "on" reaching its negation), no cycle removes
+    // anything, and the cycles are not searched (they count no propagations).
+    const bool aic_removes = std::any_of(aic->begin(), aic->end(),
+                                         [](const Hint& h) { return !h.conclusion_on; });
     HintList loops;
-    if (L_.classic && n_ == 9 && (!aic->empty() || spent())) {
+    if (L_.classic && n_ == 9 && (aic_removes || spent())) {
       loops = search_inner(Technique::x_cycle, 0, here, depth + 1, false);
       take(loops);
     }
