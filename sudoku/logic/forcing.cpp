@@ -1460,6 +1460,25 @@ bool Engine::inner_chains_exact(Imp& imp, const std::vector<std::uint64_t>& orig
       }
       for (const int c : h.source_cells)
         sig = (sig ^ static_cast<std::uint64_t>(c)) * 0x100000001B3u;
+      // FullChain compares the chains themselves: two of one assumption, conclusion and length
+      // are still two where they end elsewhere (a contradiction's clash) or rest on other
+      // singles (the anchors rule_parents() has just found). Counted as one, #58 of the
+      // forum's hardest rated 11.6 for SE's 11.8.
+      for (const Branch& b : h.branches) {
+        for (const int v : {b.cell, b.digit, int{b.on}, static_cast<int>(b.end), b.target_cell,
+                            b.target_digit, int{b.target_on}}) {
+          sig = (sig ^ static_cast<std::uint64_t>(v)) * 0x100000001B3u;
+        }
+      }
+      for (const Hint::LoopNode& n : h.loop) {
+        for (const int v : {n.cell, n.digit, n.cause})
+          sig = (sig ^ static_cast<std::uint64_t>(v)) * 0x100000001B3u;
+      }
+      if (h.anchors) {
+        for (const auto& [cause, which] : h.anchors->singles) {
+          sig = (sig ^ static_cast<std::uint64_t>(cause * 100 + which)) * 0x100000001B3u;
+        }
+      }
       const int id = static_cast<int>(sig & 0x7FFFFFFF);
       for (const Elim& e : elims) {
         if ((g[static_cast<std::size_t>(e.cell)] & digit_bit(e.digit)) == 0) continue;
@@ -1494,8 +1513,8 @@ bool Engine::inner_chains_exact(Imp& imp, const std::vector<std::uint64_t>& orig
     // around the loop -> the other node on -> z off, an AIC on the same links. So where the
     // AIC search finds no removal (an assumption "on" reaching its negation), no cycle removes
     // anything, and the cycles are not searched (they count no propagations).
-    const bool aic_removes = std::any_of(aic->begin(), aic->end(),
-                                         [](const Hint& h) { return !h.conclusion_on; });
+    const bool aic_removes =
+        std::any_of(aic->begin(), aic->end(), [](const Hint& h) { return !h.conclusion_on; });
     HintList loops;
     if (L_.classic && n_ == 9 && (aic_removes || spent())) {
       loops = search_inner(Technique::x_cycle, 0, here, depth + 1, false);
@@ -2246,8 +2265,15 @@ Hint Engine::contradiction_hint(Technique t, int level, const Imp& imp, int cell
   b1.digit = digit;
   b1.on = on;
   b1.end = Branch::End::clash_on;
+  // Where the clash is (end_of() finds it by the end alone): two contradictions of one
+  // assumption that clash elsewhere are two chains to SE (its nested chains, FullChain).
+  const Node& clash = imp.nodes[static_cast<std::size_t>(imp.contra_on)];
+  b1.target_cell = clash.cell;
+  b1.target_digit = clash.digit;
+  b1.target_on = true;
   Branch b2 = b1;
   b2.end = Branch::End::clash_off;
+  b2.target_on = false;
   h.branches = {b1, b2};
   h.complexity = complexity(imp, imp.contra_on) + complexity(imp, imp.contra_off, !exact_);
   return h;

@@ -86,11 +86,19 @@ TEST_CASE("SE ratings equal the published ones on a few puzzles", "[sudoku][se]"
   // Sudoku Explainer's own figures for these (the file's comments); ours agree exactly. SE's
   // direct techniques decide some: hard-s13 starts with a unit's last empty cell (ED 1.0),
   // hard-s21 with a direct hidden pair (ED 2.0), hard-s1's hardest step is a direct hidden
-  // triplet (ER 2.5).
-  const std::vector<std::string> names = {
-      "easy-s1",     "medium-s3",    "hard-s17",
-      "fiendish-s3", "fiendish-s19", "HardestSudokusThread-00005;tarx0105",
-      "hard-s13",    "hard-s21",     "hard-s1"};
+  // triplet (ER 2.5). tarx0002's ED (10.4) counts two inner contradictions of one assumption,
+  // conclusion and length that clash in other places as two chains, as SE's FullChain does
+  // (counted once, 10.3).
+  const std::vector<std::string> names = {"easy-s1",
+                                          "medium-s3",
+                                          "hard-s17",
+                                          "fiendish-s3",
+                                          "fiendish-s19",
+                                          "HardestSudokusThread-00005;tarx0105",
+                                          "HardestSudokusThread-00020;pearly6000-3046;tarx0002",
+                                          "hard-s13",
+                                          "hard-s21",
+                                          "hard-s1"};
   int rated = 0;
   for (const auto& p : published()) {
     if (std::find(names.begin(), names.end(), p.name) == names.end()) continue;
@@ -155,10 +163,13 @@ TEST_CASE("SE ratings agree with the published ones at the measured rate", "[sud
   // ER 260; ER lower than SE's by more than 0.1 on two only (#58, gsf-2007-05-24-0032, and
   // #83, whose published figures SE itself does not give for the puzzle listed:
   // docs/rating.md).
-  CHECK(all[1] >= 256);
-  CHECK(er[1] >= 260);
+  // 2026-11-28 with inner chains told apart by where they end and what they rest on, as SE's
+  // FullChain compares them (#58's ER 11.6 -> 11.8): 261 all equal, ER 264; ER lower than SE's
+  // by more than 0.1 on #83 only.
+  CHECK(all[1] >= 261);
+  CHECK(er[1] >= 264);
   CHECK(near[1] >= 269);
-  CHECK(lower[1] <= 2);
+  CHECK(lower[1] <= 1);
   CHECK(lower[2] == 0);
   CHECK(all[2] >= 30);
   CHECK(er[2] >= 30);
