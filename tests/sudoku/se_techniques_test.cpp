@@ -296,3 +296,32 @@ TEST_CASE("SE's path takes its steps in SE's order of scanning", "[sudoku][se]")
   }
   CHECK(ours == se);
 }
+
+TEST_CASE("among equal chains SE lists a case's 'on' conclusions before its 'off' ones",
+          "[sudoku][se]") {
+  // The forum's #113 (HardestSudokusThread-00641), SE 1.2.1's 134 steps (Sukaku Explainer's SE
+  // mode, 2026-11-28). At step 63 two cell forcing chains from r5c8 tie (9.0, equal length):
+  // one places r8c3=1, one takes 9 from r8c3. SE takes the placement (its cell reduction lists
+  // the set of "on" conclusions first); in the order the nodes were reached the removal came
+  // first, and the path went on otherwise from step 64.
+  const std::string se =
+      "2.6 8.9 9.9 10.1 10.1 10.5 10.5 10.6 10.6 10.7 10.7 10.7 10.8 11.1 11.2 11.2 11.3 11.3 "
+      "10.6 10.6 10.6 9.5 9.9 10.0 2.6 3.6 10.0 9.9 10.0 9.5 9.9 10.1 9.5 7.9 9.2 1.2 2.6 9.3 "
+      "9.2 9.4 9.4 9.4 9.4 7.8 9.1 9.2 9.2 9.2 9.3 9.0 9.1 9.1 9.1 2.6 9.1 9.0 2.6 9.0 9.0 7.5 "
+      "9.0 8.9 9.0 1.2 9.0 2.6 2.8 2.8 3.0 4.5 2.3 4.5 7.6 2.6 7.1 3.0 1.5 2.0 1.2 3.8 7.1 7.2 "
+      "7.1 2.3 1.2 2.6 2.3 1.2 1.2 1.2 1.2 1.2 1.2 1.2 1.2 1.2 1.2 1.2 1.5 1.2 1.2 1.2 1.2 1.2 "
+      "1.2 1.2 1.2 1.2 1.0 1.0 1.2 1.2 1.0 1.0 1.0 1.0 1.0 1.2 1.0 1.0 1.0 1.2 1.2 1.0 1.2 1.0 "
+      "1.0 1.0 1.2 1.0 1.2 1.0 1.0 1.0";
+  const auto r = sudoku::se_rating(board_of_line(
+      "...4...8...7..9....8..3.1..2.....9..7....53...3..6..1..6..9...15....46....2....9."));
+  REQUIRE(r);
+  std::string ours;
+  for (const auto& s : r->path) {
+    if (!ours.empty()) ours += ' ';
+    ours += std::to_string(s.tenths / 10) + "." + std::to_string(s.tenths % 10);
+  }
+  CHECK(ours == se);
+  REQUIRE(r->path.size() > 63);
+  CHECK(r->path[62].step.placed == std::vector<sudoku::CellDigit>{{cell(7, 2), 1}});
+  CHECK(r->path[62].step.eliminated.empty());
+}
