@@ -643,7 +643,7 @@ class Engine {
   static void hint_eliminations(const Hint& h, const std::vector<std::uint64_t>& grid,
                                 std::vector<Elim>& out);
   struct Scratch {
-    std::vector<int> hidden, parents;
+    std::vector<int> hidden, parents, listed;
     std::vector<Elim> elims;
     std::vector<std::uint64_t> seen;
     std::vector<char> unchanged;
@@ -1909,10 +1909,22 @@ void Engine::multiple(Technique t, int level, const std::vector<std::uint64_t>& 
     return (x.on ? imp.on_id[c] : imp.off_id[c]) == static_cast<int>(i);
   };
   ClosureTable* fast = closures(depth, grid, mode);
-  // SE lists a case's conclusions "on" before "off" (its sets toOn, then toOff, each in the
-  // order reached), and its stable sort keeps that order among equals: in exact mode the
-  // scans for double, cell and region chains take the on nodes, then the off nodes.
-  const int passes = exact_ ? 2 : 1;
+  // The nodes of `imp` that may conclude a hint (live and worth it), in the order hints are
+  // listed. SE lists a case's conclusions "on" before "off" (its sets toOn, then toOff, each in
+  // the order reached) for double, cell and region chains, and its stable sort keeps that
+  // order among equals: in exact mode the on nodes, then the off nodes.
+  std::vector<int>& listed = scratch(depth).listed;
+  auto conclusions = [&](const Imp& imp) -> const std::vector<int>& {
+    listed.clear();
+    for (int pass = 0; pass < (exact_ ? 2 : 1); ++pass) {
+      for (std::size_t i = 1; i < imp.nodes.size(); ++i) {
+        const Node& x = imp.nodes[i];
+        if (exact_ && x.on != (pass == 0)) continue;
+        if (live(imp, i) && worth(x)) listed.push_back(static_cast<int>(i));
+      }
+    }
+    return listed;
+  };
   std::vector<int> where;  // region chains: the places of a digit in a unit
   for (int cell = 0; cell < cells_; ++cell) {
     const std::uint64_t cands = grid[static_cast<std::size_t>(cell)];
@@ -1961,23 +1973,19 @@ void Engine::multiple(Technique t, int level, const std::vector<std::uint64_t>& 
       if (on_imp == nullptr) continue;
       if (card >= 3 && (exact_ || (!on_imp->contradiction() && !off_imp.contradiction()))) {
         // Double implications: the same conclusion whether the assumption is true or false.
-        for (int pass = 0; pass < passes; ++pass) {
-          for (std::size_t i = 1; i < on_imp->nodes.size(); ++i) {
-            if (!live(*on_imp, i)) continue;
-            const Node& x = on_imp->nodes[i];
-            if (exact_ && x.on != (pass == 0)) continue;
-            const auto c = static_cast<std::size_t>(cand(x.cell, x.digit));
-            const int other = x.on ? off_imp.on_id[c] : off_imp.off_id[c];
-            if (other < 0 || !worth(x)) continue;
-            Hint h = make("double", x.on, x.cell, x.digit);
-            h.source_cells = {cell};
-            h.source_digit = d;
-            h.branches = {branch_to(cell, d, true, x), branch_to(cell, d, false, x)};
-            h.complexity =
-                complexity(*on_imp, static_cast<int>(i)) + complexity(off_imp, other, !exact_);
-            out.push_back(std::move(h));
-            if (first_only) return;
-          }
+        for (const int i : conclusions(*on_imp)) {
+          const Node& x = on_imp->nodes[static_cast<std::size_t>(i)];
+          const auto c = static_cast<std::size_t>(cand(x.cell, x.digit));
+          const int other = x.on ? off_imp.on_id[c] : off_imp.off_id[c];
+          if (other < 0) continue;
+          Hint h = make("double", x.on, x.cell, x.digit);
+          h.source_cells = {cell};
+          h.source_digit = d;
+          h.branches = {branch_to(cell, d, true, x), branch_to(cell, d, false, x)};
+          h.complexity =
+              complexity(*on_imp, static_cast<int>(i)) + complexity(off_imp, other, !exact_);
+          out.push_back(std::move(h));
+          if (first_only) return;
         }
       }
     }
@@ -1991,37 +1999,32 @@ void Engine::multiple(Technique t, int level, const std::vector<std::uint64_t>& 
       const Imp& first = *on_imps[0];
       const int d0 = std::countr_zero(cands);
       std::array<int, 64> ids;  // the conclusion's node in each case
-      for (int pass = 0; pass < passes; ++pass) {
-        for (std::size_t i = 1; i < first.nodes.size(); ++i) {
-          if (!live(first, i)) continue;
-          const Node& x = first.nodes[i];
-          if (exact_ && x.on != (pass == 0)) continue;
-          if (!worth(x)) continue;
-          const auto c = static_cast<std::size_t>(cand(x.cell, x.digit));
-          // Every case must reach the conclusion before any complexity is counted: most
-          // conclusions of the first case are not reached by all.
-          bool all = true;
-          for (int j = 1; j < card && all; ++j) {
-            const Imp& other = *on_imps[static_cast<std::size_t>(j)];
-            ids[static_cast<std::size_t>(j)] = x.on ? other.on_id[c] : other.off_id[c];
-            all = ids[static_cast<std::size_t>(j)] >= 0;
-          }
-          if (!all) continue;
-          int total = complexity(first, static_cast<int>(i));
-          for (int j = 1; j < card; ++j) {
-            total += complexity(*on_imps[static_cast<std::size_t>(j)],
-                                ids[static_cast<std::size_t>(j)], !exact_);
-          }
-          Hint h = make("cell", x.on, x.cell, x.digit);
-          h.source_cells = {cell};
-          h.branches.push_back(branch_to(cell, d0, true, x));
-          for (std::uint64_t m = cands & (cands - 1); m != 0; m &= m - 1) {
-            h.branches.push_back(branch_to(cell, std::countr_zero(m), true, x));
-          }
-          h.complexity = total;
-          out.push_back(std::move(h));
-          if (first_only) return;
+      for (const int i : conclusions(first)) {
+        const Node& x = first.nodes[static_cast<std::size_t>(i)];
+        const auto c = static_cast<std::size_t>(cand(x.cell, x.digit));
+        // Every case must reach the conclusion before any complexity is counted: most
+        // conclusions of the first case are not reached by all.
+        bool all = true;
+        for (int j = 1; j < card && all; ++j) {
+          const Imp& other = *on_imps[static_cast<std::size_t>(j)];
+          ids[static_cast<std::size_t>(j)] = x.on ? other.on_id[c] : other.off_id[c];
+          all = ids[static_cast<std::size_t>(j)] >= 0;
         }
+        if (!all) continue;
+        int total = complexity(first, static_cast<int>(i));
+        for (int j = 1; j < card; ++j) {
+          total += complexity(*on_imps[static_cast<std::size_t>(j)],
+                              ids[static_cast<std::size_t>(j)], !exact_);
+        }
+        Hint h = make("cell", x.on, x.cell, x.digit);
+        h.source_cells = {cell};
+        h.branches.push_back(branch_to(cell, d0, true, x));
+        for (std::uint64_t m = cands & (cands - 1); m != 0; m &= m - 1) {
+          h.branches.push_back(branch_to(cell, std::countr_zero(m), true, x));
+        }
+        h.complexity = total;
+        out.push_back(std::move(h));
+        if (first_only) return;
       }
     }
     // Region forcing chains: every place of a digit in a unit implies the conclusion. Each
@@ -2055,37 +2058,32 @@ void Engine::multiple(Technique t, int level, const std::vector<std::uint64_t>& 
         }
         if (clash && !exact_) continue;
         std::array<int, 64> ids;  // the conclusion's node in each case
-        for (int pass = 0; pass < passes; ++pass) {
-          for (std::size_t i = 1; i < first.nodes.size(); ++i) {
-            if (!live(first, i)) continue;
-            const Node& x = first.nodes[i];
-            if (exact_ && x.on != (pass == 0)) continue;
-            if (!worth(x)) continue;
-            if (x.digit == d && !x.on &&
-                std::find(where.begin(), where.end(), x.cell) != where.end()) {
-              continue;  // one place excluding another is the unit itself
-            }
-            const auto c = static_cast<std::size_t>(cand(x.cell, x.digit));
-            bool all = true;
-            for (std::size_t j = 1; j < where.size() && all; ++j) {
-              const Imp& other = *others[j];
-              ids[j] = x.on ? other.on_id[c] : other.off_id[c];
-              all = ids[j] >= 0;
-            }
-            if (!all) continue;
-            int total = complexity(first, static_cast<int>(i));
-            for (std::size_t j = 1; j < where.size(); ++j) {
-              total += complexity(*others[j], ids[j], !exact_);
-            }
-            Hint h = make("region", x.on, x.cell, x.digit);
-            h.source_cells = where;
-            h.source_digit = d;
-            h.unit = unit;
-            for (int q : where) h.branches.push_back(branch_to(q, d, true, x));
-            h.complexity = total;
-            out.push_back(std::move(h));
-            if (first_only) return;
+        for (const int i : conclusions(first)) {
+          const Node& x = first.nodes[static_cast<std::size_t>(i)];
+          if (x.digit == d && !x.on &&
+              std::find(where.begin(), where.end(), x.cell) != where.end()) {
+            continue;  // one place excluding another is the unit itself
           }
+          const auto c = static_cast<std::size_t>(cand(x.cell, x.digit));
+          bool all = true;
+          for (std::size_t j = 1; j < where.size() && all; ++j) {
+            const Imp& other = *others[j];
+            ids[j] = x.on ? other.on_id[c] : other.off_id[c];
+            all = ids[j] >= 0;
+          }
+          if (!all) continue;
+          int total = complexity(first, static_cast<int>(i));
+          for (std::size_t j = 1; j < where.size(); ++j) {
+            total += complexity(*others[j], ids[j], !exact_);
+          }
+          Hint h = make("region", x.on, x.cell, x.digit);
+          h.source_cells = where;
+          h.source_digit = d;
+          h.unit = unit;
+          for (int q : where) h.branches.push_back(branch_to(q, d, true, x));
+          h.complexity = total;
+          out.push_back(std::move(h));
+          if (first_only) return;
         }
       }
     }

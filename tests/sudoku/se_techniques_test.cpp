@@ -233,6 +233,16 @@ sudoku::SeStep only_step_of(const std::string& line, sudoku::Technique technique
   return found.front();
 }
 
+/// The difficulties of SE's path, as SE prints them ("1.2 2.6 ...").
+std::string difficulties(const sudoku::SeRating& rating) {
+  std::string out;
+  for (const auto& s : rating.path) {
+    if (!out.empty()) out += ' ';
+    out += std::to_string(s.tenths / 10) + "." + std::to_string(s.tenths % 10);
+  }
+  return out;
+}
+
 std::vector<int> sorted_cells(std::vector<int> cells) {
   std::sort(cells.begin(), cells.end());
   return cells;
@@ -289,12 +299,7 @@ TEST_CASE("SE's path takes its steps in SE's order of scanning", "[sudoku][se]")
   const auto r = sudoku::se_rating(board_of_line(
       "..9.2........4.6....1....8....1.9.3.54..........8......5....7.67..3...........2.."));
   REQUIRE(r);
-  std::string ours;
-  for (const auto& s : r->path) {
-    if (!ours.empty()) ours += ' ';
-    ours += std::to_string(s.tenths / 10) + "." + std::to_string(s.tenths % 10);
-  }
-  CHECK(ours == se);
+  CHECK(difficulties(*r) == se);
 }
 
 TEST_CASE("among equal chains SE lists a case's 'on' conclusions before its 'off' ones",
@@ -315,12 +320,7 @@ TEST_CASE("among equal chains SE lists a case's 'on' conclusions before its 'off
   const auto r = sudoku::se_rating(board_of_line(
       "...4...8...7..9....8..3.1..2.....9..7....53...3..6..1..6..9...15....46....2....9."));
   REQUIRE(r);
-  std::string ours;
-  for (const auto& s : r->path) {
-    if (!ours.empty()) ours += ' ';
-    ours += std::to_string(s.tenths / 10) + "." + std::to_string(s.tenths % 10);
-  }
-  CHECK(ours == se);
+  CHECK(difficulties(*r) == se);
   REQUIRE(r->path.size() > 63);
   CHECK(r->path[62].step.placed == std::vector<sudoku::CellDigit>{{cell(7, 2), 1}});
   CHECK(r->path[62].step.eliminated.empty());
