@@ -1453,13 +1453,15 @@ bool Engine::inner_chains_exact(Imp& imp, const std::vector<std::uint64_t>& orig
       // SE counts a nested chain once in a hint, wherever it recurs (FullChain): the same
       // inner hint met in two branches, from the memo or from one grid, is one chain.
       std::uint64_t sig = 0xCBF29CE484222325u;
+      const auto mix = [&sig](int v) {
+        sig = (sig ^ static_cast<std::uint64_t>(v)) * 0x100000001B3u;
+      };
       for (const int v :
            {static_cast<int>(h.technique), h.level, sort_key(h), h.complexity, h.conclusion_cell,
             h.conclusion_digit, int{h.conclusion_on}, h.source_digit, h.unit}) {
-        sig = (sig ^ static_cast<std::uint64_t>(v)) * 0x100000001B3u;
+        mix(v);
       }
-      for (const int c : h.source_cells)
-        sig = (sig ^ static_cast<std::uint64_t>(c)) * 0x100000001B3u;
+      for (const int c : h.source_cells) mix(c);
       // FullChain compares the chains themselves: two of one assumption, conclusion and length
       // are still two where they end elsewhere (a contradiction's clash) or rest on other
       // singles (the anchors rule_parents() has just found). Counted as one, #58 of the
@@ -1467,17 +1469,14 @@ bool Engine::inner_chains_exact(Imp& imp, const std::vector<std::uint64_t>& orig
       for (const Branch& b : h.branches) {
         for (const int v : {b.cell, b.digit, int{b.on}, static_cast<int>(b.end), b.target_cell,
                             b.target_digit, int{b.target_on}}) {
-          sig = (sig ^ static_cast<std::uint64_t>(v)) * 0x100000001B3u;
+          mix(v);
         }
       }
       for (const Hint::LoopNode& n : h.loop) {
-        for (const int v : {n.cell, n.digit, n.cause})
-          sig = (sig ^ static_cast<std::uint64_t>(v)) * 0x100000001B3u;
+        for (const int v : {n.cell, n.digit, n.cause}) mix(v);
       }
       if (h.anchors) {
-        for (const auto& [cause, which] : h.anchors->singles) {
-          sig = (sig ^ static_cast<std::uint64_t>(cause * 100 + which)) * 0x100000001B3u;
-        }
+        for (const auto& [cause, which] : h.anchors->singles) mix(cause * 100 + which);
       }
       const int id = static_cast<int>(sig & 0x7FFFFFFF);
       for (const Elim& e : elims) {
