@@ -191,6 +191,11 @@ struct Hint {
   mutable std::shared_ptr<const Anchors> anchors;
 };
 
+// One step of FNV-1a: the keys below (a layout's links, a position's givens, an inner hint's
+// identity) fold their fields into a word this way.
+constexpr std::uint64_t kFnvBasis = 0xCBF29CE484222325u;
+void fnv_mix(std::uint64_t& h, std::uint64_t v) { h = (h ^ v) * 0x100000001B3u; }
+
 // The memo of inner searches: (technique << 8 | level) followed by the grid -> what was found.
 // One a thread, kept from search to search: what a search finds depends on its key only.
 using SearchKey = std::vector<std::uint64_t>;
@@ -249,8 +254,8 @@ class Engine {
       slot_begin_.push_back(static_cast<int>(slots_.size()));
     }
     if (!layout.classic) {
-      rules_key_ = 0xCBF29CE484222325u;
-      const auto mix = [this](std::uint64_t v) { rules_key_ = (rules_key_ ^ v) * 0x100000001B3u; };
+      rules_key_ = kFnvBasis;
+      const auto mix = [this](std::uint64_t v) { fnv_mix(rules_key_, v); };
       for (const auto& unit : layout.unit_cells) {
         for (int c : unit) mix(static_cast<std::uint64_t>(c));
         mix(~std::uint64_t{0});
@@ -358,7 +363,7 @@ class Engine {
       if (v == 0) continue;
       solved_[c] = 1;
       if (v < static_cast<int>(placed_.size())) ++placed_[static_cast<std::size_t>(v)];
-      solved_key_ = (solved_key_ ^ (c * 64 + static_cast<std::size_t>(v))) * 0x100000001B3u;
+      fnv_mix(solved_key_, c * 64 + static_cast<std::size_t>(v));
     }
     empty_.assign(p.layout().unit_cells.size(), 0);
     for (std::size_t u = 0; u < empty_.size(); ++u) {
@@ -1452,10 +1457,8 @@ bool Engine::inner_chains_exact(Imp& imp, const std::vector<std::uint64_t>& orig
       parents.erase(std::unique(parents.begin(), parents.end()), parents.end());
       // SE counts a nested chain once in a hint, wherever it recurs (FullChain): the same
       // inner hint met in two branches, from the memo or from one grid, is one chain.
-      std::uint64_t sig = 0xCBF29CE484222325u;
-      const auto mix = [&sig](int v) {
-        sig = (sig ^ static_cast<std::uint64_t>(v)) * 0x100000001B3u;
-      };
+      std::uint64_t sig = kFnvBasis;
+      const auto mix = [&sig](int v) { fnv_mix(sig, static_cast<std::uint64_t>(v)); };
       for (const int v :
            {static_cast<int>(h.technique), h.level, sort_key(h), h.complexity, h.conclusion_cell,
             h.conclusion_digit, int{h.conclusion_on}, h.source_digit, h.unit}) {
