@@ -4,6 +4,7 @@
 // singles the offs leave (cells by bit-sliced counting, units by one masked board each).
 #include "sudoku/logic/chain_closure.hpp"
 
+#include <algorithm>
 #include <bit>
 #include <cassert>
 
@@ -54,6 +55,7 @@ ClosureTable::ClosureTable(const Layout& layout) {
 
 void ClosureTable::bind(const Layout& layout) {
   assert(fits(layout));
+  kept_ = false;  // closures of other links
   units_ = layout.unit_cells.size();
   unit_.fill(0);
   cell_units_.fill(0);
@@ -71,6 +73,13 @@ void ClosureTable::bind(const Layout& layout) {
 
 void ClosureTable::reset(const std::vector<std::uint64_t>& grid, bool dynamic, bool y_links,
                          bool stop_on_conflict) {
+  // The same grid under the same rules: the closures kept are still its own (the cycles of a
+  // nested chain ask on the grid where the AIC search has just asked).
+  if (kept_ && dynamic == dynamic_ && y_links == y_links_ && stop_on_conflict == stop_ &&
+      std::equal(grid_.begin(), grid_.end(), grid.begin())) {
+    return;
+  }
+  kept_ = true;
   dynamic_ = dynamic;
   y_links_ = y_links;
   stop_ = stop_on_conflict;

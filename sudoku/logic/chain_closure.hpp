@@ -73,6 +73,8 @@ class ClosureTable {
   /// off literal goes on only through a strong link, an on one through the offs it makes.
   [[nodiscard]] bool dead_end(int cell, int digit, bool on) const;
 
+  /// The cells `cell` sees.
+  [[nodiscard]] CellBits peers(int cell) const { return peers_[static_cast<std::size_t>(cell)]; }
   /// Cells holding `digit` in the grid.
   [[nodiscard]] CellBits places(int digit) const { return board_[static_cast<std::size_t>(digit)]; }
   /// Cells with two or more candidates in the grid.
@@ -99,6 +101,7 @@ class ClosureTable {
   bool dynamic_ = false;
   bool y_links_ = true;
   bool stop_ = true;
+  bool kept_ = false;  // memo_ holds closures of grid_ under these rules (reset() may keep them)
   std::vector<Closure> memo_;
   std::vector<std::uint32_t> stamp_;
   std::uint32_t epoch_ = 0;

@@ -560,7 +560,9 @@ class Engine {
   /// candidate assumed true, a breadth-first walk on the position's links (units for X, cells
   /// for Y, both for XY), a loop closing back on the start after four steps or more; what both
   /// the loop's on and off nodes see of their digits goes. 9x9 classic boards, exact mode.
-  void cycles(const std::vector<std::uint64_t>& grid, std::vector<Hint>& out);
+  /// Inside nested chains (depth > 0) only the starts whose loops may remove one of
+  /// cycle_removals_ are walked.
+  void cycles(const std::vector<std::uint64_t>& grid, int depth, std::vector<Hint>& out);
   /// Nishio forcing chains: each candidate assumed true, then false, and followed along its
   /// digit's links alone (dynamic); a case that clashes proves the opposite (SE's Chaining with
   /// isNishio: contradictions only, no double, cell or region chains).
@@ -637,6 +639,10 @@ class Engine {
   const Imp* kept_on(const Hint& hint, const Branch& b, const std::vector<std::uint64_t>& grid,
                      int depth);
   std::vector<OnCache> on_cache_;
+  // What the cycles inside a nested chain may remove (cycles()): the AIC search's removals on
+  // the same grid, which inner_chains_exact() sets before it asks for the cycles.
+  std::array<CellBits, 10> cycle_removals_{};
+  bool filter_cycles_ = false;  // whether cycle_removals_ holds all the AIC search's removals
   // Buffers of propagate() and inside_rules(), one set a depth (the searches inside a
   // propagation run one deeper, so no two live calls share one), and of complexity(): kept so
   // that the millions of calls inside nested chains do not allocate.
@@ -1501,12 +1507,7 @@ bool Engine::inner_chains_exact(Imp& imp, const std::vector<std::uint64_t>& orig
     const long before = propagations_;
     const HintList aic = search_inner(Technique::aic, 0, here, depth + 1, false);
     const long aic_cost = propagations_ - before;
-    HintList x;
-    if (aic->empty()) {
-      propagations_ += aic_cost;
-    } else {
-      x = search_inner(Technique::x_chain, 0, here, depth + 1, false);
-    }
+    const bool aic_whole = !spent();  // its removals are all there are
     // SE's rule is "forcing chains and cycles": its X-, Y- and XY-cycles compete too (sorted
     // below with the chains; a cycle's difficulty never ties a chain's of its kind). The order
     // before sorting is the cycles', the X-chains', then the AICs'.
@@ -1514,14 +1515,33 @@ bool Engine::inner_chains_exact(Imp& imp, const std::vector<std::uint64_t>& orig
     // digit): one of the loop's two alternations holds, so z on -> the node it sees off ->
     // around the loop -> the other node on -> z off, an AIC on the same links. So where the
     // AIC search finds no removal (an assumption "on" reaching its negation), no cycle removes
-    // anything, and the cycles are not searched (they count no propagations).
+    // anything, and the cycles are not searched (they count no propagations), unless the AIC
+    // search was cut short. They are searched before the X-chains, while the closures of the
+    // AIC search are still at hand (cycles() reads them; the order found is the one above).
+    HintList loops;
+    const auto search_cycles = [&] {
+      filter_cycles_ = aic_whole;
+      cycle_removals_.fill(0);
+      for (const Hint& h : *aic) {
+        if (!h.conclusion_on) {
+          cycle_removals_[static_cast<std::size_t>(h.conclusion_digit)] |= CellBits{1}
+                                                                           << h.conclusion_cell;
+        }
+      }
+      loops = search_inner(Technique::x_cycle, 0, here, depth + 1, false);
+    };
+    const bool cycles_apply = L_.classic && n_ == 9;
     const bool aic_removes =
         std::any_of(aic->begin(), aic->end(), [](const Hint& h) { return !h.conclusion_on; });
-    HintList loops;
-    if (L_.classic && n_ == 9 && (aic_removes || spent())) {
-      loops = search_inner(Technique::x_cycle, 0, here, depth + 1, false);
-      take(loops);
+    if (cycles_apply && aic_removes) search_cycles();
+    HintList x;
+    if (aic->empty()) {
+      propagations_ += aic_cost;
+    } else {
+      x = search_inner(Technique::x_chain, 0, here, depth + 1, false);
     }
+    if (cycles_apply && !aic_removes && spent()) search_cycles();
+    if (loops) take(loops);
     if (x) take(x);
     take(aic);
     apply(4);
@@ -2092,8 +2112,45 @@ void Engine::multiple(Technique t, int level, const std::vector<std::uint64_t>& 
   }
 }
 
-void Engine::cycles(const std::vector<std::uint64_t>& grid, std::vector<Hint>& out) {
+void Engine::cycles(const std::vector<std::uint64_t>& grid, int depth, std::vector<Hint>& out) {
   ensure_places(grid);
+  // A loop from a start passes only through literals that the start's static closure holds
+  // and that reach the start again: by contraposition, those whose negation the closure of
+  // the start's negation holds (the walk follows the closures' links, X and Y). The walk is
+  // kept to them: the others and all they lead to close no loop, and leaving them out changes
+  // neither the order nor the parents of those that do. 9x9 boards, where there are closures.
+  ClosureTable* fast = closures(depth, grid, mode_of(Technique::aic, 0));
+  std::array<CellBits, 10> loop_on{}, loop_off{};  // of the current start
+  const auto on_loops = [&](int cell, int v) {
+    const Closure& from = fast->get(cell, v, true);
+    const Closure& back = fast->get(cell, v, false);
+    for (std::size_t e = 1; e <= 9; ++e) {
+      loop_on[e] = from.on[e] & back.off[e];
+      loop_off[e] = from.off[e] & back.on[e];
+    }
+  };
+  const auto may_loop = [&](int cell, int digit, bool on) {
+    return fast == nullptr ||
+           (((on ? loop_on : loop_off)[static_cast<std::size_t>(digit)] >> cell) & 1) != 0;
+  };
+  // Inside a nested chain only the removals matter, and each is one of the AIC search's from
+  // "on" (inner_chains_exact()): a loop removes z only where an on node and an off node of z's
+  // digit see z. A start none of whose loop literals make such a pair around one of
+  // cycle_removals_ finds no loop that removes anything: it is not walked.
+  const auto may_remove = [&] {
+    if (fast == nullptr || depth == 0 || !filter_cycles_) return true;
+    for (std::size_t e = 1; e <= 9; ++e) {
+      if (loop_on[e] == 0 || loop_off[e] == 0) continue;
+      for (CellBits m = cycle_removals_[e]; m != 0; m &= m - 1) {
+        const auto lo = static_cast<std::uint64_t>(m);
+        const int q = lo != 0 ? std::countr_zero(lo)
+                              : 64 + std::countr_zero(static_cast<std::uint64_t>(m >> 64));
+        const CellBits seen = fast->peers(q);
+        if ((loop_on[e] & seen) != 0 && (loop_off[e] & seen) != 0) return true;
+      }
+    }
+    return false;
+  };
   struct Pot {
     int cell, digit;
     bool on;
@@ -2133,6 +2190,8 @@ void Engine::cycles(const std::vector<std::uint64_t>& grid, std::vector<Hint>& o
           strong = strong || (x && one_bit(places(sl.unit, v) & ~(std::uint64_t{1} << sl.index)));
         }
         if (!strong) continue;
+        if (fast != nullptr) on_loops(cell, v);
+        if (!may_remove()) continue;
         pots.clear();
         std::fill(to_on.begin(), to_on.end(), 0);
         pots.push_back({cell, v, true, -1, -1});
@@ -2148,7 +2207,7 @@ void Engine::cycles(const std::vector<std::uint64_t>& grid, std::vector<Hint>& o
           for (const int i : pending_on) {
             const Pot p = pots[static_cast<std::size_t>(i)];
             const auto push_off = [&](int c, int d, int cause) {
-              if (is_parent(i, c, d, false)) return;
+              if (!may_loop(c, d, false) || is_parent(i, c, d, false)) return;
               pots.push_back({c, d, false, cause, i});
               pending_off.push_back(static_cast<int>(pots.size()) - 1);
             };
@@ -2180,6 +2239,7 @@ void Engine::cycles(const std::vector<std::uint64_t>& grid, std::vector<Hint>& o
             const Pot p = pots[static_cast<std::size_t>(i)];
             const std::size_t first = pots.size();
             const auto push_on = [&](int c, int d, int cause) {
+              if (!may_loop(c, d, true)) return;
               for (std::size_t k = first; k < pots.size(); ++k) {
                 if (pots[k].cell == c && pots[k].digit == d) return;
               }
@@ -2360,7 +2420,7 @@ std::vector<Hint> Engine::run_search(Technique t, int level, const std::vector<s
   if (t == Technique::x_chain || t == Technique::aic) {
     unary(t, grid, depth, first_only, out);
   } else if (t == Technique::x_cycle) {
-    cycles(grid, out);
+    cycles(grid, depth, out);
   } else if (t == Technique::nishio_forcing_chain) {
     nishio(grid, depth, first_only, out);
   } else {
