@@ -140,6 +140,26 @@ bool ClosureTable::dead_end(int cell, int digit, bool on) const {
   return true;
 }
 
+bool ClosureTable::twin(int cell, int digit, int& twin_cell, int& twin_digit) const {
+  const auto c = static_cast<std::size_t>(cell);
+  if (const std::uint64_t rest = grid_[c] & ~(std::uint64_t{1} << digit);
+      y_links_ && rest != 0 && (rest & (rest - 1)) == 0) {
+    twin_cell = cell;
+    twin_digit = std::countr_zero(rest);
+    return true;
+  }
+  const CellBits others = board_[static_cast<std::size_t>(digit)] & ~(kOne << cell);
+  for (std::uint32_t m = cell_units_[c]; m != 0; m &= m - 1) {
+    const CellBits where = others & unit_[static_cast<std::size_t>(std::countr_zero(m))];
+    if (where != 0 && (where & (where - 1)) == 0) {
+      twin_cell = lowest(where);
+      twin_digit = digit;
+      return true;
+    }
+  }
+  return false;
+}
+
 void ClosureTable::compute(int cell, int digit, bool on, Closure& out) const {
   if (dynamic_) compute_dynamic(cell, digit, on, out);
   else compute_static(cell, digit, on, out);

@@ -75,6 +75,11 @@ class ClosureTable {
 
   /// The cells `cell` sees.
   [[nodiscard]] CellBits peers(int cell) const { return peers_[static_cast<std::size_t>(cell)]; }
+  /// An on literal whose closure is that of (cell, digit) off: the other candidate of a cell
+  /// with two (y links), or the other place of the digit in a unit with two (each leads to the
+  /// other at once, so each closure holds the other's assumption, and a closure is the least
+  /// set closed under the rules that holds its assumption). False where there is none.
+  bool twin(int cell, int digit, int& twin_cell, int& twin_digit) const;
   /// Cells holding `digit` in the grid.
   [[nodiscard]] CellBits places(int digit) const { return board_[static_cast<std::size_t>(digit)]; }
   /// Cells with two or more candidates in the grid.
