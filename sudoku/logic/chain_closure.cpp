@@ -51,6 +51,7 @@ ClosureTable::ClosureTable(const Layout& layout) {
   bind(layout);
   memo_.resize(81 * 10 * 2);
   stamp_.assign(memo_.size(), 0);
+  same_.resize(memo_.size());
 }
 
 void ClosureTable::bind(const Layout& layout) {
@@ -93,12 +94,24 @@ void ClosureTable::reset(const std::vector<std::uint64_t>& grid, bool dynamic, b
   // std::popcount is a library call on the baseline x86-64 this is built for.
   for (std::size_t c = 0; c < 81; ++c) {
     grid_[c] = grid[c];
+    for (std::uint64_t m = grid[c]; m != 0; m &= m - 1) {
+      const int d = std::countr_zero(m);
+      board_[static_cast<std::size_t>(d)] |= kOne << c;
+      const std::size_t off = literal(static_cast<int>(c), d, false);
+      same_[off] = static_cast<std::uint16_t>(off);
+      same_[off + 1] = static_cast<std::uint16_t>(off + 1);
+    }
     if (const std::uint64_t rest = grid[c] & (grid[c] - 1); rest != 0) {
       multi_ |= kOne << c;
-      if ((rest & (rest - 1)) == 0) pair_cells_ |= kOne << c;
-    }
-    for (std::uint64_t m = grid[c]; m != 0; m &= m - 1) {
-      board_[static_cast<std::size_t>(std::countr_zero(m))] |= kOne << c;
+      if ((rest & (rest - 1)) == 0) {
+        pair_cells_ |= kOne << c;
+        if (y_links) {
+          const int a = std::countr_zero(grid[c]);
+          const int b = std::countr_zero(rest);
+          join(literal(static_cast<int>(c), a, true), literal(static_cast<int>(c), b, false));
+          join(literal(static_cast<int>(c), a, false), literal(static_cast<int>(c), b, true));
+        }
+      }
     }
   }
   for (std::size_t d = 1; d <= 9; ++d) {
@@ -115,9 +128,13 @@ void ClosureTable::reset(const std::vector<std::uint64_t>& grid, bool dynamic, b
       const CellBits rest = where & (where - 1);  // where less its lowest place
       if (rest == 0) continue;                    // fewer than two places
       multi_units_[d] |= std::uint32_t{1} << u;
-      if (!dynamic && (rest & (rest - 1)) == 0) {  // two places
-        const int a = lowest(where);
-        const int b = lowest(rest);
+      if ((rest & (rest - 1)) != 0) continue;  // more than two places
+      const int a = lowest(where);
+      const int b = lowest(rest);
+      const int digit = static_cast<int>(d);
+      join(literal(a, digit, true), literal(b, digit, false));
+      join(literal(a, digit, false), literal(b, digit, true));
+      if (!dynamic) {
         partner_[d][static_cast<std::size_t>(a)] |= kOne << b;
         partner_[d][static_cast<std::size_t>(b)] |= kOne << a;
         partnered_[d] |= where;
@@ -138,26 +155,6 @@ bool ClosureTable::dead_end(int cell, int digit, bool on) const {
     }
   }
   return true;
-}
-
-bool ClosureTable::twin(int cell, int digit, int& twin_cell, int& twin_digit) const {
-  const auto c = static_cast<std::size_t>(cell);
-  if (const std::uint64_t rest = grid_[c] & ~(std::uint64_t{1} << digit);
-      y_links_ && rest != 0 && (rest & (rest - 1)) == 0) {
-    twin_cell = cell;
-    twin_digit = std::countr_zero(rest);
-    return true;
-  }
-  const CellBits others = board_[static_cast<std::size_t>(digit)] & ~(kOne << cell);
-  for (std::uint32_t m = cell_units_[c]; m != 0; m &= m - 1) {
-    const CellBits where = others & unit_[static_cast<std::size_t>(std::countr_zero(m))];
-    if (where != 0 && (where & (where - 1)) == 0) {
-      twin_cell = lowest(where);
-      twin_digit = digit;
-      return true;
-    }
-  }
-  return false;
 }
 
 void ClosureTable::compute(int cell, int digit, bool on, Closure& out) const {

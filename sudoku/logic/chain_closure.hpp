@@ -20,6 +20,7 @@
 // Sets are 81-bit boards of cells (bit c for cell c), one per digit 1..9.
 #pragma once
 
+#include <algorithm>
 #include <array>
 #include <cstdint>
 #include <vector>
@@ -60,7 +61,7 @@ class ClosureTable {
 
   /// The closure of (cell, digit, on); the digit must be a candidate of the cell in the grid.
   const Closure& get(int cell, int digit, bool on) {
-    const auto i = static_cast<std::size_t>((cell * 10 + digit) * 2 + (on ? 1 : 0));
+    const std::size_t i = find(literal(cell, digit, on));
     if (stamp_[i] != epoch_) {
       compute(cell, digit, on, memo_[i]);
       stamp_[i] = epoch_;
@@ -75,11 +76,6 @@ class ClosureTable {
 
   /// The cells `cell` sees.
   [[nodiscard]] CellBits peers(int cell) const { return peers_[static_cast<std::size_t>(cell)]; }
-  /// An on literal whose closure is that of (cell, digit) off: the other candidate of a cell
-  /// with two (y links), or the other place of the digit in a unit with two (each leads to the
-  /// other at once, so each closure holds the other's assumption, and a closure is the least
-  /// set closed under the rules that holds its assumption). False where there is none.
-  bool twin(int cell, int digit, int& twin_cell, int& twin_digit) const;
   /// Cells holding `digit` in the grid.
   [[nodiscard]] CellBits places(int digit) const { return board_[static_cast<std::size_t>(digit)]; }
   /// Cells with two or more candidates in the grid.
@@ -87,6 +83,22 @@ class ClosureTable {
 
  private:
   void compute(int cell, int digit, bool on, Closure& out) const;
+  static std::size_t literal(int cell, int digit, bool on) {
+    return static_cast<std::size_t>((cell * 10 + digit) * 2 + (on ? 1 : 0));
+  }
+  /// The literal whose memo entry stands for `i`'s class (path halving).
+  std::size_t find(std::size_t i) {
+    while (same_[i] != i) {
+      same_[i] = same_[same_[i]];
+      i = same_[i];
+    }
+    return i;
+  }
+  void join(std::size_t a, std::size_t b) {
+    a = find(a);
+    b = find(b);
+    if (a != b) same_[std::max(a, b)] = static_cast<std::uint16_t>(std::min(a, b));
+  }
   void compute_dynamic(int cell, int digit, bool on, Closure& out) const;
   void compute_static(int cell, int digit, bool on, Closure& out) const;
 
@@ -108,6 +120,14 @@ class ClosureTable {
   bool stop_ = true;
   bool kept_ = false;  // memo_ holds closures of grid_ under these rules (reset() may keep them)
   std::vector<Closure> memo_;
+  // Literals with one closure, in classes (union-find by literal(): a parent, the root its
+  // own): "a on" and "b off" where a and b are joined by a strong link of the grid (the other
+  // candidate of a cell with two, with y links; the other place of a digit in a unit with two).
+  // Each leads to the other at once, in static and dynamic rules alike, so each closure holds
+  // the other's assumption, and a closure is the least set closed under the rules that holds
+  // its assumption: one set. (A closure that stops at a conflict keeps other partial sets, but
+  // then only its conflict is read, the same.)
+  std::vector<std::uint16_t> same_;
   std::vector<std::uint32_t> stamp_;
   std::uint32_t epoch_ = 0;
 };

@@ -1771,12 +1771,7 @@ Engine::CellPlan Engine::plan_cell(ClosureTable& fast, const std::vector<std::ui
     const Closure& on = fast.get(cell, d, true);
     ++plan.cost;
     if (dynamic) {
-      // Where the off case has a twin (a strong link), its closure is the twin's: most often
-      // one this search asks for anyway.
-      int twin_cell = 0, twin_digit = 0;
-      const Closure& off = fast.twin(cell, d, twin_cell, twin_digit)
-                               ? fast.get(twin_cell, twin_digit, true)
-                               : fast.get(cell, d, false);
+      const Closure& off = fast.get(cell, d, false);
       ++plan.cost;
       if (on.conflict) plan.on |= bit;
       if (off.conflict) plan.off |= bit;
