@@ -31,12 +31,6 @@ void clear(Closure& out) {
   out.conflict = false;
 }
 
-int lowest(CellBits b) {
-  const auto lo = static_cast<std::uint64_t>(b);
-  return lo != 0 ? std::countr_zero(lo)
-                 : 64 + std::countr_zero(static_cast<std::uint64_t>(b >> 64));
-}
-
 }  // namespace
 
 bool ClosureTable::fits(const Layout& layout) {
@@ -118,7 +112,7 @@ void ClosureTable::reset(const std::vector<std::uint64_t>& grid, bool dynamic, b
     multi_units_[d] = 0;
     if (!dynamic) {  // clear the partners the last static reset set
       for (CellBits m = partnered_[d]; m != 0; m &= m - 1) {
-        partner_[d][static_cast<std::size_t>(lowest(m))] = 0;
+        partner_[d][static_cast<std::size_t>(lowest_cell(m))] = 0;
       }
       partnered_[d] = 0;
     }
@@ -129,8 +123,8 @@ void ClosureTable::reset(const std::vector<std::uint64_t>& grid, bool dynamic, b
       if (rest == 0) continue;                    // fewer than two places
       multi_units_[d] |= std::uint32_t{1} << u;
       if ((rest & (rest - 1)) != 0) continue;  // more than two places
-      const int a = lowest(where);
-      const int b = lowest(rest);
+      const int a = lowest_cell(where);
+      const int b = lowest_cell(rest);
       const int digit = static_cast<int>(d);
       join(literal(a, digit, true), literal(b, digit, false));
       join(literal(a, digit, false), literal(b, digit, true));
@@ -193,7 +187,7 @@ void ClosureTable::compute_static(int cell, int digit, bool on, Closure& out) co
       }
       if (y_links_) {
         for (CellBits m = on_cells; m != 0; m &= m - 1) {
-          reached |= static_cast<std::uint32_t>(grid_[static_cast<std::size_t>(lowest(m))]);
+          reached |= static_cast<std::uint32_t>(grid_[static_cast<std::size_t>(lowest_cell(m))]);
         }
       }
       for (std::uint32_t m = reached; m != 0; m &= m - 1) {
@@ -202,7 +196,7 @@ void ClosureTable::compute_static(int cell, int digit, bool on, Closure& out) co
         CellBits reach = 0;
         if (moved) {
           for (CellBits c = new_on[d]; c != 0; c &= c - 1) {
-            reach |= peers_[static_cast<std::size_t>(lowest(c))];
+            reach |= peers_[static_cast<std::size_t>(lowest_cell(c))];
           }
         }
         if (y_links_) reach |= (on_cells & ~(moved ? new_on[d] : 0)) | twice;
@@ -229,7 +223,7 @@ void ClosureTable::compute_static(int cell, int digit, bool on, Closure& out) co
     for (std::uint32_t m = off_digits; m != 0; m &= m - 1) {
       const auto d = static_cast<std::size_t>(std::countr_zero(m));
       for (CellBits b = new_off[d] & strong_[d]; b != 0; b &= b - 1) {
-        const int c = lowest(b);
+        const int c = lowest_cell(b);
         const auto cs = static_cast<std::size_t>(c);
         if (const CellBits add = partner_[d][cs] & ~out.on[d]; add != 0) make_on(d, add);
         if (y_links_ && (pair_cells_ & (kOne << c)) != 0) {
@@ -274,7 +268,7 @@ void ClosureTable::compute_dynamic(int cell, int digit, bool on, Closure& out) c
       for (std::size_t d = 1; d <= 9; ++d) {
         CellBits reach = 0;
         for (CellBits m = new_on[d]; m != 0; m &= m - 1) {
-          reach |= peers_[static_cast<std::size_t>(lowest(m))];
+          reach |= peers_[static_cast<std::size_t>(lowest_cell(m))];
         }
         if (y_links_) reach |= (on_cells & ~new_on[d]) | twice;
         const CellBits add = reach & board_[d] & ~out.off[d];
@@ -311,7 +305,7 @@ void ClosureTable::compute_dynamic(int cell, int digit, bool on, Closure& out) c
           // The units of the cells just turned off (a few), not every unit tested against them.
           std::uint32_t hit = 0;
           for (CellBits m = new_off[d]; m != 0; m &= m - 1) {
-            hit |= cell_units_[static_cast<std::size_t>(lowest(m))];
+            hit |= cell_units_[static_cast<std::size_t>(lowest_cell(m))];
           }
           for (std::uint32_t us = multi_units_[d] & hit; us != 0; us &= us - 1) {
             const auto u = static_cast<std::size_t>(std::countr_zero(us));
@@ -333,7 +327,7 @@ void ClosureTable::compute_dynamic(int cell, int digit, bool on, Closure& out) c
     } else {
       for (std::size_t d = 1; d <= 9; ++d) {
         for (CellBits m = new_off[d]; m != 0; m &= m - 1) {
-          const int c = lowest(m);
+          const int c = lowest_cell(m);
           const auto cs = static_cast<std::size_t>(c);
           CellBits add = partner_[d][cs] & ~out.on[d];
           out.on[d] |= add;

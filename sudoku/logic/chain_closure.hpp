@@ -22,6 +22,7 @@
 
 #include <algorithm>
 #include <array>
+#include <bit>
 #include <cstdint>
 #include <vector>
 
@@ -30,6 +31,13 @@
 namespace sudoku::detail {
 
 __extension__ using CellBits = unsigned __int128;
+
+/// The lowest cell of a nonempty board.
+inline int lowest_cell(CellBits b) {
+  const auto lo = static_cast<std::uint64_t>(b);
+  return lo != 0 ? std::countr_zero(lo)
+                 : 64 + std::countr_zero(static_cast<std::uint64_t>(b >> 64));
+}
 
 /// The closure of one assumption: its on and off candidates by digit (index 0 unused).
 struct Closure {

@@ -2142,10 +2142,7 @@ void Engine::cycles(const std::vector<std::uint64_t>& grid, int depth, std::vect
     for (std::size_t e = 1; e <= 9; ++e) {
       if (loop_on[e] == 0 || loop_off[e] == 0) continue;
       for (CellBits m = cycle_removals_[e]; m != 0; m &= m - 1) {
-        const auto lo = static_cast<std::uint64_t>(m);
-        const int q = lo != 0 ? std::countr_zero(lo)
-                              : 64 + std::countr_zero(static_cast<std::uint64_t>(m >> 64));
-        const CellBits seen = fast->peers(q);
+        const CellBits seen = fast->peers(lowest_cell(m));
         if ((loop_on[e] & seen) != 0 && (loop_off[e] & seen) != 0) return true;
       }
     }
