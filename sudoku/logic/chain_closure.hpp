@@ -51,6 +51,23 @@ struct Closure {
   }
 };
 
+/// What every case of a split reaches: the meet of their closures (every candidate until the
+/// first case is met). Forcing chains over a split conclude only what it holds.
+struct Meet {
+  std::array<CellBits, 10> on, off;
+
+  Meet() {
+    on.fill(~CellBits{0});
+    off.fill(~CellBits{0});
+  }
+  void with(const Closure& c) {
+    for (std::size_t d = 1; d <= 9; ++d) {
+      on[d] &= c.on[d];
+      off[d] &= c.off[d];
+    }
+  }
+};
+
 /// Closures on one grid, computed on demand and kept until the next reset().
 class ClosureTable {
  public:

@@ -552,6 +552,18 @@ class Engine {
   /// whole cell would cost. An empty plan (on == 0 and off == 0) skips the cell.
   CellPlan plan_cell(ClosureTable& fast, const std::vector<std::uint64_t>& grid, int cell,
                      bool dynamic);
+  /// Whether `meet` holds a conclusion multiple() would take.
+  static bool worth(const ClosureTable& fast, const Meet& meet);
+  /// What the on and the off case of (cell, digit) both reach.
+  static Meet double_meet(ClosureTable& fast, int cell, int digit);
+  /// What the on cases of the cell's candidates `cands` all reach; `any_clash` is set where
+  /// one clashes.
+  Meet cell_meet(ClosureTable& fast, int cell, std::uint64_t cands, bool& any_clash) const;
+  /// What the on cases of `digit` in the cells `where` all reach; `clash` likewise.
+  Meet region_meet(ClosureTable& fast, std::span<const int> where, int digit, bool& clash) const;
+  /// The places of `digit` in `unit` on 9x9 boards, into `where`; their number.
+  int region_places(const std::vector<std::uint64_t>& grid, int unit, int digit,
+                    std::array<int, 9>& where) const;
   /// Every case of the cell: where there are no closures.
   CellPlan plan_all(const std::vector<std::uint64_t>& grid, int cell, bool dynamic) const;
   void multiple(Technique t, int level, const std::vector<std::uint64_t>& grid, int depth,
@@ -1752,93 +1764,100 @@ Engine::CellPlan Engine::plan_cell(ClosureTable& fast, const std::vector<std::ui
   CellPlan plan;
   const std::uint64_t cands = grid[static_cast<std::size_t>(cell)];
   const int card = std::popcount(cands);
-  const CellBits multi = fast.multi();
-  // Whether the conclusions on[] and off[] hold one that multiple() would take.
-  auto worth = [&](const std::array<CellBits, 10>& on, const std::array<CellBits, 10>& off) {
-    for (int d = 1; d <= 9; ++d) {
-      const auto i = static_cast<std::size_t>(d);
-      if (((on[i] & multi) | off[i]) & fast.places(d)) return true;
-    }
-    return false;
-  };
-  bool any_clash = false;
-  std::array<CellBits, 10> all_on, all_off;
-  all_on.fill(~CellBits{0});
-  all_off.fill(~CellBits{0});
   for (std::uint64_t m = cands; m != 0; m &= m - 1) {
     const int d = std::countr_zero(m);
     const std::uint64_t bit = digit_bit(d);
     const Closure& on = fast.get(cell, d, true);
     ++plan.cost;
-    if (dynamic) {
-      const Closure& off = fast.get(cell, d, false);
-      ++plan.cost;
-      if (on.conflict) plan.on |= bit;
-      if (off.conflict) plan.off |= bit;
-      // A double implication, from what both cases reach; in exact mode also from what a
-      // clashing case reached (SE's), which its closure does not bound.
-      bool both = false;
-      if (card >= 3) {
-        if (on.conflict || off.conflict) {
-          both = exact_;
-        } else {
-          std::array<CellBits, 10> both_on, both_off;
-          for (std::size_t e = 1; e <= 9; ++e) {
-            both_on[e] = on.on[e] & off.on[e];
-            both_off[e] = on.off[e] & off.off[e];
-          }
-          both = worth(both_on, both_off);
-        }
-      }
-      if (both) {
-        plan.on |= bit;
-        plan.off |= bit;
-      }
-    }
-    any_clash = any_clash || on.conflict;
-    if (on.conflict && exact_) continue;  // its partial sets bound nothing
-    for (std::size_t e = 1; e <= 9; ++e) {
-      all_on[e] &= on.on[e];
-      all_off[e] &= on.off[e];
+    if (!dynamic) continue;
+    const Closure& off = fast.get(cell, d, false);
+    ++plan.cost;
+    if (on.conflict) plan.on |= bit;
+    if (off.conflict) plan.off |= bit;
+    // A double implication, from what both cases reach; in exact mode also from what a
+    // clashing case reached (SE's), which its closure does not bound.
+    if (card >= 3 &&
+        (on.conflict || off.conflict ? exact_ : worth(fast, double_meet(fast, cell, d)))) {
+      plan.on |= bit;
+      plan.off |= bit;
     }
   }
-  if ((!any_clash || exact_) && worth(all_on, all_off)) {
+  bool any_clash = false;
+  const Meet all = cell_meet(fast, cell, cands, any_clash);
+  if ((!any_clash || exact_) && worth(fast, all)) {
     plan.cell_chain = true;
     plan.on |= cands;
   }
   // Region chains: the units where this cell is the digit's first place.
+  std::array<int, 9> where;
   for (std::uint64_t m = cands; m != 0; m &= m - 1) {
     const int d = std::countr_zero(m);
     if (fast.get(cell, d, true).conflict && !exact_) continue;
     const auto slots = slots_of(cell);
     for (std::size_t si = 0; si < slots.size(); ++si) {
-      const int unit = slots[si].unit;
-      std::array<CellBits, 10> reg_on, reg_off;
-      reg_on.fill(~CellBits{0});
-      reg_off.fill(~CellBits{0});
-      int places = 0;
-      bool first = true, clash = false;
-      for (int q : L_.unit_cells[static_cast<std::size_t>(unit)]) {
-        if ((grid[static_cast<std::size_t>(q)] & digit_bit(d)) == 0) continue;
-        if (places++ == 0 && q != cell) first = false;
-        if (!first) break;
-        const Closure& c = fast.get(q, d, true);
-        clash = clash || c.conflict;
-        if (c.conflict && exact_) continue;
-        for (std::size_t e = 1; e <= 9; ++e) {
-          reg_on[e] &= c.on[e];
-          reg_off[e] &= c.off[e];
-        }
-      }
-      if (!first || places < 2) continue;
+      const int places = region_places(grid, slots[si].unit, d, where);
+      if (places < 2 || where[0] != cell) continue;
       plan.cost += places - 1;
-      if ((!clash || exact_) && worth(reg_on, reg_off)) {
+      bool clash = false;
+      const Meet reg =
+          region_meet(fast, {where.data(), static_cast<std::size_t>(places)}, d, clash);
+      if ((!clash || exact_) && worth(fast, reg)) {
         plan.regions[static_cast<std::size_t>(d)] |= std::uint32_t{1} << si;
         plan.on |= digit_bit(d);
       }
     }
   }
   return plan;
+}
+
+bool Engine::worth(const ClosureTable& fast, const Meet& meet) {
+  // What multiple() takes for a conclusion: a candidate of the grid, and an on one in a cell of
+  // two or more.
+  const CellBits multi = fast.multi();
+  for (std::size_t d = 1; d <= 9; ++d) {
+    if (((meet.on[d] & multi) | meet.off[d]) & fast.places(static_cast<int>(d))) return true;
+  }
+  return false;
+}
+
+Meet Engine::double_meet(ClosureTable& fast, int cell, int digit) {
+  Meet both;
+  both.with(fast.get(cell, digit, true));
+  both.with(fast.get(cell, digit, false));
+  return both;
+}
+
+Meet Engine::cell_meet(ClosureTable& fast, int cell, std::uint64_t cands, bool& any_clash) const {
+  // In exact mode a case that clashes is left out (its sets bound nothing: plan_cell()).
+  Meet all;
+  for (std::uint64_t m = cands; m != 0; m &= m - 1) {
+    const Closure& on = fast.get(cell, std::countr_zero(m), true);
+    any_clash = any_clash || on.conflict;
+    if (!(on.conflict && exact_)) all.with(on);
+  }
+  return all;
+}
+
+Meet Engine::region_meet(ClosureTable& fast, std::span<const int> where, int digit,
+                         bool& clash) const {
+  Meet reg;
+  for (const int q : where) {
+    const Closure& c = fast.get(q, digit, true);
+    clash = clash || c.conflict;
+    if (!(c.conflict && exact_)) reg.with(c);
+  }
+  return reg;
+}
+
+int Engine::region_places(const std::vector<std::uint64_t>& grid, int unit, int digit,
+                          std::array<int, 9>& where) const {
+  int places = 0;
+  for (const int q : L_.unit_cells[static_cast<std::size_t>(unit)]) {  // N cells (Layout)
+    if ((grid[static_cast<std::size_t>(q)] & digit_bit(digit)) != 0) {
+      where[static_cast<std::size_t>(places++)] = q;
+    }
+  }
+  return places;
 }
 
 Engine::CellPlan Engine::plan_all(const std::vector<std::uint64_t>& grid, int cell,
@@ -1935,16 +1954,36 @@ void Engine::multiple(Technique t, int level, const std::vector<std::uint64_t>& 
   // listed. SE lists a case's conclusions "on" before "off" (its sets toOn, then toOff, each in
   // the order reached) for double, cell and region chains, and its stable sort keeps that
   // order among equals: in exact mode the on nodes, then the off nodes.
+  // Where closures bound what every case reaches (`meet`, exact for the cases that do not
+  // clash, a bound of the others' meet), only its candidates are looked up in `imp`: a few of
+  // the sixty nodes or so a case reaches, and most of a region chain's time was the others.
   std::vector<int>& listed = scratch(depth).listed;
-  auto conclusions = [&](const Imp& imp) -> const std::vector<int>& {
+  auto conclusions = [&](const Imp& imp, const Meet* meet) -> const std::vector<int>& {
     listed.clear();
-    for (int pass = 0; pass < (exact_ ? 2 : 1); ++pass) {
-      for (std::size_t i = 1; i < imp.nodes.size(); ++i) {
-        const Node& x = imp.nodes[i];
-        if (exact_ && x.on != (pass == 0)) continue;
-        if (live(imp, i) && worth(x)) listed.push_back(static_cast<int>(i));
+    if (meet == nullptr) {
+      for (int pass = 0; pass < (exact_ ? 2 : 1); ++pass) {
+        for (std::size_t i = 1; i < imp.nodes.size(); ++i) {
+          const Node& x = imp.nodes[i];
+          if (exact_ && x.on != (pass == 0)) continue;
+          if (live(imp, i) && worth(x)) listed.push_back(static_cast<int>(i));
+        }
       }
+      return listed;
     }
+    for (int pass = 0; pass < 2; ++pass) {
+      const auto& boards = pass == 0 ? meet->on : meet->off;
+      const auto& ids = pass == 0 ? imp.on_id : imp.off_id;
+      const std::size_t begin = listed.size();
+      for (int d = 1; d <= 9; ++d) {
+        for (CellBits m = boards[static_cast<std::size_t>(d)] & fast->places(d); m != 0;
+             m &= m - 1) {
+          const int id = ids[static_cast<std::size_t>(cand(lowest_cell(m), d))];
+          if (id > 0 && worth(imp.nodes[static_cast<std::size_t>(id)])) listed.push_back(id);
+        }
+      }
+      if (exact_) std::sort(listed.begin() + static_cast<std::ptrdiff_t>(begin), listed.end());
+    }
+    if (!exact_) std::sort(listed.begin(), listed.end());
     return listed;
   };
   std::vector<int> where;  // region chains: the places of a digit in a unit
@@ -1995,7 +2034,11 @@ void Engine::multiple(Technique t, int level, const std::vector<std::uint64_t>& 
       if (on_imp == nullptr) continue;
       if (card >= 3 && (exact_ || (!on_imp->contradiction() && !off_imp.contradiction()))) {
         // Double implications: the same conclusion whether the assumption is true or false.
-        for (const int i : conclusions(*on_imp)) {
+        std::optional<Meet> both;
+        if (fast != nullptr && !on_imp->contradiction() && !off_imp.contradiction()) {
+          both = double_meet(*fast, cell, d);
+        }
+        for (const int i : conclusions(*on_imp, both ? &*both : nullptr)) {
           const Node& x = on_imp->nodes[static_cast<std::size_t>(i)];
           const auto c = static_cast<std::size_t>(cand(x.cell, x.digit));
           const int other = x.on ? off_imp.on_id[c] : off_imp.off_id[c];
@@ -2020,8 +2063,13 @@ void Engine::multiple(Technique t, int level, const std::vector<std::uint64_t>& 
     if (plan.cell_chain && (!any_clash || exact_)) {
       const Imp& first = *on_imps[0];
       const int d0 = std::countr_zero(cands);
+      std::optional<Meet> shared;
+      if (fast != nullptr) {
+        bool clashed = false;
+        shared = cell_meet(*fast, cell, cands, clashed);
+      }
       std::array<int, 64> ids;  // the conclusion's node in each case
-      for (const int i : conclusions(first)) {
+      for (const int i : conclusions(first, shared ? &*shared : nullptr)) {
         const Node& x = first.nodes[static_cast<std::size_t>(i)];
         const auto c = static_cast<std::size_t>(cand(x.cell, x.digit));
         // Every case must reach the conclusion before any complexity is counted: most
@@ -2079,8 +2127,13 @@ void Engine::multiple(Technique t, int level, const std::vector<std::uint64_t>& 
           clash = clash || others[j]->contradiction();
         }
         if (clash && !exact_) continue;
+        std::optional<Meet> reg;
+        if (fast != nullptr) {
+          bool clashed = false;
+          reg = region_meet(*fast, where, d, clashed);
+        }
         std::array<int, 64> ids;  // the conclusion's node in each case
-        for (const int i : conclusions(first)) {
+        for (const int i : conclusions(first, reg ? &*reg : nullptr)) {
           const Node& x = first.nodes[static_cast<std::size_t>(i)];
           if (x.digit == d && !x.on &&
               std::find(where.begin(), where.end(), x.cell) != where.end()) {
