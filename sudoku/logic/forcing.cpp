@@ -746,10 +746,17 @@ void Engine::propagate(Imp& imp, const std::vector<std::uint64_t>& orig, const M
       const Node p = imp.nodes[static_cast<std::size_t>(id)];
       const auto pc = static_cast<std::size_t>(p.cell);
       const std::uint64_t bit = digit_bit(p.digit);
+      // An on node that exists already is not made again: its parents are not gathered.
+      const auto is_on = [&imp, this](int cell, int digit) {
+        return imp.on_id[static_cast<std::size_t>(cand(cell, digit))] >= 0;
+      };
       if (mode.y_links && (imp.grid[pc] & bit) != 0 && one_bit(imp.grid[pc] & ~bit)) {
-        hidden.clear();
-        if (mode.dynamic) hidden_of_cell(imp, orig, p.cell, hidden);
-        add(imp, p.cell, std::countr_zero(imp.grid[pc] & ~bit), true, kCell, {id}, -1, &hidden);
+        const int last = std::countr_zero(imp.grid[pc] & ~bit);
+        if (!is_on(p.cell, last)) {
+          hidden.clear();
+          if (mode.dynamic) hidden_of_cell(imp, orig, p.cell, hidden);
+          add(imp, p.cell, last, true, kCell, {id}, -1, &hidden);
+        }
       }
       if (mode.x_links && (imp.grid[pc] & bit) != 0) {
         for (const Slot& s : slots_of(p.cell)) {
@@ -758,10 +765,11 @@ void Engine::propagate(Imp& imp, const std::vector<std::uint64_t>& orig, const M
           const std::uint64_t others =
               place_bits(imp, unit, p.digit) & ~(std::uint64_t{1} << s.index);
           if (!one_bit(others)) continue;
-          hidden.clear();
-          if (mode.dynamic) hidden_of_unit(imp, orig, unit, p.digit, hidden);
           const int other = L_.unit_cells[static_cast<std::size_t>(unit)]
                                          [static_cast<std::size_t>(std::countr_zero(others))];
+          if (is_on(other, p.digit)) continue;
+          hidden.clear();
+          if (mode.dynamic) hidden_of_unit(imp, orig, unit, p.digit, hidden);
           add(imp, other, p.digit, true, unit, {id}, -1, &hidden);
         }
       }
