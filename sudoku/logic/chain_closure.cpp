@@ -239,117 +239,112 @@ void ClosureTable::compute_static(int cell, int digit, bool on, Closure& out) co
 }
 
 // Dynamic links change with every off, so the closure goes round by round: the new ons to
-// offs, then the singles those offs leave.
+// offs, then the singles those offs leave. A round looks only at the digits that moved (a new
+// on's own digit, and with y links the digits of its cell). A new on is never off already (a
+// single is what the offs left), so a conflict shows as a new off that is on, or as a cell or
+// unit with nothing left.
 void ClosureTable::compute_dynamic(int cell, int digit, bool on, Closure& out) const {
   clear(out);
-  std::array<CellBits, 10> new_on, new_off;
-  clear_boards(new_on, new_off);
+  std::array<CellBits, 10> new_on, new_off;  // valid for the digits in on_digits, off_digits
+  std::uint32_t on_digits = 0, off_digits = 0;
   const auto d0 = static_cast<std::size_t>(digit);
   (on ? new_on : new_off)[d0] = kOne << cell;
   (on ? out.on : out.off)[d0] = kOne << cell;
-  auto clash = [&] {
-    for (std::size_t d = 1; d <= 9; ++d) {
-      if ((out.on[d] & out.off[d]) != 0) return true;
-    }
-    return false;
-  };
+  (on ? on_digits : off_digits) = std::uint32_t{1} << digit;
   while (true) {
-    // On -> off: the peers holding the digit, and (y links) the cell's other candidates. A cell
-    // made on twice in one round loses every candidate, the clash the engine would meet.
-    CellBits on_cells = 0, twice = 0;
-    for (std::size_t d = 1; d <= 9; ++d) {
-      twice |= on_cells & new_on[d];
-      on_cells |= new_on[d];
-    }
-    if (on_cells != 0) {
-      // The sets were apart before this round (or the conflict is known): a clash now is a
-      // new off that is on.
-      bool clashed = false;
-      for (std::size_t d = 1; d <= 9; ++d) {
-        CellBits reach = 0;
-        for (CellBits m = new_on[d]; m != 0; m &= m - 1) {
-          reach |= peers_[static_cast<std::size_t>(lowest_cell(m))];
+    if (on_digits != 0) {
+      // On -> off: the peers holding the digit, and (y links) the cell's other candidates. A
+      // cell made on twice in one round loses every candidate, the clash the engine would meet.
+      CellBits on_cells = 0, twice = 0;
+      std::uint32_t reached = on_digits;
+      for (std::uint32_t m = on_digits; m != 0; m &= m - 1) {
+        const auto d = static_cast<std::size_t>(std::countr_zero(m));
+        twice |= on_cells & new_on[d];
+        on_cells |= new_on[d];
+      }
+      if (y_links_) {
+        for (CellBits m = on_cells; m != 0; m &= m - 1) {
+          reached |= static_cast<std::uint32_t>(grid_[static_cast<std::size_t>(lowest_cell(m))]);
         }
-        if (y_links_) reach |= (on_cells & ~new_on[d]) | twice;
+      }
+      bool clashed = false;
+      for (std::uint32_t m = reached; m != 0; m &= m - 1) {
+        const auto d = static_cast<std::size_t>(std::countr_zero(m));
+        const bool moved = ((on_digits >> d) & 1) != 0;
+        CellBits reach = 0;
+        if (moved) {
+          for (CellBits c = new_on[d]; c != 0; c &= c - 1) {
+            reach |= peers_[static_cast<std::size_t>(lowest_cell(c))];
+          }
+        }
+        if (y_links_) reach |= (on_cells & ~(moved ? new_on[d] : 0)) | twice;
         const CellBits add = reach & board_[d] & ~out.off[d];
+        if (add == 0) continue;
         out.off[d] |= add;
+        if (((off_digits >> d) & 1) == 0) {
+          new_off[d] = 0;
+          off_digits |= std::uint32_t{1} << d;
+        }
         new_off[d] |= add;
-        new_on[d] = 0;
         clashed = clashed || (add & out.on[d]) != 0;
       }
+      on_digits = 0;
       if (clashed) {
         out.conflict = true;
         if (stop_) return;
       }
     }
-    // Off -> on.
-    bool more = false;
-    if (dynamic_) {
-      std::array<CellBits, 10> left;  // 1..9 written below
-      CellBits one = 0, two = 0, touched = 0;
-      for (std::size_t d = 1; d <= 9; ++d) {
-        left[d] = board_[d] & ~out.off[d];
-        two |= one & left[d];
-        one |= left[d];
-        touched |= new_off[d];
-      }
-      // Cells of two or more candidates where an off just fell: none left, or one.
-      if ((multi_ & touched & ~one) != 0) {
-        out.conflict = true;
-        if (stop_) return;
-      }
-      const CellBits single = multi_ & touched & one & ~two;
-      for (std::size_t d = 1; d <= 9; ++d) {
-        CellBits add = single & left[d];
-        if (new_off[d] != 0) {
-          // The units of the cells just turned off (a few), not every unit tested against them.
-          std::uint32_t hit = 0;
-          for (CellBits m = new_off[d]; m != 0; m &= m - 1) {
-            hit |= cell_units_[static_cast<std::size_t>(lowest_cell(m))];
-          }
-          for (std::uint32_t us = multi_units_[d] & hit; us != 0; us &= us - 1) {
-            const auto u = static_cast<std::size_t>(std::countr_zero(us));
-            const CellBits where = left[d] & unit_[u];
-            if (where == 0) {
-              out.conflict = true;
-              if (stop_) return;
-            } else if ((where & (where - 1)) == 0) {
-              add |= where;
-            }
-          }
-        }
-        add &= ~out.on[d];
-        out.on[d] |= add;
-        new_on[d] = add;
-        new_off[d] = 0;
-        more = more || add != 0;
-      }
-    } else {
-      for (std::size_t d = 1; d <= 9; ++d) {
-        for (CellBits m = new_off[d]; m != 0; m &= m - 1) {
-          const int c = lowest_cell(m);
-          const auto cs = static_cast<std::size_t>(c);
-          CellBits add = partner_[d][cs] & ~out.on[d];
-          out.on[d] |= add;
-          new_on[d] |= add;
-          if (y_links_ && (pair_cells_ & (kOne << c)) != 0) {
-            const auto e =
-                static_cast<std::size_t>(std::countr_zero(grid_[cs] & ~(std::uint64_t{1} << d)));
-            if ((out.on[e] & (kOne << c)) == 0) {
-              out.on[e] |= kOne << c;
-              new_on[e] |= kOne << c;
-            }
-          }
-        }
-        new_off[d] = 0;
-      }
-      for (std::size_t d = 1; d <= 9; ++d) more = more || new_on[d] != 0;
+    if (off_digits == 0) return;
+    // Off -> on: cells of two or more candidates where an off just fell (none left: a
+    // conflict; one: it goes on), and the units of the cells just turned off.
+    std::array<CellBits, 10> left;  // 1..9 written below
+    CellBits one = 0, two = 0, touched = 0;
+    for (std::size_t d = 1; d <= 9; ++d) {
+      left[d] = board_[d] & ~out.off[d];
+      two |= one & left[d];
+      one |= left[d];
     }
-    if (!more) break;
-    if (clash()) {
+    for (std::uint32_t m = off_digits; m != 0; m &= m - 1) {
+      touched |= new_off[static_cast<std::size_t>(std::countr_zero(m))];
+    }
+    if ((multi_ & touched & ~one) != 0) {
       out.conflict = true;
       if (stop_) return;
     }
+    const CellBits single = multi_ & touched & one & ~two;
+    // The digits a single may fall to: those of the cells left with one.
+    std::uint32_t digits = off_digits;
+    for (CellBits m = single; m != 0; m &= m - 1) {
+      digits |= static_cast<std::uint32_t>(grid_[static_cast<std::size_t>(lowest_cell(m))]);
+    }
+    for (std::uint32_t dm = digits; dm != 0; dm &= dm - 1) {
+      const auto d = static_cast<std::size_t>(std::countr_zero(dm));
+      CellBits add = single & left[d];
+      if (((off_digits >> d) & 1) != 0) {
+        // The units of the cells just turned off (a few), not every unit tested against them.
+        std::uint32_t hit = 0;
+        for (CellBits m = new_off[d]; m != 0; m &= m - 1) {
+          hit |= cell_units_[static_cast<std::size_t>(lowest_cell(m))];
+        }
+        for (std::uint32_t us = multi_units_[d] & hit; us != 0; us &= us - 1) {
+          const auto u = static_cast<std::size_t>(std::countr_zero(us));
+          const CellBits where = left[d] & unit_[u];
+          if (where == 0) {
+            out.conflict = true;
+            if (stop_) return;
+          } else if ((where & (where - 1)) == 0) {
+            add |= where;
+          }
+        }
+      }
+      add &= ~out.on[d];
+      if (add == 0) continue;
+      out.on[d] |= add;
+      new_on[d] = add;
+      on_digits |= std::uint32_t{1} << d;
+    }
+    off_digits = 0;
+    if (on_digits == 0) return;
   }
 }
 
