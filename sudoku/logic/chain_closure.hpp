@@ -87,10 +87,7 @@ class ClosureTable {
   /// The closure of (cell, digit, on); the digit must be a candidate of the cell in the grid.
   const Closure& get(int cell, int digit, bool on) {
     const std::size_t i = find(literal(cell, digit, on));
-    if (stamp_[i] != epoch_) {
-      compute(cell, digit, on, memo_[i]);
-      stamp_[i] = epoch_;
-    }
+    if (stamp_[i] != epoch_) compute(i);
     return memo_[i];
   }
 
@@ -107,7 +104,8 @@ class ClosureTable {
   [[nodiscard]] CellBits multi() const { return multi_; }
 
  private:
-  void compute(int cell, int digit, bool on, Closure& out) const;
+  /// Computes the closure of class `i` (a root of same_) into memo_[i].
+  void compute(std::size_t i);
   static std::size_t literal(int cell, int digit, bool on) {
     return static_cast<std::size_t>((cell * 10 + digit) * 2 + (on ? 1 : 0));
   }
@@ -125,7 +123,7 @@ class ClosureTable {
     if (a != b) same_[std::max(a, b)] = static_cast<std::uint16_t>(std::min(a, b));
   }
   void compute_dynamic(int cell, int digit, bool on, Closure& out) const;
-  void compute_static(int cell, int digit, bool on, Closure& out) const;
+  void compute_static(int cell, int digit, bool on, std::size_t self, Closure& out);
 
   std::array<CellBits, 81> peers_{};
   std::array<CellBits, 32> unit_{};             // rows, columns, boxes, then the rules' other units
@@ -153,7 +151,8 @@ class ClosureTable {
   // its assumption: one set. (A closure that stops at a conflict keeps other partial sets, but
   // then only its conflict is read, the same.)
   std::vector<std::uint16_t> same_;
-  std::vector<std::uint32_t> stamp_;
+  std::vector<std::uint32_t> stamp_;  // memo_[i] is of this grid where stamp_[i] == epoch_
+  std::vector<std::uint32_t> busy_;   // likewise: memo_[i] is being computed (static rules)
   std::uint32_t epoch_ = 0;
 };
 
