@@ -165,6 +165,47 @@ void ClosureTable::compute(std::size_t i) {
   stamp_[i] = epoch_;
 }
 
+// One round of on -> off under either rules: the peers holding each new on's digit, and (y
+// links) the other candidates of its cell; a cell made on twice in one round loses every
+// candidate, the clash the engine would meet. The round's offs are all new (none are pending
+// when it starts): writes them, returns their digits, and marks a conflict where one is on.
+// Inlined in both loops (a call a round cost 0.5% of a heavy rating).
+[[gnu::always_inline]] inline std::uint32_t ClosureTable::offs_of(
+    const std::array<CellBits, 10>& new_on, std::uint32_t on_digits,
+    std::array<CellBits, 10>& new_off, Closure& out) const {
+  CellBits on_cells = 0, twice = 0;
+  std::uint32_t reached = on_digits;  // the digits that may go off
+  for (std::uint32_t m = on_digits; m != 0; m &= m - 1) {
+    const auto d = static_cast<std::size_t>(std::countr_zero(m));
+    twice |= on_cells & new_on[d];
+    on_cells |= new_on[d];
+  }
+  if (y_links_) {
+    for (CellBits m = on_cells; m != 0; m &= m - 1) {
+      reached |= static_cast<std::uint32_t>(grid_[static_cast<std::size_t>(lowest_cell(m))]);
+    }
+  }
+  std::uint32_t off_digits = 0;
+  for (std::uint32_t m = reached; m != 0; m &= m - 1) {
+    const auto d = static_cast<std::size_t>(std::countr_zero(m));
+    const bool moved = ((on_digits >> d) & 1) != 0;
+    CellBits reach = 0;
+    if (moved) {
+      for (CellBits c = new_on[d]; c != 0; c &= c - 1) {
+        reach |= peers_[static_cast<std::size_t>(lowest_cell(c))];
+      }
+    }
+    if (y_links_) reach |= (on_cells & ~(moved ? new_on[d] : 0)) | twice;
+    const CellBits add = reach & board_[d] & ~out.off[d];
+    if (add == 0) continue;
+    out.off[d] |= add;
+    new_off[d] = add;
+    off_digits |= std::uint32_t{1} << d;
+    if ((out.on[d] & add) != 0) out.conflict = true;
+  }
+  return off_digits;
+}
+
 // Static links do not change as candidates go off, so the closure is a search of a fixed
 // implication graph. It goes round by round on boards, as the dynamic one does: the new ons to
 // offs (one board of peers an on, and its cell's other candidates), then the partners of the new
@@ -193,37 +234,7 @@ void ClosureTable::compute_static(int cell, int digit, bool on, std::size_t self
   (on ? on_digits : off_digits) = std::uint32_t{1} << digit;
   while (on_digits != 0 || off_digits != 0) {
     if (on_digits != 0) {
-      // On -> off: the peers holding the digit, and (y links) the cell's other candidates. A
-      // cell made on twice in one round loses every candidate.
-      CellBits on_cells = 0, twice = 0;
-      std::uint32_t reached = on_digits;  // the digits that may go off
-      for (std::uint32_t m = on_digits; m != 0; m &= m - 1) {
-        const auto d = static_cast<std::size_t>(std::countr_zero(m));
-        twice |= on_cells & new_on[d];
-        on_cells |= new_on[d];
-      }
-      if (y_links_) {
-        for (CellBits m = on_cells; m != 0; m &= m - 1) {
-          reached |= static_cast<std::uint32_t>(grid_[static_cast<std::size_t>(lowest_cell(m))]);
-        }
-      }
-      for (std::uint32_t m = reached; m != 0; m &= m - 1) {
-        const auto d = static_cast<std::size_t>(std::countr_zero(m));
-        const bool moved = ((on_digits >> d) & 1) != 0;
-        CellBits reach = 0;
-        if (moved) {
-          for (CellBits c = new_on[d]; c != 0; c &= c - 1) {
-            reach |= peers_[static_cast<std::size_t>(lowest_cell(c))];
-          }
-        }
-        if (y_links_) reach |= (on_cells & ~(moved ? new_on[d] : 0)) | twice;
-        const CellBits add = reach & board_[d] & ~out.off[d];
-        if (add == 0) continue;
-        out.off[d] |= add;
-        new_off[d] = add;
-        off_digits |= std::uint32_t{1} << d;
-        if ((out.on[d] & add) != 0) out.conflict = true;
-      }
+      off_digits = offs_of(new_on, on_digits, new_off, out);
       on_digits = 0;
       if (out.conflict && stop_) return;
     }
@@ -290,46 +301,9 @@ void ClosureTable::compute_dynamic(int cell, int digit, bool on, Closure& out) c
   (on ? on_digits : off_digits) = std::uint32_t{1} << digit;
   while (true) {
     if (on_digits != 0) {
-      // On -> off: the peers holding the digit, and (y links) the cell's other candidates. A
-      // cell made on twice in one round loses every candidate, the clash the engine would meet.
-      CellBits on_cells = 0, twice = 0;
-      std::uint32_t reached = on_digits;
-      for (std::uint32_t m = on_digits; m != 0; m &= m - 1) {
-        const auto d = static_cast<std::size_t>(std::countr_zero(m));
-        twice |= on_cells & new_on[d];
-        on_cells |= new_on[d];
-      }
-      if (y_links_) {
-        for (CellBits m = on_cells; m != 0; m &= m - 1) {
-          reached |= static_cast<std::uint32_t>(grid_[static_cast<std::size_t>(lowest_cell(m))]);
-        }
-      }
-      bool clashed = false;
-      for (std::uint32_t m = reached; m != 0; m &= m - 1) {
-        const auto d = static_cast<std::size_t>(std::countr_zero(m));
-        const bool moved = ((on_digits >> d) & 1) != 0;
-        CellBits reach = 0;
-        if (moved) {
-          for (CellBits c = new_on[d]; c != 0; c &= c - 1) {
-            reach |= peers_[static_cast<std::size_t>(lowest_cell(c))];
-          }
-        }
-        if (y_links_) reach |= (on_cells & ~(moved ? new_on[d] : 0)) | twice;
-        const CellBits add = reach & board_[d] & ~out.off[d];
-        if (add == 0) continue;
-        out.off[d] |= add;
-        if (((off_digits >> d) & 1) == 0) {
-          new_off[d] = 0;
-          off_digits |= std::uint32_t{1} << d;
-        }
-        new_off[d] |= add;
-        clashed = clashed || (add & out.on[d]) != 0;
-      }
+      off_digits = offs_of(new_on, on_digits, new_off, out);
       on_digits = 0;
-      if (clashed) {
-        out.conflict = true;
-        if (stop_) return;
-      }
+      if (out.conflict && stop_) return;
     }
     if (off_digits == 0) return;
     // Off -> on: cells of two or more candidates where an off just fell (none left: a

@@ -122,6 +122,8 @@ class ClosureTable {
     b = find(b);
     if (a != b) same_[std::max(a, b)] = static_cast<std::uint16_t>(std::min(a, b));
   }
+  std::uint32_t offs_of(const std::array<CellBits, 10>& new_on, std::uint32_t on_digits,
+                        std::array<CellBits, 10>& new_off, Closure& out) const;
   void compute_dynamic(int cell, int digit, bool on, Closure& out) const;
   void compute_static(int cell, int digit, bool on, std::size_t self, Closure& out);
 
