@@ -223,7 +223,9 @@ void ClosureTable::compute(std::size_t i) {
 // (recursively, as a class met on the way is computed) and taken whole by every closure that
 // reaches it. The AIC search's starts share their middles this way (instructions of its
 // closures -27% on four lines of the forum's hardest). A class being computed further up
-// (busy, a loop of classes) is followed literal by literal instead, which is always exact.
+// (busy, a loop of classes) is followed literal by literal instead, which is always exact; so
+// is a class past kMaxNesting classes deep, which keeps the stack small (the page's WebAssembly
+// stack is a few hundred kilobytes at most).
 void ClosureTable::compute_static(int cell, int digit, bool on, std::size_t self, Closure& out) {
   clear(out);
   std::array<CellBits, 10> new_on, new_off;  // valid for the digits in on_digits, off_digits
@@ -257,7 +259,11 @@ void ClosureTable::compute_static(int cell, int digit, bool on, std::size_t self
         // is taken whole (computed first if need be), and its literals need no round of their
         // own. A class on the way to this one (busy) is followed literal by literal.
         if (const std::size_t r = find(literal(c, static_cast<int>(d), false)); r != self) {
-          if (stamp_[r] != epoch_ && busy_[r] != epoch_) compute(r);
+          if (stamp_[r] != epoch_ && busy_[r] != epoch_ && nesting_ < kMaxNesting) {
+            ++nesting_;
+            compute(r);
+            --nesting_;
+          }
           if (stamp_[r] == epoch_) {
             const Closure& whole = memo_[r];
             bool clash = whole.conflict;

@@ -153,8 +153,10 @@ class ClosureTable {
   // its assumption: one set. (A closure that stops at a conflict keeps other partial sets, but
   // then only its conflict is read, the same.)
   std::vector<std::uint16_t> same_;
-  std::vector<std::uint32_t> stamp_;  // memo_[i] is of this grid where stamp_[i] == epoch_
-  std::vector<std::uint32_t> busy_;   // likewise: memo_[i] is being computed (static rules)
+  std::vector<std::uint32_t> stamp_;      // memo_[i] is of this grid where stamp_[i] == epoch_
+  std::vector<std::uint32_t> busy_;       // likewise: memo_[i] is being computed (static rules)
+  static constexpr int kMaxNesting = 16;  // classes computed one inside another (static rules)
+  int nesting_ = 0;
   std::uint32_t epoch_ = 0;
 };
 
