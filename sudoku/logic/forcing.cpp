@@ -172,6 +172,10 @@ struct Hint {
   int conclusion_digit = 0;
   int complexity = 0;
   int difficulty = 0;  // tenths, SE scale
+  // Hints of multiple(): its place in the order the search finds them (kept or not), and
+  // whether the search kept only the first hint of each removal (a winnowed list, multiple()).
+  int found = -1;
+  bool winnowed = false;
   // Cycles (kind "cycle", exact mode, inside nested chains): which links the loop uses (1 units,
   // 2 cells, 3 both: SE's X-, Y- and XY-cycles), its removals in SE's order, and its nodes
   // after the start with the cause of each (kCell or a unit), which rule_parents() reads.
@@ -665,7 +669,14 @@ class Engine {
   // The removals an inner hint makes on `grid`: a placement's other digits, or its one digit.
   static void hint_eliminations(const Hint& h, const std::vector<std::uint64_t>& grid,
                                 std::vector<Elim>& out);
+  // multiple()'s winnowed lists: by candidate removed, the first hint in SE's order so far.
+  struct Best {
+    int complexity = 0, kind = 0;
+    int hint = -1;  // index into the search's output; -1: none yet
+  };
   struct Scratch {
+    std::vector<Best> best;
+    std::vector<int> best_touched;
     std::vector<int> hidden, parents, listed;
     std::vector<Elim> elims;
     std::vector<std::uint64_t> seen;
@@ -680,6 +691,7 @@ class Engine {
   mutable std::vector<std::uint32_t> complexity_seen_;
   mutable std::uint32_t complexity_epoch_ = 0;
   mutable std::vector<int> complexity_todo_, complexity_nested_;
+  int full_depth_ = -1;  // multiple() at this depth keeps every hint (inner_chains_exact())
 };
 
 void Engine::propagate(Imp& imp, const std::vector<std::uint64_t>& orig, const Mode& mode,
@@ -1390,13 +1402,14 @@ bool Engine::inner_chains_first(Imp& imp, const std::vector<std::uint64_t>& orig
 
 // SE's order among the hints of one rule (Chaining.getHintList): difficulty, then complexity,
 // then the kind's sort key; Java's sort is stable, so ties keep the order they were found in.
+constexpr int kRankDouble = 1, kRankCell = 5, kRankRegion = 6, kRankContradiction = 7;
 int sort_key(const Hint& h) {
   if (h.kind == "cycle") return h.cycle_links == 3 ? 4 : h.cycle_links == 2 ? 3 : 2;
   if (h.kind == "chain") return h.technique == Technique::x_chain ? 2 : 4;
-  if (h.kind == "double") return 1;
-  if (h.kind == "cell") return 5;
-  if (h.kind == "region") return 6;
-  return 7;  // contradiction
+  if (h.kind == "double") return kRankDouble;
+  if (h.kind == "cell") return kRankCell;
+  if (h.kind == "region") return kRankRegion;
+  return kRankContradiction;
 }
 // Where SE's producer of forcing chains and cycles lists a hint, for its stable sort to keep
 // among equals: X-links, then Y-, then both (the links the search used, which an X-chain's
@@ -1464,10 +1477,14 @@ bool Engine::inner_chains_exact(Imp& imp, const std::vector<std::uint64_t>& orig
   std::vector<int>& parents = buffers.parents;
   bool added = false;
   std::vector<const Hint*> hints;
+  HintList every;  // a winnowed search again, every hint kept
+  auto take = [&](const HintList& list) {
+    for (const Hint& h : *list) hints.push_back(&h);
+  };
   auto apply = [&](int rule) {
     sort_like_se(hints);
-    for (const Hint* hint : hints) {
-      const Hint& h = *hint;
+    for (std::size_t at = 0; at < hints.size(); ++at) {
+      const Hint& h = *hints[at];
       // A hint whose removals all hold already adds nothing: its parents (a propagation a
       // branch) are not needed.
       hint_eliminations(h, here, elims);
@@ -1478,7 +1495,29 @@ bool Engine::inner_chains_exact(Imp& imp, const std::vector<std::uint64_t>& orig
                         });
       if (!adds) continue;
       parents = rule_parents(h, here, depth + 1, imp, orig);
-      if (parents.empty()) continue;
+      if (parents.empty()) {
+        if (h.winnowed) {
+          // The first hint of its removals gives them no parent (it rests on none of this
+          // propagation's nodes): the next hint of each does, which multiple() winnowed out.
+          // The search again with every hint, on from this one's place (the hints before it
+          // are the same in both lists); its propagations were counted once already.
+          const long counted = propagations_;
+          const int winnowing = full_depth_;
+          full_depth_ = depth + 1;
+          every = search_inner(h.technique, h.level, here, depth + 1, false);
+          full_depth_ = winnowing;
+          propagations_ = counted;
+          const int place = h.found;
+          hints.clear();
+          take(every);
+          sort_like_se(hints);
+          at = static_cast<std::size_t>(
+              std::find_if(hints.begin(), hints.end(),
+                           [place](const Hint* x) { return x->found == place; }) -
+              hints.begin());
+        }
+        continue;
+      }
       std::sort(parents.begin(), parents.end());
       parents.erase(std::unique(parents.begin(), parents.end()), parents.end());
       // SE counts a nested chain once in a hint, wherever it recurs (FullChain): the same
@@ -1516,9 +1555,6 @@ bool Engine::inner_chains_exact(Imp& imp, const std::vector<std::uint64_t>& orig
         }
       }
     }
-  };
-  auto take = [&](const HintList& list) {
-    for (const Hint& h : *list) hints.push_back(&h);
   };
   if (mode.level < 4) {
     // SE's "forcing chains and cycles": X-chains and chains with bivalue cells in one rule.
@@ -1994,6 +2030,83 @@ void Engine::multiple(Technique t, int level, const std::vector<std::uint64_t>& 
     if (!exact_) std::sort(listed.begin(), listed.end());
     return listed;
   };
+  // Inside a nested chain (exact mode, depth > 0, every hint asked for) the one reader of the
+  // hints, inner_chains_exact(), takes each candidate's removal from the first hint in SE's
+  // order that removes it and skips the hints that remove nothing new: nine in ten of a
+  // dynamic search's hints on the forum's hardest. SE's order within one search is complexity,
+  // kind, then the order found (the difficulty grows with the complexity for one technique
+  // and level), so the search keeps only the hints that come first for some removal, and
+  // stops counting a hint's complexity once it cannot: every case counts one node at least,
+  // so the cases counted plus one for each case left bound the total from below.
+  const bool winnow = exact_ && depth > 0 && !first_only && depth != full_depth_;
+  Scratch& ranks = scratch(depth);
+  if (winnow) {
+    ranks.best.resize(static_cast<std::size_t>(cells_ * stride_));
+    for (const int e : ranks.best_touched) ranks.best[static_cast<std::size_t>(e)].hint = -1;
+    ranks.best_touched.clear();
+  }
+  int found = 0;  // hints found so far, kept or not
+  // Calls f(candidate) for each removal of a conclusion (as hint_eliminations()).
+  auto removals = [&](bool on, int cell, int digit, auto&& f) {
+    if (!on) {
+      f(cand(cell, digit));
+      return;
+    }
+    for (std::uint64_t o = grid[static_cast<std::size_t>(cell)] & ~digit_bit(digit); o != 0;
+         o &= o - 1) {
+      f(cand(cell, std::countr_zero(o)));
+    }
+  };
+  // Whether a hint of this conclusion, kind and complexity `bound` or more, found now, comes
+  // after the first hint of each of its removals: it would add nothing.
+  auto beaten = [&](bool on, int cell, int digit, int kind, int bound) {
+    if (!winnow) return false;
+    bool all = true;
+    removals(on, cell, digit, [&](int e) {
+      const Best& b = ranks.best[static_cast<std::size_t>(e)];
+      if (b.hint < 0 || bound < b.complexity || (bound == b.complexity && kind < b.kind)) {
+        all = false;
+      }
+    });
+    return all;
+  };
+  // Adds a hint found (winnowed: if it comes first for one of its removals); true when the
+  // search ends with it.
+  auto keep = [&](Hint&& h) {
+    h.found = found++;
+    if (!winnow) {
+      out.push_back(std::move(h));
+      return first_only;
+    }
+    const int kind = sort_key(h);
+    bool first = false;
+    removals(h.conclusion_on, h.conclusion_cell, h.conclusion_digit, [&](int e) {
+      Best& b = ranks.best[static_cast<std::size_t>(e)];
+      if (b.hint < 0 || h.complexity < b.complexity ||
+          (h.complexity == b.complexity && kind < b.kind)) {
+        if (b.hint < 0) ranks.best_touched.push_back(e);
+        b = {h.complexity, kind, static_cast<int>(out.size())};
+        first = true;
+      }
+    });
+    if (first) {
+      h.winnowed = true;
+      out.push_back(std::move(h));
+    }
+    return false;
+  };
+  // The complexity of a hint whose cases are counted one by one (imps[j], node ids[j]), or -1
+  // once it is beaten.
+  auto count_cases = [&](bool on, int cell, int digit, int kind, int cases, auto&& case_of) {
+    if (beaten(on, cell, digit, kind, cases)) return -1;
+    int total = 0;
+    for (int j = 0; j < cases; ++j) {
+      const auto [imp, id] = case_of(j);
+      total += complexity(*imp, id, j == 0 || !exact_);
+      if (j + 1 < cases && beaten(on, cell, digit, kind, total + cases - j - 1)) return -1;
+    }
+    return total;
+  };
   std::vector<int> where;  // region chains: the places of a digit in a unit
   for (int cell = 0; cell < cells_; ++cell) {
     const std::uint64_t cands = grid[static_cast<std::size_t>(cell)];
@@ -2023,8 +2136,11 @@ void Engine::multiple(Technique t, int level, const std::vector<std::uint64_t>& 
       on_imps[static_cast<std::size_t>(k)] = on_imp;
       if (!mode.dynamic) continue;
       if (on_imp != nullptr && on_imp->contradiction()) {
-        out.push_back(contradiction_hint(t, level, *on_imp, cell, d, true));
-        if (first_only) return;
+        if (beaten(false, cell, d, kRankContradiction, 2)) {
+          ++found;
+        } else if (keep(contradiction_hint(t, level, *on_imp, cell, d, true))) {
+          return;
+        }
       }
       if ((plan.off & digit_bit(d)) == 0) {
         ++propagations_;
@@ -2034,8 +2150,11 @@ void Engine::multiple(Technique t, int level, const std::vector<std::uint64_t>& 
       start(off_imp, grid, cell, d, false, kAssumption);
       propagate(off_imp, grid, mode, depth);
       if (off_imp.contradiction()) {
-        out.push_back(contradiction_hint(t, level, off_imp, cell, d, false));
-        if (first_only) return;
+        if (beaten(true, cell, d, kRankContradiction, 2)) {
+          ++found;
+        } else if (keep(contradiction_hint(t, level, off_imp, cell, d, false))) {
+          return;
+        }
       }
       // SE looks for double implications whether or not a case clashed, in what the cases
       // reached (Chaining.doBinaryChaining); elsewhere a clash is its own hint.
@@ -2051,14 +2170,21 @@ void Engine::multiple(Technique t, int level, const std::vector<std::uint64_t>& 
           const auto c = static_cast<std::size_t>(cand(x.cell, x.digit));
           const int other = x.on ? off_imp.on_id[c] : off_imp.off_id[c];
           if (other < 0) continue;
+          const Imp* cases[2] = {on_imp, &off_imp};
+          const int ids[2] = {i, other};
+          const int total = count_cases(x.on, x.cell, x.digit, kRankDouble, 2, [&](int j) {
+            return std::pair{cases[j], ids[j]};
+          });
+          if (total < 0) {
+            ++found;
+            continue;
+          }
           Hint h = make("double", x.on, x.cell, x.digit);
           h.source_cells = {cell};
           h.source_digit = d;
           h.branches = {branch_to(cell, d, true, x), branch_to(cell, d, false, x)};
-          h.complexity =
-              complexity(*on_imp, static_cast<int>(i)) + complexity(off_imp, other, !exact_);
-          out.push_back(std::move(h));
-          if (first_only) return;
+          h.complexity = total;
+          if (keep(std::move(h))) return;
         }
       }
     }
@@ -2089,10 +2215,14 @@ void Engine::multiple(Technique t, int level, const std::vector<std::uint64_t>& 
           all = ids[static_cast<std::size_t>(j)] >= 0;
         }
         if (!all) continue;
-        int total = complexity(first, static_cast<int>(i));
-        for (int j = 1; j < card; ++j) {
-          total += complexity(*on_imps[static_cast<std::size_t>(j)],
-                              ids[static_cast<std::size_t>(j)], !exact_);
+        ids[0] = i;
+        const int total = count_cases(x.on, x.cell, x.digit, kRankCell, card, [&](int j) {
+          const auto n = static_cast<std::size_t>(j);
+          return std::pair{static_cast<const Imp*>(on_imps[n]), ids[n]};
+        });
+        if (total < 0) {
+          ++found;
+          continue;
         }
         Hint h = make("cell", x.on, x.cell, x.digit);
         h.source_cells = {cell};
@@ -2101,8 +2231,7 @@ void Engine::multiple(Technique t, int level, const std::vector<std::uint64_t>& 
           h.branches.push_back(branch_to(cell, std::countr_zero(m), true, x));
         }
         h.complexity = total;
-        out.push_back(std::move(h));
-        if (first_only) return;
+        if (keep(std::move(h))) return;
       }
     }
     // Region forcing chains: every place of a digit in a unit implies the conclusion. Each
@@ -2155,9 +2284,16 @@ void Engine::multiple(Technique t, int level, const std::vector<std::uint64_t>& 
             all = ids[j] >= 0;
           }
           if (!all) continue;
-          int total = complexity(first, static_cast<int>(i));
-          for (std::size_t j = 1; j < where.size(); ++j) {
-            total += complexity(*others[j], ids[j], !exact_);
+          ids[0] = i;
+          others[0] = &first;
+          const int total = count_cases(x.on, x.cell, x.digit, kRankRegion,
+                                        static_cast<int>(where.size()), [&](int j) {
+                                          const auto n = static_cast<std::size_t>(j);
+                                          return std::pair{others[n], ids[n]};
+                                        });
+          if (total < 0) {
+            ++found;
+            continue;
           }
           Hint h = make("region", x.on, x.cell, x.digit);
           h.source_cells = where;
@@ -2165,11 +2301,24 @@ void Engine::multiple(Technique t, int level, const std::vector<std::uint64_t>& 
           h.unit = unit;
           for (int q : where) h.branches.push_back(branch_to(q, d, true, x));
           h.complexity = total;
-          out.push_back(std::move(h));
-          if (first_only) return;
+          if (keep(std::move(h))) return;
         }
       }
     }
+  }
+  if (winnow) {
+    // Drop the hints a later one came before on every removal: they would add nothing.
+    std::vector<char> first(out.size(), 0);
+    for (const int e : ranks.best_touched) {
+      first[static_cast<std::size_t>(ranks.best[static_cast<std::size_t>(e)].hint)] = 1;
+    }
+    std::size_t kept = 0;
+    for (std::size_t i = 0; i < out.size(); ++i) {
+      if (first[i] == 0) continue;
+      if (kept != i) out[kept] = std::move(out[i]);
+      ++kept;
+    }
+    out.erase(out.begin() + static_cast<std::ptrdiff_t>(kept), out.end());
   }
 }
 
@@ -2450,7 +2599,8 @@ HintList Engine::search_inner(Technique t, int level, const std::vector<std::uin
   key.reserve(grid.size() + 3);
   key.push_back(static_cast<std::uint64_t>(t) << 8 | static_cast<std::uint64_t>(level) |
                 static_cast<std::uint64_t>(first_only) << 16 |
-                static_cast<std::uint64_t>(exact_) << 17);
+                static_cast<std::uint64_t>(exact_) << 17 |
+                static_cast<std::uint64_t>(depth == full_depth_) << 18);
   key.insert(key.end(), grid.begin(), grid.end());
   // The memo outlives the puzzle: other rules give other searches on the same grid.
   if (!L_.classic) key.push_back(rules_key_);
