@@ -266,13 +266,14 @@ void ClosureTable::compute_static(int cell, int digit, bool on, std::size_t self
           }
           if (stamp_[r] == epoch_) {
             const Closure& whole = memo_[r];
-            bool clash = whole.conflict;
+            // Branch-free, so that the loop runs on vector words.
+            CellBits clash = 0;
             for (std::size_t e = 1; e <= 9; ++e) {
-              clash = clash || ((whole.on[e] & out.off[e]) | (whole.off[e] & out.on[e])) != 0;
+              clash |= (whole.on[e] & out.off[e]) | (whole.off[e] & out.on[e]);
               out.on[e] |= whole.on[e];
               out.off[e] |= whole.off[e];
             }
-            if (clash) {
+            if (whole.conflict || clash != 0) {
               out.conflict = true;
               if (stop_) return;
             }

@@ -102,6 +102,8 @@ class ClosureTable {
   [[nodiscard]] CellBits places(int digit) const { return board_[static_cast<std::size_t>(digit)]; }
   /// Cells with two or more candidates in the grid.
   [[nodiscard]] CellBits multi() const { return multi_; }
+  /// The cells of unit `u` (the layout's units, by index).
+  [[nodiscard]] CellBits unit(int u) const { return unit_[static_cast<std::size_t>(u)]; }
 
  private:
   /// Computes the closure of class `i` (a root of same_) into memo_[i].

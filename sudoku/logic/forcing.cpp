@@ -276,6 +276,9 @@ class Engine {
       }
     }
     const auto units = static_cast<std::size_t>(layout.unit_count());
+    for (const auto& cells : layout.unit_cells) {
+      units_ascending_ = units_ascending_ && std::is_sorted(cells.begin(), cells.end());
+    }
     if (!layout.classic) {
       // inside_rules()'s locked candidates ask which cells see every place of a digit in a
       // unit: with an apart pair a cell sees some 28 others, so the question is an AND of
@@ -564,10 +567,9 @@ class Engine {
   /// one clashes.
   Meet cell_meet(ClosureTable& fast, int cell, std::uint64_t cands, bool& any_clash) const;
   /// What the on cases of `digit` in the cells `where` all reach; `clash` likewise.
-  Meet region_meet(ClosureTable& fast, std::span<const int> where, int digit, bool& clash) const;
-  /// The places of `digit` in `unit` on 9x9 boards, into `where`; their number.
-  int region_places(const std::vector<std::uint64_t>& grid, int unit, int digit,
-                    std::array<int, 9>& where) const;
+  Meet region_meet(ClosureTable& fast, CellBits where, int digit, bool& clash) const;
+  /// The first of the cells `where` of `unit` in the unit's order (Layout::unit_cells).
+  int first_place(int unit, CellBits where) const;
   /// Every case of the cell: where there are no closures.
   CellPlan plan_all(const std::vector<std::uint64_t>& grid, int cell, bool dynamic) const;
   void multiple(Technique t, int level, const std::vector<std::uint64_t>& grid, int depth,
@@ -691,7 +693,8 @@ class Engine {
   mutable std::vector<std::uint32_t> complexity_seen_;
   mutable std::uint32_t complexity_epoch_ = 0;
   mutable std::vector<int> complexity_todo_, complexity_nested_;
-  int full_depth_ = -1;  // multiple() at this depth keeps every hint (inner_chains_exact())
+  int full_depth_ = -1;          // multiple() at this depth keeps every hint (inner_chains_exact())
+  bool units_ascending_ = true;  // every unit lists its cells in increasing order
 };
 
 void Engine::propagate(Imp& imp, const std::vector<std::uint64_t>& orig, const Mode& mode,
@@ -1833,18 +1836,16 @@ Engine::CellPlan Engine::plan_cell(ClosureTable& fast, const std::vector<std::ui
     plan.on |= cands;
   }
   // Region chains: the units where this cell is the digit's first place.
-  std::array<int, 9> where;
   for (std::uint64_t m = cands; m != 0; m &= m - 1) {
     const int d = std::countr_zero(m);
     if (fast.get(cell, d, true).conflict && !exact_) continue;
     const auto slots = slots_of(cell);
     for (std::size_t si = 0; si < slots.size(); ++si) {
-      const int places = region_places(grid, slots[si].unit, d, where);
-      if (places < 2 || where[0] != cell) continue;
-      plan.cost += places - 1;
+      const CellBits where = fast.places(d) & fast.unit(slots[si].unit);
+      if ((where & (where - 1)) == 0 || first_place(slots[si].unit, where) != cell) continue;
+      for (CellBits b = where & (where - 1); b != 0; b &= b - 1) ++plan.cost;  // places - 1
       bool clash = false;
-      const Meet reg =
-          region_meet(fast, {where.data(), static_cast<std::size_t>(places)}, d, clash);
+      const Meet reg = region_meet(fast, where, d, clash);
       if ((!clash || exact_) && worth(fast, reg)) {
         plan.regions[static_cast<std::size_t>(d)] |= std::uint32_t{1} << si;
         plan.on |= digit_bit(d);
@@ -1882,26 +1883,22 @@ Meet Engine::cell_meet(ClosureTable& fast, int cell, std::uint64_t cands, bool& 
   return all;
 }
 
-Meet Engine::region_meet(ClosureTable& fast, std::span<const int> where, int digit,
-                         bool& clash) const {
+Meet Engine::region_meet(ClosureTable& fast, CellBits where, int digit, bool& clash) const {
   Meet reg;
-  for (const int q : where) {
-    const Closure& c = fast.get(q, digit, true);
+  for (CellBits b = where; b != 0; b &= b - 1) {
+    const Closure& c = fast.get(lowest_cell(b), digit, true);
     clash = clash || c.conflict;
     if (!(c.conflict && exact_)) reg.with(c);
   }
   return reg;
 }
 
-int Engine::region_places(const std::vector<std::uint64_t>& grid, int unit, int digit,
-                          std::array<int, 9>& where) const {
-  int places = 0;
-  for (const int q : L_.unit_cells[static_cast<std::size_t>(unit)]) {  // N cells (Layout)
-    if ((grid[static_cast<std::size_t>(q)] & digit_bit(digit)) != 0) {
-      where[static_cast<std::size_t>(places++)] = q;
-    }
+int Engine::first_place(int unit, CellBits where) const {
+  if (units_ascending_) return lowest_cell(where);
+  for (const int q : L_.unit_cells[static_cast<std::size_t>(unit)]) {
+    if (((where >> q) & 1) != 0) return q;
   }
-  return places;
+  return -1;
 }
 
 Engine::CellPlan Engine::plan_all(const std::vector<std::uint64_t>& grid, int cell,
@@ -2247,18 +2244,28 @@ void Engine::multiple(Technique t, int level, const std::vector<std::uint64_t>& 
       const auto slots = slots_of(cell);
       for (std::size_t si = 0; si < slots.size(); ++si) {
         const int unit = slots[si].unit;
+        const bool planned =
+            (plan.regions[static_cast<std::size_t>(d)] & (std::uint32_t{1} << si)) != 0;
+        if (fast != nullptr) {  // the places by boards: the unit is walked only if planned
+          const CellBits at = fast->places(d) & fast->unit(unit);
+          if ((at & (at - 1)) == 0 || first_place(unit, at) != cell) continue;
+          if (!planned) {
+            for (CellBits b = at & (at - 1); b != 0; b &= b - 1) ++propagations_;
+            continue;
+          }
+        }
         where.clear();
         for (int q : L_.unit_cells[static_cast<std::size_t>(unit)]) {
           if ((grid[static_cast<std::size_t>(q)] & digit_bit(d)) != 0) where.push_back(q);
         }
         if (where.size() < 2 || where.front() != cell) continue;
-        if ((plan.regions[static_cast<std::size_t>(d)] & (std::uint32_t{1} << si)) == 0) {
+        if (!planned) {
           propagations_ += static_cast<long>(where.size()) - 1;
           continue;
         }
         const Imp& first = *first_imp;
         bool clash = false;
-        std::array<const Imp*, 64> others{};
+        std::array<const Imp*, 64> others;  // 0..where.size()-1 set before they are read
         for (std::size_t j = 1; j < where.size(); ++j) {
           others[j] = &on_propagation(where[j], d, grid, mode, depth, card + static_cast<int>(j));
           clash = clash || others[j]->contradiction();
@@ -2267,7 +2274,7 @@ void Engine::multiple(Technique t, int level, const std::vector<std::uint64_t>& 
         std::optional<Meet> reg;
         if (fast != nullptr) {
           bool clashed = false;
-          reg = region_meet(*fast, where, d, clashed);
+          reg = region_meet(*fast, fast->places(d) & fast->unit(unit), d, clashed);
         }
         std::array<int, 64> ids;  // the conclusion's node in each case
         for (const int i : conclusions(first, reg ? &*reg : nullptr)) {
