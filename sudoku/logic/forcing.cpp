@@ -172,9 +172,7 @@ struct Hint {
   int conclusion_digit = 0;
   int complexity = 0;
   int difficulty = 0;  // tenths, SE scale
-  // Hints of multiple(): its place in the order the search finds them (kept or not), and
-  // whether the search kept only the first hint of each removal (a winnowed list, multiple()).
-  int found = -1;
+  // Whether the search kept only the first hint of each removal (a winnowed list, multiple()).
   bool winnowed = false;
   // Cycles (kind "cycle", exact mode, inside nested chains): which links the loop uses (1 units,
   // 2 cells, 3 both: SE's X-, Y- and XY-cycles), its removals in SE's order, and its nodes
@@ -1406,6 +1404,15 @@ bool Engine::inner_chains_first(Imp& imp, const std::vector<std::uint64_t>& orig
 // SE's order among the hints of one rule (Chaining.getHintList): difficulty, then complexity,
 // then the kind's sort key; Java's sort is stable, so ties keep the order they were found in.
 constexpr int kRankDouble = 1, kRankCell = 5, kRankRegion = 6, kRankContradiction = 7;
+// Whether two hints of multiple() on one grid are one: a case split (or an assumption) and a
+// conclusion name it, as the search makes at most one hint of each.
+bool same_deduction(const Hint& a, const Hint& b) {
+  return a.kind == b.kind && a.source_cells == b.source_cells && a.source_digit == b.source_digit &&
+         a.unit == b.unit && a.conclusion_on == b.conclusion_on &&
+         a.conclusion_cell == b.conclusion_cell && a.conclusion_digit == b.conclusion_digit &&
+         a.branches.size() == b.branches.size() &&
+         (a.branches.empty() || a.branches.front().on == b.branches.front().on);
+}
 int sort_key(const Hint& h) {
   if (h.kind == "cycle") return h.cycle_links == 3 ? 4 : h.cycle_links == 2 ? 3 : 2;
   if (h.kind == "chain") return h.technique == Technique::x_chain ? 2 : 4;
@@ -1510,13 +1517,13 @@ bool Engine::inner_chains_exact(Imp& imp, const std::vector<std::uint64_t>& orig
           every = search_inner(h.technique, h.level, here, depth + 1, false);
           full_depth_ = winnowing;
           propagations_ = counted;
-          const int place = h.found;
+          const Hint* kept = &h;
           hints.clear();
           take(every);
           sort_like_se(hints);
           at = static_cast<std::size_t>(
               std::find_if(hints.begin(), hints.end(),
-                           [place](const Hint* x) { return x->found == place; }) -
+                           [kept](const Hint* x) { return same_deduction(*x, *kept); }) -
               hints.begin());
         }
         continue;
@@ -2042,7 +2049,6 @@ void Engine::multiple(Technique t, int level, const std::vector<std::uint64_t>& 
     for (const int e : ranks.best_touched) ranks.best[static_cast<std::size_t>(e)].hint = -1;
     ranks.best_touched.clear();
   }
-  int found = 0;  // hints found so far, kept or not
   // Calls f(candidate) for each removal of a conclusion (as hint_eliminations()).
   auto removals = [&](bool on, int cell, int digit, auto&& f) {
     if (!on) {
@@ -2070,7 +2076,6 @@ void Engine::multiple(Technique t, int level, const std::vector<std::uint64_t>& 
   // Adds a hint found (winnowed: if it comes first for one of its removals); true when the
   // search ends with it.
   auto keep = [&](Hint&& h) {
-    h.found = found++;
     if (!winnow) {
       out.push_back(std::move(h));
       return first_only;
@@ -2133,9 +2138,8 @@ void Engine::multiple(Technique t, int level, const std::vector<std::uint64_t>& 
       on_imps[static_cast<std::size_t>(k)] = on_imp;
       if (!mode.dynamic) continue;
       if (on_imp != nullptr && on_imp->contradiction()) {
-        if (beaten(false, cell, d, kRankContradiction, 2)) {
-          ++found;
-        } else if (keep(contradiction_hint(t, level, *on_imp, cell, d, true))) {
+        if (!beaten(false, cell, d, kRankContradiction, 2) &&
+            keep(contradiction_hint(t, level, *on_imp, cell, d, true))) {
           return;
         }
       }
@@ -2147,9 +2151,8 @@ void Engine::multiple(Technique t, int level, const std::vector<std::uint64_t>& 
       start(off_imp, grid, cell, d, false, kAssumption);
       propagate(off_imp, grid, mode, depth);
       if (off_imp.contradiction()) {
-        if (beaten(true, cell, d, kRankContradiction, 2)) {
-          ++found;
-        } else if (keep(contradiction_hint(t, level, off_imp, cell, d, false))) {
+        if (!beaten(true, cell, d, kRankContradiction, 2) &&
+            keep(contradiction_hint(t, level, off_imp, cell, d, false))) {
           return;
         }
       }
@@ -2173,7 +2176,6 @@ void Engine::multiple(Technique t, int level, const std::vector<std::uint64_t>& 
             return std::pair{cases[j], ids[j]};
           });
           if (total < 0) {
-            ++found;
             continue;
           }
           Hint h = make("double", x.on, x.cell, x.digit);
@@ -2218,7 +2220,6 @@ void Engine::multiple(Technique t, int level, const std::vector<std::uint64_t>& 
           return std::pair{static_cast<const Imp*>(on_imps[n]), ids[n]};
         });
         if (total < 0) {
-          ++found;
           continue;
         }
         Hint h = make("cell", x.on, x.cell, x.digit);
@@ -2264,6 +2265,34 @@ void Engine::multiple(Technique t, int level, const std::vector<std::uint64_t>& 
           continue;
         }
         const Imp& first = *first_imp;
+        std::optional<Meet> reg;
+        if (fast != nullptr) {
+          bool clashed = false;
+          reg = region_meet(*fast, fast->places(d) & fast->unit(unit), d, clashed);
+        }
+        // Winnowed, on closures: a region whose every conclusion is beaten already, counting the
+        // first place's case and one node for each other place, needs the other places' cases
+        // no more (most of a dynamic search's propagations are asked for by region chains). A
+        // case there counts one propagation (level 0), as it would have.
+        const auto rest = static_cast<int>(where.size()) - 1;
+        if (winnow && reg && mode.level == 0) {
+          bool open = false;
+          for (const int i : conclusions(first, &*reg)) {
+            const Node& x = first.nodes[static_cast<std::size_t>(i)];
+            if (x.digit == d && !x.on &&
+                std::find(where.begin(), where.end(), x.cell) != where.end()) {
+              continue;
+            }
+            if (!beaten(x.on, x.cell, x.digit, kRankRegion, complexity(first, i) + rest)) {
+              open = true;
+              break;
+            }
+          }
+          if (!open) {
+            propagations_ += rest;
+            continue;
+          }
+        }
         bool clash = false;
         std::array<const Imp*, 64> others;  // 0..where.size()-1 set before they are read
         for (std::size_t j = 1; j < where.size(); ++j) {
@@ -2271,11 +2300,6 @@ void Engine::multiple(Technique t, int level, const std::vector<std::uint64_t>& 
           clash = clash || others[j]->contradiction();
         }
         if (clash && !exact_) continue;
-        std::optional<Meet> reg;
-        if (fast != nullptr) {
-          bool clashed = false;
-          reg = region_meet(*fast, fast->places(d) & fast->unit(unit), d, clashed);
-        }
         std::array<int, 64> ids;  // the conclusion's node in each case
         for (const int i : conclusions(first, reg ? &*reg : nullptr)) {
           const Node& x = first.nodes[static_cast<std::size_t>(i)];
@@ -2299,7 +2323,6 @@ void Engine::multiple(Technique t, int level, const std::vector<std::uint64_t>& 
                                           return std::pair{others[n], ids[n]};
                                         });
           if (total < 0) {
-            ++found;
             continue;
           }
           Hint h = make("region", x.on, x.cell, x.digit);
