@@ -2097,8 +2097,8 @@ void Engine::multiple(Technique t, int level, const std::vector<std::uint64_t>& 
     }
     return false;
   };
-  // The complexity of a hint whose cases are counted one by one (imps[j], node ids[j]), or -1
-  // once it is beaten.
+  // The complexity of a hint whose `cases` are counted one by one (case_of(j): the case's
+  // propagation and the conclusion's node in it), or -1 once the hint is beaten.
   auto count_cases = [&](bool on, int cell, int digit, int kind, int cases, auto&& case_of) {
     if (beaten(on, cell, digit, kind, cases)) return -1;
     int total = 0;
@@ -2175,9 +2175,7 @@ void Engine::multiple(Technique t, int level, const std::vector<std::uint64_t>& 
           const int total = count_cases(x.on, x.cell, x.digit, kRankDouble, 2, [&](int j) {
             return std::pair{cases[j], ids[j]};
           });
-          if (total < 0) {
-            continue;
-          }
+          if (total < 0) continue;
           Hint h = make("double", x.on, x.cell, x.digit);
           h.source_cells = {cell};
           h.source_digit = d;
@@ -2219,9 +2217,7 @@ void Engine::multiple(Technique t, int level, const std::vector<std::uint64_t>& 
           const auto n = static_cast<std::size_t>(j);
           return std::pair{static_cast<const Imp*>(on_imps[n]), ids[n]};
         });
-        if (total < 0) {
-          continue;
-        }
+        if (total < 0) continue;
         Hint h = make("cell", x.on, x.cell, x.digit);
         h.source_cells = {cell};
         h.branches.push_back(branch_to(cell, d0, true, x));
@@ -2322,9 +2318,7 @@ void Engine::multiple(Technique t, int level, const std::vector<std::uint64_t>& 
                                           const auto n = static_cast<std::size_t>(j);
                                           return std::pair{others[n], ids[n]};
                                         });
-          if (total < 0) {
-            continue;
-          }
+          if (total < 0) continue;
           Hint h = make("region", x.on, x.cell, x.digit);
           h.source_cells = where;
           h.source_digit = d;
