@@ -222,6 +222,20 @@ SearchMemo& thread_memo() {
   return memo;
 }
 
+// Calls f(cell, digit) for each candidate a conclusion removes from `grid`: a placement's
+// other digits, or its one digit.
+template <typename F>
+void each_removal(const std::vector<std::uint64_t>& grid, bool on, int cell, int digit, F&& f) {
+  if (!on) {
+    f(cell, digit);
+    return;
+  }
+  for (std::uint64_t o = grid[static_cast<std::size_t>(cell)] & ~digit_bit(digit); o != 0;
+       o &= o - 1) {
+    f(cell, std::countr_zero(o));
+  }
+}
+
 // SE's difficulty of a chain before its length bonus: the table's value (technique_facts.hpp),
 // and for a nested chain 0.5 a level above 2, as se_difficulty_tenths() counts it.
 int base_difficulty(Technique t, int level) {
@@ -1313,15 +1327,10 @@ void Engine::hint_eliminations(const Hint& h, const std::vector<std::uint64_t>& 
     for (const auto& [cell, digit] : h.removals) out.push_back({cell, digit});
     return;
   }
-  if (!h.conclusion_on) {
-    out.push_back({h.conclusion_cell, h.conclusion_digit});
-    return;
-  }
-  for (std::uint64_t o =
-           grid[static_cast<std::size_t>(h.conclusion_cell)] & ~digit_bit(h.conclusion_digit);
-       o != 0; o &= o - 1) {
-    out.push_back({h.conclusion_cell, std::countr_zero(o)});
-  }
+  each_removal(grid, h.conclusion_on, h.conclusion_cell, h.conclusion_digit,
+               [&out](int cell, int digit) {
+                 out.push_back({cell, digit});
+               });
 }
 
 bool Engine::inner_chains_first(Imp& imp, const std::vector<std::uint64_t>& orig, const Mode& mode,
@@ -2049,16 +2058,9 @@ void Engine::multiple(Technique t, int level, const std::vector<std::uint64_t>& 
     for (const int e : ranks.best_touched) ranks.best[static_cast<std::size_t>(e)].hint = -1;
     ranks.best_touched.clear();
   }
-  // Calls f(candidate) for each removal of a conclusion (as hint_eliminations()).
+  // Calls f(candidate) for each removal of a conclusion.
   auto removals = [&](bool on, int cell, int digit, auto&& f) {
-    if (!on) {
-      f(cand(cell, digit));
-      return;
-    }
-    for (std::uint64_t o = grid[static_cast<std::size_t>(cell)] & ~digit_bit(digit); o != 0;
-         o &= o - 1) {
-      f(cand(cell, std::countr_zero(o)));
-    }
+    each_removal(grid, on, cell, digit, [&](int c, int e) { f(cand(c, e)); });
   };
   // Whether a hint of this conclusion, kind and complexity `bound` or more, found now, comes
   // after the first hint of each of its removals: it would add nothing.
@@ -2261,6 +2263,11 @@ void Engine::multiple(Technique t, int level, const std::vector<std::uint64_t>& 
           continue;
         }
         const Imp& first = *first_imp;
+        // One place excluding another is the unit itself, no conclusion.
+        const auto own_place = [&](const Node& x) {
+          return x.digit == d && !x.on &&
+                 std::find(where.begin(), where.end(), x.cell) != where.end();
+        };
         std::optional<Meet> reg;
         if (fast != nullptr) {
           bool clashed = false;
@@ -2275,10 +2282,7 @@ void Engine::multiple(Technique t, int level, const std::vector<std::uint64_t>& 
           bool open = false;
           for (const int i : conclusions(first, &*reg)) {
             const Node& x = first.nodes[static_cast<std::size_t>(i)];
-            if (x.digit == d && !x.on &&
-                std::find(where.begin(), where.end(), x.cell) != where.end()) {
-              continue;
-            }
+            if (own_place(x)) continue;
             if (!beaten(x.on, x.cell, x.digit, kRankRegion, complexity(first, i) + rest)) {
               open = true;
               break;
@@ -2299,10 +2303,7 @@ void Engine::multiple(Technique t, int level, const std::vector<std::uint64_t>& 
         std::array<int, 64> ids;  // the conclusion's node in each case
         for (const int i : conclusions(first, reg ? &*reg : nullptr)) {
           const Node& x = first.nodes[static_cast<std::size_t>(i)];
-          if (x.digit == d && !x.on &&
-              std::find(where.begin(), where.end(), x.cell) != where.end()) {
-            continue;  // one place excluding another is the unit itself
-          }
+          if (own_place(x)) continue;
           const auto c = static_cast<std::size_t>(cand(x.cell, x.digit));
           bool all = true;
           for (std::size_t j = 1; j < where.size() && all; ++j) {
