@@ -86,10 +86,37 @@ struct Node {
 };
 static_assert(sizeof(Node) == 28);
 
+/// A growable array whose push_back() is always inlined. propagate() makes nodes by the
+/// hundred million; GCC left std::vector's push_back() out of line there (the function is past
+/// its inlining bounds), and those calls were 6% of a heavy rating's instructions.
+template <class T>
+class Stack {
+ public:
+  [[gnu::always_inline]] void push_back(const T& x) {
+    if (size_ == items_.size()) grow();
+    items_[size_++] = x;
+  }
+  void clear() { size_ = 0; }
+  [[nodiscard]] std::size_t size() const { return size_; }
+  [[nodiscard]] bool empty() const { return size_ == 0; }
+  T& operator[](std::size_t i) { return items_[i]; }
+  const T& operator[](std::size_t i) const { return items_[i]; }
+  T& back() { return items_[size_ - 1]; }
+  void pop_back() { --size_; }
+  const T* data() const { return items_.data(); }
+  const T* begin() const { return items_.data(); }
+  const T* end() const { return items_.data() + size_; }
+
+ private:
+  [[gnu::noinline]] void grow() { items_.resize(std::max<std::size_t>(64, 2 * items_.size())); }
+  std::vector<T> items_;
+  std::size_t size_ = 0;
+};
+
 /// One propagation: its nodes and the position it leaves.
 struct Imp {
-  std::vector<Node> nodes;
-  std::vector<int> parents;
+  Stack<Node> nodes;
+  Stack<int> parents;
   // Candidate c -> its node, -1 when absent: ids[2c] the on node, ids[2c + 1] the off one, side
   // by side, as add() asks for both (their reads were a fifth of propagate()'s time, as two
   // arrays).
@@ -103,7 +130,7 @@ struct Imp {
   // candidate has one live node of a kind at most, so a queue never outgrows the candidates.
   std::vector<int> on_queue, off_queue;
   std::size_t on_count = 0, off_count = 0;
-  std::vector<int> touched;         // candidates with an entry, to clear quickly
+  Stack<int> touched;               // candidates with an entry, to clear quickly
   std::vector<std::uint64_t> grid;  // the position as the propagation leaves it
   // places[unit * (N + 1) + digit]: bit i when the unit's i-th cell holds the digit in `grid`,
   // kept with it (a dynamic off clears the bit in the cell's three units).
@@ -451,7 +478,7 @@ class Engine {
   /// for every node, and GCC's own choice (a call) cost 5% more instructions on the forum's #51.
   [[gnu::always_inline]] int add(Imp& imp, int cell, int digit, bool on, int cause,
                                  std::initializer_list<int> from, int rule,
-                                 const std::vector<int>* more = nullptr, int nested = 0,
+                                 std::span<const int> more = {}, int nested = 0,
                                  int nested_id = -1) {
     const auto c = static_cast<std::size_t>(cand(cell, digit));
     int& same = imp.node_of(c, on);
@@ -471,9 +498,11 @@ class Engine {
       imp.parents.push_back(f);
       floor = std::max(floor, imp.nodes[static_cast<std::size_t>(f)].floor);
     }
-    if (more != nullptr) {
-      imp.parents.insert(imp.parents.end(), more->begin(), more->end());
-      for (int f : *more) floor = std::max(floor, imp.nodes[static_cast<std::size_t>(f)].floor);
+    {
+      for (int f : more) {
+        imp.parents.push_back(f);
+        floor = std::max(floor, imp.nodes[static_cast<std::size_t>(f)].floor);
+      }
     }
     node.floor = floor + 1;
     node.parent_count = static_cast<int>(imp.parents.size()) - node.parent_begin;
@@ -514,8 +543,9 @@ class Engine {
                           int depth, const std::vector<std::uint64_t>& here);
   bool inner_chains_exact(Imp& imp, const std::vector<std::uint64_t>& orig, const Mode& mode,
                           int depth, const std::vector<std::uint64_t>& here);
+  template <class Out>
   void hidden_of_cell(const Imp& imp, const std::vector<std::uint64_t>& orig, int cell,
-                      std::vector<int>& out) const {
+                      Out& out) const {
     for (std::uint64_t m =
              orig[static_cast<std::size_t>(cell)] & ~imp.grid[static_cast<std::size_t>(cell)];
          m != 0; m &= m - 1) {
@@ -523,8 +553,9 @@ class Engine {
       if (id >= 0) out.push_back(id);
     }
   }
+  template <class Out>
   void hidden_of_unit(const Imp& imp, const std::vector<std::uint64_t>& orig, int unit, int digit,
-                      std::vector<int>& out) const {
+                      Out& out) const {
     const std::uint64_t bit = digit_bit(digit);
     const auto& cells = L_.unit_cells[static_cast<std::size_t>(unit)];
     // Only the cells the digit has left (imp.places holds imp.grid's places), in unit order.
@@ -730,7 +761,8 @@ class Engine {
   struct Scratch {
     std::vector<Best> best;
     std::vector<int> best_touched;
-    std::vector<int> hidden, parents, listed;
+    Stack<int> hidden;
+    std::vector<int> parents, listed;
     std::vector<Elim> elims;
     std::vector<std::uint64_t> seen;
     std::vector<char> unchanged;
@@ -743,7 +775,8 @@ class Engine {
   }
   mutable std::vector<std::uint32_t> complexity_seen_;
   mutable std::uint32_t complexity_epoch_ = 0;
-  mutable std::vector<int> complexity_todo_, complexity_nested_;
+  mutable Stack<int> complexity_todo_;
+  mutable std::vector<int> complexity_nested_;
   int full_depth_ = -1;          // multiple() at this depth keeps every hint (inner_chains_exact())
   bool units_ascending_ = true;  // every unit lists its cells in increasing order
 };
@@ -757,7 +790,7 @@ void Engine::propagate(Imp& imp, const std::vector<std::uint64_t>& orig, const M
     if (stop_ != nullptr && !stopped_ && (*stop_)()) stopped_ = true;
   }
   std::size_t next_on = 0, next_off = 0;
-  std::vector<int>& hidden = scratch(depth).hidden;
+  Stack<int>& hidden = scratch(depth).hidden;
   // Nodes are processed in creation order within each kind; on nodes first.
   while (true) {
     if (mode.stop_on_contradiction && imp.contradiction()) return;
@@ -809,7 +842,7 @@ void Engine::propagate(Imp& imp, const std::vector<std::uint64_t>& orig, const M
         if (!is_on(p.cell, last)) {
           hidden.clear();
           if (mode.dynamic) hidden_of_cell(imp, orig, p.cell, hidden);
-          add(imp, p.cell, last, true, kCell, {id}, -1, &hidden);
+          add(imp, p.cell, last, true, kCell, {id}, -1, hidden);
         }
       }
       if (mode.x_links && (imp.grid[pc] & bit) != 0) {
@@ -824,7 +857,7 @@ void Engine::propagate(Imp& imp, const std::vector<std::uint64_t>& orig, const M
           if (is_on(other, p.digit)) continue;
           hidden.clear();
           if (mode.dynamic) hidden_of_unit(imp, orig, unit, p.digit, hidden);
-          add(imp, other, p.digit, true, unit, {id}, -1, &hidden);
+          add(imp, other, p.digit, true, unit, {id}, -1, hidden);
         }
       }
       if (mode.dynamic && (imp.grid[pc] & bit) != 0) {
@@ -852,8 +885,9 @@ int Engine::complexity(const Imp& imp, int node, bool fresh) const {
     complexity_epoch_ = 1;
   }
   const std::uint32_t epoch = complexity_epoch_;
-  std::vector<int>& todo = complexity_todo_;
-  todo.assign(1, node);
+  Stack<int>& todo = complexity_todo_;
+  todo.clear();
+  todo.push_back(node);
   std::vector<int>& nested_seen = complexity_nested_;
   if (fresh) nested_seen.clear();
   int count = 0;
@@ -931,7 +965,7 @@ bool Engine::inside_rules(Imp& imp, const std::vector<std::uint64_t>& orig, cons
     if (exact_) se_removal_order(elims);
     for (const Elim& e : elims) {
       if ((g[static_cast<std::size_t>(e.cell)] & digit_bit(e.digit)) == 0) continue;
-      if (add(imp, e.cell, e.digit, false, kAdvanced, {}, rule, &parents, nested, nested_id) >= 0) {
+      if (add(imp, e.cell, e.digit, false, kAdvanced, {}, rule, parents, nested, nested_id) >= 0) {
         added = true;
       }
     }
@@ -1372,7 +1406,7 @@ bool Engine::inner_chains_first(Imp& imp, const std::vector<std::uint64_t>& orig
     parents.erase(std::unique(parents.begin(), parents.end()), parents.end());
     for (const Elim& e : elims) {
       if ((here[static_cast<std::size_t>(e.cell)] & digit_bit(e.digit)) == 0) continue;
-      if (add(imp, e.cell, e.digit, false, kAdvanced, {}, rule, &parents, nested, nested_id) >= 0) {
+      if (add(imp, e.cell, e.digit, false, kAdvanced, {}, rule, parents, nested, nested_id) >= 0) {
         added = true;
       }
     }
@@ -1596,7 +1630,7 @@ bool Engine::inner_chains_exact(Imp& imp, const std::vector<std::uint64_t>& orig
       for (const Elim& e : elims) {
         if ((g[static_cast<std::size_t>(e.cell)] & digit_bit(e.digit)) == 0) continue;
         if (add(imp, e.cell, e.digit, false, kAdvanced, {}, h.kind == "cycle" ? kCycleRule : rule,
-                &parents, h.complexity, id) >= 0) {
+                parents, h.complexity, id) >= 0) {
           added = true;
         }
       }
