@@ -498,11 +498,9 @@ class Engine {
       imp.parents.push_back(f);
       floor = std::max(floor, imp.nodes[static_cast<std::size_t>(f)].floor);
     }
-    {
-      for (int f : more) {
-        imp.parents.push_back(f);
-        floor = std::max(floor, imp.nodes[static_cast<std::size_t>(f)].floor);
-      }
+    for (int f : more) {
+      imp.parents.push_back(f);
+      floor = std::max(floor, imp.nodes[static_cast<std::size_t>(f)].floor);
     }
     node.floor = floor + 1;
     node.parent_count = static_cast<int>(imp.parents.size()) - node.parent_begin;
