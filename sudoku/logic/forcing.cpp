@@ -2165,25 +2165,19 @@ void Engine::multiple(Technique t, int level, const std::vector<std::uint64_t>& 
   // counted yet count their nodes' floors (Node::floor: the nodes of one case are counted
   // whole, each inner chain once in the hint).
   auto count_cases = [&](bool on, int cell, int digit, int kind, int cases, auto&& case_of) {
-    if (!winnow) {
-      int total = 0;
+    int rest = 0;  // the floors of the cases not counted yet (winnowed)
+    if (winnow) {
       for (int j = 0; j < cases; ++j) {
         const auto [imp, id] = case_of(j);
-        total += complexity(*imp, id, j == 0 || !exact_);
+        rest += floor_of(*imp, id);
       }
-      return total;
+      if (beaten(on, cell, digit, kind, rest)) return -1;
     }
-    int rest = 0;  // the floors of the cases after j
-    for (int j = 0; j < cases; ++j) {
-      const auto [imp, id] = case_of(j);
-      rest += floor_of(*imp, id);
-    }
-    if (beaten(on, cell, digit, kind, rest)) return -1;
     int total = 0;
     for (int j = 0; j < cases; ++j) {
       const auto [imp, id] = case_of(j);
-      rest -= floor_of(*imp, id);
-      total += complexity(*imp, id, j == 0);
+      if (winnow) rest -= floor_of(*imp, id);
+      total += complexity(*imp, id, j == 0 || !exact_);
       if (j + 1 < cases && beaten(on, cell, digit, kind, total + rest)) return -1;
     }
     return total;
