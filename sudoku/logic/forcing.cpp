@@ -126,10 +126,8 @@ struct Imp {
   int on_id(std::size_t c) const { return ids[2 * c]; }
   int off_id(std::size_t c) const { return ids[2 * c + 1]; }
   // The live nodes (not a clash kept for display) of each kind in creation order: propagate()'s
-  // queues. A node is live or not from its creation, so add() lists it once and for all; each
-  // candidate has one live node of a kind at most, so a queue never outgrows the candidates.
-  std::vector<int> on_queue, off_queue;
-  std::size_t on_count = 0, off_count = 0;
+  // queues. A node is live or not from its creation, so add() lists it once and for all.
+  Stack<int> on_queue, off_queue;
   Stack<int> touched;               // candidates with an entry, to clear quickly
   std::vector<std::uint64_t> grid;  // the position as the propagation leaves it
   // places[unit * (N + 1) + digit]: bit i when the unit's i-th cell holds the digit in `grid`,
@@ -148,8 +146,6 @@ struct Imp {
   void prepare(std::size_t candidate_slots) {
     if (ids.size() != 2 * candidate_slots) {
       ids.assign(2 * candidate_slots, -1);
-      on_queue.resize(candidate_slots);
-      off_queue.resize(candidate_slots);
       touched.clear();
     }
     for (int t : touched) {
@@ -159,7 +155,8 @@ struct Imp {
     touched.clear();
     nodes.clear();
     parents.clear();
-    on_count = off_count = 0;
+    on_queue.clear();
+    off_queue.clear();
     contra_on = contra_off = -1;
   }
   [[nodiscard]] bool contradiction() const { return contra_on >= 0; }
@@ -519,11 +516,7 @@ class Engine {
     imp.nodes.push_back(node);
     if (other < 0) imp.touched.push_back(static_cast<int>(c));
     same = id;
-    if (on) {
-      imp.on_queue[imp.on_count++] = id;
-    } else {
-      imp.off_queue[imp.off_count++] = id;
-    }
+    (on ? imp.on_queue : imp.off_queue).push_back(id);
     return id;
   }
 
@@ -792,7 +785,7 @@ void Engine::propagate(Imp& imp, const std::vector<std::uint64_t>& orig, const M
   // Nodes are processed in creation order within each kind; on nodes first.
   while (true) {
     if (mode.stop_on_contradiction && imp.contradiction()) return;
-    if (next_on < imp.on_count) {
+    if (next_on < imp.on_queue.size()) {
       const int id = imp.on_queue[next_on++];
       const Node p = imp.nodes[static_cast<std::size_t>(id)];
       const auto pc = static_cast<std::size_t>(p.cell);
@@ -826,7 +819,7 @@ void Engine::propagate(Imp& imp, const std::vector<std::uint64_t>& orig, const M
       }
       continue;
     }
-    if (next_off < imp.off_count) {
+    if (next_off < imp.off_queue.size()) {
       const int id = imp.off_queue[next_off++];
       const Node p = imp.nodes[static_cast<std::size_t>(id)];
       const auto pc = static_cast<std::size_t>(p.cell);
@@ -2160,6 +2153,10 @@ void Engine::multiple(Technique t, int level, const std::vector<std::uint64_t>& 
   auto floor_of = [](const Imp& imp, int id) {
     return imp.nodes[static_cast<std::size_t>(id)].floor;
   };
+  // A floor under a contradiction's complexity: its two clashing nodes'.
+  auto clash_floor = [&](const Imp& imp) {
+    return floor_of(imp, imp.contra_on) + floor_of(imp, imp.contra_off);
+  };
   // The complexity of a hint whose `cases` are counted one by one (case_of(j): the case's
   // propagation and the conclusion's node in it), or -1 once the hint is beaten. The cases not
   // counted yet count their nodes' floors (Node::floor: the nodes of one case are counted
@@ -2211,8 +2208,7 @@ void Engine::multiple(Technique t, int level, const std::vector<std::uint64_t>& 
       on_imps[static_cast<std::size_t>(k)] = on_imp;
       if (!mode.dynamic) continue;
       if (on_imp != nullptr && on_imp->contradiction()) {
-        if (!beaten(false, cell, d, kRankContradiction,
-                    floor_of(*on_imp, on_imp->contra_on) + floor_of(*on_imp, on_imp->contra_off)) &&
+        if (!beaten(false, cell, d, kRankContradiction, clash_floor(*on_imp)) &&
             keep(contradiction_hint(t, level, *on_imp, cell, d, true))) {
           return;
         }
@@ -2225,8 +2221,7 @@ void Engine::multiple(Technique t, int level, const std::vector<std::uint64_t>& 
       start(off_imp, grid, cell, d, false, kAssumption);
       propagate(off_imp, grid, mode, depth);
       if (off_imp.contradiction()) {
-        if (!beaten(true, cell, d, kRankContradiction,
-                    floor_of(off_imp, off_imp.contra_on) + floor_of(off_imp, off_imp.contra_off)) &&
+        if (!beaten(true, cell, d, kRankContradiction, clash_floor(off_imp)) &&
             keep(contradiction_hint(t, level, off_imp, cell, d, false))) {
           return;
         }
@@ -2356,6 +2351,7 @@ void Engine::multiple(Technique t, int level, const std::vector<std::uint64_t>& 
           for (const int i : conclusions(first, &*reg)) {
             const Node& x = first.nodes[static_cast<std::size_t>(i)];
             if (own_place(x)) continue;
+            // The floor first: where it is beaten, so is the complexity, uncounted.
             if (!beaten(x.on, x.cell, x.digit, kRankRegion, floor_of(first, i) + rest) &&
                 !beaten(x.on, x.cell, x.digit, kRankRegion, complexity(first, i) + rest)) {
               open = true;
