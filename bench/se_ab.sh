@@ -11,7 +11,8 @@
 #
 # Each run is `rate --se --threads 1 --format json CHUNK`, CPU time (user + system) by
 # /usr/bin/time. The JSON of both builds must be the same chunk by chunk (a change of speed is
-# not a change of rating): chunks that differ are named and the script exits 1.
+# not a change of rating): chunks that differ, and chunks a build failed on (an exit status
+# other than 0), are named and the script exits 1.
 #
 # Environment: CHUNK (puzzles a chunk, 9), JOBS (chunks at once, the processors, at most 2 on
 # the build machine), LINES (rate the first LINES puzzles of FILE only; default all).
@@ -45,7 +46,7 @@ rate_chunk() {
     local bin=$a
     [[ $who == b ]] && bin=$b
     /usr/bin/time -f '%U %S' -o "$c.$who.time" "$bin" rate --se --threads 1 --format json "$c" \
-      > "$c.$who.json" 2> /dev/null || true
+      > "$c.$who.json" 2> /dev/null || echo "$?" > "$c.$who.failed"
   done
   echo "$name $(awk '{print $1 + $2}' "$c.a.time") $(awk '{print $1 + $2}' "$c.b.time")"
 }
@@ -56,9 +57,12 @@ load_before=$(cut -d' ' -f1-3 /proc/loadavg)
 find "$work/chunks" -type f -name 'c*' ! -name '*.*' | sort |
   xargs -P "$jobs" -I{} bash -c 'rate_chunk {}' > "$work/times"
 
-differ=()
+differ=() failed=()
 for c in "$work"/chunks/c????; do
   cmp -s "$c.a.json" "$c.b.json" || differ+=("$(basename "$c")")
+  for who in a b; do
+    [[ -e $c.$who.failed ]] && failed+=("$(basename "$c") ($who: status $(cat "$c.$who.failed"))")
+  done
 done
 
 echo "Measured $(date -u '+%Y-%m-%d %H:%M UTC') on $(nproc) hardware threads" \
@@ -79,8 +83,12 @@ awk -v ratios="$work/ratios" '
     printf "| %d | %.1f | %.1f | **%.3f** | %.3f (%.3f-%.3f) |\n", n, sa, sb, sb / sa,
            r[int((m + 1) / 2)], r[int((m + 3) / 4)], r[int((3 * m + 1) / 4)]
   }' "$work/times"
+if ((${#failed[@]} > 0)); then
+  echo
+  echo "A build failed on chunks: ${failed[*]} (of $chunk puzzles each, from the first)."
+fi
 if ((${#differ[@]} > 0)); then
   echo
   echo "The ratings differ in chunks: ${differ[*]} (of $chunk puzzles each, from the first)."
-  exit 1
 fi
+((${#failed[@]} == 0 && ${#differ[@]} == 0))
