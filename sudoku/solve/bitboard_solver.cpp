@@ -1,10 +1,12 @@
 // BitboardSolver: the grid as 27 words (digit x band), deductions to a fixed point, and a
-// depth-first search that copies the grid at each guess (124 bytes), so backtracking is a
+// depth-first search that copies the grid at each guess (160 bytes), so backtracking is a
 // return. See bitboard_solver.hpp for what it deduces and where it guesses.
 //
 // Layout. Band b holds rows 3b..3b+2; in its word, the cell of row r (0..2 within the band) and
-// column c is bit 9r + c. places[3d + b] holds the cells of band b that may still hold digit
-// d + 1. fixed[b] holds the cells of band b whose digit is known.
+// column c is bit 9r + c. at(d, b) holds the cells of band b that may still hold digit d + 1;
+// a band's nine words lie side by side (padded to twelve), so that what every digit of a band
+// undergoes at once (the cells a digit fixes leaving the others; the triads' segment counts)
+// goes four digits to a vector register. fixed[b] holds the cells of band b whose digit is known.
 //
 // Invariants at a fixed point (what propagate() returns true on): every cell has a digit left;
 // a fixed cell has exactly one, and that digit has no other place in the cell's row, column or
@@ -24,9 +26,14 @@
 
 #include <array>
 #include <bit>
+#include <cstring>
 #include <stdexcept>
 
 #include "sudoku/solve/deduction_kernel.hpp"
+
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
 
 #if defined(__x86_64__) && defined(__GNUC__)
 #include <cpuid.h>
@@ -138,21 +145,21 @@ static_assert(kTables.configurations[0777] == 6 && kTables.configurations[0421 |
 // Columns (bit c) -> their cells in a band word (a multiply: the three copies cannot overlap).
 constexpr std::uint32_t column_cells(std::uint32_t columns) { return columns * 01001001; }
 
-struct Grid {
-  std::array<std::uint32_t, 27> places;  // [3d + b]: where digit d + 1 may go in band b
-  std::array<std::uint32_t, 3> fixed;    // [b]: cells of band b whose digit is known
-  std::uint32_t dirty;                   // bit 3d + b: places[3d + b] changed since last settled
-};
+// A band's nine digit words lie side by side, padded to twelve (three vector registers of four
+// words; the padding stays 0), so that work on all the digits of a band goes four at a time.
+constexpr std::size_t kLanes = 12;
+// Four words, one a lane, for the compiler's vector extension (GCC and Clang): a vector register
+// where the target has one, four words otherwise.
+using Lanes = std::uint32_t __attribute__((vector_size(16)));
 
-// The cells of a band word that are alone in their row.
-constexpr std::uint32_t row_singles(std::uint32_t band) {
-  std::uint32_t singles = 0;
-  for (int shift = 0; shift < 27; shift += 9) {
-    const std::uint32_t row = band >> shift & kRow;
-    if (detail::at_most_one_bit(row)) singles |= row << shift;
-  }
-  return singles;
-}
+struct Grid {
+  alignas(16) std::array<std::uint32_t, 3 * kLanes> places;  // at(d, b): places[12b + d]
+  std::array<std::uint32_t, 3> fixed;  // [b]: cells of band b whose digit is known
+  std::uint32_t dirty;                 // bit 3d + b: at(d, b) changed since last settled
+  // Where digit d + 1 may go in band b.
+  std::uint32_t& at(std::size_t d, std::size_t b) { return places[kLanes * b + d]; }
+  std::uint32_t at(std::size_t d, std::size_t b) const { return places[kLanes * b + d]; }
+};
 
 // The search comes in two builds of the same code: kPext gathers and scatters the bits of a
 // relation with x86's BMI2 instructions (pext, pdep: one instruction where the portable code
@@ -172,6 +179,13 @@ inline std::uint32_t pdep(std::uint32_t bits, std::uint32_t mask) {
   std::uint32_t out;
   asm("pdepl %2, %1, %0" : "=r"(out) : "r"(bits), "rm"(mask));
   return out;
+}
+// The bits of a 64-bit word under `mask`, gathered to the low end of a 32-bit result (the mask
+// selects at most 32).
+inline std::uint32_t pext64(std::uint64_t bits, std::uint64_t mask) {
+  std::uint64_t out;
+  asm("pextq %2, %1, %0" : "=r"(out) : "r"(bits), "rm"(mask));
+  return static_cast<std::uint32_t>(out);
 }
 
 // BMI2, on a processor that runs pext in a cycle or so: Intel's since Haswell and AMD's since
@@ -194,8 +208,61 @@ bool pext_is_fast() {
 // Never called: kPext is false where the instructions are not.
 inline std::uint32_t pext(std::uint32_t, std::uint32_t) { return 0; }
 inline std::uint32_t pdep(std::uint32_t, std::uint32_t) { return 0; }
+inline std::uint32_t pext64(std::uint64_t, std::uint64_t) { return 0; }
 bool pext_is_fast() { return false; }
 #endif
+
+// A band's three rows spread to fields of ten bits (pdep with kRowFields): the tenth bit of a
+// field, its guard, keeps the field's x - 1 from borrowing from the next, so one subtraction
+// works on the three rows at once, without a branch on any of them.
+constexpr std::uint32_t kRowFields = kRow | kRow << 10 | kRow << 20;
+constexpr std::uint32_t kRowGuards = 1u << 9 | 1u << 19 | 1u << 29;
+constexpr std::uint32_t kRowOnes = 1u | 1u << 10 | 1u << 20;
+
+// The cells of a band word that are alone in their row (the BMI2 build in fields of ten bits).
+template <bool kPext>
+inline std::uint32_t row_singles(std::uint32_t band) {
+  if constexpr (kPext) {
+    const std::uint32_t spread = pdep(band, kRowFields);
+    const std::uint32_t rest = ((spread | kRowGuards) - kRowOnes) & spread;  // x & (x - 1)
+    const std::uint32_t alone = kRowGuards ^ (((rest | kRowGuards) - kRowOnes) & kRowGuards);
+    return band & pext(alone - (alone >> 9), kRowFields);
+  }
+  std::uint32_t singles = 0;
+  for (int shift = 0; shift < 27; shift += 9) {
+    const std::uint32_t row = band >> shift & kRow;
+    if (detail::at_most_one_bit(row)) singles |= row << shift;
+  }
+  return singles;
+}
+
+// Cells just fixed leave the digit words of a band (words[d]: digit d + 1, kLanes of them, the
+// padding 0); returns which digits lost a place (bit d). The settling of a digit that fixes cells
+// spends most of its time here, so on x86-64 the words go four at a time through SSE2 (part of
+// the baseline): a compare and a mask move where the scalar loop tests and shifts word by word.
+inline std::uint32_t leave_band(std::uint32_t* words, std::uint32_t fixed_now) {
+#if defined(__SSE2__)
+  const __m128i cells = _mm_set1_epi32(static_cast<int>(fixed_now));
+  const __m128i zero = _mm_setzero_si128();
+  std::uint32_t kept = 0;  // bit d: digit d + 1 had none of the cells
+  for (std::size_t i = 0; i < kLanes / 4; ++i) {
+    auto* const lane = reinterpret_cast<__m128i*>(words) + i;
+    const __m128i w = _mm_load_si128(lane);
+    const int none =
+        _mm_movemask_ps(_mm_castsi128_ps(_mm_cmpeq_epi32(_mm_and_si128(w, cells), zero)));
+    kept |= static_cast<std::uint32_t>(none) << (4 * i);
+    _mm_store_si128(lane, _mm_andnot_si128(cells, w));
+  }
+  return ~kept & 0777;
+#else
+  std::uint32_t hit = 0;
+  for (std::size_t d = 0; d < 9; ++d) {
+    hit |= ((words[d] & fixed_now) != 0 ? 1u : 0u) << d;
+    words[d] &= ~fixed_now;
+  }
+  return hit;
+#endif
+}
 
 // Rows and boxes of a band pair off one to one; the pairs no pairing uses go. 0: none left.
 template <bool kPext>
@@ -215,37 +282,44 @@ inline std::uint32_t pair_rows_with_boxes(std::uint32_t band) {
 // False on a contradiction.
 template <bool kPext>
 bool settle_digit(Grid& g, int d, std::uint32_t bands) {
-  std::uint32_t* const places = &g.places[static_cast<std::size_t>(3 * d)];
-  std::uint32_t b0 = places[0], b1 = places[1], b2 = places[2];
-  for (;;) {
-    // The row-box pairing is idempotent, so a band the stacks left alone needs none. The BMI2
-    // build pairs all three anyway: its pairing is one lookup, cheaper than the branches on
-    // which bands changed, which mispredict (5% on top1465).
-    if constexpr (kPext) {
+  const auto digit = static_cast<std::size_t>(d);
+  std::uint32_t b0 = g.at(digit, 0), b1 = g.at(digit, 1), b2 = g.at(digit, 2);
+  if constexpr (kPext) {
+    // The row-box pairing is idempotent, so a band the stacks left alone needs none; this build
+    // pairs all three anyway: its pairing is one lookup, cheaper than the branches on which
+    // bands changed, which mispredict (5% on top1465). A band left without a place needs no
+    // test of its own: the stacks' relations then have a line without one, and no pairing.
+    for (;;) {
       b0 = pair_rows_with_boxes<kPext>(b0), b1 = pair_rows_with_boxes<kPext>(b1),
       b2 = pair_rows_with_boxes<kPext>(b2);
-      if (b0 == 0 || b1 == 0 || b2 == 0) return false;
-    } else {
-      if ((bands & 1) != 0 && (b0 = pair_rows_with_boxes<kPext>(b0)) == 0) return false;
-      if ((bands & 2) != 0 && (b1 = pair_rows_with_boxes<kPext>(b1)) == 0) return false;
-      if ((bands & 4) != 0 && (b2 = pair_rows_with_boxes<kPext>(b2)) == 0) return false;
-    }
-    // In each stack, the three bands pair off with its three columns.
-    const std::uint32_t c0 = (b0 | b0 >> 9 | b0 >> 18) & kRow,
-                        c1 = (b1 | b1 >> 9 | b1 >> 18) & kRow,
-                        c2 = (b2 | b2 >> 9 | b2 >> 18) & kRow;
-    std::uint32_t keep0 = 0, keep1 = 0, keep2 = 0;
-    if constexpr (kPext) {
-      const std::uint32_t columns = c0 | c1 << 9 | c2 << 18;  // stack s: bits 07007007 << 3s
+      // Each band's columns, bands 0 and 1 folded in one 64-bit word: stack s at 07007007 << 3s.
+      const std::uint64_t pair = b0 | std::uint64_t{b1} << 27;
+      const std::uint32_t columns =
+          pext64(pair | pair >> 9 | pair >> 18, kRow | std::uint64_t{kRow} << 27) |
+          ((b2 | b2 >> 9 | b2 >> 18) & kRow) << 18;
       std::uint32_t keep = 0;
+      bool unpaired = false;
       for (int shift = 0; shift < 9; shift += 3) {
         const std::uint32_t stack = 07007007u << shift;
         const std::uint32_t used = kTables.matching[pext(columns, stack)];
-        if (used == 0) return false;
+        unpaired |= used == 0;
         keep |= pdep(used, stack);
       }
-      keep0 = keep & kRow, keep1 = keep >> 9 & kRow, keep2 = keep >> 18;
-    } else {
+      if (unpaired) return false;
+      if (keep == columns) break;
+      b0 &= column_cells(keep & kRow), b1 &= column_cells(keep >> 9 & kRow),
+          b2 &= column_cells(keep >> 18);
+    }
+  } else {
+    for (;;) {
+      if ((bands & 1) != 0 && (b0 = pair_rows_with_boxes<kPext>(b0)) == 0) return false;
+      if ((bands & 2) != 0 && (b1 = pair_rows_with_boxes<kPext>(b1)) == 0) return false;
+      if ((bands & 4) != 0 && (b2 = pair_rows_with_boxes<kPext>(b2)) == 0) return false;
+      // In each stack, the three bands pair off with its three columns.
+      const std::uint32_t c0 = (b0 | b0 >> 9 | b0 >> 18) & kRow,
+                          c1 = (b1 | b1 >> 9 | b1 >> 18) & kRow,
+                          c2 = (b2 | b2 >> 9 | b2 >> 18) & kRow;
+      std::uint32_t keep0 = 0, keep1 = 0, keep2 = 0;
       for (int shift = 0; shift < 9; shift += 3) {
         const std::uint32_t bands_by_column =
             (c0 >> shift & 7) | (c1 >> shift & 7) << 3 | (c2 >> shift & 7) << 6;
@@ -255,32 +329,27 @@ bool settle_digit(Grid& g, int d, std::uint32_t bands) {
         keep1 |= (used >> 3 & 7) << shift;
         keep2 |= (used >> 6) << shift;
       }
+      bands = (keep0 != c0 ? 1u : 0u) | (keep1 != c1 ? 2u : 0u) | (keep2 != c2 ? 4u : 0u);
+      if (bands == 0) break;
+      b0 &= column_cells(keep0), b1 &= column_cells(keep1), b2 &= column_cells(keep2);
     }
-    bands = (keep0 != c0 ? 1u : 0u) | (keep1 != c1 ? 2u : 0u) | (keep2 != c2 ? 4u : 0u);
-    if (bands == 0) break;
-    b0 &= column_cells(keep0), b1 &= column_cells(keep1), b2 &= column_cells(keep2);
   }
-  places[0] = b0, places[1] = b1, places[2] = b2;
+  g.at(digit, 0) = b0, g.at(digit, 1) = b1, g.at(digit, 2) = b2;
   // A digit alone in its row is that cell's digit: the cell leaves every other digit.
   std::uint32_t news[3];
-  std::uint32_t bands_fixing = 0;
   for (std::size_t band = 0; band < 3; ++band) {
-    news[band] = row_singles(places[band]) & ~g.fixed[band];
-    bands_fixing |= (news[band] != 0 ? 1u : 0u) << band;
+    news[band] = row_singles<kPext>(g.at(digit, band)) & ~g.fixed[band];
   }
-  for (; bands_fixing != 0; bands_fixing &= bands_fixing - 1) {
-    const auto band = static_cast<std::size_t>(std::countr_zero(bands_fixing));
-    const std::uint32_t fixed_now = news[band];
-    g.fixed[band] |= fixed_now;
-    std::uint32_t hit = 0;  // bit k: digit k + 1 lost a place
-    for (std::size_t other = 0; other < 9; ++other) {
-      std::uint32_t& w = g.places[3 * other + band];
-      hit |= ((w & fixed_now) != 0 ? 1u : 0u) << other;
-      w &= ~fixed_now;
+  // All three bands once any fixes a cell: a band that fixes none leaves nothing, and a branch
+  // per band would mispredict (which bands fix is as good as random).
+  if ((news[0] | news[1] | news[2]) != 0) {
+    for (std::size_t band = 0; band < 3; ++band) {
+      g.fixed[band] |= news[band];
+      const std::uint32_t hit = leave_band(&g.places[kLanes * band], news[band]);
+      g.dirty |= kTables.every_third[hit] << band;
+      g.at(digit, band) |= news[band];  // its own cells, cleared with the others above
     }
-    g.dirty |= kTables.every_third[hit] << band;
-    places[band] |= fixed_now;  // its own cells, cleared with the others above
-    g.dirty &= ~(1u << (3 * d + static_cast<int>(band)));
+    g.dirty &= ~(7u << (3 * d));
   }
   return true;
 }
@@ -289,7 +358,7 @@ bool settle_digit(Grid& g, int d, std::uint32_t bands) {
 // words: at least one, at least two, at least three.
 detail::Tally<std::uint32_t> digit_counts(const Grid& g, std::size_t band) {
   detail::Tally<std::uint32_t> c;
-  for (std::size_t d = 0; d < 9; ++d) c.add(g.places[3 * d + band]);
+  for (std::size_t d = 0; d < 9; ++d) c.add(g.at(d, band));
   return c;
 }
 
@@ -303,7 +372,7 @@ bool naked_singles(Grid& g) {
     const std::uint32_t singles = c.exactly_once() & ~g.fixed[band];
     if (singles == 0) continue;
     for (std::size_t d = 0; d < 9; ++d) {
-      const std::uint32_t mine = singles & g.places[3 * d + band];
+      const std::uint32_t mine = singles & g.at(d, band);
       if (mine == 0) continue;
       std::uint32_t rows = 0;
       for (int shift = 0; shift < 27; shift += 9) {
@@ -312,7 +381,7 @@ bool naked_singles(Grid& g) {
         if ((row & (row - 1)) != 0) return false;
         rows |= kRow << shift;
       }
-      g.places[3 * d + band] &= ~rows | mine;
+      g.at(d, band) &= ~rows | mine;
       g.dirty |= 1u << (3 * d + band);
     }
   }
@@ -333,14 +402,18 @@ bool naked_singles(Grid& g) {
 // of each segment, rows in the low half of a 64-bit word and columns in the high half.
 constexpr std::uint32_t kEveryThird = 01111111111;  // bits 0, 3, ..., 24
 // Within each group of three bits (j = 0, 1, 2): bit j takes group bit j + 1 (mod 3), or j + 2.
-constexpr std::uint32_t next_in_group(std::uint32_t x) {
+// (Templates: triads() calls them on four words at once, Lanes.)
+template <class Word>
+constexpr Word next_in_group(Word x) {
   return ((x >> 1) & (kEveryThird * 3)) | ((x << 2) & (kEveryThird << 2));
 }
-constexpr std::uint32_t after_next_in_group(std::uint32_t x) {
+template <class Word>
+constexpr Word after_next_in_group(Word x) {
   return ((x >> 2) & kEveryThird) | ((x << 1) & (kEveryThird * 6));
 }
 // A band's columns (bit 3s + j) -> bits 9s + j, and back.
-constexpr std::uint32_t spread_stacks(std::uint32_t c) {
+template <class Word>
+constexpr Word spread_stacks(Word c) {
   return (c & 7) | (c & 070) << 6 | (c & 0700) << 12;
 }
 constexpr std::uint32_t gather_stacks(std::uint32_t x) {
@@ -351,26 +424,29 @@ constexpr std::uint32_t gather_stacks(std::uint32_t x) {
 // nothing, the grid's relations, which choose() reads instead of working them out again.
 using Segments = std::array<std::uint64_t, 9>;
 
-template <bool kPext>
 bool triads(Grid& g, Segments& segments) {
-  Segments sure{};
+  // Four digits at a time (lanes), the words of a band lying side by side: where the target has
+  // vector registers (SSE2 on x86-64, the baseline), each line below is one instruction for four.
+  std::array<Lanes, kLanes / 4> rows{}, columns{}, sure_rows, sure_columns;
+  for (std::size_t b = 0; b < 3; ++b) {
+    for (std::size_t i = 0; i < kLanes / 4; ++i) {
+      Lanes w;
+      std::memcpy(&w, &g.places[kLanes * b + 4 * i], sizeof w);
+      rows[i] |= ((w | w >> 1 | w >> 2) & kEveryThird) << b;
+      columns[i] |= spread_stacks<Lanes>((w | w >> 9 | w >> 18) & kRow) << (3 * b);
+    }
+  }
+  // The segments a digit must take: alone in its box among the box's three rows (columns).
+  for (std::size_t i = 0; i < kLanes / 4; ++i) {
+    const Lanes r = rows[i], c = columns[i];
+    sure_rows[i] = r & ~((r << 9 | r >> 9 | r << 18 | r >> 18) & kBand);
+    sure_columns[i] = c & ~next_in_group(c) & ~after_next_in_group(c);
+  }
+  Segments sure;
   detail::Tally<std::uint64_t> can, must;
   for (std::size_t d = 0; d < 9; ++d) {
-    const std::uint32_t* const p = &g.places[3 * d];
-    std::uint32_t rows = 0, columns = 0;
-    for (std::size_t b = 0; b < 3; ++b) {
-      rows |= ((p[b] | p[b] >> 1 | p[b] >> 2) & kEveryThird) << b;
-      const std::uint32_t band_columns = p[b] | p[b] >> 9 | p[b] >> 18;
-      columns |= kPext ? pdep(band_columns, 07007007u << (3 * b))
-                       : spread_stacks(band_columns & kRow) << (3 * b);
-    }
-    // The segments a digit must take: alone in its box among the box's three rows (columns).
-    const std::uint32_t sure_rows =
-        rows & ~((rows << 9 | rows >> 9 | rows << 18 | rows >> 18) & kBand);
-    const std::uint32_t sure_columns =
-        columns & ~next_in_group(columns) & ~after_next_in_group(columns);
-    segments[d] = std::uint64_t{columns} << 32 | rows;
-    sure[d] = std::uint64_t{sure_columns} << 32 | sure_rows;
+    segments[d] = std::uint64_t{columns[d / 4][d % 4]} << 32 | rows[d / 4][d % 4];
+    sure[d] = std::uint64_t{sure_columns[d / 4][d % 4]} << 32 | sure_rows[d / 4][d % 4];
     can.add(segments[d]);
     must.add(sure[d]);
   }
@@ -397,7 +473,7 @@ bool triads(Grid& g, Segments& segments) {
           leave_rows |
           column_cells(next_in_group(take_columns) | after_next_in_group(take_columns)) |
           column_cells(leave_columns);
-      std::uint32_t& w = g.places[3 * d + b];
+      std::uint32_t& w = g.at(d, b);
       if ((w & out) != 0) {
         w &= ~out;
         g.dirty |= 1u << (3 * d + b);
@@ -422,7 +498,7 @@ bool propagate(Grid& g, Segments& segments) {
     if (!naked_singles(g)) return false;
     if (g.dirty != 0) continue;
     if (!kTriads) return true;
-    if (!triads<kPext>(g, segments)) return false;
+    if (!triads(g, segments)) return false;
     if (g.dirty == 0) return true;
   }
 }
@@ -520,16 +596,16 @@ struct Search {
 
   // Keeps only the places of the guess's digit that `pairing` of its chute allows.
   static void keep_only(Grid& g, const Guess& guess, std::uint16_t pairing) {
-    std::uint32_t* const p = &g.places[static_cast<std::size_t>(3 * guess.digit)];
+    const auto digit = static_cast<std::size_t>(guess.digit);
     if (guess.chute < 3) {
-      p[guess.chute] &= kTables.segment_cells[pairing];
+      g.at(digit, static_cast<std::size_t>(guess.chute)) &= kTables.segment_cells[pairing];
       g.dirty |= 1u << (3 * guess.digit + guess.chute);
       return;
     }
     const int shift = 3 * (guess.chute - 3);
     const std::uint32_t other_stacks = column_cells(0777u & ~(7u << shift));
-    for (int b = 0; b < 3; ++b) {
-      p[b] &= other_stacks | column_cells((pairing >> (3 * b) & 7u) << shift);
+    for (std::size_t b = 0; b < 3; ++b) {
+      g.at(digit, b) &= other_stacks | column_cells((pairing >> (3 * b) & 7u) << shift);
     }
     g.dirty |= 7u << (3 * guess.digit);
   }
@@ -550,10 +626,11 @@ SolveResult& finish(Search<kPext>&& search, Grid& g, SolveResult& result) {
 
 // A solved grid (each digit has exactly three cells in each band), written into a 9x9 board.
 void write_solution(const Grid& g, Board& board) {
-  for (std::size_t i = 0; i < 27; ++i) {
-    const int band_start = static_cast<int>(i % 3) * 27, digit = static_cast<int>(i / 3) + 1;
-    for (std::uint32_t w = g.places[i]; w != 0; w &= w - 1) {
-      board.set(band_start + std::countr_zero(w), digit);
+  for (std::size_t b = 0; b < 3; ++b) {
+    for (std::size_t d = 0; d < 9; ++d) {
+      for (std::uint32_t w = g.at(d, b); w != 0; w &= w - 1) {
+        board.set(static_cast<int>(27 * b) + std::countr_zero(w), static_cast<int>(d) + 1);
+      }
     }
   }
 }
@@ -575,7 +652,7 @@ bool BitboardSolver::deduce(Board& board, std::vector<std::uint64_t>& candidates
         digit != 0 ? std::uint64_t{1} << digit : candidates[static_cast<std::size_t>(cell)];
     if (digit != 0) g.fixed[band] |= bit;
     for (std::size_t d = 0; d < 9; ++d) {
-      if ((digits >> (d + 1) & 1) != 0) g.places[3 * d + band] |= bit;
+      if ((digits >> (d + 1) & 1) != 0) g.at(d, band) |= bit;
     }
   }
   Segments segments;
@@ -587,7 +664,7 @@ bool BitboardSolver::deduce(Board& board, std::vector<std::uint64_t>& candidates
     const std::uint32_t bit = std::uint32_t{1} << (cell % 27);
     std::uint64_t digits = 0;
     for (std::size_t d = 0; d < 9; ++d) {
-      if ((g.places[3 * d + band] & bit) != 0) digits |= std::uint64_t{2} << d;
+      if ((g.at(d, band) & bit) != 0) digits |= std::uint64_t{2} << d;
     }
     const bool fixed = (g.fixed[band] & bit) != 0;
     board.set(cell, fixed ? std::countr_zero(digits) : 0);
@@ -626,7 +703,7 @@ SolveResult BitboardSolver::solve(const Board& puzzle, std::uint64_t limit) {
       if (!detail::at_most_one_bit(row)) return result;  // a row given one digit twice
       if (row != 0) rows |= kRow << shift;
     }
-    g.places[i] = ((holding[i % 3] | given) & ~rows) | given;
+    g.at(i / 3, i % 3) = ((holding[i % 3] | given) & ~rows) | given;
   }
   static const bool fast_pext = pext_is_fast();
   if (fast_pext && !portable_) return finish(Search<true>{limit, node_limit_}, g, result);
