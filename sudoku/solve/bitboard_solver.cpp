@@ -626,12 +626,11 @@ void write_solution(const Grid& g, Board& board);
 
 // Runs `search` from `g` into `result`.
 template <bool kPext>
-SolveResult& finish(Search<kPext>&& search, Grid& g, SolveResult& result) {
+void finish(Search<kPext>&& search, Grid& g, SolveResult& result) {
   search.run(g);
   result.solutions = search.solutions;
   result.nodes = search.nodes;
   if (search.solutions > 0) write_solution(search.first, result.first);
-  return result;
 }
 
 // A solved grid (each digit has exactly three cells in each band), written into a 9x9 board.
@@ -688,8 +687,9 @@ SolveResult BitboardSolver::solve(const Board& puzzle, std::uint64_t limit) {
     throw std::invalid_argument("BitboardSolver takes 9x9 boards only, not " +
                                 puzzle.geometry().name());
   }
+  // A default board (what SolveResult holds) is a blank one of the only geometry fits() takes.
+  static_assert(fits(Geometry{}));
   SolveResult result;
-  result.first = Board(puzzle.geometry());
   if (limit == 0) return result;
   // Each given leaves the other digits of its cell and its digit leaves the rest of its row, as
   // a naked single would; settle_digit() then fixes the cell and the rest follows.
@@ -716,8 +716,12 @@ SolveResult BitboardSolver::solve(const Board& puzzle, std::uint64_t limit) {
     g.at(i / 3, i % 3) = ((holding[i % 3] | given) & ~rows) | given;
   }
   static const bool fast_pext = pext_is_fast();
-  if (fast_pext && !portable_) return finish(Search<true>{limit, node_limit_}, g, result);
-  return finish(Search<false>{limit, node_limit_}, g, result);
+  if (fast_pext && !portable_) {
+    finish(Search<true>{limit, node_limit_}, g, result);
+  } else {
+    finish(Search<false>{limit, node_limit_}, g, result);
+  }
+  return result;
 }
 
 }  // namespace sudoku
