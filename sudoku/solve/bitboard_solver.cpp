@@ -218,15 +218,22 @@ bool pext_is_fast() { return false; }
 constexpr std::uint32_t kRowFields = kRow | kRow << 10 | kRow << 20;
 constexpr std::uint32_t kRowGuards = 1u << 9 | 1u << 19 | 1u << 29;
 constexpr std::uint32_t kRowOnes = 1u | 1u << 10 | 1u << 20;
+// Each field less one: a field's guard stays set unless the field was 0.
+constexpr std::uint32_t fields_less_one(std::uint32_t spread) {
+  return (spread | kRowGuards) - kRowOnes;
+}
+// Guards (bit 9 of a field) -> the whole rows of those fields, in a band word.
+inline std::uint32_t rows_of_guards(std::uint32_t guards) {
+  return pext(guards - (guards >> 9), kRowFields);
+}
 
 // The cells of a band word that are alone in their row (the BMI2 build in fields of ten bits).
 template <bool kPext>
 inline std::uint32_t row_singles(std::uint32_t band) {
   if constexpr (kPext) {
     const std::uint32_t spread = pdep(band, kRowFields);
-    const std::uint32_t rest = ((spread | kRowGuards) - kRowOnes) & spread;  // x & (x - 1)
-    const std::uint32_t alone = kRowGuards ^ (((rest | kRowGuards) - kRowOnes) & kRowGuards);
-    return band & pext(alone - (alone >> 9), kRowFields);
+    const std::uint32_t rest = fields_less_one(spread) & spread;        // each row's x & (x - 1)
+    return band & rows_of_guards(kRowGuards & ~fields_less_one(rest));  // where rest is 0
   }
   std::uint32_t singles = 0;
   for (int shift = 0; shift < 27; shift += 9) {
@@ -379,10 +386,9 @@ bool naked_singles(Grid& g) {
       if constexpr (kPext) {
         // Without a branch per row (they mispredict): row_singles()'s fields of ten bits.
         const std::uint32_t spread = pdep(mine, kRowFields);
-        const std::uint32_t less_one = (spread | kRowGuards) - kRowOnes;
-        if ((less_one & spread) != 0) return false;         // two in one row
-        const std::uint32_t taken = less_one & kRowGuards;  // the rows holding one
-        rows = pext(taken - (taken >> 9), kRowFields);
+        const std::uint32_t less_one = fields_less_one(spread);
+        if ((less_one & spread) != 0) return false;    // two in one row
+        rows = rows_of_guards(less_one & kRowGuards);  // the rows holding one
       } else {
         for (int shift = 0; shift < 27; shift += 9) {
           const std::uint32_t row = mine >> shift & kRow;
