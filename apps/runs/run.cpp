@@ -378,10 +378,8 @@ class Run::Impl {
         batch,
         [&](Job& job) {
           if (stop_requested()) return BatchRead::end;
-          auto entry = reader.next();
-          if (!entry) return BatchRead::end;
+          if (!reader.next(job.entry)) return BatchRead::end;
           ++entries_read_;
-          job.entry = std::move(*entry);
           job.deferred = false;
           job.key.clear();
           // Nothing buffered and nothing waiting in a pipe or terminal: the next read may wait

@@ -11,6 +11,7 @@
 #include <cstdio>
 #include <cstring>
 #include <sstream>
+#include <utility>
 
 #include "sudoku/grid/fpuzzles.hpp"
 
@@ -55,6 +56,32 @@ const char* text_run_end(const char* p, const char* end) {
   while (p != end && is_text_byte(*p)) ++p;
   return p;
 }
+// Sixteen bytes, one a lane, for the compiler's vector extension (GCC and Clang): an SSE2
+// register on x86-64, sixteen bytes one by one where the target has no vectors (the page's wasm).
+using Bytes = std::uint8_t __attribute__((vector_size(16)));
+using ByteMasks = std::int8_t __attribute__((vector_size(16)));  // a comparison's lanes: 0 or -1
+
+// The digits of a classic line's 81 symbols into `cells`, sixteen at a time (the last sixteen
+// overlap the fifth's): '1'-'9' their digit, '0' and '.' blank. False if any byte is another
+// symbol (`cells` then partly written): what 81 look-ups in kPlainDigit would find.
+bool decode_classic_cells(const char* text, std::uint8_t* cells) {
+  ByteMasks others{};  // a lane -1 where some symbol was no plain one
+  const auto decode = [&](std::size_t at) {
+    Bytes symbols;
+    std::memcpy(&symbols, text + at, sizeof symbols);
+    const Bytes digits = symbols - '0';  // '0'-'9' to 0-9; anything else wraps, or is '.'
+    const ByteMasks dots = symbols == '.';
+    others |= (digits > 9) & ~dots;
+    const Bytes blanked = dots ? Bytes{} : digits;
+    std::memcpy(cells + at, &blanked, sizeof blanked);
+  };
+  for (std::size_t at = 0; at < 80; at += 16) decode(at);
+  decode(81 - sizeof(Bytes));
+  std::array<std::uint64_t, 2> words{};
+  std::memcpy(words.data(), &others, sizeof others);
+  return (words[0] | words[1]) == 0;
+}
+
 bool is_decoration_mark(char c) {
   return c == '|' || c == '-' || c == '+' || c == '=' || c == '*' || c == ':' || c == '\'';
 }
@@ -140,18 +167,21 @@ Reader::Reader(std::istream& in, std::string source, std::optional<Geometry> geo
 bool Reader::refill() {
   constexpr std::size_t kChunk = std::size_t{1} << 16;
   chunk_at_ = 0;
-  chunk_.clear();
+  chunk_end_ = 0;
   const std::streamsize ready = buf_->in_avail();
   if (ready > 0) {
-    chunk_.resize(std::min(static_cast<std::size_t>(ready), kChunk));
-    const std::streamsize got =
-        buf_->sgetn(chunk_.data(), static_cast<std::streamsize>(chunk_.size()));
-    chunk_.resize(static_cast<std::size_t>(std::max<std::streamsize>(got, 0)));
-    if (!chunk_.empty()) return true;
+    // The storage only grows (zeroed once, not at every refill).
+    const std::size_t want = std::min(static_cast<std::size_t>(ready), kChunk);
+    if (chunk_.size() < want) chunk_.resize(want);
+    const std::streamsize got = buf_->sgetn(chunk_.data(), static_cast<std::streamsize>(want));
+    chunk_end_ = static_cast<std::size_t>(std::max<std::streamsize>(got, 0));
+    if (chunk_end_ != 0) return true;
   }
   const int c = buf_->sbumpc();
   if (c == std::char_traits<char>::eof()) return false;
-  chunk_.push_back(static_cast<char>(c));
+  if (chunk_.empty()) chunk_.resize(1);
+  chunk_[0] = static_cast<char>(c);
+  chunk_end_ = 1;
   return true;
 }
 
@@ -161,7 +191,7 @@ Reader::LineStatus Reader::read_line() {
   bool any = false, too_long = false;
   std::size_t column = 0;
   for (;;) {
-    if (chunk_at_ == chunk_.size() && !refill()) {
+    if (chunk_at_ == chunk_end_ && !refill()) {
       if (!any) return LineStatus::end;
       break;
     }
@@ -169,7 +199,7 @@ Reader::LineStatus Reader::read_line() {
     any = true;
     // The run of text bytes from here, kept at once (up to the cap); then the byte that ends it.
     const char* const begin = chunk_.data() + chunk_at_;
-    const char* const end = chunk_.data() + chunk_.size();
+    const char* const end = chunk_.data() + chunk_end_;
     const char* const stop = text_run_end(begin, end);
     const auto run = static_cast<std::size_t>(stop - begin);
     const std::size_t room = kMaxLineLength - line_.size();
@@ -182,7 +212,7 @@ Reader::LineStatus Reader::read_line() {
     ++chunk_at_;
     if (c == '\n') break;
     if (c == '\r') {
-      if (chunk_at_ < chunk_.size() || refill()) {
+      if (chunk_at_ < chunk_end_ || refill()) {
         if (chunk_[chunk_at_] == '\n') ++chunk_at_;
       }
       break;
@@ -510,14 +540,14 @@ std::optional<Puzzle> Reader::classic_line() {
   std::size_t after = kCells;
   while (after < line_.size() && is_blank(line_[after])) ++after;
   if (after < line_.size() && line_[after] != '#' && line_[after] != ',') return std::nullopt;
-  Board board(classic);
-  unsigned symbols = 0;  // the table's bytes ORed: its sign bit is set by any other symbol
-  for (std::size_t i = 0; i < kCells; ++i) {
-    const std::int8_t digit = kPlainDigit[static_cast<unsigned char>(line_[i])];
-    symbols |= static_cast<std::uint8_t>(digit);
-    board.set(static_cast<int>(i), digit);
+  Board* const spare = std::exchange(spare_, nullptr);
+  Board board = spare != nullptr && spare->geometry() == classic && spare->cells().size() == kCells
+                    ? std::move(*spare)
+                    : Board(classic);
+  if (!decode_classic_cells(line_.data(), board.cells().data())) {
+    if (spare != nullptr) *spare = std::move(board);
+    return std::nullopt;
   }
-  if ((symbols & 0x80U) != 0) return std::nullopt;
   // As on_cells() leaves them after a whole puzzle of one run of cells.
   skip_rows_of_ = 0;
   if (pencil_rows_ < 0) pencil_rows_ = 0;

@@ -426,6 +426,16 @@ std::optional<ReadError> Reader::attach_variant(Puzzle& puzzle) {
   return std::nullopt;
 }
 
+bool Reader::next(ReadEntry& entry) {
+  auto* puzzle = std::get_if<Puzzle>(&entry);
+  spare_ = puzzle != nullptr ? &puzzle->board : nullptr;
+  std::optional<ReadEntry> read = next();
+  spare_ = nullptr;
+  if (!read) return false;
+  entry = std::move(*read);
+  return true;
+}
+
 std::optional<ReadEntry> Reader::next() {
   auto entry = next_entry();
   if (!entry) {

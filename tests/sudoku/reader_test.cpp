@@ -583,3 +583,59 @@ TEST_CASE("a line of 81 digits and dots reads as the same line behind a blank do
   CHECK(puzzles > 1000);
   CHECK(errors > 500);
 }
+
+TEST_CASE("every cell of a classic line is checked, whatever byte stands in it", "[sudoku]") {
+  // The classic line is read sixteen bytes at a time: each position, at the edges of those
+  // groups too, must turn a byte that is no cell symbol into the general scanner's error.
+  const std::string bytes = "/:-x \x7F\x80\xFF";
+  for (std::size_t at = 0; at < 81; ++at) {
+    for (const char c : bytes) {
+      std::string line = kExample;
+      line[at] = c;
+      INFO("cell " << at << ", byte " << static_cast<int>(static_cast<unsigned char>(c)));
+      const auto fast = read_all(line + "\n");
+      REQUIRE(fast.size() == 1);
+      CHECK(std::holds_alternative<ReadError>(fast[0]));
+    }
+    std::string line = kExample;
+    line[at] = '9';
+    Board expected = example_board();
+    expected.set(static_cast<int>(at), 9);
+    CHECK(puzzle(read_all(line).at(0)).board == expected);
+  }
+}
+
+TEST_CASE("next(entry) reuses the slot and reads what next() reads", "[sudoku]") {
+  // A batch reads each entry into a slot that held the one before: a classic line into a slot
+  // that held a 9x9 puzzle takes over its board. Whatever the slot held before, the entry must
+  // be the one next() gives: classic lines, errors, a 4x4 puzzle, a grid, rules lines.
+  std::string bad = kExample;
+  bad[40] = 'x';
+  const std::string text = kExample + "\n" + bad + "\n" + kExample + "\n1234341221434321\n" +
+                           kExample + "\n# variant x\n" + kExample + "\n" + kExample + "\n" +
+                           "1 . . 4\n. 4 1 .\n. 1 4 .\n4 . . 1\n" + kExample + "\n" +
+                           kExample.substr(0, 80) + "\n" + kExample + "\n";
+  const auto expected = read_all(text);
+  std::istringstream in(text);
+  Reader reader(in, "t");
+  ReadEntry slot;
+  std::size_t i = 0;
+  while (reader.next(slot)) {
+    REQUIRE(i < expected.size());
+    INFO("entry " << i);
+    if (std::holds_alternative<Puzzle>(expected[i])) {
+      const Puzzle& want = puzzle(expected[i]);
+      const Puzzle& got = puzzle(slot);
+      CHECK(got.board == want.board);
+      CHECK(got.line == want.line);
+      CHECK(got.variant == want.variant);
+      CHECK(got.candidates == want.candidates);
+      CHECK(got.entered == want.entered);
+    } else {
+      CHECK(error(slot).to_string() == error(expected[i]).to_string());
+    }
+    ++i;
+  }
+  CHECK(i == expected.size());
+  CHECK(i == 11);
+}

@@ -8,6 +8,7 @@
 
 #include <cstdint>
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -90,6 +91,9 @@ class Board {
     cells_[static_cast<std::size_t>(cell)] = static_cast<std::uint8_t>(digit);
   }
   void set(int row, int col, int digit) { set(row * size() + col, digit); }
+  /// The cells, row-major, one byte each: for code that reads or fills a whole board at once.
+  [[nodiscard]] std::span<const std::uint8_t> cells() const { return cells_; }
+  [[nodiscard]] std::span<std::uint8_t> cells() { return cells_; }
 
   [[nodiscard]] int given_count() const;
   [[nodiscard]] bool complete() const { return given_count() == cell_count(); }

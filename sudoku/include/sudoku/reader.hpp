@@ -100,10 +100,14 @@ class Reader {
 
   /// The next puzzle or error, in input order; empty at the end of the input.
   std::optional<ReadEntry> next();  // variant_reader.cpp: next_entry() plus regions and cages
+  /// The same into `entry`, reusing what it holds: a classic puzzle line read into an entry
+  /// that held a 9x9 puzzle takes over its board's cells, so that a batch whose slots are
+  /// reused reads without allocating. False at the end of the input (`entry` then unspecified).
+  bool next(ReadEntry& entry);
 
   /// Whether input the reader has taken from the stream is not yet read as lines: a caller
   /// that asks the stream whether more input is ready must ask this too.
-  [[nodiscard]] bool buffered() const { return chunk_at_ < chunk_.size(); }
+  [[nodiscard]] bool buffered() const { return chunk_at_ < chunk_end_; }
 
   [[nodiscard]] const std::string& source() const { return source_; }
   /// Physical lines read so far.
@@ -125,6 +129,7 @@ class Reader {
   std::optional<ReadError> scan_line(LineKind& kind);
   std::optional<ReadEntry> on_line();
   std::optional<Puzzle> classic_line();  // a plain 9x9 line, read without scan_line()
+  Board* spare_ = nullptr;  // next(ReadEntry&)'s board, for classic_line() to fill in place
   std::optional<ReadEntry> box_directive();
   ReadError error(std::size_t column, std::string message) const {
     return ReadError{source_, line_no_, column, std::move(message), false};
@@ -153,9 +158,11 @@ class Reader {
 
   std::streambuf* buf_;  // read directly: one virtual call per buffer refill, not per byte
   // What the stream had ready, taken in one copy (refill()); lines are cut from it by runs of
-  // text bytes rather than byte by byte. chunk_at_ is the next byte not yet read.
+  // text bytes rather than byte by byte. chunk_at_ is the next byte not yet read, chunk_end_
+  // the end of what was taken (the storage may be larger).
   std::vector<char> chunk_;
   std::size_t chunk_at_ = 0;
+  std::size_t chunk_end_ = 0;
   std::string source_;
   std::optional<Geometry> initial_;  // the geometry given to the constructor
   std::optional<Geometry> fixed_;    // the geometry in force: initial_, or a "# box" line's
