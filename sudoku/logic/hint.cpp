@@ -88,7 +88,10 @@ namespace {
 
 std::string cells_list(const Geometry& g, const std::vector<int>& cells) {
   std::string text;
-  for (const int cell : cells) text += (text.empty() ? "" : ", ") + cell_name(g, cell);
+  for (const int cell : cells) {
+    if (!text.empty()) text += ", ";
+    text += cell_name(g, cell);
+  }
   return text;
 }
 
